@@ -1,0 +1,90 @@
+import type { DocumentContent, DocumentRef } from './document';
+import type { SourceHttpClient } from './http/types';
+
+/** How a connector can authenticate; the service picks one from the spec and the account. */
+export type AuthMode = 'basic' | 'bearer' | 'oauth';
+
+export type SourceCredentials =
+  | { mode: 'basic'; username: string; token: string }
+  | { mode: 'bearer'; token: string }
+  | {
+      mode: 'oauth';
+      /** Returns a valid access token, refreshing it first when it is about to expire. */
+      accessToken(): Promise<string>;
+    };
+
+export interface FieldIssue {
+  /** Dotted path inside the request, e.g. `spec.space`. */
+  field: string;
+  message: string;
+}
+
+export type SpecValidation<TSpec> = { ok: true; spec: TSpec } | { ok: false; errors: FieldIssue[] };
+
+export interface ConnectorLogger {
+  debug(message: string, fields?: Record<string, unknown>): void;
+  info(message: string, fields?: Record<string, unknown>): void;
+  warn(message: string, fields?: Record<string, unknown>): void;
+}
+
+export interface ConnectorContext<TSpec> {
+  spec: TSpec;
+  credentials: SourceCredentials;
+  /** Preconfigured with timeouts, the retry policy and the SSRF guard. */
+  http: SourceHttpClient;
+  signal: AbortSignal;
+  log: ConnectorLogger;
+  /** Deployment endpoints (API base URLs for OAuth gateways, fakes in tests...). */
+  endpoints: Readonly<Record<string, string>>;
+}
+
+export type DiscoveryItem =
+  | { type: 'document'; ref: DocumentRef }
+  /** A document that could not be listed or read; the ingestion goes on. */
+  | { type: 'failure'; sourceId: string; title?: string; message: string }
+  /**
+   * An opaque position in the listing. Passing it back to `discover` resumes after every item
+   * yielded before it, so a killed worker does not start over.
+   */
+  | { type: 'checkpoint'; checkpoint: string };
+
+export interface SourceSession {
+  /** Verifies the credentials and that the selection exists; throws SourceError. */
+  check(): Promise<void>;
+  /**
+   * Lists the selected documents. Returning normally means the listing is complete, which is
+   * what allows the service to delete documents that vanished from the source; any thrown error
+   * means it is not.
+   */
+  discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem, void, undefined>;
+  /** Content of a document whose ref did not carry it. */
+  fetch(ref: DocumentRef): Promise<DocumentContent>;
+  close?(): Promise<void>;
+}
+
+/**
+ * A source type. Implementations are plain objects with no service dependencies, so a third
+ * party can publish one against this package alone.
+ */
+export interface SourceConnector<TSpec = unknown> {
+  /** The ingestion `type` this connector serves, e.g. `WIKI`. */
+  readonly type: string;
+  readonly authModes: readonly AuthMode[];
+  /**
+   * Checks what the request schema cannot (cross-field rules, URL syntax) and normalises the
+   * spec. Field paths are relative to the request body (`spec.url`).
+   */
+  validateSpec(spec: unknown): SpecValidation<TSpec>;
+  /** The auth mode this spec asks for: `oauth` when it carries no credentials. */
+  authModeFor(spec: TSpec): AuthMode;
+  /** Credentials in the spec (`token`, `username`), to be stored encrypted and never echoed. */
+  secretFields: readonly string[];
+  /**
+   * Identifies "the same source" across ingestions, for incremental sync: documents of a source
+   * key that vanish from a complete listing are removed. Must not include secrets.
+   */
+  sourceKey(spec: TSpec): string;
+  /** URLs the spec makes the service call, checked against the SSRF policy at create time. */
+  sourceUrls(spec: TSpec, endpoints: Readonly<Record<string, string>>): string[];
+  open(context: ConnectorContext<TSpec>): Promise<SourceSession>;
+}

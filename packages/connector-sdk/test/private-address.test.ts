@@ -1,0 +1,72 @@
+import { isPrivateAddress } from '../src';
+
+describe('isPrivateAddress', () => {
+  it.each([
+    ['127.0.0.1', 'IPv4 loopback'],
+    ['127.255.255.254', 'anywhere in 127/8'],
+    ['10.0.0.5', 'RFC1918 10/8'],
+    ['172.16.0.1', 'RFC1918 172.16/12, first block'],
+    ['172.31.255.255', 'RFC1918 172.16/12, last block'],
+    ['192.168.1.1', 'RFC1918 192.168/16'],
+    ['100.64.0.1', 'CGNAT 100.64/10'],
+    ['100.127.255.255', 'CGNAT upper edge'],
+    ['169.254.169.254', 'cloud metadata (link-local)'],
+    ['169.254.0.1', 'link-local'],
+    ['0.0.0.0', 'IPv4 unspecified'],
+    ['0.1.2.3', '"this network" 0/8'],
+    ['224.0.0.1', 'multicast'],
+    ['239.255.255.250', 'multicast (SSDP)'],
+    ['240.0.0.1', 'reserved'],
+    ['255.255.255.255', 'broadcast'],
+    ['192.0.2.10', 'documentation'],
+    ['198.18.0.1', 'benchmarking'],
+    ['::1', 'IPv6 loopback'],
+    ['::', 'IPv6 unspecified'],
+    ['0:0:0:0:0:0:0:1', 'IPv6 loopback, uncompressed'],
+    ['fc00::1', 'ULA fc00::/7, fc half'],
+    ['fd12:3456:789a::1', 'ULA fc00::/7, fd half'],
+    ['fe80::1', 'IPv6 link-local'],
+    ['fe80::1%eth0', 'link-local with a zone id'],
+    ['febf:ffff::1', 'link-local upper edge'],
+    ['ff02::1', 'IPv6 multicast'],
+    ['::ffff:127.0.0.1', 'IPv4-mapped loopback, dotted'],
+    ['::ffff:7f00:1', 'IPv4-mapped loopback, hex (as the URL parser writes it)'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped metadata address'],
+    ['::ffff:10.1.2.3', 'IPv4-mapped private'],
+    ['::127.0.0.1', 'deprecated IPv4-compatible'],
+    ['64:ff9b::a00:1', 'NAT64 of 10.0.0.1'],
+    ['2002:c0a8:0101::1', '6to4 of 192.168.1.1'],
+    ['2001:db8::1', 'IPv6 documentation'],
+    ['[::1]', 'bracketed literal'],
+    ['not-an-ip', 'not an address: refused'],
+    ['', 'empty: refused'],
+    ['127.1', 'legacy short IPv4 form: refused'],
+    ['010.0.0.1', 'leading zero (octal to some parsers): refused'],
+    ['1.2.3.256', 'octet out of range: refused'],
+    ['1::2::3', 'two "::": refused'],
+  ])('%s is private (%s)', (ip) => {
+    expect(isPrivateAddress(ip)).toBe(true);
+  });
+
+  it.each([
+    ['8.8.8.8', 'public IPv4'],
+    ['93.184.215.14', 'public IPv4'],
+    ['172.15.255.255', 'just below 172.16/12'],
+    ['172.32.0.0', 'just above 172.16/12'],
+    ['100.63.255.255', 'just below CGNAT'],
+    ['100.128.0.0', 'just above CGNAT'],
+    ['169.253.255.255', 'just below link-local'],
+    ['11.0.0.1', 'just above 10/8'],
+    ['223.255.255.255', 'just below multicast'],
+    ['2606:4700:4700::1111', 'public IPv6'],
+    ['2a00:1450:4001:82b::200e', 'public IPv6'],
+    ['fbff:ffff::1', 'just below ULA'],
+    ['::ffff:8.8.8.8', 'IPv4-mapped public address'],
+    ['::ffff:808:808', 'IPv4-mapped public address, hex'],
+    ['64:ff9b::808:808', 'NAT64 of a public address'],
+    ['2002:808:808::1', '6to4 of a public address'],
+    ['1:2:3:4:5:6:7:8', 'full uncompressed IPv6'],
+  ])('%s is public (%s)', (ip) => {
+    expect(isPrivateAddress(ip)).toBe(false);
+  });
+});
