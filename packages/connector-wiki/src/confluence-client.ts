@@ -1,0 +1,251 @@
+import { SourceError } from '@docent/connector-sdk';
+import type { ConfluenceDeployment } from './confluence-deployment';
+import type { ConfluenceHttp } from './confluence-http';
+import {
+  type ConfluencePage,
+  parseV1Content,
+  parseV1ContentList,
+  parseV2Page,
+  parseV2PageList,
+  parseV2SpaceId,
+} from './confluence-responses';
+import { pagesOnlyCql } from './cql-selection';
+import type { ListingPosition } from './listing-checkpoint';
+
+export type PageSelection = { kind: 'space'; key: string } | { kind: 'cql'; cql: string };
+
+export interface ListingBatch {
+  pages: ConfluencePage[];
+  /** Where the next batch starts; null after the last one. */
+  next: ListingPosition | null;
+}
+
+/** v2 allows 250 per page. */
+const V2_PAGE_LIMIT = 250;
+/** v1 answers at most 50 items per page once bodies are expanded. */
+const V1_BODY_LIMIT = 50;
+const BODY_EXPANSION = 'body.storage,version';
+
+/** Confluence HTTP and pagination across Cloud v2, Cloud v1 (CQL) and Data Center v1. */
+export class ConfluenceClient {
+  /** Cloud space key → v2 id, so check() and discover() look it up once. */
+  private readonly spaceIds = new Map<string, string>();
+
+  constructor(
+    private readonly http: ConfluenceHttp,
+    readonly deployment: ConfluenceDeployment,
+  ) {}
+
+  /** Fails with `source_not_found` unless the space exists and is visible; its v2 id on Cloud. */
+  async requireSpace(key: string): Promise<string | undefined> {
+    const notFound = spaceNotFound(key);
+    const d = this.deployment;
+    if (d.kind === 'dc') {
+      await this.http.getJson(
+        `${d.wikiBase}/rest/api/space/${encodeURIComponent(key)}`,
+        undefined,
+        { notFound },
+      );
+      return undefined;
+    }
+    const { body } = await this.http.getJson(
+      `${d.apiRoot}/wiki/api/v2/spaces`,
+      { keys: key },
+      { notFound },
+    );
+    const id = parseV2SpaceId(body);
+    if (id === undefined) throw new SourceError('source_not_found', notFound);
+    return id;
+  }
+
+  /** Runs the first result page of the query: Confluence answers 400 to invalid CQL. */
+  async checkCql(cql: string): Promise<void> {
+    await this.http.getJson(
+      `${this.deployment.wikiBase}/rest/api/content/search`,
+      { cql: pagesOnlyCql(cql), limit: 1 },
+      { cqlRequest: true },
+    );
+  }
+
+  /** The selected pages batch by batch, from `from` (a checkpointed position) or the start. */
+  listPages(selection: PageSelection, from: ListingPosition | null): AsyncGenerator<ListingBatch> {
+    return this.deployment.kind === 'cloud'
+      ? this.listCloud(this.deployment, selection, from)
+      : this.listDataCenter(this.deployment, selection, from);
+  }
+
+  async getPage(id: string): Promise<ConfluencePage> {
+    const d = this.deployment;
+    const notFound = `page ${id} not found or not visible to these credentials`;
+    if (d.kind === 'dc') {
+      const { body } = await this.http.getJson(
+        `${d.wikiBase}/rest/api/content/${encodeURIComponent(id)}`,
+        { expand: BODY_EXPANSION },
+        { notFound },
+      );
+      return parseV1Content(body, d.wikiBase);
+    }
+    const { body } = await this.http.getJson(
+      `${d.apiRoot}/wiki/api/v2/pages/${encodeURIComponent(id)}`,
+      { 'body-format': 'storage' },
+      { notFound },
+    );
+    return parseV2Page(body, baseLink(body) ?? d.wikiBase);
+  }
+
+  /**
+   * Cloud follows `_links.next` until it is absent: a short page proves nothing, the server caps
+   * `limit` silently. v2 links already start with `/wiki`; v1 links are relative to `_links.base`.
+   */
+  private async *listCloud(
+    d: Extract<ConfluenceDeployment, { kind: 'cloud' }>,
+    selection: PageSelection,
+    from: ListingPosition | null,
+  ): AsyncGenerator<ListingBatch> {
+    const v2 = selection.kind === 'space';
+    const context = failureContext(selection);
+    let url: string;
+    let query: Record<string, string | number> | undefined;
+    if (from !== null && 'url' in from) {
+      url = from.url;
+    } else if (selection.kind === 'space') {
+      const spaceId = await this.requireSpace(selection.key);
+      url = `${d.apiRoot}/wiki/api/v2/spaces/${encodeURIComponent(spaceId ?? '')}/pages`;
+      query = { status: 'current', 'body-format': 'storage', limit: V2_PAGE_LIMIT };
+    } else {
+      url = `${d.wikiBase}/rest/api/content/search`;
+      query = { cql: pagesOnlyCql(selection.cql), expand: BODY_EXPANSION, limit: V1_BODY_LIMIT };
+    }
+    const followed = new Set<string>();
+    for (;;) {
+      const { body, headers } = await this.http.getJson(url, query, context);
+      const batch = v2
+        ? parseV2PageList(body, headers.link, d.wikiBase)
+        : parseV1ContentList(body, d.wikiBase);
+      const next =
+        batch.next === undefined
+          ? undefined
+          : v2
+            ? joinV2Next(d.apiRoot, batch.next)
+            : joinV1Next(d.wikiBase, d.via === 'site' ? batch.base : undefined, batch.next);
+      if (next !== undefined && (followed.has(next) || next === url)) {
+        throw new SourceError('internal', 'Confluence pagination loops: a next link repeats');
+      }
+      yield {
+        pages: batch.pages.filter(isCurrentPage),
+        next: next === undefined ? null : { url: next },
+      };
+      if (next === undefined) return;
+      followed.add(next);
+      url = next;
+      query = undefined;
+    }
+  }
+
+  /**
+   * Data Center pages by offset, but its `next` offsets have been wrong (CONFSERVER-95272), so
+   * the next `start` is recomputed from what was received; `next` only says whether to go on.
+   */
+  private async *listDataCenter(
+    d: Extract<ConfluenceDeployment, { kind: 'dc' }>,
+    selection: PageSelection,
+    from: ListingPosition | null,
+  ): AsyncGenerator<ListingBatch> {
+    let start = from !== null && 'start' in from ? from.start : 0;
+    // An unknown spaceKey just lists nothing; only an explicit check tells it from an empty space.
+    if (from === null && selection.kind === 'space') await this.requireSpace(selection.key);
+    const url =
+      selection.kind === 'space'
+        ? `${d.wikiBase}/rest/api/content`
+        : `${d.wikiBase}/rest/api/content/search`;
+    const baseQuery: Record<string, string | number> =
+      selection.kind === 'space'
+        ? { spaceKey: selection.key, type: 'page', status: 'current', expand: BODY_EXPANSION }
+        : { cql: pagesOnlyCql(selection.cql), expand: BODY_EXPANSION };
+    const context = failureContext(selection);
+    for (;;) {
+      const { body } = await this.http.getJson(
+        url,
+        { ...baseQuery, start, limit: V1_BODY_LIMIT },
+        context,
+      );
+      const batch = parseV1ContentList(body, d.wikiBase);
+      let nextStart: number | null = null;
+      if (batch.next !== undefined) {
+        nextStart = start + batch.pages.length;
+        if (batch.pages.length === 0) {
+          const linked = startParameter(batch.next);
+          if (linked === undefined || linked <= start) {
+            throw new SourceError('internal', 'Confluence returned an empty page with a next link');
+          }
+          nextStart = linked;
+        }
+      }
+      yield {
+        pages: batch.pages.filter(isCurrentPage),
+        next: nextStart === null ? null : { start: nextStart },
+      };
+      if (nextStart === null) return;
+      start = nextStart;
+    }
+  }
+}
+
+function spaceNotFound(key: string): string {
+  return `space ${key} not found or not visible to these credentials`;
+}
+
+function failureContext(selection: PageSelection) {
+  return selection.kind === 'space'
+    ? { notFound: spaceNotFound(selection.key) }
+    : { cqlRequest: true, notFound: 'the CQL search endpoint was not found' };
+}
+
+/** Current pages only: CQL and lists may still carry blog posts or other statuses. */
+function isCurrentPage(page: ConfluencePage): boolean {
+  return page.type === 'page' && page.status === 'current';
+}
+
+/** v2 next links start with `/wiki`: they belong after the site origin (or the gateway prefix). */
+function joinV2Next(apiRoot: string, next: string): string {
+  if (/^https?:\/\//i.test(next)) {
+    const absolute = new URL(next);
+    return absolute.href.startsWith(`${apiRoot}/`)
+      ? absolute.href
+      : `${apiRoot}${absolute.pathname}${absolute.search}`;
+  }
+  return `${apiRoot}${next.startsWith('/') ? '' : '/'}${next}`;
+}
+
+/**
+ * v1 next links are relative to `_links.base`, used when it is on the host we call. Through the
+ * OAuth gateway the base names the site, which refuses 3LO tokens, so `base` is not passed and
+ * the gateway's own wiki base is used.
+ */
+function joinV1Next(wikiBase: string, base: string | undefined, next: string): string {
+  if (/^https?:\/\//i.test(next)) {
+    const absolute = new URL(next);
+    if (absolute.origin === new URL(wikiBase).origin) return absolute.href;
+    throw new SourceError('internal', 'Confluence returned a next link to another host');
+  }
+  const root = base !== undefined && sameOrigin(base, wikiBase) ? base : wikiBase;
+  return `${root.replace(/\/+$/, '')}${next.startsWith('/') ? '' : '/'}${next}`;
+}
+
+function sameOrigin(a: string, b: string): boolean {
+  try {
+    return new URL(a).origin === new URL(b).origin;
+  } catch {
+    return false;
+  }
+}
+
+function startParameter(link: string): number | undefined {
+  const value = new URL(link, 'http://relative.invalid').searchParams.get('start');
+  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+function baseLink(body: unknown): string | undefined {
+  const links = (body as { _links?: { base?: unknown } } | null)?._links;
+  return typeof links?.base === 'string' ? links.base : undefined;
+}

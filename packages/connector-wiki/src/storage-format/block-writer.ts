@@ -1,0 +1,128 @@
+import type { Block } from '@docent/connector-sdk';
+import { collapseWhitespace, normaliseLines } from './inline-text';
+
+type ListItemBlock = Extract<Block, { kind: 'list_item' }>;
+type CalloutBlock = Extract<Block, { kind: 'callout' }>;
+
+/** What running text turns into where it is flushed. */
+export type FlowContext =
+  | { kind: 'body' }
+  | { kind: 'list_item'; depth: number; ordered: boolean; checked?: boolean }
+  | { kind: 'callout'; label: string };
+
+type OpenContext =
+  | { kind: 'body' }
+  | {
+      kind: 'list_item';
+      depth: number;
+      ordered: boolean;
+      checked?: boolean;
+      item?: ListItemBlock;
+    }
+  | { kind: 'callout'; label: string; started: boolean; current?: CalloutBlock };
+
+/**
+ * Collects blocks while the walker streams inline text and block boundaries into it.
+ *
+ * Callouts: the running text of a panel becomes `callout` blocks labelled with the panel title
+ * (consecutive paragraphs share one block, lines joined by '\n'); lists, tables, code and
+ * headings inside the panel stay blocks of their own, in order. A panel that opens with such a
+ * block gets a leading `{ kind: 'callout', text: <label> }` marker, so the chunk still says it is
+ * a note or a warning.
+ */
+export class BlockWriter {
+  private readonly blocks: Block[] = [];
+  private buffer = '';
+  private readonly contexts: OpenContext[] = [{ kind: 'body' }];
+
+  text(text: string): void {
+    this.buffer += collapseWhitespace(text);
+  }
+
+  lineBreak(): void {
+    this.buffer += '\n';
+  }
+
+  /** Ends the running paragraph (or list item text, or callout text). */
+  flush(): void {
+    const text = normaliseLines(this.buffer);
+    this.buffer = '';
+    if (text.length > 0) this.emitRunningText(text);
+  }
+
+  add(block: Block): void {
+    this.flush();
+    this.push(block);
+  }
+
+  /** Code is kept verbatim; whitespace-only code is dropped. */
+  addCode(text: string, language?: string): void {
+    if (!text.trim()) return;
+    this.add({ kind: 'code', text, ...(language ? { language } : {}) });
+  }
+
+  /** Runs `body` with text flushed into `context` (a list item, a panel...). */
+  within(context: FlowContext, body: () => void): void {
+    this.flush();
+    this.contexts.push(
+      context.kind === 'callout' ? { ...context, started: false } : { ...context },
+    );
+    try {
+      body();
+      this.flush();
+    } finally {
+      this.contexts.pop();
+    }
+  }
+
+  result(): Block[] {
+    this.flush();
+    return this.blocks;
+  }
+
+  private emitRunningText(text: string): void {
+    const context = this.contexts[this.contexts.length - 1] ?? { kind: 'body' };
+    const last = this.blocks[this.blocks.length - 1];
+    switch (context.kind) {
+      case 'body':
+        this.push({ kind: 'paragraph', text });
+        return;
+      case 'list_item':
+        if (context.item === undefined) {
+          context.item = {
+            kind: 'list_item',
+            text,
+            depth: context.depth,
+            ordered: context.ordered,
+            ...(context.checked === undefined ? {} : { checked: context.checked }),
+          };
+          this.push(context.item);
+        } else if (last === context.item) {
+          context.item.text += `\n${text}`;
+        } else {
+          // Text after a nested list or code block of the same item.
+          this.push({ kind: 'paragraph', text });
+        }
+        return;
+      case 'callout':
+        context.started = true;
+        if (context.current !== undefined && last === context.current) {
+          context.current.text += `\n${text}`;
+        } else {
+          context.current = { kind: 'callout', label: context.label, text };
+          this.push(context.current);
+        }
+        return;
+    }
+  }
+
+  private push(block: Block): void {
+    for (const context of this.contexts) {
+      if (context.kind === 'callout' && !context.started) {
+        context.started = true;
+        this.blocks.push({ kind: 'callout', text: context.label });
+      }
+    }
+    this.blocks.push(block);
+  }
+}

@@ -1,0 +1,39 @@
+import type {
+  AuthMode,
+  ConnectorContext,
+  SourceConnector,
+  SourceSession,
+  SpecValidation,
+} from '@docent/connector-sdk';
+import { wikiOAuthApiUrl } from './confluence-deployment';
+import { validateWikiSpec, wikiAuthMode, wikiSourceKey, type WikiSpec } from './wiki-spec';
+import { WikiSession } from './wiki-session';
+
+/** The WIKI source: Confluence Cloud (site or OAuth gateway) and Data Center. */
+export class WikiConnector implements SourceConnector<WikiSpec> {
+  readonly type = 'WIKI';
+  readonly authModes: readonly AuthMode[] = ['basic', 'bearer', 'oauth'];
+  readonly secretFields: readonly string[] = ['token'];
+
+  validateSpec(spec: unknown): SpecValidation<WikiSpec> {
+    return validateWikiSpec(spec);
+  }
+
+  authModeFor(spec: WikiSpec): AuthMode {
+    return wikiAuthMode(spec);
+  }
+
+  sourceKey(spec: WikiSpec): string {
+    return wikiSourceKey(spec);
+  }
+
+  sourceUrls(spec: WikiSpec, endpoints: Readonly<Record<string, string>>): string[] {
+    return wikiAuthMode(spec) === 'oauth' ? [spec.url, wikiOAuthApiUrl(endpoints)] : [spec.url];
+  }
+
+  open(context: ConnectorContext<WikiSpec>): Promise<SourceSession> {
+    return Promise.resolve(new WikiSession(context));
+  }
+}
+
+export const wikiConnector = new WikiConnector();

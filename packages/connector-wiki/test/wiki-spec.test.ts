@@ -1,0 +1,140 @@
+import { WikiConnector, wikiConnector } from '../src';
+
+describe('WikiConnector metadata and spec handling', () => {
+  it('declares the WIKI type, auth modes and secret fields', () => {
+    expect(wikiConnector).toBeInstanceOf(WikiConnector);
+    expect(wikiConnector.type).toBe('WIKI');
+    expect(wikiConnector.authModes).toEqual(['basic', 'bearer', 'oauth']);
+    expect(wikiConnector.secretFields).toEqual(['token']);
+  });
+
+  describe('validateSpec', () => {
+    it('normalises: trims, drops nulls and empty strings, strips trailing slashes', () => {
+      expect(
+        wikiConnector.validateSpec({
+          url: '  https://Acme.Atlassian.net/wiki///  ',
+          space: ' ENG ',
+          cql: null,
+          token: ' t0k ',
+          username: null,
+        }),
+      ).toEqual({
+        ok: true,
+        spec: { url: 'https://acme.atlassian.net/wiki', space: 'ENG', token: 't0k' },
+      });
+      expect(
+        wikiConnector.validateSpec({
+          url: 'http://dc.local:8090/confluence/',
+          cql: 'label = x',
+          space: '',
+        }),
+      ).toEqual({
+        ok: true,
+        spec: { url: 'http://dc.local:8090/confluence', cql: 'label = x' },
+      });
+    });
+
+    it('requires exactly one of space and cql', () => {
+      expect(
+        wikiConnector.validateSpec({ url: 'https://a.atlassian.net', space: 'A', cql: 'x = y' }),
+      ).toEqual({
+        ok: false,
+        errors: [
+          { field: 'spec.space', message: expect.stringMatching(/not both/) },
+          { field: 'spec.cql', message: expect.stringMatching(/not both/) },
+        ],
+      });
+      expect(
+        wikiConnector.validateSpec({ url: 'https://a.atlassian.net', space: null, cql: '  ' }),
+      ).toEqual({
+        ok: false,
+        errors: [{ field: 'spec.space', message: expect.any(String) }],
+      });
+    });
+
+    it.each([
+      ['ftp://a.example.com', /http or https/],
+      ['https://user:pw@a.example.com', /credentials/],
+      ['https://a.example.com/wiki?x=1', /query/],
+      ['https://a.example.com/wiki#top', /fragment/],
+      ['a.atlassian.net', /absolute URL/],
+      ['', /required/],
+      [42, /required/],
+    ])('refuses url %j', (url, message) => {
+      const result = wikiConnector.validateSpec({ url, space: 'ENG' });
+      expect(result).toEqual({
+        ok: false,
+        errors: [{ field: 'spec.url', message: expect.stringMatching(message) }],
+      });
+    });
+
+    it('requires a token with a username', () => {
+      expect(
+        wikiConnector.validateSpec({
+          url: 'https://a.atlassian.net',
+          space: 'A',
+          username: 'me@x.com',
+        }),
+      ).toEqual({
+        ok: false,
+        errors: [{ field: 'spec.token', message: expect.any(String) }],
+      });
+    });
+
+    it('refuses wrong types and impossible space keys', () => {
+      expect(wikiConnector.validateSpec({ url: 'https://a.atlassian.net', space: 7 })).toEqual({
+        ok: false,
+        errors: [{ field: 'spec.space', message: 'must be a string' }],
+      });
+      expect(
+        wikiConnector.validateSpec({ url: 'https://a.atlassian.net', space: 'A,B' }),
+      ).toMatchObject({
+        ok: false,
+        errors: [{ field: 'spec.space' }],
+      });
+      expect(wikiConnector.validateSpec(null)).toMatchObject({
+        ok: false,
+        errors: [{ field: 'spec' }],
+      });
+    });
+  });
+
+  it('picks the auth mode from the credentials in the spec', () => {
+    const url = 'https://a.atlassian.net';
+    expect(wikiConnector.authModeFor({ url, space: 'A', username: 'u', token: 't' })).toBe('basic');
+    expect(wikiConnector.authModeFor({ url, space: 'A', token: 't' })).toBe('bearer');
+    expect(wikiConnector.authModeFor({ url, space: 'A' })).toBe('oauth');
+  });
+
+  it('builds a stable, secret-free source key', () => {
+    const space = wikiConnector.sourceKey({
+      url: 'https://a.atlassian.net/wiki',
+      space: 'ENG',
+      token: 'secret',
+      username: 'me',
+    });
+    expect(space).toBe('confluence:https://a.atlassian.net#space=ENG');
+    expect(space).not.toContain('secret');
+    expect(wikiConnector.sourceKey({ url: 'https://a.atlassian.net', space: 'ENG' })).toBe(space);
+    expect(wikiConnector.sourceKey({ url: 'http://dc:8090/confluence', cql: 'label = "x"' })).toBe(
+      'confluence:http://dc:8090/confluence#cql=label = "x"',
+    );
+  });
+
+  it('lists the URLs the spec makes the service call', () => {
+    const endpoints = { wikiOAuthApiUrl: 'https://gateway.example.com/' };
+    expect(
+      wikiConnector.sourceUrls(
+        { url: 'https://a.atlassian.net', space: 'A', token: 't' },
+        endpoints,
+      ),
+    ).toEqual(['https://a.atlassian.net']);
+    expect(
+      wikiConnector.sourceUrls({ url: 'https://a.atlassian.net', space: 'A' }, endpoints),
+    ).toEqual(['https://a.atlassian.net', 'https://gateway.example.com']);
+    expect(wikiConnector.sourceUrls({ url: 'https://a.atlassian.net', space: 'A' }, {})).toEqual([
+      'https://a.atlassian.net',
+      'https://api.atlassian.com',
+    ]);
+  });
+});

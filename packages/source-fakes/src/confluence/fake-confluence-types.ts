@@ -1,0 +1,158 @@
+import type { RequestLogEntry } from '../shared/fake-http-types';
+import type { RouteFault } from '../shared/faults';
+
+export type ConfluenceDeployment = 'cloud' | 'dc';
+export type FakePageStatus = 'current' | 'archived' | 'trashed' | 'draft';
+export type FakeContentType = 'page' | 'blogpost';
+
+export interface FakePageInput {
+  /** Numeric string; generated when absent. */
+  id?: string;
+  title: string;
+  /** Storage-format XHTML. */
+  body?: string;
+  /** Default 1. */
+  version?: number;
+  /** Default `current`. */
+  status?: FakePageStatus;
+  /** Default `page`. */
+  type?: FakeContentType;
+  parentId?: string;
+  labels?: string[];
+  /** ISO timestamps; default: the fake's clock at insertion. */
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+export interface FakePage {
+  id: string;
+  spaceKey: string;
+  title: string;
+  body: string;
+  version: number;
+  status: FakePageStatus;
+  type: FakeContentType;
+  parentId?: string;
+  labels: string[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface FakeSpaceInput {
+  key: string;
+  name?: string;
+  /** Numeric string; generated when absent. */
+  id?: string;
+  type?: 'global' | 'personal';
+  pages?: FakePageInput[];
+}
+
+export interface FakeSpace {
+  id: string;
+  key: string;
+  name: string;
+  type: 'global' | 'personal';
+}
+
+/** Basic credentials: on Cloud the user's email and API token, on Data Center a password. */
+export interface FakeConfluenceUser {
+  username: string;
+  password: string;
+}
+
+export interface FakeAtlassianSite {
+  /** cloudId */
+  id: string;
+  name: string;
+  url: string;
+}
+
+/** Atlassian OAuth 2.0 (3LO): gateway routes, accessible-resources and the token endpoint. */
+export interface FakeConfluenceOAuthOptions {
+  /** The fake site's cloudId, served under `/ex/confluence/{cloudId}/wiki/…`. */
+  cloudId: string;
+  /** Access tokens accepted on gateway routes (they do not expire). */
+  accessTokens?: string[];
+  /** Other sites the token can see, listed BEFORE the fake's own site by accessible-resources. */
+  otherSites?: FakeAtlassianSite[];
+  /** Client credentials accepted by `POST /oauth/token`. */
+  clients?: Array<{ clientId: string; clientSecret: string }>;
+  /** Refresh tokens accepted once each: a refresh rotates them. */
+  refreshTokens?: string[];
+  /** Lifetime of access tokens issued by a refresh (default 3600). */
+  accessTokenTtlSeconds?: number;
+}
+
+/** Server-side caps on `limit`; the real server cuts silently. */
+export interface FakeConfluenceLimitCaps {
+  /** v2 lists (default 250). */
+  v2?: number;
+  /** v1 lists with `body.*` expanded (default 50). */
+  v1Body?: number;
+  /** v1 lists with other expansions (default 200). */
+  v1Expanded?: number;
+  /** v1 lists without expansion (default 1000). */
+  v1Plain?: number;
+}
+
+export interface FakeConfluenceOptions {
+  mode: ConfluenceDeployment;
+  /** Data Center context path, e.g. '' or '/confluence'. Cloud always serves under `/wiki`. */
+  contextPath?: string;
+  host?: string;
+  port?: number;
+  users?: FakeConfluenceUser[];
+  /** Data Center personal access tokens (Bearer). */
+  personalAccessTokens?: string[];
+  /** Cloud only. */
+  oauth?: FakeConfluenceOAuthOptions;
+  spaces?: FakeSpaceInput[];
+  limitCaps?: FakeConfluenceLimitCaps;
+  /** Data Center bug CONFSERVER-95272: `next` links carry a `start` one item too far. */
+  dcWrongNextStart?: boolean;
+  latencyMs?: number;
+  /** Body of 401 answers on site routes (real servers send either). Default `json`. */
+  unauthorizedBody?: 'json' | 'text';
+  /** Clock for version timestamps and token expiry. */
+  now?: () => Date;
+}
+
+/** Route names, for `setFault` and the request log. */
+export type ConfluenceRouteName =
+  | 'v1.spaces'
+  | 'v1.space'
+  | 'v1.content'
+  | 'v1.contentSearch'
+  | 'v1.contentById'
+  | 'v2.spaces'
+  | 'v2.space'
+  | 'v2.spacePages'
+  | 'v2.pages'
+  | 'v2.page'
+  | 'oauth.accessibleResources'
+  | 'oauth.token';
+
+export interface FakeConfluence {
+  /**
+   * The URL a user would configure: the Cloud site root (`http://127.0.0.1:<port>`, wiki under
+   * `/wiki`), or the Data Center base URL including its context path.
+   */
+  readonly url: string;
+  /** `http://127.0.0.1:<port>`: also the OAuth gateway and token endpoint in Cloud mode. */
+  readonly origin: string;
+  readonly requests: RequestLogEntry[];
+  latencyMs: number;
+  dcWrongNextStart: boolean;
+  /** `route` is a ConfluenceRouteName or '*' for every route. */
+  setFault(route: ConfluenceRouteName | '*', fault: RouteFault): void;
+  clearFaults(route?: ConfluenceRouteName | '*'): void;
+  /** Inserts a page, or replaces one with the same id and bumps its version. */
+  upsertPage(spaceKey: string, page: FakePageInput): FakePage;
+  /** Removes a page for good; false when it did not exist. */
+  deletePage(id: string): boolean;
+  addSpace(space: FakeSpaceInput): FakeSpace;
+  getPage(id: string): FakePage | undefined;
+  /** Refresh tokens currently valid (after rotations). */
+  validRefreshTokens(): string[];
+  close(): Promise<void>;
+}

@@ -1,0 +1,118 @@
+import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
+import { errorResponse } from './api-problem';
+import { defineRoute } from './route-definition';
+import type { ServingContext } from './serving-context';
+
+const SCOPES = [
+  'read:confluence-content.all',
+  'read:confluence-space.summary',
+  'search:confluence',
+  'read:page:confluence',
+  'read:space:confluence',
+];
+
+/** `accessible-resources` (api.atlassian.com) and the token endpoint (auth.atlassian.com). */
+export function oauthRoutes(serving: ServingContext): FakeRoute[] {
+  return [
+    defineRoute(
+      {
+        name: 'oauth.accessibleResources',
+        path: '/oauth/token/accessible-resources',
+        family: 'gateway',
+        realm: null,
+        knownParams: [],
+        handle: (request) => accessibleResources(serving, request),
+      },
+      serving,
+    ),
+    defineRoute(
+      {
+        name: 'oauth.token',
+        method: 'POST',
+        path: '/oauth/token',
+        family: 'oauth',
+        realm: null,
+        knownParams: [],
+        handle: (request) => exchangeToken(serving, request),
+      },
+      serving,
+    ),
+  ];
+}
+
+function accessibleResources(serving: ServingContext, request: FakeRequest): FakeResponse {
+  const auth = request.authorization;
+  if (auth.scheme !== 'bearer' || !serving.oauth?.isValidAccessToken(auth.token)) {
+    return errorResponse('gateway', 401, 'Unauthorized');
+  }
+  const others = serving.options.oauth?.otherSites ?? [];
+  const own = { id: serving.options.oauth?.cloudId ?? '', name: 'fake-site', url: request.origin };
+  // The fake's own site comes last so that a client taking `[0]` picks the wrong one.
+  return {
+    status: 200,
+    body: [...others, own].map((site) => ({
+      ...site,
+      scopes: SCOPES,
+      avatarUrl: `${site.url}/avatar.png`,
+    })),
+  };
+}
+
+function exchangeToken(serving: ServingContext, request: FakeRequest): FakeResponse {
+  const form = parseTokenRequest(request);
+  if (form.grant_type !== 'refresh_token') {
+    return {
+      status: 400,
+      body: {
+        error: 'unsupported_grant_type',
+        error_description: 'Only refresh_token is served by this fake.',
+      },
+    };
+  }
+  const outcome = serving.oauth?.refresh(
+    form.client_id ?? '',
+    form.client_secret ?? '',
+    form.refresh_token ?? '',
+  );
+  if (!outcome || (!outcome.ok && outcome.reason === 'invalid_client')) {
+    return { status: 401, body: { error: 'access_denied', error_description: 'Unauthorized' } };
+  }
+  if (!outcome.ok) {
+    return {
+      status: 403,
+      body: { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      access_token: outcome.accessToken,
+      refresh_token: outcome.refreshToken,
+      expires_in: outcome.expiresIn,
+      scope: [...SCOPES, 'offline_access'].join(' '),
+      token_type: 'Bearer',
+    },
+  };
+}
+
+/** Atlassian takes JSON; form encoding is accepted too. */
+function parseTokenRequest(request: FakeRequest): Record<string, string | undefined> {
+  const type = request.headers['content-type'] ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const parsed: unknown = JSON.parse(request.body);
+      if (typeof parsed === 'object' && parsed !== null) {
+        return Object.fromEntries(
+          Object.entries(parsed).map(([key, value]) => [
+            key,
+            typeof value === 'string' ? value : undefined,
+          ]),
+        );
+      }
+    } catch {
+      return {};
+    }
+    return {};
+  }
+  return Object.fromEntries(new URLSearchParams(request.body).entries());
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { FakeConfluenceOAuthOptions } from './fake-confluence-types';
+
+export type RefreshOutcome =
+  | { ok: true; accessToken: string; refreshToken: string; expiresIn: number }
+  | { ok: false; reason: 'invalid_client' | 'invalid_grant' };
+
+/** Atlassian 3LO tokens: access tokens with an expiry, refresh tokens that rotate on use. */
+export class OAuthTokenBook {
+  /** Token → expiry in ms since epoch (null: never). */
+  private readonly accessTokens = new Map<string, number | null>();
+  private readonly refreshTokens: Set<string>;
+  private readonly ttlSeconds: number;
+
+  constructor(
+    private readonly options: FakeConfluenceOAuthOptions,
+    private readonly now: () => Date,
+  ) {
+    for (const token of options.accessTokens ?? []) this.accessTokens.set(token, null);
+    this.refreshTokens = new Set(options.refreshTokens ?? []);
+    this.ttlSeconds = options.accessTokenTtlSeconds ?? 3600;
+  }
+
+  isValidAccessToken(token: string): boolean {
+    if (!this.accessTokens.has(token)) return false;
+    const expiry = this.accessTokens.get(token);
+    return expiry === null || expiry === undefined || this.now().getTime() < expiry;
+  }
+
+  refresh(clientId: string, clientSecret: string, refreshToken: string): RefreshOutcome {
+    const client = (this.options.clients ?? []).find((c) => c.clientId === clientId);
+    if (!client || client.clientSecret !== clientSecret)
+      return { ok: false, reason: 'invalid_client' };
+    if (!this.refreshTokens.delete(refreshToken)) return { ok: false, reason: 'invalid_grant' };
+    const accessToken = `fake-at-${randomBytes(12).toString('hex')}`;
+    const rotated = `fake-rt-${randomBytes(12).toString('hex')}`;
+    this.accessTokens.set(accessToken, this.now().getTime() + this.ttlSeconds * 1000);
+    this.refreshTokens.add(rotated);
+    return { ok: true, accessToken, refreshToken: rotated, expiresIn: this.ttlSeconds };
+  }
+
+  validRefreshTokens(): string[] {
+    return [...this.refreshTokens];
+  }
+}
