@@ -1,0 +1,3 @@
+export * from './shared';
+export * from './confluence';
+export * from './fixtures/wiki-corpus';
