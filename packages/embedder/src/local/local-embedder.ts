@@ -1,0 +1,143 @@
+import {
+  mean_pooling,
+  type PreTrainedModel,
+  type PreTrainedTokenizer,
+  type Tensor,
+} from '@huggingface/transformers';
+import { inBatches } from '../batches';
+import { SerialQueue } from '../serial-queue';
+import { type Embedder, type ModelProfile } from '../types';
+
+/** Non-zero entries per row of a [rows, columns] attention mask. */
+function rowSums(mask: Tensor): number[] {
+  const [rows = 0, columns = 0] = mask.dims;
+  const data = mask.data as BigInt64Array;
+  return Array.from({ length: rows }, (_, row) => {
+    let count = 0;
+    for (let column = 0; column < columns; column += 1) {
+      if (data[row * columns + column] !== 0n) count += 1;
+    }
+    return count;
+  });
+}
+
+/** Embedded once at start to check the size of the vectors the model returns. */
+const PROBE_TEXT = 'Docent checks that the embedding model answers.';
+
+interface ModelOutputs {
+  last_hidden_state?: Tensor;
+  token_embeddings?: Tensor;
+  sentence_embedding?: Tensor;
+}
+
+/**
+ * Embeds with an ONNX encoder through transformers.js. Model calls run one batch at a time
+ * (ONNX Runtime already uses every core for one batch), so a query waits for at most one
+ * ingestion batch.
+ */
+export class LocalEmbedder implements Embedder {
+  readonly dimensions: number;
+  readonly maxTokens: number;
+  private readonly queue = new SerialQueue();
+  private closed = false;
+
+  private constructor(
+    readonly modelId: string,
+    private readonly tokenizer: PreTrainedTokenizer,
+    private readonly model: PreTrainedModel,
+    private readonly profile: ModelProfile,
+    private readonly batchSize: number,
+  ) {
+    this.dimensions = profile.dimensions;
+    this.maxTokens = profile.maxTokens;
+  }
+
+  /** Wraps a loaded model and checks that it produces vectors of the profile's size. */
+  static async create(
+    modelId: string,
+    tokenizer: PreTrainedTokenizer,
+    model: PreTrainedModel,
+    profile: ModelProfile,
+    batchSize: number,
+  ): Promise<LocalEmbedder> {
+    const embedder = new LocalEmbedder(modelId, tokenizer, model, profile, batchSize);
+    const [probe] = await embedder.embedDocuments([PROBE_TEXT]);
+    if (probe?.length !== profile.dimensions) {
+      await embedder.close();
+      throw new Error(
+        `Embedding model "${modelId}" returned ${probe?.length ?? 0} dimensions, ` +
+          `expected ${profile.dimensions}.`,
+      );
+    }
+    return embedder;
+  }
+
+  countTokens(text: string): number {
+    return this.tokenizer.encode(this.prepare(text), { add_special_tokens: false }).length;
+  }
+
+  embedDocuments(texts: string[]): Promise<Float32Array[]> {
+    return this.embedAll(texts.map((text) => this.profile.documentPrefix + this.prepare(text)));
+  }
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    const [vector] = await this.embedAll([this.profile.queryPrefix + this.prepare(text)]);
+    if (!vector) throw new Error('The embedding model returned no vector.');
+    return vector;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.queue.idle();
+    await this.model.dispose();
+  }
+
+  private prepare(text: string): string {
+    return this.profile.collapseWhitespace ? text.replace(/\s+/g, ' ').trim() : text;
+  }
+
+  private async embedAll(texts: string[]): Promise<Float32Array[]> {
+    const vectors: Float32Array[] = [];
+    for (const batch of inBatches(texts, this.batchSize)) {
+      vectors.push(...(await this.queue.run(() => this.embedBatch(batch))));
+    }
+    return vectors;
+  }
+
+  private async embedBatch(texts: string[]): Promise<Float32Array[]> {
+    if (this.closed) throw new Error(`Embedder for "${this.modelId}" is closed.`);
+    const inputs = this.tokenizer(texts, {
+      padding: true,
+      truncation: true,
+      max_length: this.profile.maxTokens,
+    });
+    const attentionMask = inputs.attention_mask as Tensor;
+    const tokenCounts = rowSums(attentionMask);
+    // A text without a single token (e.g. whitespace for USE-lite) has no meaning to embed, and
+    // the model cannot run on an empty batch: it gets a zero vector, similar to nothing.
+    if (tokenCounts.every((count) => count === 0)) {
+      return texts.map(() => new Float32Array(this.dimensions));
+    }
+    const outputs = (await this.model(inputs)) as ModelOutputs;
+    let pooled = this.pool(outputs, attentionMask);
+    if (this.profile.normalize) pooled = pooled.normalize(2, -1);
+    const [rows = 0, width = 0] = pooled.dims;
+    const data = pooled.data as Float32Array;
+    // Copy each row out so callers do not keep the whole batch's buffer alive.
+    return Array.from({ length: rows }, (_, row) =>
+      tokenCounts[row] === 0 ? new Float32Array(width) : data.slice(row * width, (row + 1) * width),
+    );
+  }
+
+  private pool(outputs: ModelOutputs, attentionMask: Tensor): Tensor {
+    const tokens = outputs.last_hidden_state ?? outputs.token_embeddings;
+    if (!tokens) {
+      if (outputs.sentence_embedding) return outputs.sentence_embedding;
+      throw new Error(`Embedding model "${this.modelId}" has no last_hidden_state output.`);
+    }
+    return this.profile.pooling === 'cls'
+      ? tokens.slice(null, 0)
+      : mean_pooling(tokens, attentionMask);
+  }
+}

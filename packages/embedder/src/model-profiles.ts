@@ -1,0 +1,113 @@
+import { type ModelProfile } from './types';
+
+const BGE_QUERY_PREFIX = 'Represent this sentence for searching relevant passages: ';
+
+/**
+ * Models whose settings are known. Keys are the model name without its owner, lower-cased, so
+ * a local copy under another folder (e.g. "local/bge-small-en-v1.5") gets the same profile.
+ */
+const KNOWN_PROFILES: ReadonlyMap<string, ModelProfile> = new Map([
+  [
+    'universal-sentence-encoder-lite-en',
+    {
+      dimensions: 512,
+      pooling: 'cls',
+      normalize: true,
+      dtype: 'fp32',
+      maxTokens: 128,
+      queryPrefix: '',
+      documentPrefix: '',
+      collapseWhitespace: true,
+    },
+  ],
+  [
+    'bge-small-en-v1.5',
+    {
+      dimensions: 384,
+      pooling: 'cls',
+      normalize: true,
+      dtype: 'fp32',
+      maxTokens: 512,
+      queryPrefix: BGE_QUERY_PREFIX,
+      documentPrefix: '',
+      collapseWhitespace: false,
+    },
+  ],
+  [
+    'all-minilm-l6-v2',
+    {
+      dimensions: 384,
+      pooling: 'mean',
+      normalize: true,
+      dtype: 'fp32',
+      maxTokens: 256,
+      queryPrefix: '',
+      documentPrefix: '',
+      collapseWhitespace: false,
+    },
+  ],
+]);
+
+function modelName(modelId: string): string {
+  return (modelId.split('/').at(-1) ?? modelId).toLowerCase();
+}
+
+export function knownModelProfile(modelId: string): ModelProfile | undefined {
+  const profile = KNOWN_PROFILES.get(modelName(modelId));
+  return profile ? { ...profile } : undefined;
+}
+
+/** The fields of a Hugging Face `config.json` that size an encoder. */
+export interface EncoderConfigFields {
+  hidden_size?: unknown;
+  d_model?: unknown;
+  dim?: unknown;
+  max_position_embeddings?: unknown;
+  n_positions?: unknown;
+}
+
+function positiveInteger(...values: unknown[]): number | undefined {
+  return values.find((value): value is number => Number.isInteger(value) && (value as number) > 0);
+}
+
+/**
+ * A profile for a model not in the table, from its `config.json`: width from `hidden_size`,
+ * input cap from `max_position_embeddings` (bounded by the tokenizer's own limit when it has
+ * one), mean pooling and normalisation, the usual choice for sentence-transformers models.
+ */
+export function deriveModelProfile(
+  modelId: string,
+  config: EncoderConfigFields,
+  tokenizerMaxLength?: number,
+): ModelProfile {
+  const dimensions = positiveInteger(config.hidden_size, config.d_model, config.dim);
+  if (dimensions === undefined) {
+    throw new Error(
+      `Cannot tell the embedding size of model "${modelId}": its config.json has no hidden_size.`,
+    );
+  }
+  const positions = positiveInteger(config.max_position_embeddings, config.n_positions) ?? 512;
+  const tokenizerLimit = positiveInteger(tokenizerMaxLength);
+  return {
+    dimensions,
+    pooling: 'mean',
+    normalize: true,
+    dtype: 'fp32',
+    maxTokens: tokenizerLimit === undefined ? positions : Math.min(positions, tokenizerLimit),
+    queryPrefix: '',
+    documentPrefix: '',
+    collapseWhitespace: false,
+  };
+}
+
+/** ONNX file transformers.js loads for a dtype. */
+export function onnxFileFor(dtype: ModelProfile['dtype']): string {
+  switch (dtype) {
+    case 'fp32':
+      return 'onnx/model.onnx';
+    case 'fp16':
+      return 'onnx/model_fp16.onnx';
+    case 'q8':
+      return 'onnx/model_quantized.onnx';
+  }
+}

@@ -1,0 +1,158 @@
+import { createEmbedder, type Embedder } from '../src';
+import { dot, norm, SHARED_MODELS_DIR, USE_LITE } from './support/shared-model';
+
+// PROVENANCE.md's similarity check: its first passage pair verbatim, the others written to the
+// same topics.
+const QUERIES = [
+  'How do I reset my password?',
+  'What is the refund policy for cancelled orders?',
+  'How many vacation days do employees get?',
+  'Which database does the service use?',
+];
+const RELATED = [
+  'Steps to recover account credentials',
+  'Customers who cancel an order receive a full refund within 14 days.',
+  'Every employee is entitled to 25 days of paid annual leave.',
+  'The service stores its data in a PostgreSQL database.',
+];
+const UNRELATED = [
+  'The cat sat on the mat',
+  'The weather in Lisbon is sunny in July.',
+  'Bananas are rich in potassium.',
+  'The football match ended in a draw.',
+];
+
+const words = (count: number): string =>
+  Array.from({ length: count }, (_, i) => `word${i % 50} and more`).join(' ');
+
+describe('local embedder (USE-lite from the shared models folder)', () => {
+  let embedder: Embedder;
+
+  beforeAll(async () => {
+    embedder = await createEmbedder({
+      model: USE_LITE,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+    });
+  });
+
+  afterAll(async () => {
+    await embedder.close();
+  });
+
+  it('describes the model', () => {
+    expect(embedder.modelId).toBe(USE_LITE);
+    expect(embedder.dimensions).toBe(512);
+    expect(embedder.maxTokens).toBe(128);
+  });
+
+  it('returns unit-length Float32Array vectors of 512 dimensions', async () => {
+    const vectors = await embedder.embedDocuments(RELATED);
+    const query = await embedder.embedQuery(QUERIES[0]!);
+    for (const vector of [...vectors, query]) {
+      expect(vector).toBeInstanceOf(Float32Array);
+      expect(vector).toHaveLength(512);
+      expect(norm(vector)).toBeCloseTo(1, 5);
+    }
+  });
+
+  it('reproduces the similarities measured in PROVENANCE.md', async () => {
+    const query = await embedder.embedQuery('How do I reset my password?');
+    const [related, unrelated] = await embedder.embedDocuments([
+      'Steps to recover account credentials',
+      'The cat sat on the mat',
+    ]);
+    expect(dot(query, related!)).toBeCloseTo(0.4491, 3);
+    expect(dot(query, unrelated!)).toBeCloseTo(0.1393, 3);
+  });
+
+  it('ranks each query’s own passage above every other passage', async () => {
+    const passages = await embedder.embedDocuments([...RELATED, ...UNRELATED]);
+    for (const [index, question] of QUERIES.entries()) {
+      const query = await embedder.embedQuery(question);
+      const scores = passages.map((passage) => dot(query, passage));
+      const best = scores.indexOf(Math.max(...scores));
+      expect(best).toBe(index);
+      expect(scores[index]!).toBeGreaterThan(scores[RELATED.length + index]! + 0.2);
+    }
+  });
+
+  it('gives the same vector in a batch as alone, with padding and empty texts around it', async () => {
+    const texts = [QUERIES[1]!, words(20), '', RELATED[2]!, '   '];
+    const batch = await embedder.embedDocuments(texts);
+    for (const [index, text] of texts.entries()) {
+      const [alone] = await embedder.embedDocuments([text]);
+      const largestDifference = Math.max(
+        ...batch[index]!.map((value, i) => Math.abs(value - alone![i]!)),
+      );
+      expect(largestDifference).toBeLessThan(1e-5);
+    }
+  });
+
+  it('splits long lists into batches without changing the vectors', async () => {
+    const small = await createEmbedder({
+      model: USE_LITE,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+      batchSize: 2,
+    });
+    try {
+      const texts = [...RELATED, ...UNRELATED, QUERIES[0]!];
+      const [inTwos, inOne] = [
+        await small.embedDocuments(texts),
+        await embedder.embedDocuments(texts),
+      ];
+      expect(inTwos).toHaveLength(texts.length);
+      inTwos.forEach((vector, index) => expect(dot(vector, inOne[index]!)).toBeCloseTo(1, 5));
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('embeds a text without tokens as a zero vector', async () => {
+    const [empty, blank] = await embedder.embedDocuments(['', ' \n\t ']);
+    expect(norm(empty!)).toBe(0);
+    expect(norm(blank!)).toBe(0);
+    expect(await embedder.embedDocuments([])).toEqual([]);
+  });
+
+  it('counts tokens with the model tokenizer, collapsing whitespace like embedding does', () => {
+    expect(embedder.countTokens('')).toBe(0);
+    expect(embedder.countTokens('How do I reset my password?')).toBe(8);
+    expect(embedder.countTokens('reset\n\tmy  password')).toBe(
+      embedder.countTokens('reset my password'),
+    );
+    const short = embedder.countTokens(words(10));
+    const long = embedder.countTokens(words(100));
+    expect(short).toBeGreaterThan(10);
+    expect(long).toBeGreaterThan(short * 5);
+  });
+
+  it('truncates input over the 128-token cap instead of failing', async () => {
+    const long = words(400);
+    expect(embedder.countTokens(long)).toBeGreaterThan(1000);
+    const [vector, sameStart] = await embedder.embedDocuments([
+      long,
+      `${long} but a different ending`,
+    ]);
+    expect(norm(vector!)).toBeCloseTo(1, 5);
+    // Everything after the first 128 tokens is cut, so the endings make no difference.
+    expect(dot(vector!, sameStart!)).toBeCloseTo(1, 5);
+  });
+
+  it('treats queries and documents alike (USE-lite has no prefixes)', async () => {
+    const [document] = await embedder.embedDocuments([QUERIES[3]!]);
+    const query = await embedder.embedQuery(QUERIES[3]!);
+    expect(dot(document!, query)).toBeCloseTo(1, 5);
+  });
+
+  it('refuses to embed after close', async () => {
+    const closing = await createEmbedder({
+      model: USE_LITE,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+    });
+    await closing.close();
+    await expect(closing.embedQuery('anything')).rejects.toThrow(/closed/);
+  });
+});

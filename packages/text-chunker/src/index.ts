@@ -1,0 +1,2 @@
+export * from './types';
+export { chunkByHeadings } from './chunk-by-headings';

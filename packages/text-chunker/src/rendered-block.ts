@@ -1,0 +1,143 @@
+import { type Block } from '@docent/connector-sdk';
+
+/** A non-heading block turned into text, plus what splitting and packing need to know. */
+export type RenderedBlock =
+  | {
+      kind: 'prose';
+      /** The block's own text, without list markers, quote marks or labels. */
+      body: string;
+      /** Adds the markers back to a part of `body` (`first`: the part that opens the block). */
+      decorate(part: string, first: boolean): string;
+    }
+  | { kind: 'code'; body: string }
+  | { kind: 'table_row'; body: string; tableId: number; header: boolean };
+
+export type HeadingOrRendered =
+  { kind: 'heading'; level: number; title: string } | { kind: 'rendered'; block: RenderedBlock };
+
+const INDENT = '  ';
+
+function collapseSpaces(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+function quoteLines(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+/** Code keeps its indentation; only blank lines around it go. */
+function trimBlankLines(text: string): string {
+  return text.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/\s+$/, '');
+}
+
+function prose(
+  body: string,
+  firstPrefix: string,
+  nextPrefix = '',
+  eachLine?: (part: string) => string,
+): RenderedBlock {
+  return {
+    kind: 'prose',
+    body,
+    decorate: (part, first) => {
+      const prefixed = (first ? firstPrefix : nextPrefix) + part;
+      return eachLine ? eachLine(prefixed) : prefixed;
+    },
+  };
+}
+
+/** Index just past the run of consecutive list items that starts at `start`. */
+function listRunEnd(blocks: readonly Block[], start: number): number {
+  let end = start;
+  while (blocks[end]?.kind === 'list_item') end += 1;
+  return end;
+}
+
+/**
+ * Renders a page's blocks in order, keeping headings apart. List numbering and indentation
+ * follow runs of consecutive list items; indentation is relative to the run's shallowest item,
+ * so producers may count depth from 0 or from 1. Consecutive table rows form one table.
+ * Blank blocks are dropped.
+ */
+export function renderBlocks(blocks: readonly Block[]): HeadingOrRendered[] {
+  const out: HeadingOrRendered[] = [];
+  let tableId = 0;
+  let previousKind: Block['kind'] | undefined;
+  let listBaseDepth = 0;
+  let listCounters: number[] = [];
+
+  blocks.forEach((block, index) => {
+    if (block.kind === 'list_item' && previousKind !== 'list_item') {
+      listBaseDepth = blocks
+        .slice(index, listRunEnd(blocks, index))
+        .reduce(
+          (min, item) => (item.kind === 'list_item' ? Math.min(min, item.depth) : min),
+          Infinity,
+        );
+      listCounters = [];
+    }
+    if (block.kind === 'table_row' && previousKind !== 'table_row') tableId += 1;
+    previousKind = block.kind;
+
+    switch (block.kind) {
+      case 'heading': {
+        const title = collapseSpaces(block.text);
+        if (title !== '') out.push({ kind: 'heading', level: block.level, title });
+        return;
+      }
+      case 'paragraph': {
+        const body = block.text.trim();
+        if (body !== '') out.push({ kind: 'rendered', block: prose(body, '') });
+        return;
+      }
+      case 'list_item': {
+        const body = block.text.trim();
+        if (body === '') return;
+        const depth = Math.max(0, block.depth - listBaseDepth);
+        listCounters = listCounters.slice(0, depth + 1);
+        let marker = '-';
+        if (block.ordered) {
+          const number = (listCounters[depth] ?? 0) + 1;
+          listCounters[depth] = number;
+          marker = `${number}.`;
+        } else {
+          listCounters[depth] = 0;
+        }
+        const checkbox = block.checked === undefined ? '' : block.checked ? ' [x]' : ' [ ]';
+        const prefix = `${INDENT.repeat(depth)}${marker}${checkbox} `;
+        out.push({ kind: 'rendered', block: prose(body, prefix) });
+        return;
+      }
+      case 'table_row': {
+        const cells = block.cells.map(collapseSpaces);
+        if (cells.every((cell) => cell === '')) return;
+        out.push({
+          kind: 'rendered',
+          block: { kind: 'table_row', body: cells.join(' | '), tableId, header: !!block.header },
+        });
+        return;
+      }
+      case 'code': {
+        const body = trimBlankLines(block.text);
+        if (body.trim() !== '') out.push({ kind: 'rendered', block: { kind: 'code', body } });
+        return;
+      }
+      case 'quote': {
+        const body = block.text.trim();
+        if (body !== '') out.push({ kind: 'rendered', block: prose(body, '', '', quoteLines) });
+        return;
+      }
+      case 'callout': {
+        const body = block.text.trim();
+        const label = block.label?.trim();
+        if (body !== '')
+          out.push({ kind: 'rendered', block: prose(body, label ? `${label}: ` : '') });
+        return;
+      }
+    }
+  });
+  return out;
+}

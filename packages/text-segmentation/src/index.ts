@@ -1,0 +1,3 @@
+export { splitSentences } from './sentences';
+export { words, contentWords } from './words';
+export { STOPWORDS } from './stopwords';

@@ -1,0 +1,121 @@
+import {
+  NON_TERMINAL_ABBREVIATIONS,
+  NUMERAL_ABBREVIATIONS,
+  OPTIONALLY_TERMINAL_ABBREVIATIONS,
+  SENTENCE_STARTERS,
+} from './abbreviations';
+import { hardSegments } from './hard-segments';
+
+/**
+ * Candidate sentence ends: a run of terminal punctuation plus any closing quotes or brackets
+ * (and markdown emphasis or code marks: "**Done.**").
+ * Only a candidate followed by whitespace (or the end) can end a sentence, which is what keeps
+ * decimals (3.14), versions (v1.2.3), URLs, e-mail addresses and "e.g." in one piece.
+ */
+const TERMINATOR = /[.!?…]+["'”’)\]»*_`]*/g;
+const OPENERS = /^["'“‘([«¿¡]+/;
+const TRAILING_PUNCTUATION = /[^\p{L}\p{N}]+$/u;
+const UPPERCASE_START = /^\p{Lu}/u;
+const LOWERCASE_START = /^\p{Ll}/u;
+const DIGIT_START = /^\p{N}/u;
+/** "3." or "b)" alone: the enumerator of a list item, not a sentence. */
+const LIST_ENUMERATOR = /^(?:\d{1,3}|[a-z])[.)]$/;
+const SINGLE_INITIAL = /^\p{Lu}$/u;
+const INITIAL_WORD = /^\p{Lu}\.$/u;
+/** U.S, a.m, Ph.D — letters separated by periods (the final period is not part of it). */
+const DOTTED_ACRONYM = /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u;
+
+interface Candidate {
+  punctuation: string;
+  /** The word the punctuation is attached to, without opening quotes or brackets. */
+  previousWord: string;
+  /** The next word without its opening quotes or brackets ('' at the end of the text). */
+  nextWord: string;
+}
+
+function isEllipsis(punctuation: string): boolean {
+  return punctuation.includes('…') || punctuation.startsWith('..');
+}
+
+/** After an ambiguous period: does the capitalised next word open a new sentence? */
+function nextWordStartsSentence(nextWord: string): boolean {
+  if (INITIAL_WORD.test(nextWord)) return false;
+  return SENTENCE_STARTERS.has(nextWord.replace(TRAILING_PUNCTUATION, '').toLowerCase());
+}
+
+function endsSentence({ punctuation, previousWord, nextWord }: Candidate): boolean {
+  if (nextWord === '') return true;
+  if (LOWERCASE_START.test(nextWord)) return false;
+  const marks = punctuation.replace(/["'”’)\]»*_`]+$/, '');
+  if (marks.includes('!') || marks.includes('?')) return true;
+  if (isEllipsis(marks)) return UPPERCASE_START.test(nextWord);
+  // A single period. Closing quotes or brackets after it mean the sentence ended inside them.
+  if (marks.length < punctuation.length) return true;
+
+  const word = previousWord.toLowerCase();
+  if (NON_TERMINAL_ABBREVIATIONS.has(word)) return false;
+  if (NUMERAL_ABBREVIATIONS.has(word)) return !DIGIT_START.test(nextWord);
+  if (OPTIONALLY_TERMINAL_ABBREVIATIONS.has(word)) return UPPERCASE_START.test(nextWord);
+  if (SINGLE_INITIAL.test(previousWord) || DOTTED_ACRONYM.test(previousWord)) {
+    return nextWordStartsSentence(nextWord);
+  }
+  return true;
+}
+
+function previousWordBefore(text: string, index: number, segmentStart: number): string {
+  let start = index;
+  while (start > segmentStart && !/\s/.test(text[start - 1] ?? '')) start -= 1;
+  return text.slice(start, index).replace(OPENERS, '');
+}
+
+function nextWordAt(text: string, index: number, segmentEnd: number): string {
+  let end = index;
+  while (end < segmentEnd && !/\s/.test(text[end] ?? '')) end += 1;
+  return text.slice(index, end).replace(OPENERS, '');
+}
+
+function splitSegment(text: string, segmentStart: number, segmentEnd: number): string[] {
+  const sentences: string[] = [];
+  let sentenceStart = segmentStart;
+  const terminator = new RegExp(TERMINATOR.source, 'g');
+  terminator.lastIndex = segmentStart;
+  for (;;) {
+    const match = terminator.exec(text);
+    if (!match || match.index >= segmentEnd) break;
+    const end = Math.min(match.index + match[0].length, segmentEnd);
+    if (end < segmentEnd && !/\s/.test(text[end] ?? '')) continue;
+    let next = end;
+    while (next < segmentEnd && /\s/.test(text[next] ?? '')) next += 1;
+    const candidate: Candidate = {
+      punctuation: text.slice(match.index, end),
+      previousWord: previousWordBefore(text, match.index, segmentStart),
+      nextWord: nextWordAt(text, next, segmentEnd),
+    };
+    if (!endsSentence(candidate)) continue;
+    if (LIST_ENUMERATOR.test(text.slice(sentenceStart, end).trim())) continue;
+    const sentence = text.slice(sentenceStart, end).trim();
+    if (sentence !== '') sentences.push(sentence);
+    sentenceStart = next;
+  }
+  const rest = text.slice(sentenceStart, segmentEnd).trim();
+  if (rest !== '') sentences.push(rest);
+  return sentences;
+}
+
+/**
+ * Splits English text into sentences. Every sentence is a trimmed substring of the input, so
+ * soft line wraps inside a sentence are kept as they were.
+ *
+ * A period does not end a sentence after a known abbreviation (Mr., e.g., vs., St., "No." before
+ * a number), an initial (J. R. R. Tolkien) or a dotted acronym (U.S.) unless a typical sentence
+ * opener follows, nor when the next word starts in lower case. Blank lines and lines that start
+ * list items, markdown headings, quotes or table rows always break; so does the line after a
+ * short unpunctuated title line. Sentences glued without a space ("end.Next") are not split.
+ */
+export function splitSentences(text: string): string[] {
+  const sentences: string[] = [];
+  for (const segment of hardSegments(text)) {
+    sentences.push(...splitSegment(text, segment.start, segment.end));
+  }
+  return sentences;
+}

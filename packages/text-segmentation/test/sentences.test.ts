@@ -1,0 +1,212 @@
+import { splitSentences } from '../src';
+
+describe('splitSentences', () => {
+  it('splits plain sentences on . ! and ?', () => {
+    expect(splitSentences('It works. Does it? Yes! Done.')).toEqual([
+      'It works.',
+      'Does it?',
+      'Yes!',
+      'Done.',
+    ]);
+  });
+
+  it('returns nothing for empty or blank text', () => {
+    expect(splitSentences('')).toEqual([]);
+    expect(splitSentences('  \n\t \n ')).toEqual([]);
+  });
+
+  it('keeps text without final punctuation as a sentence', () => {
+    expect(splitSentences('First one. and a trailing fragment')).toEqual([
+      'First one. and a trailing fragment',
+    ]);
+    expect(splitSentences('First one. Trailing fragment')).toEqual([
+      'First one.',
+      'Trailing fragment',
+    ]);
+  });
+
+  it.each([
+    ['Use a tool, e.g. Docker. It is fast.', ['Use a tool, e.g. Docker.', 'It is fast.']],
+    ['Pick one, i.e. The best one. Then go.', ['Pick one, i.e. The best one.', 'Then go.']],
+    ['Mr. Smith met Dr. Jones. They talked.', ['Mr. Smith met Dr. Jones.', 'They talked.']],
+    ['We went to St. Louis. It rained.', ['We went to St. Louis.', 'It rained.']],
+    ['Tigers vs. Lions was close. We lost.', ['Tigers vs. Lions was close.', 'We lost.']],
+    ['See No. 5 in the list. Thanks.', ['See No. 5 in the list.', 'Thanks.']],
+    ['See Fig. 3 for details. Next.', ['See Fig. 3 for details.', 'Next.']],
+    ['Prof. Ada Lovelace wrote it.', ['Prof. Ada Lovelace wrote it.']],
+  ])('does not break after an abbreviation: %s', (text, expected) => {
+    expect(splitSentences(text)).toEqual(expected);
+  });
+
+  it('ends a sentence at "etc." only before a capitalised word', () => {
+    expect(splitSentences('Bring pens, paper, etc. and a laptop.')).toEqual([
+      'Bring pens, paper, etc. and a laptop.',
+    ]);
+    expect(splitSentences('Bring pens, paper, etc. The rest is provided.')).toEqual([
+      'Bring pens, paper, etc.',
+      'The rest is provided.',
+    ]);
+  });
+
+  it('handles dotted acronyms: whole before a name, split before a sentence opener', () => {
+    expect(splitSentences('The U.S. Army built it. It is old.')).toEqual([
+      'The U.S. Army built it.',
+      'It is old.',
+    ]);
+    expect(splitSentences('The office is in the U.S. The team is remote.')).toEqual([
+      'The office is in the U.S.',
+      'The team is remote.',
+    ]);
+    expect(splitSentences('We meet at 9 a.m. every day.')).toEqual([
+      'We meet at 9 a.m. every day.',
+    ]);
+  });
+
+  it('keeps initials with the name', () => {
+    expect(splitSentences('J. R. R. Tolkien wrote it. Read it.')).toEqual([
+      'J. R. R. Tolkien wrote it.',
+      'Read it.',
+    ]);
+    expect(splitSentences('Ask J. A. Smith today.')).toEqual(['Ask J. A. Smith today.']);
+    expect(splitSentences('We chose plan B. The other plan failed.')).toEqual([
+      'We chose plan B.',
+      'The other plan failed.',
+    ]);
+  });
+
+  it('does not break inside decimals, versions, URLs or e-mail addresses', () => {
+    expect(
+      splitSentences(
+        'Pi is 3.14 roughly. Upgrade to v1.2.3 now. See https://example.com/a.b?x=1. Mail ops@example.co.uk. Done.',
+      ),
+    ).toEqual([
+      'Pi is 3.14 roughly.',
+      'Upgrade to v1.2.3 now.',
+      'See https://example.com/a.b?x=1.',
+      'Mail ops@example.co.uk.',
+      'Done.',
+    ]);
+  });
+
+  it('treats an ellipsis as a pause unless a capitalised word follows', () => {
+    expect(splitSentences('The results were... surprising. Really.')).toEqual([
+      'The results were... surprising.',
+      'Really.',
+    ]);
+    expect(splitSentences('He waited… Then he left.')).toEqual(['He waited…', 'Then he left.']);
+  });
+
+  it('keeps closing quotes and brackets with the sentence they end', () => {
+    expect(splitSentences('He said "Stop." Then he left.')).toEqual([
+      'He said "Stop."',
+      'Then he left.',
+    ]);
+    expect(splitSentences('It failed (see the log.) We retried.')).toEqual([
+      'It failed (see the log.)',
+      'We retried.',
+    ]);
+    expect(splitSentences('"Why?" she asked. "Because."')).toEqual([
+      '"Why?" she asked.',
+      '"Because."',
+    ]);
+    expect(splitSentences('It ended. (A new one began.) Fine.')).toEqual([
+      'It ended.',
+      '(A new one began.)',
+      'Fine.',
+    ]);
+  });
+
+  it('keeps a list enumerator with its item', () => {
+    expect(splitSentences('1. **Authorize.** Open the page.\n2. Exchange the code.')).toEqual([
+      '1. **Authorize.**',
+      'Open the page.',
+      '2. Exchange the code.',
+    ]);
+    expect(splitSentences('b. Second option. It is slower.')).toEqual([
+      'b. Second option.',
+      'It is slower.',
+    ]);
+  });
+
+  it('does not break before a lower-case word', () => {
+    expect(splitSentences('The approx. value is small.')).toEqual(['The approx. value is small.']);
+    expect(splitSentences('Call the ext. number later.')).toEqual(['Call the ext. number later.']);
+  });
+
+  it('joins soft-wrapped lines and keeps them verbatim', () => {
+    expect(
+      splitSentences('This sentence is wrapped over\ntwo lines of text. The next one\nis too.'),
+    ).toEqual(['This sentence is wrapped over\ntwo lines of text.', 'The next one\nis too.']);
+  });
+
+  it('breaks at blank lines, list items, headings, quotes and table rows', () => {
+    const text = [
+      '# Install',
+      'Run the installer',
+      'then restart',
+      '',
+      'Steps to follow',
+      '- download the file',
+      '- open it',
+      '1. first step',
+      '2) second step',
+      '> quoted line',
+      '| a | b |',
+      'after the table',
+    ].join('\n');
+    expect(splitSentences(text)).toEqual([
+      '# Install',
+      'Run the installer\nthen restart',
+      'Steps to follow',
+      '- download the file',
+      '- open it',
+      '1. first step',
+      '2) second step',
+      '> quoted line',
+      '| a | b |\nafter the table',
+    ]);
+  });
+
+  it('breaks after a short title line followed by a capitalised line', () => {
+    expect(splitSentences('Overview\nDocent indexes wikis. It answers questions.')).toEqual([
+      'Overview',
+      'Docent indexes wikis.',
+      'It answers questions.',
+    ]);
+    expect(splitSentences('- apples\nThat is all.')).toEqual(['- apples', 'That is all.']);
+  });
+
+  it('does not treat a long wrapped line as a title', () => {
+    const text =
+      'The ingestion worker reads every page of the space and then writes\nDocent chunks to the index.';
+    expect(splitSentences(text)).toEqual([text]);
+  });
+
+  it('handles CRLF line endings', () => {
+    expect(splitSentences('One.\r\n\r\nTwo.\r\n- three')).toEqual(['One.', 'Two.', '- three']);
+  });
+
+  it('returns trimmed substrings that cover all non-blank text, in order', () => {
+    const pieces = [
+      'Dr. Who arrived at 3.30 p.m. on Jan. 5.',
+      'Was it v2.0?',
+      'Nobody knows...',
+      '"Maybe," said J. Doe.',
+      'See www.example.org/x.html!',
+      '- list item',
+      '',
+      'Tail text without a period',
+    ];
+    const text = pieces.join('\n');
+    const sentences = splitSentences(text);
+    let cursor = 0;
+    for (const sentence of sentences) {
+      expect(sentence).toBe(sentence.trim());
+      const at = text.indexOf(sentence, cursor);
+      expect(at).toBeGreaterThanOrEqual(cursor);
+      expect(text.slice(cursor, at).trim()).toBe('');
+      cursor = at + sentence.length;
+    }
+    expect(text.slice(cursor).trim()).toBe('');
+  });
+});
