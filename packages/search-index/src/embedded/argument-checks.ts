@@ -1,0 +1,42 @@
+import { type IndexedChunk } from '../types';
+
+// Argument checks of the embedded index: they throw before anything is written.
+
+export function assertCollectionId(collectionId: string): void {
+  if (typeof collectionId !== 'string' || collectionId.length === 0) {
+    throw new TypeError('collectionId must be a non-empty string');
+  }
+}
+
+export function assertSameDimensions(
+  collectionId: string,
+  stored: number,
+  requested: number,
+): void {
+  if (stored !== requested) {
+    throw new Error(
+      `collection "${collectionId}" stores ${stored}-dimensional vectors; ` +
+        `cannot use it with ${requested} dimensions (delete and re-index the collection)`,
+    );
+  }
+}
+
+export function assertLimit(value: number, name: string): void {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new RangeError(`${name} must be a non-negative integer`);
+  }
+}
+
+export function assertChunkBatch(documentId: string, chunks: readonly IndexedChunk[]): void {
+  const chunkIds = new Set<string>();
+  chunks.forEach((chunk, i) => {
+    if (chunk.documentId !== documentId) {
+      throw new Error(`chunks[${i}] belongs to another document than the one being replaced`);
+    }
+    if (chunkIds.has(chunk.chunkId)) throw new Error(`chunks[${i}]: duplicate chunkId`);
+    chunkIds.add(chunk.chunkId);
+    if (!Number.isInteger(chunk.ordinal) || !Number.isInteger(chunk.pageNum)) {
+      throw new RangeError(`chunks[${i}]: ordinal and pageNum must be integers`);
+    }
+  });
+}

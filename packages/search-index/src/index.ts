@@ -1,0 +1,14 @@
+export type { IndexedChunk, SearchHit, SearchIndex, SearchMode, SearchQuery } from './types';
+export {
+  DEFAULT_BM25_WEIGHTS,
+  EmbeddedSearchIndex,
+  type EmbeddedSearchIndexOptions,
+} from './embedded-search-index';
+export type { Bm25Weights } from './embedded/sqlite-schema';
+export {
+  DEFAULT_RRF_K,
+  reciprocalRankFusion,
+  type FusedItem,
+} from './fusion/reciprocal-rank-fusion';
+export { ftsMatchExpression } from './bm25/fts-match-expression';
+export type { ScorerKind } from './vectors/dot-product-scorer';

@@ -1,0 +1,66 @@
+export interface IndexedChunk {
+  /** Deterministic: `${documentId}:${ordinal}`, so re-indexing a document overwrites it. */
+  chunkId: string;
+  documentId: string;
+  ordinal: number;
+  pageNum: number;
+  text: string;
+  /** Enclosing section titles joined with " > ". */
+  headings: string;
+  /** Document title at index time (a BM25 field). */
+  title: string;
+  vector: Float32Array;
+}
+
+export type SearchMode = 'hybrid' | 'bm25' | 'vector';
+
+export interface SearchQuery {
+  collectionId: string;
+  /** Free text for the BM25 leg. */
+  text: string;
+  /** Query embedding for the vector leg. */
+  vector: Float32Array;
+  /** Restrict to these documents (the `doc_name` filter), applied in both legs. */
+  documentIds?: string[];
+  limit: number;
+  mode?: SearchMode;
+  /** Candidates taken from each leg before fusion (default max(50, 4 × limit)). */
+  candidates?: number;
+}
+
+export interface SearchHit {
+  chunkId: string;
+  documentId: string;
+  ordinal: number;
+  pageNum: number;
+  text: string;
+  headings: string;
+  title: string;
+  /** Fused score, higher is better; comparable only within one result list. */
+  score: number;
+  /** 1-based ranks in each leg, absent when the leg did not return the chunk. */
+  bm25Rank?: number;
+  vectorRank?: number;
+  /** Cosine similarity to the query vector, when computed. */
+  similarity?: number;
+}
+
+export interface SearchIndex {
+  /** Creates the collection's index if needed; fails when `dimensions` differs from the stored one. */
+  ensureCollection(collectionId: string, dimensions: number): Promise<void>;
+  /** Replaces every chunk of a document atomically (readers see the old or the new set). */
+  replaceDocumentChunks(
+    collectionId: string,
+    documentId: string,
+    chunks: IndexedChunk[],
+  ): Promise<void>;
+  deleteDocument(collectionId: string, documentId: string): Promise<void>;
+  deleteCollection(collectionId: string): Promise<void>;
+  search(query: SearchQuery): Promise<SearchHit[]>;
+  /** Chunks of one document by ordinal (neighbour expansion); missing ordinals are left out. */
+  getChunks(collectionId: string, documentId: string, ordinals: number[]): Promise<SearchHit[]>;
+  countChunks(collectionId: string, documentId?: string): Promise<number>;
+  /** Throws when the index cannot serve requests. */
+  health(): Promise<void>;
+  close(): Promise<void>;
+}
