@@ -1,0 +1,28 @@
+import type { EnqueueOptions } from './types';
+
+export interface EnqueueRequest {
+  jobId: string;
+  delayMs: number;
+  /** The payload as JSON: every driver stores and hands over exactly what survives JSON. */
+  payloadJson: string;
+}
+
+/** Validates what every driver needs from an `enqueue()` call. */
+export function parseEnqueueRequest(payload: unknown, options: EnqueueOptions): EnqueueRequest {
+  const { jobId, delayMs = 0 } = options;
+  if (typeof jobId !== 'string' || jobId.length === 0) {
+    throw new Error('enqueue() needs a non-empty jobId');
+  }
+  if (!Number.isFinite(delayMs) || delayMs < 0) {
+    throw new Error(`enqueue(): delayMs must be a number >= 0, got ${delayMs}`);
+  }
+  const payloadJson = JSON.stringify(payload === undefined ? null : payload);
+  if (payloadJson === undefined) {
+    throw new Error(`enqueue(): the payload of job ${jobId} is not JSON-serializable`);
+  }
+  return { jobId, delayMs, payloadJson };
+}
+
+export function parsePayload(payloadJson: string): unknown {
+  return JSON.parse(payloadJson) as unknown;
+}
