@@ -1,0 +1,8 @@
+export {
+  ApiKeyService,
+  generateApiKey,
+  hashApiKey,
+  parseBootstrapKeys,
+  type BootstrapKey,
+  type Principal,
+} from './api-keys';

@@ -1,0 +1,2 @@
+export { SecretBox } from './secret-box';
+export { loadSecretKey, parseSecretKey, SecretKeyError } from './secret-key';

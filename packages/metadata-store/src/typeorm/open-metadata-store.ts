@@ -1,0 +1,59 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import type { MetadataStore } from '../metadata-store';
+import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
+import { buildEntities, type SqlDialect } from './schema';
+import { TypeOrmMetadataStore } from './typeorm-metadata-store';
+
+export const MIGRATIONS = [InitialSchema1732180000000];
+
+export type MetadataStoreLocation =
+  { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize?: number };
+
+export function dataSourceOptions(location: MetadataStoreLocation): DataSourceOptions {
+  const dialect: SqlDialect = location.kind;
+  const entities = Object.values(buildEntities(dialect));
+  const common = {
+    entities,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    synchronize: false,
+    logging: false,
+  } as const;
+  if (location.kind === 'postgres') {
+    return {
+      ...common,
+      type: 'postgres',
+      url: location.url,
+      extra: { max: location.poolSize ?? 10 },
+    };
+  }
+  return {
+    ...common,
+    type: 'better-sqlite3',
+    database: location.path,
+    // WAL lets an api process read while a worker process writes; busy_timeout waits for locks.
+    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 10000');
+      db.pragma('synchronous = NORMAL');
+    },
+  };
+}
+
+/** Opens the store and brings its schema up to date (migrations, never `synchronize`). */
+export async function openMetadataStore(location: MetadataStoreLocation): Promise<MetadataStore> {
+  if (location.kind === 'sqlite' && location.path !== ':memory:') {
+    mkdirSync(dirname(location.path), { recursive: true });
+  }
+  const dataSource = new DataSource(dataSourceOptions(location));
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  return new TypeOrmMetadataStore(dataSource);
+}

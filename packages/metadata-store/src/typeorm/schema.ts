@@ -1,0 +1,245 @@
+import { EntitySchema, type EntitySchemaColumnOptions } from 'typeorm';
+
+export type SqlDialect = 'sqlite' | 'postgres';
+
+/** The few column types that differ between the two databases. */
+export function columnTypes(dialect: SqlDialect) {
+  return {
+    timestamp: dialect === 'postgres' ? ('timestamptz' as const) : ('datetime' as const),
+    boolean: 'boolean' as const,
+    integer: 'integer' as const,
+    text: 'text' as const,
+    varchar: 'varchar' as const,
+  };
+}
+
+// Row shapes: snake_case, as stored.
+export interface AccountRow {
+  id: string;
+  name: string;
+  created_at: Date;
+}
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  key_hash: string;
+  prefix: string;
+  label: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+export interface NamespaceRow {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: Date;
+}
+export interface CollectionRow {
+  id: string;
+  namespace_id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface DocumentRow {
+  id: string;
+  collection_id: string;
+  name: string;
+  source_type: string;
+  source_key: string;
+  source_id: string;
+  source_url: string | null;
+  version: string;
+  page_count: number;
+  chunk_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface IngestionRow {
+  id: string;
+  account_id: string;
+  collection_id: string;
+  type: string;
+  spec_json: string;
+  secrets: string | null;
+  source_key: string;
+  status: string;
+  cancel_requested: boolean;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  documents_discovered: number;
+  documents_processed: number;
+  documents_skipped: number;
+  documents_failed: number;
+  chunks_indexed: number;
+  error_code: string | null;
+  error_message: string | null;
+  checkpoint: string | null;
+}
+export interface IngestionItemRow {
+  ingestion_id: string;
+  source_id: string;
+  outcome: string;
+}
+export interface IngestionFailureRow {
+  id: number;
+  ingestion_id: string;
+  source_id: string;
+  doc_name: string | null;
+  message: string;
+  created_at: Date;
+}
+export interface CollectionLockRow {
+  collection_id: string;
+  holder: string;
+  expires_at: Date;
+}
+
+export interface Entities {
+  Account: EntitySchema<AccountRow>;
+  ApiKey: EntitySchema<ApiKeyRow>;
+  Namespace: EntitySchema<NamespaceRow>;
+  Collection: EntitySchema<CollectionRow>;
+  Document: EntitySchema<DocumentRow>;
+  Ingestion: EntitySchema<IngestionRow>;
+  IngestionItem: EntitySchema<IngestionItemRow>;
+  IngestionFailure: EntitySchema<IngestionFailureRow>;
+  CollectionLock: EntitySchema<CollectionLockRow>;
+}
+
+/** Entity schemas for a dialect; the migrations create exactly these tables. */
+export function buildEntities(dialect: SqlDialect): Entities {
+  const t = columnTypes(dialect);
+  const id: EntitySchemaColumnOptions = { type: t.varchar, length: 64, primary: true };
+  const ref: EntitySchemaColumnOptions = { type: t.varchar, length: 64 };
+  const ts: EntitySchemaColumnOptions = { type: t.timestamp };
+  const tsNull: EntitySchemaColumnOptions = { type: t.timestamp, nullable: true };
+  const int: EntitySchemaColumnOptions = { type: t.integer, default: 0 };
+
+  return {
+    Account: new EntitySchema<AccountRow>({
+      name: 'Account',
+      tableName: 'accounts',
+      columns: { id, name: { type: t.varchar, length: 255, unique: true }, created_at: ts },
+    }),
+    ApiKey: new EntitySchema<ApiKeyRow>({
+      name: 'ApiKey',
+      tableName: 'api_keys',
+      columns: {
+        id,
+        account_id: ref,
+        key_hash: { type: t.varchar, length: 128, unique: true },
+        prefix: { type: t.varchar, length: 32 },
+        label: { type: t.varchar, length: 255, nullable: true },
+        created_at: ts,
+        last_used_at: tsNull,
+        revoked_at: tsNull,
+      },
+    }),
+    Namespace: new EntitySchema<NamespaceRow>({
+      name: 'Namespace',
+      tableName: 'namespaces',
+      columns: { id, account_id: ref, name: { type: t.varchar, length: 64 }, created_at: ts },
+      uniques: [{ name: 'uq_namespaces_account_name', columns: ['account_id', 'name'] }],
+    }),
+    Collection: new EntitySchema<CollectionRow>({
+      name: 'Collection',
+      tableName: 'collections',
+      columns: {
+        id,
+        namespace_id: ref,
+        name: { type: t.varchar, length: 64 },
+        created_at: ts,
+        updated_at: ts,
+      },
+      uniques: [{ name: 'uq_collections_namespace_name', columns: ['namespace_id', 'name'] }],
+    }),
+    Document: new EntitySchema<DocumentRow>({
+      name: 'Document',
+      tableName: 'documents',
+      columns: {
+        id,
+        collection_id: ref,
+        name: { type: t.varchar, length: 512 },
+        source_type: { type: t.varchar, length: 16 },
+        source_key: { type: t.varchar, length: 64 },
+        source_id: { type: t.varchar, length: 512 },
+        source_url: { type: t.text, nullable: true },
+        version: { type: t.varchar, length: 255 },
+        page_count: int,
+        chunk_count: int,
+        created_at: ts,
+        updated_at: ts,
+      },
+      uniques: [
+        { name: 'uq_documents_collection_name', columns: ['collection_id', 'name'] },
+        {
+          name: 'uq_documents_collection_source',
+          columns: ['collection_id', 'source_key', 'source_id'],
+        },
+      ],
+    }),
+    Ingestion: new EntitySchema<IngestionRow>({
+      name: 'Ingestion',
+      tableName: 'ingestions',
+      columns: {
+        id,
+        account_id: ref,
+        collection_id: ref,
+        type: { type: t.varchar, length: 16 },
+        spec_json: { type: t.text },
+        secrets: { type: t.text, nullable: true },
+        source_key: { type: t.varchar, length: 64 },
+        status: { type: t.varchar, length: 16 },
+        cancel_requested: { type: t.boolean, default: false },
+        created_at: ts,
+        started_at: tsNull,
+        finished_at: tsNull,
+        documents_discovered: int,
+        documents_processed: int,
+        documents_skipped: int,
+        documents_failed: int,
+        chunks_indexed: int,
+        error_code: { type: t.varchar, length: 64, nullable: true },
+        error_message: { type: t.text, nullable: true },
+        checkpoint: { type: t.text, nullable: true },
+      },
+      indices: [
+        { name: 'ix_ingestions_collection_created', columns: ['collection_id', 'created_at'] },
+      ],
+    }),
+    IngestionItem: new EntitySchema<IngestionItemRow>({
+      name: 'IngestionItem',
+      tableName: 'ingestion_items',
+      columns: {
+        ingestion_id: { ...ref, primary: true },
+        source_id: { type: t.varchar, length: 512, primary: true },
+        outcome: { type: t.varchar, length: 16 },
+      },
+    }),
+    IngestionFailure: new EntitySchema<IngestionFailureRow>({
+      name: 'IngestionFailure',
+      tableName: 'ingestion_failures',
+      columns: {
+        id: { type: t.integer, primary: true, generated: 'increment' },
+        ingestion_id: ref,
+        source_id: { type: t.varchar, length: 512 },
+        doc_name: { type: t.varchar, length: 1024, nullable: true },
+        message: { type: t.text },
+        created_at: ts,
+      },
+      indices: [{ name: 'ix_ingestion_failures_ingestion', columns: ['ingestion_id'] }],
+    }),
+    CollectionLock: new EntitySchema<CollectionLockRow>({
+      name: 'CollectionLock',
+      tableName: 'collection_locks',
+      columns: {
+        collection_id: { ...ref, primary: true },
+        holder: { type: t.varchar, length: 255 },
+        expires_at: ts,
+      },
+    }),
+  };
+}
