@@ -1,0 +1,18 @@
+/**
+ * A light suffix stripper so "runs", "running" and "run" meet. Deliberately conservative:
+ * a wrong merge costs more in answer selection than a missed one.
+ */
+export function stemTerm(word: string): string {
+  let w = word.toLowerCase();
+  if (w.length <= 3 || /\d/.test(w)) return w;
+  if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  if (w.endsWith('sses')) return w.slice(0, -2);
+  if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
+  else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
+  else if (w.endsWith('es') && /(ch|sh|x|z|ss)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us') && !w.endsWith('is'))
+    w = w.slice(0, -1);
+  // running → runn → run
+  if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  return w;
+}

@@ -1,0 +1,102 @@
+import { ExtractiveAnswerer, NOT_FOUND_ANSWER, type Passage } from '../src';
+import { fakeEmbedding } from './bag-of-words-embedder';
+
+function passage(id: string, text: string, docName = id): Passage {
+  return { id, docName, pageNum: 1, text, headings: '', score: 1 };
+}
+
+const passages = [
+  passage(
+    'billing',
+    'The billing service handles invoices. It listens on port 8431 behind the internal load balancer. Deploys happen on Tuesdays.',
+    'Billing runbook',
+  ),
+  passage(
+    'oncall',
+    'The on-call rotation for billing is owned by team Falcon. Escalations go to Maria Chen after 30 minutes.',
+    'On-call',
+  ),
+  passage(
+    'misc',
+    'The cafeteria opens at 8 am. Parking is free for visitors on weekends.',
+    'Office',
+  ),
+];
+
+describe('ExtractiveAnswerer', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+
+  it('answers with the sentence holding the asked fact, verbatim, and cites its passage first', async () => {
+    const answer = await answerer.answer({
+      question: 'Which port does the billing service listen on?',
+      standaloneQuestion: 'Which port does the billing service listen on?',
+      history: [],
+      passages,
+    });
+    expect(answer.found).toBe(true);
+    expect(answer.text).toContain('port 8431');
+    expect(answer.usedPassageIds[0]).toBe('billing');
+    for (const sentence of answer.text.split(/(?<=\.)\s+/)) {
+      expect(passages.some((p) => p.text.includes(sentence))).toBe(true);
+    }
+  });
+
+  it('uses question-type cues to prefer the sentence with a person for "who"', async () => {
+    const answer = await answerer.answer({
+      question: 'Who takes billing escalations?',
+      standaloneQuestion: 'Who takes billing escalations?',
+      history: [],
+      passages,
+    });
+    expect(answer.text).toContain('Maria Chen');
+    expect(answer.usedPassageIds[0]).toBe('oncall');
+  });
+
+  it('says plainly when nothing relevant is there', async () => {
+    const answer = await answerer.answer({
+      question: 'What is the capital of Mongolia?',
+      standaloneQuestion: 'What is the capital of Mongolia?',
+      history: [],
+      passages,
+    });
+    expect(answer).toEqual({ text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false });
+  });
+
+  it('answers nothing from no passages', async () => {
+    const answer = await answerer.answer({
+      question: 'x?',
+      standaloneQuestion: 'x?',
+      history: [],
+      passages: [],
+    });
+    expect(answer.found).toBe(false);
+  });
+
+  it('uses the standalone question for follow-ups', async () => {
+    const answer = await answerer.answer({
+      question: 'And when does it deploy?',
+      standaloneQuestion: 'billing service And when does it deploy?',
+      history: [{ question: 'Which port does the billing service use?', answer: 'Port 8431.' }],
+      passages,
+    });
+    expect(answer.text).toContain('Deploys happen on Tuesdays');
+  });
+
+  it('keeps answers short', async () => {
+    const long = passage(
+      'long',
+      Array.from(
+        { length: 12 },
+        (_, i) =>
+          `Fact number ${i} about the retention policy is that records stay for ${i + 1} years.`,
+      ).join(' '),
+    );
+    const answer = await new ExtractiveAnswerer({ ...fakeEmbedding, maxWords: 30 }).answer({
+      question: 'How long do records stay under the retention policy?',
+      standaloneQuestion: 'How long do records stay under the retention policy?',
+      history: [],
+      passages: [long],
+    });
+    expect(answer.text.split(' ').length).toBeLessThanOrEqual(30);
+  });
+});

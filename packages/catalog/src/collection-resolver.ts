@@ -1,0 +1,46 @@
+import { NotFoundError } from '@docent/domain-errors';
+import type { CollectionRecord, MetadataStore, NamespaceRecord } from '@docent/metadata-store';
+
+export interface ResolvedCollection {
+  namespace: NamespaceRecord;
+  collection: CollectionRecord;
+}
+
+/** Turns an account's names into records; anything the account does not have is `not_found`. */
+export class CollectionResolver {
+  constructor(
+    private readonly store: MetadataStore,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async namespace(accountId: string, namespaceName: string): Promise<NamespaceRecord> {
+    const namespace = await this.store.findNamespace(accountId, namespaceName);
+    if (!namespace) throw new NotFoundError(`Namespace ${namespaceName} does not exist.`);
+    return namespace;
+  }
+
+  async collection(
+    accountId: string,
+    namespaceName: string,
+    collectionName: string,
+  ): Promise<ResolvedCollection> {
+    const namespace = await this.store.findNamespace(accountId, namespaceName);
+    const collection = namespace && (await this.store.findCollection(namespace.id, collectionName));
+    if (!namespace || !collection) {
+      throw new NotFoundError(`Collection ${namespaceName}/${collectionName} does not exist.`);
+    }
+    return { namespace, collection };
+  }
+
+  /** Namespaces and collections are created by the first ingestion into them. */
+  async ensureCollection(
+    accountId: string,
+    namespaceName: string,
+    collectionName: string,
+  ): Promise<ResolvedCollection> {
+    const at = this.now();
+    const namespace = await this.store.ensureNamespace(accountId, namespaceName, at);
+    const collection = await this.store.ensureCollection(namespace.id, collectionName, at);
+    return { namespace, collection };
+  }
+}

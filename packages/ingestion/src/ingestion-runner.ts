@@ -1,0 +1,402 @@
+import {
+  HttpNetworkError,
+  SourceError,
+  UrlNotAllowedError,
+  type DocumentRef,
+  type SourceConnector,
+  type SourceCredentials,
+  type SourceHttpClient,
+  type SourceSession,
+} from '@docent/connector-sdk';
+import type { SecretBox } from '@docent/credentials-vault';
+import type { Embedder } from '@docent/embedder';
+import type { JobContext } from '@docent/job-queue';
+import { RetryLaterError } from '@docent/job-queue';
+import {
+  TERMINAL_STATUSES,
+  type IngestionRecord,
+  type MetadataStore,
+} from '@docent/metadata-store';
+import type { SearchIndex } from '@docent/search-index';
+import type { ConnectorRegistry } from './connector-registry';
+import { DocumentPipeline, type FileParser, type PreparedDocument } from './document-pipeline';
+import { documentIdFor } from './ids';
+import { INGEST_JOB, type IngestJobPayload } from './ingest-job';
+import type { Logger } from './logger';
+import type { SourceConnections } from './source-connections';
+import { mergeSecrets } from './spec-secrets';
+
+export interface IngestionRunnerDeps {
+  store: MetadataStore;
+  index: SearchIndex;
+  embedder: Embedder;
+  connectors: ConnectorRegistry;
+  secrets: SecretBox;
+  http: SourceHttpClient;
+  connections: SourceConnections;
+  endpoints: Readonly<Record<string, string>>;
+  parseFile: FileParser;
+  logger: Logger;
+  /** Identifies this worker process in collection locks. */
+  workerId: string;
+  now?: () => Date;
+}
+
+export interface IngestionRunnerOptions {
+  /** Lease on the collection; renewed at a third of it. */
+  lockTtlMs?: number;
+  /** How often a running ingestion checks whether it was canceled. */
+  cancelPollMs?: number;
+  /** Chunks gathered across documents before one embedding call. */
+  batchChunks?: number;
+  /** Documents gathered before one embedding call. */
+  batchDocuments?: number;
+  overlapTokens?: number;
+  /** Delay before retrying when another ingestion holds the collection. */
+  lockedRetryMs?: number;
+}
+
+/** Thrown inside a run when its ingestion was canceled. */
+class IngestionCanceled extends Error {}
+/** Thrown inside a run when another worker took over the collection lock. */
+class LeaseLost extends Error {}
+
+/**
+ * Runs one ingestion: list the source, skip unchanged documents, index new and changed ones,
+ * and, after a complete listing only, remove documents that vanished. Safe to re-run after a
+ * crash: the checkpoint resumes the listing and the per-document outcomes stop double work.
+ */
+export class IngestionRunner {
+  private readonly now: () => Date;
+  private readonly options: Required<IngestionRunnerOptions>;
+  private readonly pipeline: DocumentPipeline;
+
+  constructor(
+    private readonly deps: IngestionRunnerDeps,
+    options: IngestionRunnerOptions = {},
+  ) {
+    this.now = deps.now ?? (() => new Date());
+    this.options = {
+      lockTtlMs: options.lockTtlMs ?? 60_000,
+      cancelPollMs: options.cancelPollMs ?? 1_000,
+      batchChunks: options.batchChunks ?? 64,
+      batchDocuments: options.batchDocuments ?? 16,
+      overlapTokens: options.overlapTokens ?? 16,
+      lockedRetryMs: options.lockedRetryMs ?? 2_000,
+    };
+    this.pipeline = new DocumentPipeline(deps.embedder, deps.index, deps.parseFile, {
+      overlapTokens: this.options.overlapTokens,
+    });
+  }
+
+  /** The `ingest` job handler. */
+  async handle(payload: IngestJobPayload, context: JobContext): Promise<void> {
+    const { store, logger } = this.deps;
+    const ingestion = await store.getIngestion(payload.ingestionId);
+    if (!ingestion || TERMINAL_STATUSES.includes(ingestion.status)) return;
+    if (ingestion.cancelRequested) {
+      await this.finish(ingestion.id, 'canceled');
+      return;
+    }
+
+    const holder = `${this.deps.workerId}:${ingestion.id}`;
+    const locked = await store.tryLockCollection(
+      ingestion.collectionId,
+      holder,
+      this.options.lockTtlMs,
+      this.now(),
+    );
+    if (!locked) {
+      throw new RetryLaterError(
+        this.options.lockedRetryMs,
+        'another ingestion holds the collection',
+      );
+    }
+    const abort = new AbortController();
+    const onJobAbort = () => abort.abort();
+    context.signal.addEventListener('abort', onJobAbort);
+    let leaseLost = false;
+    const renew = setInterval(
+      () => {
+        store
+          .renewCollectionLock(ingestion.collectionId, holder, this.options.lockTtlMs, this.now())
+          .then((ok) => {
+            if (!ok) {
+              leaseLost = true;
+              abort.abort();
+            }
+          })
+          .catch((error: unknown) =>
+            logger.warn('collection lock renewal failed', { error: String(error) }),
+          );
+      },
+      Math.max(1_000, Math.floor(this.options.lockTtlMs / 3)),
+    );
+
+    try {
+      if (
+        !(await store.transitionIngestion(ingestion.id, ['queued', 'running'], 'running', {
+          at: this.now(),
+        }))
+      ) {
+        return;
+      }
+      logger.info('ingestion started', {
+        ingestionId: ingestion.id,
+        type: ingestion.type,
+        attempt: context.attempt,
+      });
+      await this.execute(ingestion, abort.signal, () => leaseLost);
+      if (await this.finish(ingestion.id, 'succeeded')) {
+        const progress = await store.getProgress(ingestion.id);
+        logger.info('ingestion succeeded', { ingestionId: ingestion.id, ...progress });
+      }
+    } catch (error) {
+      await this.onError(ingestion, error, context);
+    } finally {
+      clearInterval(renew);
+      context.signal.removeEventListener('abort', onJobAbort);
+      await store.unlockCollection(ingestion.collectionId, holder).catch(() => undefined);
+    }
+  }
+
+  private async onError(
+    ingestion: IngestionRecord,
+    error: unknown,
+    context: JobContext,
+  ): Promise<void> {
+    const { logger } = this.deps;
+    if (error instanceof LeaseLost) {
+      logger.warn('collection lock lost; the ingestion will resume', { ingestionId: ingestion.id });
+      throw new RetryLaterError(this.options.lockedRetryMs, 'collection lock lost');
+    }
+    if (error instanceof IngestionCanceled) {
+      await this.finish(ingestion.id, 'canceled');
+      logger.info('ingestion canceled', { ingestionId: ingestion.id });
+      return;
+    }
+    // A connector should wrap these, but the service must not mistake them for its own bugs.
+    if (error instanceof HttpNetworkError || error instanceof UrlNotAllowedError) {
+      error = new SourceError(
+        'source_unreachable',
+        `The source could not be reached: ${error.message}`,
+      );
+    }
+    if (error instanceof SourceError && error.code !== 'internal') {
+      await this.finish(ingestion.id, 'failed', { code: error.code, message: error.message });
+      logger.warn('ingestion failed', {
+        ingestionId: ingestion.id,
+        code: error.code,
+        message: error.message,
+      });
+      return;
+    }
+    if (context.signal.aborted) {
+      // Graceful shutdown: hand the job back; the checkpoint lets the next worker resume.
+      throw error;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    logger.error('ingestion attempt failed', {
+      ingestionId: ingestion.id,
+      attempt: context.attempt,
+      error: message,
+    });
+    if (context.attempt >= (INGEST_JOB.maxAttempts ?? 1)) {
+      await this.finish(ingestion.id, 'failed', {
+        code: 'internal',
+        message: `Unexpected error while ingesting (ingestion ${ingestion.id}); see the service logs.`,
+      });
+      return;
+    }
+    throw error;
+  }
+
+  /** Ends the ingestion once, deleting its secrets and per-document bookkeeping. */
+  private async finish(
+    ingestionId: string,
+    status: 'succeeded' | 'failed' | 'canceled',
+    error?: { code: SourceError['code']; message: string },
+  ): Promise<boolean> {
+    const { store } = this.deps;
+    const from: Array<'queued' | 'running'> =
+      status === 'succeeded' ? ['running'] : ['queued', 'running'];
+    const changed = await store.transitionIngestion(ingestionId, from, status, {
+      at: this.now(),
+      error: error ?? null,
+      clearSecrets: true,
+    });
+    // Whoever ended it (this run, or a cancel from the API), the bookkeeping goes with it.
+    const after = changed ? status : (await store.getIngestion(ingestionId))?.status;
+    if (after && TERMINAL_STATUSES.includes(after)) {
+      await store.clearItems(ingestionId);
+      await store.saveCheckpoint(ingestionId, null);
+    }
+    return changed;
+  }
+
+  private async execute(
+    ingestion: IngestionRecord,
+    signal: AbortSignal,
+    leaseLost: () => boolean,
+  ): Promise<void> {
+    const { store, index, embedder, connectors } = this.deps;
+    const connector = connectors.get(ingestion.type);
+    const secrets = ingestion.secrets
+      ? this.deps.secrets.openJson<Record<string, unknown>>(ingestion.secrets, ingestion.id)
+      : null;
+    const validation = connector.validateSpec(mergeSecrets(ingestion.spec, secrets));
+    if (!validation.ok) throw new SourceError('internal', 'the stored spec no longer validates');
+    const spec = validation.spec;
+
+    let lastPoll = 0;
+    const checkpoint = async (): Promise<void> => {
+      if (leaseLost()) throw new LeaseLost();
+      const nowMs = Date.now();
+      if (signal.aborted || nowMs - lastPoll >= this.options.cancelPollMs) {
+        lastPoll = nowMs;
+        const current = await store.getIngestion(ingestion.id);
+        if (!current || current.cancelRequested || current.status !== 'running')
+          throw new IngestionCanceled();
+        if (signal.aborted) throw leaseLost() ? new LeaseLost() : new Error('worker stopping');
+      }
+    };
+
+    const session = await connector.open({
+      spec,
+      credentials: await this.credentialsFor(connector, spec as Record<string, unknown>, ingestion),
+      http: this.deps.http,
+      signal,
+      log: this.deps.logger,
+      endpoints: this.deps.endpoints,
+    });
+    try {
+      await session.check();
+      await index.ensureCollection(ingestion.collectionId, embedder.dimensions);
+      let batch: PreparedDocument[] = [];
+      let batchChunks = 0;
+      const flush = async () => {
+        if (batch.length === 0) return;
+        const documents = batch;
+        batch = [];
+        batchChunks = 0;
+        await this.pipeline.embedAndIndex(ingestion.collectionId, documents);
+        for (const document of documents) {
+          await store.commitProcessed({
+            ingestionId: ingestion.id,
+            documentId: document.documentId,
+            collectionId: ingestion.collectionId,
+            sourceType: ingestion.type,
+            sourceKey: ingestion.sourceKey,
+            sourceId: document.ref.sourceId,
+            sourceUrl: document.ref.url ?? null,
+            desiredName: document.ref.title,
+            version: document.ref.version,
+            pageCount: document.pageCount,
+            chunkCount: document.chunks.length,
+            at: this.now(),
+          });
+        }
+      };
+
+      for await (const item of session.discover(ingestion.checkpoint)) {
+        await checkpoint();
+        if (item.type === 'checkpoint') {
+          await flush();
+          await store.saveCheckpoint(ingestion.id, item.checkpoint);
+        } else if (item.type === 'failure') {
+          await store.recordFailure({
+            ingestionId: ingestion.id,
+            sourceId: item.sourceId,
+            docName: item.title ?? null,
+            message: item.message,
+          });
+        } else {
+          const prepared = await this.prepare(ingestion, session, item.ref);
+          if (prepared) {
+            batch.push(prepared);
+            batchChunks += prepared.chunks.length;
+            if (
+              batch.length >= this.options.batchDocuments ||
+              batchChunks >= this.options.batchChunks
+            ) {
+              await flush();
+            }
+          }
+        }
+      }
+      await flush();
+      await checkpoint();
+      // Only a listing that ran to its end may delete.
+      for (const gone of await store.listDocumentsNotSeen(
+        ingestion.collectionId,
+        ingestion.sourceKey,
+        ingestion.id,
+      )) {
+        await index.deleteDocument(ingestion.collectionId, gone.id);
+        await store.deleteDocument(gone.id);
+      }
+    } finally {
+      await session.close?.().catch(() => undefined);
+    }
+  }
+
+  /** Decides what to do with a listed document; returns it ready to embed when it changed. */
+  private async prepare(
+    ingestion: IngestionRecord,
+    session: SourceSession,
+    ref: DocumentRef,
+  ): Promise<PreparedDocument | null> {
+    const { store } = this.deps;
+    if (!(await store.markDiscovered(ingestion.id, ref.sourceId))) {
+      // Listed twice, or already handled before a restart.
+      if ((await store.getItemOutcome(ingestion.id, ref.sourceId)) !== null) return null;
+    }
+    const existing = await store.findDocumentBySource(
+      ingestion.collectionId,
+      ingestion.sourceKey,
+      ref.sourceId,
+    );
+    if (existing && existing.version === ref.version) {
+      await store.recordSkipped(ingestion.id, ref.sourceId);
+      return null;
+    }
+    try {
+      const content = ref.content ?? (await session.fetch(ref));
+      const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
+      return await this.pipeline.prepare(ref, content, documentId);
+    } catch (error) {
+      if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
+      await store.recordFailure({
+        ingestionId: ingestion.id,
+        sourceId: ref.sourceId,
+        docName: ref.title,
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
+  }
+
+  private async credentialsFor(
+    connector: SourceConnector<unknown>,
+    spec: Record<string, unknown>,
+    ingestion: IngestionRecord,
+  ): Promise<SourceCredentials> {
+    const mode = connector.authModeFor(spec);
+    const token = typeof spec.token === 'string' ? spec.token : '';
+    if (mode === 'basic') {
+      return { mode, username: String(spec.username ?? ''), token };
+    }
+    if (mode === 'bearer') return { mode, token };
+    const credentials = await this.deps.connections.credentials(
+      ingestion.accountId,
+      ingestion.type,
+    );
+    if (!credentials) {
+      throw new SourceError(
+        'source_auth_failed',
+        `This account's ${ingestion.type} connection was removed; reconnect it or pass a token.`,
+      );
+    }
+    return credentials;
+  }
+}

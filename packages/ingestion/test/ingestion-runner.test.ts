@@ -1,0 +1,180 @@
+import { RetryLaterError } from '@docent/job-queue';
+import { SourceError } from '@docent/connector-sdk';
+import {
+  ingestionFixture,
+  SimulatedCrash,
+  type IngestionFixture,
+  type ScriptedPage,
+} from './support/ingestion-fixture';
+
+function pages(count: number, version = '1'): ScriptedPage[] {
+  return Array.from({ length: count }, (_, i) => ({
+    id: `p${i + 1}`,
+    title: `Page ${i + 1}`,
+    version,
+    text: `Page ${i + 1} says the secret number is ${1000 + i}. It also has filler words to make a chunk.`,
+  }));
+}
+
+describe('IngestionRunner', () => {
+  let f: IngestionFixture;
+  beforeEach(async () => {
+    f = await ingestionFixture();
+  });
+  afterEach(() => f.close());
+
+  async function collectionId(name = 'kb'): Promise<string> {
+    const ns = await f.store.findNamespace(f.accountId, 'docs');
+    return (await f.store.findCollection(ns!.id, name))!.id;
+  }
+
+  it('indexes every listed document, then forgets the secrets and the bookkeeping', async () => {
+    f.source.pages = pages(7);
+    const id = await f.create();
+    expect((await f.store.getIngestion(id))?.secrets).toMatch(/^v1:/);
+    await f.run(id);
+    const done = await f.store.getIngestion(id);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      secrets: null,
+      checkpoint: null,
+      errorCode: null,
+    });
+    expect(done?.progress).toEqual({
+      documentsDiscovered: 7,
+      documentsProcessed: 7,
+      documentsSkipped: 0,
+      documentsFailed: 0,
+      chunksIndexed: 7,
+    });
+    expect(await f.index.countChunks(await collectionId())).toBe(7);
+    // Documents were embedded in shared batches, not one call each.
+    expect(f.embedder.calls).toBeLessThan(7);
+  });
+
+  it('re-syncs incrementally: unchanged skipped, changed replaced, vanished removed', async () => {
+    f.source.pages = pages(6);
+    await f.run(await f.create());
+    f.source.pages = pages(6).filter((p) => p.id !== 'p2');
+    f.source.pages[0] = {
+      ...f.source.pages[0]!,
+      version: '2',
+      text: 'Page 1 now says the number is 4242.',
+    };
+    f.source.pages.push({ id: 'p9', title: 'Page 9', version: '1', text: 'A new page.' });
+    const second = await f.create();
+    await f.run(second);
+    expect((await f.store.getIngestion(second))?.progress).toMatchObject({
+      documentsDiscovered: 6,
+      documentsProcessed: 2,
+      documentsSkipped: 4,
+    });
+    const cid = await collectionId();
+    const names = (await f.store.listDocuments(cid, { limit: 100 })).items.map((d) => d.name);
+    expect(names).toEqual(['Page 1', 'Page 3', 'Page 4', 'Page 5', 'Page 6', 'Page 9']);
+    const hits = await f.index.search({
+      collectionId: cid,
+      text: 'number',
+      vector: await f.embedder.embedQuery('number'),
+      limit: 10,
+      mode: 'bm25',
+    });
+    expect(hits.map((h) => h.text).join(' ')).toContain('4242');
+    expect(hits.map((h) => h.text).join(' ')).not.toContain('1000.');
+  });
+
+  it('never deletes after a listing that was cut short', async () => {
+    f.source.pages = pages(9);
+    await f.run(await f.create());
+    f.source.failAfterBatches = {
+      batches: 1,
+      error: new SourceError('source_unreachable', 'the wiki went away'),
+    };
+    const second = await f.create();
+    await f.run(second);
+    expect(await f.store.getIngestion(second)).toMatchObject({
+      status: 'failed',
+      errorCode: 'source_unreachable',
+      errorMessage: 'the wiki went away',
+      secrets: null,
+    });
+    expect((await f.store.listDocuments(await collectionId(), { limit: 100 })).items).toHaveLength(
+      9,
+    );
+  });
+
+  it('resumes from the checkpoint after a crash, counting every document once', async () => {
+    f.source.pages = pages(10);
+    f.source.crashAfterDocuments = 7;
+    const id = await f.create();
+    await expect(f.run(id)).rejects.toBeInstanceOf(SimulatedCrash);
+    const midway = await f.store.getIngestion(id);
+    expect(midway?.status).toBe('running');
+    expect(midway?.checkpoint).toBe('2');
+    f.source.crashAfterDocuments = null;
+    await f.run(id, { attempt: 2 });
+    expect(f.source.discoverCalls).toEqual([null, '2']);
+    const done = await f.store.getIngestion(id);
+    expect(done?.status).toBe('succeeded');
+    expect(done?.progress).toMatchObject({
+      documentsDiscovered: 10,
+      documentsProcessed: 10,
+      chunksIndexed: 10,
+    });
+    expect(await f.index.countChunks(await collectionId())).toBe(10);
+  });
+
+  it('lists unreadable documents in failures and goes on', async () => {
+    f.source.pages = pages(4);
+    f.source.pages[1] = { ...f.source.pages[1]!, broken: true };
+    const id = await f.create();
+    await f.run(id);
+    expect((await f.service.get(f.accountId, 'docs', 'kb', id)).failures).toEqual([
+      { docName: 'Page 2', sourceId: 'p2', message: 'the page body could not be parsed' },
+    ]);
+    expect((await f.store.getIngestion(id))?.progress).toMatchObject({
+      documentsProcessed: 3,
+      documentsFailed: 1,
+    });
+  });
+
+  it('handles a document listed twice once', async () => {
+    f.source.pages = [...pages(3), pages(3)[0]!];
+    const id = await f.create();
+    await f.run(id);
+    expect((await f.store.getIngestion(id))?.progress).toMatchObject({
+      documentsDiscovered: 3,
+      documentsProcessed: 3,
+    });
+  });
+
+  it('waits while another ingestion holds the collection', async () => {
+    f.source.pages = pages(2);
+    const id = await f.create();
+    await f.store.tryLockCollection(await collectionId(), 'someone-else', 60_000, new Date());
+    await expect(f.run(id)).rejects.toBeInstanceOf(RetryLaterError);
+    expect((await f.store.getIngestion(id))?.status).toBe('queued');
+  });
+
+  it('ends canceled when canceled before it ran', async () => {
+    f.source.pages = pages(2);
+    const id = await f.create();
+    const view = await f.service.cancel(f.accountId, 'docs', 'kb', id);
+    expect(view).toMatchObject({ status: 'canceled', secrets: null });
+    await f.run(id);
+    expect((await f.store.listDocuments(await collectionId(), { limit: 10 })).items).toEqual([]);
+  });
+
+  it('fails with internal after the last attempt of an unexpected error, hiding its details', async () => {
+    f.source.pages = pages(2);
+    f.source.failAfterBatches = {
+      batches: 0,
+      error: new Error('TypeError deep inside with /etc/secret path'),
+    };
+    const id = await f.create();
+    await f.run(id, { attempt: 3 });
+    const done = await f.store.getIngestion(id);
+    expect(done).toMatchObject({ status: 'failed', errorCode: 'internal' });
+    expect(done?.errorMessage).not.toContain('/etc/secret');
+  });
+});

@@ -1,0 +1,240 @@
+import { randomBytes } from 'node:crypto';
+import {
+  DocumentError,
+  SourceError,
+  type DiscoveryItem,
+  type DocumentRef,
+  type SourceConnector,
+  type SourceHttpClient,
+} from '@docent/connector-sdk';
+import { CollectionResolver } from '@docent/catalog';
+import { SecretBox } from '@docent/credentials-vault';
+import type { Embedder } from '@docent/embedder';
+import { InlineJobQueue, type JobContext } from '@docent/job-queue';
+import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
+import { EmbeddedSearchIndex } from '@docent/search-index';
+import {
+  ConnectorRegistry,
+  IngestionRunner,
+  IngestionService,
+  JOB_CATALOG,
+  NO_SOURCE_CONNECTIONS,
+  SILENT_LOGGER,
+  rejectAllFiles,
+} from '../../src';
+
+/** Hashed bag of words: a deterministic, model-free embedder for domain tests. */
+export class BagOfWordsEmbedder implements Embedder {
+  readonly modelId = 'test/bag-of-words';
+  readonly dimensions = 64;
+  readonly maxTokens = 40;
+  calls = 0;
+
+  countTokens(text: string): number {
+    return text.split(/\s+/).filter(Boolean).length;
+  }
+
+  async embedDocuments(texts: string[]): Promise<Float32Array[]> {
+    this.calls++;
+    return texts.map((t) => this.vector(t));
+  }
+
+  async embedQuery(text: string): Promise<Float32Array> {
+    return this.vector(text);
+  }
+
+  async close(): Promise<void> {}
+
+  private vector(text: string): Float32Array {
+    const v = new Float32Array(this.dimensions);
+    for (const word of text.toLowerCase().match(/[a-z0-9]+/g) ?? []) {
+      let h = 0;
+      for (const ch of word) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
+      v[h % this.dimensions]! += 1;
+    }
+    const norm = Math.hypot(...v) || 1;
+    return v.map((x) => x / norm);
+  }
+}
+
+export interface ScriptedPage {
+  id: string;
+  title: string;
+  version: string;
+  text: string;
+  /** Reading it fails as a per-document problem. */
+  broken?: boolean;
+}
+
+/**
+ * A connector whose listing is a script: pages in batches with a checkpoint after each, and
+ * optionally an error after some batches (a listing cut short).
+ */
+export class ScriptedSource {
+  pages: ScriptedPage[] = [];
+  batchSize = 3;
+  /** Throw this after yielding this many batches. */
+  failAfterBatches: { batches: number; error: Error } | null = null;
+  /** Resume positions `discover` was called with. */
+  readonly discoverCalls: Array<string | null> = [];
+  /** Abort the listing (as a crash would) after this many documents. */
+  crashAfterDocuments: number | null = null;
+
+  connector(): SourceConnector<{ space: string; token?: string }> {
+    const source = this;
+    return {
+      type: 'WIKI',
+      authModes: ['bearer'],
+      secretFields: ['token'],
+      validateSpec: (spec) => ({ ok: true, spec: spec as { space: string; token?: string } }),
+      authModeFor: () => 'bearer',
+      sourceKey: (spec) => `scripted:${spec.space}`,
+      sourceUrls: () => [],
+      async open() {
+        return {
+          async check() {},
+          async *discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem> {
+            source.discoverCalls.push(checkpoint);
+            let batch = checkpoint ? Number(checkpoint) : 0;
+            let yielded = 0;
+            for (
+              let start = batch * source.batchSize;
+              start < source.pages.length;
+              start += source.batchSize
+            ) {
+              if (source.failAfterBatches && batch >= source.failAfterBatches.batches)
+                throw source.failAfterBatches.error;
+              for (const page of source.pages.slice(start, start + source.batchSize)) {
+                if (source.crashAfterDocuments !== null && yielded >= source.crashAfterDocuments) {
+                  throw new SimulatedCrash();
+                }
+                yielded++;
+                yield { type: 'document', ref: refOf(page) };
+              }
+              batch++;
+              yield { type: 'checkpoint', checkpoint: String(batch) };
+            }
+          },
+          async fetch(ref: DocumentRef) {
+            const page = source.pages.find((p) => p.id === ref.sourceId);
+            if (!page) throw new SourceError('source_not_found', `page ${ref.sourceId} is gone`);
+            if (page.broken) throw new DocumentError('the page body could not be parsed');
+            return {
+              kind: 'parsed',
+              document: {
+                pages: [{ pageNum: 1, blocks: [{ kind: 'paragraph', text: page.text }] }],
+              },
+            };
+          },
+        };
+      },
+    };
+  }
+}
+
+export class SimulatedCrash extends Error {}
+
+function refOf(page: ScriptedPage): DocumentRef {
+  return {
+    sourceId: page.id,
+    version: page.version,
+    title: page.title,
+    url: `https://wiki.test/${page.id}`,
+  };
+}
+
+export interface IngestionFixture {
+  store: MetadataStore;
+  index: EmbeddedSearchIndex;
+  embedder: BagOfWordsEmbedder;
+  source: ScriptedSource;
+  service: IngestionService;
+  runner: IngestionRunner;
+  queue: InlineJobQueue;
+  accountId: string;
+  /** Creates an ingestion (not run) and returns its id. */
+  create(collection?: string, space?: string): Promise<string>;
+  /** Runs the ingest job once, in this call, as a worker would. */
+  run(ingestionId: string, context?: Partial<JobContext>): Promise<void>;
+  close(): Promise<void>;
+}
+
+const http: SourceHttpClient = {
+  request: async () => {
+    throw new Error('the scripted source makes no HTTP call');
+  },
+};
+
+export async function ingestionFixture(): Promise<IngestionFixture> {
+  const store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
+  const index = new EmbeddedSearchIndex({ path: ':memory:' });
+  const embedder = new BagOfWordsEmbedder();
+  const source = new ScriptedSource();
+  const connectors = new ConnectorRegistry([source.connector() as SourceConnector<unknown>]);
+  const secrets = new SecretBox(randomBytes(32));
+  // Jobs are run by hand (`run`), so the queue only records what was enqueued.
+  const queue = new InlineJobQueue({ jobs: JOB_CATALOG });
+  const resolver = new CollectionResolver(store);
+  const service = new IngestionService({
+    store,
+    queue,
+    resolver,
+    connectors,
+    secrets,
+    connections: NO_SOURCE_CONNECTIONS,
+    endpoints: {},
+    allowPrivateNetwork: false,
+  });
+  const runner = new IngestionRunner(
+    {
+      store,
+      index,
+      embedder,
+      connectors,
+      secrets,
+      http,
+      connections: NO_SOURCE_CONNECTIONS,
+      endpoints: {},
+      parseFile: rejectAllFiles,
+      logger: SILENT_LOGGER,
+      workerId: 'test-worker',
+    },
+    { batchDocuments: 2, cancelPollMs: 0 },
+  );
+  const account = await store.ensureAccount('acme');
+  return {
+    store,
+    index,
+    embedder,
+    source,
+    service,
+    runner,
+    queue,
+    accountId: account.id,
+    async create(collection = 'kb', space = 'ENG') {
+      const record = await service.create(account.id, {
+        namespaceName: 'docs',
+        collectionName: collection,
+        type: 'WIKI',
+        spec: { space, token: 'secret-token' },
+      });
+      return record.id;
+    },
+    async run(ingestionId, context = {}) {
+      await runner.handle(
+        { ingestionId },
+        {
+          jobId: `ingest-${ingestionId}`,
+          attempt: 1,
+          signal: new AbortController().signal,
+          ...context,
+        },
+      );
+    },
+    async close() {
+      await queue.close();
+      await index.close();
+      await store.close();
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import type { Answer, Answerer, Passage } from '@docent/answerers';
+import type { CollectionResolver } from '@docent/catalog';
+import { NotFoundError } from '@docent/domain-errors';
+import type { Embedder } from '@docent/embedder';
+import type { MetadataStore } from '@docent/metadata-store';
+import type { SearchIndex, SearchMode } from '@docent/search-index';
+import { standaloneQuestion, type HistoryTurn } from './follow-up';
+
+export const DEFAULT_TOP_K = 5;
+
+export interface AskInput {
+  namespaceName: string;
+  collectionName: string;
+  question: string;
+  topK?: number | null;
+  docName?: string | null;
+  history?: HistoryTurn[];
+}
+
+export interface Reference {
+  docName: string;
+  pageNum: number;
+  sampleText: string;
+}
+
+export interface AskResult {
+  answer: string;
+  refs: Reference[];
+  found: boolean;
+}
+
+export interface AskServiceOptions {
+  /** Passages the answerer reads, at least; refs are cut to top_k afterwards. */
+  minPassages?: number;
+  mode?: SearchMode;
+}
+
+/** Hybrid retrieval over one collection (or one document), then an answer from the passages. */
+export class AskService {
+  private readonly minPassages: number;
+  private readonly mode: SearchMode;
+
+  constructor(
+    private readonly store: MetadataStore,
+    private readonly index: SearchIndex,
+    private readonly embedder: Embedder,
+    private readonly answerer: Answerer,
+    private readonly resolver: CollectionResolver,
+    options: AskServiceOptions = {},
+  ) {
+    this.minPassages = options.minPassages ?? 5;
+    this.mode = options.mode ?? 'hybrid';
+  }
+
+  async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
+    const { collection } = await this.resolver.collection(
+      accountId,
+      input.namespaceName,
+      input.collectionName,
+    );
+    let documentIds: string[] | undefined;
+    if (input.docName) {
+      const document = await this.store.findDocumentByName(collection.id, input.docName);
+      if (!document) {
+        throw new NotFoundError(
+          `Document ${input.docName} does not exist in ${input.namespaceName}/${input.collectionName}.`,
+        );
+      }
+      documentIds = [document.id];
+    }
+    const topK = input.topK ?? DEFAULT_TOP_K;
+    const history = input.history ?? [];
+    const standalone = standaloneQuestion(input.question, history);
+    const vector = await this.embedder.embedQuery(standalone);
+    const hits = await this.index.search({
+      collectionId: collection.id,
+      text: standalone,
+      vector,
+      documentIds,
+      limit: Math.max(topK, this.minPassages),
+      mode: this.mode,
+    });
+
+    // Names come from the metadata, so a renamed or deleted document is never mislabelled.
+    const documents = new Map(
+      (await this.store.getDocumentsByIds([...new Set(hits.map((h) => h.documentId))])).map((d) => [
+        d.id,
+        d,
+      ]),
+    );
+    const passages: Passage[] = hits.flatMap((hit) => {
+      const document = documents.get(hit.documentId);
+      return document
+        ? [
+            {
+              id: hit.chunkId,
+              docName: document.name,
+              pageNum: hit.pageNum,
+              text: hit.text,
+              headings: hit.headings,
+              score: hit.score,
+            },
+          ]
+        : [];
+    });
+    const answer = await this.answerer.answer(
+      { question: input.question, standaloneQuestion: standalone, history, passages },
+      signal,
+    );
+    return {
+      answer: answer.text,
+      refs: orderReferences(passages, answer, topK),
+      found: answer.found,
+    };
+  }
+}
+
+/** The passages the answer used come first, in the answer's order; then the rest by rank. */
+export function orderReferences(passages: Passage[], answer: Answer, topK: number): Reference[] {
+  const byId = new Map(passages.map((p) => [p.id, p]));
+  const used = answer.usedPassageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+  const rest = passages.filter((p) => !answer.usedPassageIds.includes(p.id));
+  return [...used, ...rest]
+    .slice(0, topK)
+    .map((p) => ({ docName: p.docName, pageNum: p.pageNum, sampleText: p.text }));
+}
