@@ -1,0 +1,44 @@
+import {
+  type DynamicModule,
+  Module,
+  type MiddlewareConsumer,
+  type NestModule,
+  RequestMethod,
+} from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { RuntimeModule, WorkerModule, type RuntimeModuleOptions } from '@docent/worker';
+import { CollectionsController } from './collections/collections.controller';
+import { DocsController } from './docs/docs.controller';
+import { ApiKeyGuard } from './http/api-key.guard';
+import { JsonBodyMiddleware } from './http/json-body.middleware';
+import { HttpMetricsMiddleware, Metrics } from './http/metrics';
+import { ProblemFilter } from './http/problem.filter';
+import { RequestIdMiddleware } from './http/request-id.middleware';
+import { OperationsController } from './operations/operations.controller';
+
+export interface ApiModuleOptions extends RuntimeModuleOptions {
+  /** Embedded mode: this process also consumes ingestion jobs. */
+  runWorker: boolean;
+}
+
+@Module({})
+export class ApiModule implements NestModule {
+  static forRoot(options: ApiModuleOptions): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [RuntimeModule.forRoot(options), ...(options.runWorker ? [WorkerModule] : [])],
+      controllers: [DocsController, CollectionsController, OperationsController],
+      providers: [
+        Metrics,
+        { provide: APP_GUARD, useClass: ApiKeyGuard },
+        { provide: APP_FILTER, useClass: ProblemFilter },
+      ],
+    };
+  }
+
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(RequestIdMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware)
+      .forRoutes({ path: '{*splat}', method: RequestMethod.ALL });
+  }
+}

@@ -1,0 +1,37 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { SourceConnector } from '@docent/connector-sdk';
+import { isEmbedded, loadConfig, type DocentConfig, type Environment } from '@docent/runtime';
+import { ApiModule } from './api.module';
+
+export interface ApiAppOptions {
+  env?: Environment;
+  connectors?: SourceConnector<unknown>[];
+}
+
+export type ApiRole = 'all' | 'api';
+
+/**
+ * Embedded mode runs the worker in the api process; scaled mode (or DOCENT_ROLE=api) runs the
+ * api alone, with workers as separate processes.
+ */
+export function apiRole(config: DocentConfig, env: Environment): ApiRole {
+  const role = env.DOCENT_ROLE;
+  if (role === 'api' || role === 'all') return role;
+  return isEmbedded(config) ? 'all' : 'api';
+}
+
+export async function createApiApp(
+  options: ApiAppOptions = {},
+): Promise<{ app: NestExpressApplication; config: DocentConfig; role: ApiRole }> {
+  const env = options.env ?? process.env;
+  const config = loadConfig(env);
+  const role = apiRole(config, env);
+  const app = await NestFactory.create<NestExpressApplication>(
+    ApiModule.forRoot({ config, connectors: options.connectors, runWorker: role === 'all' }),
+    { bodyParser: false, logger: ['error', 'warn'] },
+  );
+  app.disable('x-powered-by');
+  app.enableShutdownHooks();
+  return { app, config, role };
+}

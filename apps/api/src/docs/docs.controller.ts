@@ -1,0 +1,149 @@
+import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import type { Principal } from '@docent/accounts';
+import type {
+  AskRequest,
+  AskResponse,
+  CreateIngestionRequest,
+  CreateIngestionResponse,
+  DeleteDocumentRequest,
+  Deleted,
+  DocumentList,
+  Ingestion,
+  IngestionList,
+  IngestionLocator,
+  ListDocumentsRequest,
+  ListIngestionsRequest,
+} from '@docent/contract';
+import type { Runtime } from '@docent/runtime';
+import { RUNTIME } from '@docent/worker';
+import { ContractBody } from '../http/contract-body.decorator';
+import { CurrentPrincipal } from '../http/principal.decorator';
+import { presentDocument, presentIngestion } from './presenters';
+
+/** The seed's two operations and the added ingestion and document operations (contract §3). */
+@Controller('docs')
+export class DocsController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  @Post('create_ingestion')
+  @HttpCode(200)
+  async createIngestion(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('createIngestion') body: CreateIngestionRequest,
+  ): Promise<CreateIngestionResponse> {
+    const record = await this.runtime.ingestions.create(principal.accountId, {
+      namespaceName: body.namespace_name,
+      collectionName: body.collection_name,
+      type: body.type,
+      spec: body.spec as Record<string, unknown>,
+    });
+    return { ingestion_id: record.id };
+  }
+
+  @Post('get_ingestion')
+  @HttpCode(200)
+  async getIngestion(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('getIngestion') body: IngestionLocator,
+  ): Promise<Ingestion> {
+    return presentIngestion(
+      await this.runtime.ingestions.get(
+        principal.accountId,
+        body.namespace_name,
+        body.collection_name,
+        body.ingestion_id,
+      ),
+    );
+  }
+
+  @Post('list_ingestions')
+  @HttpCode(200)
+  async listIngestions(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('listIngestions') body: ListIngestionsRequest,
+  ): Promise<IngestionList> {
+    const page = await this.runtime.ingestions.list(principal.accountId, {
+      namespaceName: body.namespace_name,
+      collectionName: body.collection_name,
+      status: body.status,
+      limit: body.limit,
+      cursor: body.cursor,
+    });
+    return { ingestions: page.items.map(presentIngestion), next_cursor: page.nextCursor };
+  }
+
+  @Post('cancel_ingestion')
+  @HttpCode(200)
+  async cancelIngestion(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('cancelIngestion') body: IngestionLocator,
+  ): Promise<Ingestion> {
+    return presentIngestion(
+      await this.runtime.ingestions.cancel(
+        principal.accountId,
+        body.namespace_name,
+        body.collection_name,
+        body.ingestion_id,
+      ),
+    );
+  }
+
+  @Post('ask')
+  @HttpCode(200)
+  async ask(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('ask') body: AskRequest,
+  ): Promise<AskResponse> {
+    const result = await this.runtime.ask.ask(principal.accountId, {
+      namespaceName: body.namespace_name,
+      collectionName: body.collection_name,
+      question: body.question,
+      topK: body.top_k,
+      docName: body.doc_name,
+      history: (body.history_messages ?? []).map((turn) =>
+        Array.isArray(turn) ? { question: turn[0] ?? '', answer: turn[1] ?? '' } : turn,
+      ),
+    });
+    return {
+      answer: result.answer,
+      refs: result.refs.map((r) => ({
+        doc_name: r.docName,
+        page_num: r.pageNum,
+        sample_text: r.sampleText,
+      })),
+    };
+  }
+
+  @Post('list')
+  @HttpCode(200)
+  async listDocuments(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('listDocuments') body: ListDocumentsRequest,
+  ): Promise<DocumentList> {
+    const page = await this.runtime.catalog.listDocuments(
+      principal.accountId,
+      body.namespace_name,
+      body.collection_name,
+      {
+        limit: body.limit,
+        cursor: body.cursor,
+      },
+    );
+    return { documents: page.items.map(presentDocument), next_cursor: page.nextCursor };
+  }
+
+  @Post('delete')
+  @HttpCode(200)
+  async deleteDocument(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('deleteDocument') body: DeleteDocumentRequest,
+  ): Promise<Deleted> {
+    await this.runtime.catalog.deleteDocument(
+      principal.accountId,
+      body.namespace_name,
+      body.collection_name,
+      body.doc_name,
+    );
+    return { deleted: true };
+  }
+}

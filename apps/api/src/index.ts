@@ -1,0 +1,2 @@
+export { ApiModule, type ApiModuleOptions } from './api.module';
+export { apiRole, createApiApp, type ApiAppOptions, type ApiRole } from './create-api-app';

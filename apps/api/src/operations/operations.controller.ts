@@ -1,0 +1,40 @@
+import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import { openApiDocument, type Readiness } from '@docent/contract';
+import type { Runtime } from '@docent/runtime';
+import { RUNTIME } from '@docent/worker';
+import { Metrics } from '../http/metrics';
+import { Public } from '../http/public.decorator';
+
+@Public()
+@Controller()
+export class OperationsController {
+  constructor(
+    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly metrics: Metrics,
+  ) {}
+
+  @Get('healthz')
+  health(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('readyz')
+  async readiness(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
+    const checks = await this.runtime.readiness();
+    const ok = Object.values(checks).every((c) => c === 'ok');
+    res.status(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'unavailable', checks };
+  }
+
+  @Get('metrics')
+  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
+  async metricsText(): Promise<string> {
+    return this.metrics.registry.metrics();
+  }
+
+  @Get('openapi.json')
+  contract(): Record<string, unknown> {
+    return openApiDocument();
+  }
+}

@@ -1,0 +1,106 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { INestApplication } from '@nestjs/common';
+import { createApiApp } from '../../../src/create-api-app';
+import { DocentClient } from './docent-client';
+
+export const TEST_KEYS = { acme: 'acme-test-key-0001', beta: 'beta-test-key-0002' };
+
+/** The environment of a test server: embedded mode, private network allowed for the fakes. */
+export function testEnvironment(
+  dataDir: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    DOCENT_DATA_DIR: dataDir,
+    DOCENT_MODELS_DIR: process.env.DOCENT_MODELS_DIR!,
+    DOCENT_EMBEDDING_MODEL: process.env.DOCENT_EMBEDDING_MODEL!,
+    DOCENT_BOOTSTRAP_API_KEYS: `acme:${TEST_KEYS.acme},beta:${TEST_KEYS.beta}`,
+    DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
+    DOCENT_LOG_LEVEL: 'warn',
+    ...extra,
+  };
+}
+
+export interface InProcessDocent {
+  app: INestApplication;
+  client: DocentClient;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The real app (api + worker, embedded mode) in this process, on a free port. */
+export async function startDocent(extraEnv: Record<string, string> = {}): Promise<InProcessDocent> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-e2e-'));
+  const { app } = await createApiApp({ env: testEnvironment(dataDir, extraEnv) });
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  return {
+    app,
+    dataDir,
+    client: new DocentClient(`http://127.0.0.1:${address.port}`, TEST_KEYS.acme),
+    async close() {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export interface SpawnedDocent {
+  child: ChildProcess;
+  client: DocentClient;
+  output(): string;
+  /** Resolves when the process has exited. */
+  exited: Promise<number | null>;
+}
+
+/**
+ * The built server (`pnpm start`'s entry point) as a separate process, so a test can kill -9
+ * it for real.
+ */
+export async function spawnDocent(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): Promise<SpawnedDocent> {
+  const main = resolve(__dirname, '../../../dist/main.js');
+  const child = spawn(process.execPath, [main], {
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      ...testEnvironment(dataDir, { PORT: String(port), ...extraEnv }),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const client = new DocentClient(`http://127.0.0.1:${port}`, TEST_KEYS.acme);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`docent exited early:\n${output}`);
+    try {
+      if ((await client.get('/readyz')).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`docent did not become ready:\n${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, client, output: () => output, exited };
+}

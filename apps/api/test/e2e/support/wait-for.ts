@@ -1,0 +1,52 @@
+import type { DocentClient } from './docent-client';
+
+export interface IngestionWire {
+  ingestion_id: string;
+  status: string;
+  progress: {
+    documents_discovered: number;
+    documents_processed: number;
+    documents_skipped: number;
+    documents_failed: number;
+    chunks_indexed: number;
+  };
+  failures: Array<{ doc_name: string | null; source_id: string; message: string }>;
+  error: { code: string; message: string } | null;
+  spec: Record<string, unknown>;
+  [key: string]: unknown;
+}
+
+export async function waitUntil<T>(
+  probe: () => Promise<T | undefined>,
+  { timeoutMs = 120_000, intervalMs = 100, what = 'condition' } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+}
+
+/** Polls get_ingestion until the ingestion ends (or matches `until`). */
+export async function waitForIngestion(
+  client: DocentClient,
+  locator: { namespace_name: string; collection_name: string; ingestion_id: string },
+  options: { timeoutMs?: number; until?: (i: IngestionWire) => boolean } = {},
+): Promise<IngestionWire> {
+  const done = options.until ?? ((i) => ['succeeded', 'failed', 'canceled'].includes(i.status));
+  return waitUntil(
+    async () => {
+      const { status, body } = await client.post<IngestionWire>('/docs/get_ingestion', locator);
+      if (status !== 200)
+        throw new Error(`get_ingestion answered ${status}: ${JSON.stringify(body)}`);
+      return done(body) ? body : undefined;
+    },
+    {
+      timeoutMs: options.timeoutMs ?? 180_000,
+      intervalMs: 150,
+      what: `ingestion ${locator.ingestion_id}`,
+    },
+  );
+}

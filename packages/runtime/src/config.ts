@@ -1,0 +1,173 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export interface DocentConfig {
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  elasticsearch: { url: string; apiKey?: string; username?: string; password?: string } | undefined;
+  bootstrapApiKeys: BootstrapKey[];
+  secretKey: string | undefined;
+  allowPrivateNetwork: boolean;
+  endpoints: {
+    driveApiUrl: string;
+    pagesApiUrl: string;
+    wikiOAuthApiUrl: string;
+  };
+  publicUrl: string;
+  modelsDir: string;
+  embeddingModel: string;
+  /** Download a missing local model from the Hugging Face hub (with a progress bar). */
+  allowModelDownload: boolean;
+  answerer: 'extractive' | 'openai';
+  openai: { baseUrl: string; apiKey: string | undefined; model: string | undefined };
+  /** How long one source request is retried (429, 503, network) before giving up. */
+  sourceRetryBudgetMs: number;
+  /** Ingestions one worker process runs at the same time. */
+  workerConcurrency: number;
+  /** Requests per minute and API key. */
+  rateLimitPerMinute: number;
+  logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Embedded mode: no external infrastructure, one process runs everything. */
+export function isEmbedded(config: DocentConfig): boolean {
+  return !config.databaseUrl && !config.redisUrl && !config.elasticsearch;
+}
+
+export function loadConfig(env: Environment = process.env): DocentConfig {
+  const port = integer(env, 'PORT', 8080, 1, 65535);
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  const esUrl = url(env, 'ELASTICSEARCH_URL', ['http:', 'https:']);
+  const answerer = oneOf(env, 'DOCENT_ANSWERER', ['extractive', 'openai'] as const, 'extractive');
+  const config: DocentConfig = {
+    port,
+    dataDir: resolve(env.DOCENT_DATA_DIR || './data'),
+    databaseUrl,
+    redisUrl,
+    elasticsearch: esUrl
+      ? {
+          url: esUrl,
+          apiKey: env.ELASTICSEARCH_API_KEY || undefined,
+          username: env.ELASTICSEARCH_USERNAME || undefined,
+          password: env.ELASTICSEARCH_PASSWORD || undefined,
+        }
+      : undefined,
+    bootstrapApiKeys: (() => {
+      try {
+        return parseBootstrapKeys(env.DOCENT_BOOTSTRAP_API_KEYS);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+    })(),
+    secretKey: env.DOCENT_SECRET_KEY || undefined,
+    allowPrivateNetwork: boolean(env, 'DOCENT_ALLOW_PRIVATE_NETWORK', false),
+    endpoints: {
+      driveApiUrl:
+        url(env, 'DOCENT_DRIVE_API_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com',
+      pagesApiUrl:
+        url(env, 'DOCENT_PAGES_API_URL', ['http:', 'https:']) ?? 'https://api.notion.com',
+      wikiOAuthApiUrl:
+        url(env, 'DOCENT_WIKI_OAUTH_API_URL', ['http:', 'https:']) ?? 'https://api.atlassian.com',
+    },
+    publicUrl: (
+      url(env, 'DOCENT_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
+    ).replace(/\/+$/, ''),
+    modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
+    embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
+    allowModelDownload: boolean(env, 'DOCENT_ALLOW_MODEL_DOWNLOAD', true),
+    answerer,
+    openai: {
+      baseUrl: (
+        url(env, 'OPENAI_BASE_URL', ['http:', 'https:']) ?? 'https://api.openai.com/v1'
+      ).replace(/\/+$/, ''),
+      apiKey: env.OPENAI_API_KEY || undefined,
+      model: env.DOCENT_LLM_MODEL || undefined,
+    },
+    sourceRetryBudgetMs: integer(env, 'DOCENT_SOURCE_RETRY_BUDGET_MS', 120_000, 0, 3_600_000),
+    workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 1, 1, 64),
+    rateLimitPerMinute: integer(env, 'DOCENT_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    logLevel: oneOf(env, 'DOCENT_LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
+  };
+  if (config.answerer === 'openai' && !config.openai.model) {
+    throw new ConfigError(
+      'DOCENT_ANSWERER=openai needs DOCENT_LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY)',
+    );
+  }
+  if (
+    config.embeddingModel.startsWith('openai:') &&
+    !config.openai.apiKey &&
+    !env.OPENAI_BASE_URL
+  ) {
+    throw new ConfigError(
+      'DOCENT_EMBEDDING_MODEL=openai:… needs OPENAI_BASE_URL or OPENAI_API_KEY',
+    );
+  }
+  return config;
+}
+
+function integer(
+  env: Environment,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}`);
+  }
+  return value;
+}
+
+function boolean(env: Environment, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['true', '1', 'yes'].includes(raw)) return true;
+  if (['false', '0', 'no'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be true or false`);
+}
+
+function oneOf<T extends string>(
+  env: Environment,
+  name: string,
+  values: readonly T[],
+  fallback: T,
+): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!(values as readonly string[]).includes(raw)) {
+    throw new ConfigError(`${name} must be one of ${values.join(', ')}`);
+  }
+  return raw as T;
+}
+
+/** Validates a URL variable without ever echoing it (it may carry a password). */
+function url(env: Environment, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')}`);
+  }
+  return raw;
+}

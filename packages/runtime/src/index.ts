@@ -1,0 +1,3 @@
+export { ConfigError, isEmbedded, loadConfig, type DocentConfig, type Environment } from './config';
+export { buildRuntime, type Runtime, type RuntimeOptions } from './runtime';
+export { createJsonLogger, type LogLevel } from './json-logger';

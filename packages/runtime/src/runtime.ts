@@ -1,0 +1,214 @@
+import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { ApiKeyService } from '@docent/accounts';
+import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
+import { CatalogService, CollectionResolver } from '@docent/catalog';
+import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
+import { wikiConnector } from '@docent/connector-wiki';
+import { loadSecretKey, SecretBox } from '@docent/credentials-vault';
+import { createEmbedder, type Embedder } from '@docent/embedder';
+import {
+  ConnectorRegistry,
+  INGEST_JOB,
+  IngestionRunner,
+  IngestionService,
+  JOB_CATALOG,
+  NO_SOURCE_CONNECTIONS,
+  ingestJobId,
+  rejectAllFiles,
+  type Logger,
+} from '@docent/ingestion';
+import { SqliteJobQueue, jobHandler, type JobQueue } from '@docent/job-queue';
+import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
+import { AskService } from '@docent/retrieval';
+import { EmbeddedSearchIndex, type SearchIndex } from '@docent/search-index';
+import { ConfigError, isEmbedded, type DocentConfig } from './config';
+
+export interface Runtime {
+  config: DocentConfig;
+  logger: Logger;
+  store: MetadataStore;
+  queue: JobQueue;
+  index: SearchIndex;
+  embedder: Embedder;
+  apiKeys: ApiKeyService;
+  resolver: CollectionResolver;
+  ingestions: IngestionService;
+  catalog: CatalogService;
+  ask: AskService;
+  /** Starts consuming ingestion jobs in this process. */
+  startWorker(): Promise<void>;
+  /** One entry per dependency: `ok` or why not. */
+  readiness(): Promise<Record<string, string>>;
+  /** Graceful: running ingestions are handed back to the queue, then everything closes. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  logger: Logger;
+  /** Extra connectors (tests, third parties); the built-in ones are always registered. */
+  connectors?: SourceConnector<unknown>[];
+}
+
+/** The composition root: picks an adapter for every port from the configuration. */
+export async function buildRuntime(
+  config: DocentConfig,
+  options: RuntimeOptions,
+): Promise<Runtime> {
+  const { logger } = options;
+  if (config.redisUrl) {
+    throw new ConfigError(
+      'REDIS_URL is set, but this build has no BullMQ queue driver yet; unset it to use the embedded queue',
+    );
+  }
+  if (config.elasticsearch) {
+    throw new ConfigError(
+      'ELASTICSEARCH_URL is set, but this build has no Elasticsearch adapter yet; unset it to use the embedded index',
+    );
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+
+  const closers: Array<() => Promise<void>> = [];
+  const closeAll = async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  };
+  try {
+    const store = await openMetadataStore(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'sqlite', path: join(config.dataDir, 'docent.sqlite') },
+    );
+    closers.push(() => store.close());
+
+    const apiKeys = new ApiKeyService(store);
+    await apiKeys.bootstrap(config.bootstrapApiKeys);
+
+    const secrets = new SecretBox(
+      loadSecretKey({
+        configured: config.secretKey,
+        dataDir: config.dataDir,
+        allowGenerate: !config.databaseUrl,
+      }),
+    );
+
+    const embedder = await createEmbedder({
+      model: config.embeddingModel,
+      modelsDir: config.modelsDir,
+      allowDownload: config.allowModelDownload,
+      openai: { baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey },
+    });
+    closers.push(() => embedder.close());
+
+    const index = new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
+    closers.push(() => index.close());
+
+    const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    const queue = new SqliteJobQueue({
+      path: join(config.dataDir, 'queue.sqlite'),
+      jobs: JOB_CATALOG,
+      workerId,
+    });
+    closers.push(() => queue.close());
+
+    const http = createSourceHttpClient({
+      allowPrivateNetwork: config.allowPrivateNetwork,
+      retry: { maxRetryTimeMs: config.sourceRetryBudgetMs },
+    });
+    const connectors = new ConnectorRegistry([
+      wikiConnector as SourceConnector<unknown>,
+      ...(options.connectors ?? []),
+    ]);
+    const endpoints = { ...config.endpoints };
+    const resolver = new CollectionResolver(store);
+    const ingestions = new IngestionService({
+      store,
+      queue,
+      resolver,
+      connectors,
+      secrets,
+      connections: NO_SOURCE_CONNECTIONS,
+      endpoints,
+      allowPrivateNetwork: config.allowPrivateNetwork,
+    });
+    const catalog = new CatalogService(store, index, resolver, ingestions);
+    const answerer: Answerer =
+      config.answerer === 'openai'
+        ? new OpenAiAnswerer({
+            baseUrl: config.openai.baseUrl,
+            apiKey: config.openai.apiKey,
+            model: config.openai.model!,
+          })
+        : new ExtractiveAnswerer({
+            embedTexts: (texts) => embedder.embedDocuments(texts),
+            embedQuery: (text) => embedder.embedQuery(text),
+          });
+    const ask = new AskService(store, index, embedder, answerer, resolver);
+    const runner = new IngestionRunner({
+      store,
+      index,
+      embedder,
+      connectors,
+      secrets,
+      http,
+      connections: NO_SOURCE_CONNECTIONS,
+      endpoints,
+      parseFile: rejectAllFiles,
+      logger,
+      workerId,
+    });
+
+    let workerStarted = false;
+    return {
+      config,
+      logger,
+      store,
+      queue,
+      index,
+      embedder,
+      apiKeys,
+      resolver,
+      ingestions,
+      catalog,
+      ask,
+      async startWorker() {
+        await queue.start(
+          [jobHandler(INGEST_JOB, (payload, context) => runner.handle(payload, context))],
+          { concurrency: config.workerConcurrency },
+        );
+        workerStarted = true;
+        // An ingestion recorded just before a crash may have missed its job: enqueue again
+        // (idempotent by job id).
+        for (const id of await store.listIngestionIdsByStatus(['queued', 'running'])) {
+          await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
+        }
+        logger.info('worker started', { workerId, concurrency: config.workerConcurrency });
+      },
+      async readiness() {
+        const check = async (probe: () => Promise<void>) => {
+          try {
+            await probe();
+            return 'ok';
+          } catch (error) {
+            return error instanceof Error ? error.message : String(error);
+          }
+        };
+        return {
+          database: await check(() => store.health()),
+          queue: await check(() => queue.health()),
+          index: await check(() => index.health()),
+        };
+      },
+      async close() {
+        if (workerStarted) await queue.stop(30_000).catch(() => undefined);
+        await closeAll();
+      },
+    };
+  } catch (error) {
+    await closeAll();
+    throw error;
+  }
+}
+
+export { isEmbedded };

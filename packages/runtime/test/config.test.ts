@@ -1,0 +1,43 @@
+import { ConfigError, isEmbedded, loadConfig } from '../src';
+
+describe('loadConfig', () => {
+  it('defaults to embedded mode on port 8080', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(8080);
+    expect(config.dataDir).toMatch(/data$/);
+    expect(isEmbedded(config)).toBe(true);
+    expect(config.answerer).toBe('extractive');
+    expect(config.endpoints.pagesApiUrl).toBe('https://api.notion.com');
+    expect(config.publicUrl).toBe('http://localhost:8080');
+  });
+
+  it('reads the documented variables', () => {
+    const config = loadConfig({
+      PORT: '9000',
+      DATABASE_URL: 'postgres://u:p@db:5432/docent',
+      DOCENT_BOOTSTRAP_API_KEYS: 'acme:acme-key-123456',
+      DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
+      DOCENT_DRIVE_API_URL: 'http://127.0.0.1:9999',
+    });
+    expect(config.port).toBe(9000);
+    expect(isEmbedded(config)).toBe(false);
+    expect(config.bootstrapApiKeys).toEqual([{ account: 'acme', key: 'acme-key-123456' }]);
+    expect(config.allowPrivateNetwork).toBe(true);
+    expect(config.endpoints.driveApiUrl).toBe('http://127.0.0.1:9999');
+  });
+
+  it('rejects bad values with the variable name and never the value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@x/db' })).toThrow(
+      /DATABASE_URL must start with postgres/,
+    );
+    try {
+      loadConfig({ DATABASE_URL: 'mysql://u:hunter2@x/db' });
+    } catch (error) {
+      expect(String(error)).not.toContain('hunter2');
+    }
+    expect(() => loadConfig({ DOCENT_ANSWERER: 'gpt' })).toThrow(/extractive, openai/);
+    expect(() => loadConfig({ DOCENT_ANSWERER: 'openai' })).toThrow(/DOCENT_LLM_MODEL/);
+    expect(() => loadConfig({ DOCENT_ALLOW_PRIVATE_NETWORK: 'maybe' })).toThrow(/true or false/);
+  });
+});
