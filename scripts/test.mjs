@@ -1,0 +1,22 @@
+#!/usr/bin/env node
+// The one test command (README, CI): build, static checks, then every jest suite.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['build', ['pnpm', 'exec', 'turbo', 'run', 'build', '--output-logs=errors-only']],
+  ['typecheck', ['pnpm', 'exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']],
+  ['lint', ['pnpm', 'exec', 'eslint', '.', '--max-warnings=0']],
+  ['format', ['pnpm', 'exec', 'prettier', '--check', '--log-level=warn', '.']],
+  ['jest', ['pnpm', 'exec', 'jest', '--ci', '--maxWorkers=2', ...process.argv.slice(2)]],
+];
+
+const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ONNXRUNTIME_NODE_INSTALL: 'skip' };
+for (const [name, [command, ...args]] of steps) {
+  console.log(`\n== ${name}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env });
+  console.log(
+    `== ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
