@@ -79,57 +79,58 @@ export class ScriptedSource {
   readonly discoverCalls: Array<string | null> = [];
   /** Abort the listing (as a crash would) after this many documents. */
   crashAfterDocuments: number | null = null;
+}
 
-  connector(): SourceConnector<{ space: string; token?: string }> {
-    const source = this;
-    return {
-      type: 'WIKI',
-      authModes: ['bearer'],
-      secretFields: ['token'],
-      validateSpec: (spec) => ({ ok: true, spec: spec as { space: string; token?: string } }),
-      authModeFor: () => 'bearer',
-      sourceKey: (spec) => `scripted:${spec.space}`,
-      sourceUrls: () => [],
-      async open() {
-        return {
-          async check() {},
-          async *discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem> {
-            source.discoverCalls.push(checkpoint);
-            let batch = checkpoint ? Number(checkpoint) : 0;
-            let yielded = 0;
-            for (
-              let start = batch * source.batchSize;
-              start < source.pages.length;
-              start += source.batchSize
-            ) {
-              if (source.failAfterBatches && batch >= source.failAfterBatches.batches)
-                throw source.failAfterBatches.error;
-              for (const page of source.pages.slice(start, start + source.batchSize)) {
-                if (source.crashAfterDocuments !== null && yielded >= source.crashAfterDocuments) {
-                  throw new SimulatedCrash();
-                }
-                yielded++;
-                yield { type: 'document', ref: refOf(page) };
+export function scriptedConnector(
+  source: ScriptedSource,
+): SourceConnector<{ space: string; token?: string }> {
+  return {
+    type: 'WIKI',
+    authModes: ['bearer'],
+    secretFields: ['token'],
+    validateSpec: (spec) => ({ ok: true, spec: spec as { space: string; token?: string } }),
+    authModeFor: () => 'bearer',
+    sourceKey: (spec) => `scripted:${spec.space}`,
+    sourceUrls: () => [],
+    async open() {
+      return {
+        async check() {},
+        async *discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem> {
+          source.discoverCalls.push(checkpoint);
+          let batch = checkpoint ? Number(checkpoint) : 0;
+          let yielded = 0;
+          for (
+            let start = batch * source.batchSize;
+            start < source.pages.length;
+            start += source.batchSize
+          ) {
+            if (source.failAfterBatches && batch >= source.failAfterBatches.batches)
+              throw source.failAfterBatches.error;
+            for (const page of source.pages.slice(start, start + source.batchSize)) {
+              if (source.crashAfterDocuments !== null && yielded >= source.crashAfterDocuments) {
+                throw new SimulatedCrash();
               }
-              batch++;
-              yield { type: 'checkpoint', checkpoint: String(batch) };
+              yielded++;
+              yield { type: 'document', ref: refOf(page) };
             }
-          },
-          async fetch(ref: DocumentRef) {
-            const page = source.pages.find((p) => p.id === ref.sourceId);
-            if (!page) throw new SourceError('source_not_found', `page ${ref.sourceId} is gone`);
-            if (page.broken) throw new DocumentError('the page body could not be parsed');
-            return {
-              kind: 'parsed',
-              document: {
-                pages: [{ pageNum: 1, blocks: [{ kind: 'paragraph', text: page.text }] }],
-              },
-            };
-          },
-        };
-      },
-    };
-  }
+            batch++;
+            yield { type: 'checkpoint', checkpoint: String(batch) };
+          }
+        },
+        async fetch(ref: DocumentRef) {
+          const page = source.pages.find((p) => p.id === ref.sourceId);
+          if (!page) throw new SourceError('source_not_found', `page ${ref.sourceId} is gone`);
+          if (page.broken) throw new DocumentError('the page body could not be parsed');
+          return {
+            kind: 'parsed',
+            document: {
+              pages: [{ pageNum: 1, blocks: [{ kind: 'paragraph', text: page.text }] }],
+            },
+          };
+        },
+      };
+    },
+  };
 }
 
 export class SimulatedCrash extends Error {}
@@ -170,7 +171,7 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
   const index = new EmbeddedSearchIndex({ path: ':memory:' });
   const embedder = new BagOfWordsEmbedder();
   const source = new ScriptedSource();
-  const connectors = new ConnectorRegistry([source.connector() as SourceConnector<unknown>]);
+  const connectors = new ConnectorRegistry([scriptedConnector(source) as SourceConnector<unknown>]);
   const secrets = new SecretBox(randomBytes(32));
   // Jobs are run by hand (`run`), so the queue only records what was enqueued.
   const queue = new InlineJobQueue({ jobs: JOB_CATALOG });
