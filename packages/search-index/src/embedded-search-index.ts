@@ -426,8 +426,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
   }
 }
 
+/** By code, not class: the native addon may throw an error class from another module instance. */
 function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE';
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 function isZero(vector: Float32Array): boolean {
