@@ -1,3 +1,4 @@
+import { retryAfterDelayMs } from '@docent/connector-sdk';
 import { UnavailableError } from '@docent/domain-errors';
 import { NOT_FOUND_ANSWER, type Answer, type Answerer, type AnswerRequest } from './types';
 
@@ -108,7 +109,10 @@ export class OpenAiAnswerer implements Answerer {
       }
       const retryable = response.status === 429 || response.status >= 500;
       if (retryable && attempt < this.maxRetries) {
-        await this.sleep(retryAfterMs(response.headers.get('retry-after')) ?? backoff(attempt));
+        await this.sleep(
+          retryAfterDelayMs(response.headers.get('retry-after') ?? undefined, Date.now(), 30_000) ??
+            backoff(attempt),
+        );
         continue;
       }
       throw new UnavailableError(`The answer model failed (HTTP ${response.status}).`);
@@ -135,12 +139,4 @@ function buildMessages(request: AnswerRequest): Array<{ role: string; content: s
 
 function backoff(attempt: number): number {
   return Math.min(8_000, 500 * 2 ** attempt);
-}
-
-function retryAfterMs(value: string | null): number | undefined {
-  if (!value) return undefined;
-  const seconds = Number(value);
-  if (Number.isFinite(seconds)) return Math.min(30_000, Math.max(0, seconds * 1000));
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? undefined : Math.min(30_000, Math.max(0, date - Date.now()));
 }

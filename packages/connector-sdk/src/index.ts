@@ -10,3 +10,4 @@ export {
   type SourceHttpClientOptions,
 } from './http/source-http-client';
 export { checkUrlAllowed, isPrivateAddress, type UrlPolicy } from './http/ssrf-guard';
+export { retryAfterDelayMs } from './http/retry-timing';

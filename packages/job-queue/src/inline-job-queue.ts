@@ -102,11 +102,8 @@ export class InlineJobQueue implements JobQueue {
   ): Promise<void> {
     this.assertOpen();
     if (this.handlers) throw new Error('InlineJobQueue is already started');
-    const concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new Error('concurrency must be an integer >= 1');
-    }
-    this.handlers = this.catalogue.resolveHandlers(registrations);
+    const { handlers, concurrency } = this.catalogue.resolveWorker(registrations, options);
+    this.handlers = handlers;
     this.concurrency = concurrency;
     this.claiming = true;
     this.schedulePump();

@@ -1,4 +1,4 @@
-import type { JobDefinition, JobHandler, JobHandlerRegistration } from './types';
+import type { JobDefinition, JobHandler, JobHandlerRegistration, WorkerOptions } from './types';
 
 const DEFAULT_MAX_ATTEMPTS = 3;
 const DEFAULT_BACKOFF_MS = 5_000;
@@ -43,6 +43,18 @@ export class JobCatalogue {
       throw new Error(`Job "${name}" is not declared in this queue's catalogue`);
     }
     return job;
+  }
+
+  /** What every driver's `start()` checks: the handlers cover the catalogue, a sane concurrency. */
+  resolveWorker(
+    registrations: readonly JobHandlerRegistration<never>[],
+    options: WorkerOptions,
+  ): { handlers: Map<string, JobHandler<unknown>>; concurrency: number } {
+    const concurrency = options.concurrency ?? 1;
+    if (!Number.isInteger(concurrency) || concurrency < 1) {
+      throw new Error('concurrency must be an integer >= 1');
+    }
+    return { handlers: this.resolveHandlers(registrations), concurrency };
   }
 
   /**

@@ -1,3 +1,4 @@
+import { retryAfterDelayMs } from '@docent/connector-sdk';
 import { EmbeddingServiceError } from '../errors';
 import { normalizeInPlace } from '../vectors';
 
@@ -19,15 +20,6 @@ const MAX_RETRY_AFTER_MS = 60_000;
 const MAX_DETAIL_LENGTH = 200;
 
 const realSleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Retry-After in seconds or as an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  if (!Number.isFinite(ms)) return undefined;
-  return Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
-}
 
 function backoffMs(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, MAX_RETRY_AFTER_MS);
@@ -89,7 +81,12 @@ export class EmbeddingsClient {
       }
       const retryable = response.status === 429 || response.status >= 500;
       if (retryable && retriesLeft) {
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? backoffMs(attempt);
+        const wait =
+          retryAfterDelayMs(
+            response.headers.get('retry-after') ?? undefined,
+            Date.now(),
+            MAX_RETRY_AFTER_MS,
+          ) ?? backoffMs(attempt);
         await response.body?.cancel();
         await this.sleep(wait);
         continue;

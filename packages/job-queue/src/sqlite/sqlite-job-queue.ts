@@ -145,11 +145,8 @@ export class SqliteJobQueue implements JobQueue {
   ): Promise<void> {
     this.assertOpen();
     if (this.handlers) throw new Error('SqliteJobQueue is already started');
-    const concurrency = options.concurrency ?? 1;
-    if (!Number.isInteger(concurrency) || concurrency < 1) {
-      throw new Error('concurrency must be an integer >= 1');
-    }
-    this.handlers = this.catalogue.resolveHandlers(registrations);
+    const { handlers, concurrency } = this.catalogue.resolveWorker(registrations, options);
+    this.handlers = handlers;
     this.concurrency = concurrency;
     this.claiming = true;
     this.stopLocalWakeups = onLocalWakeup(this.path, () => this.wakeSoon());
