@@ -485,6 +485,11 @@ export class TypeOrmMetadataStore implements MetadataStore {
 
   async commitProcessed(input: ProcessedDocument): Promise<DocumentRecord> {
     return this.transaction(async (m, sql) => {
+      // Name allocation reads then inserts: on PostgreSQL (read committed) concurrent commits
+      // into one collection must take turns. SQLite transactions are serialised already.
+      if (this.dialect === 'postgres') {
+        await sql.rows('SELECT pg_advisory_xact_lock(hashtext(?))', [input.collectionId]);
+      }
       const docs = m.getRepository(this.entities.Document);
       const existing = await docs.findOneBy({ id: input.documentId });
       if (existing) {
