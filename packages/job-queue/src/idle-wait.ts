@@ -3,29 +3,23 @@ export interface IdleWaitOptions {
   /** How often `isIdle` is re-checked. */
   pollMs: number;
   /** Describes what is still busy, for the timeout error. */
-  describeBusy: () => string;
+  describeBusy: () => string | Promise<string>;
 }
 
 /** Polls until `isIdle()` holds; rejects after `timeoutMs`. Polling keeps every driver uniform. */
-export function waitUntilIdle(isIdle: () => boolean, options: IdleWaitOptions): Promise<void> {
+export async function waitUntilIdle(
+  isIdle: () => boolean | Promise<boolean>,
+  options: IdleWaitOptions,
+): Promise<void> {
   const deadline = Date.now() + options.timeoutMs;
-  return new Promise<void>((resolve, reject) => {
-    const check = (): void => {
-      try {
-        if (isIdle()) return resolve();
-        const remaining = deadline - Date.now();
-        if (remaining <= 0) {
-          return reject(
-            new Error(
-              `Job queue still busy after ${options.timeoutMs} ms (${options.describeBusy()})`,
-            ),
-          );
-        }
-        setTimeout(check, Math.min(options.pollMs, remaining));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    check();
-  });
+  for (;;) {
+    if (await isIdle()) return;
+    const remaining = deadline - Date.now();
+    if (remaining <= 0) {
+      throw new Error(
+        `Job queue still busy after ${options.timeoutMs} ms (${await options.describeBusy()})`,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, Math.min(options.pollMs, remaining)));
+  }
 }
