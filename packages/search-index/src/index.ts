@@ -12,3 +12,11 @@ export {
 } from './fusion/reciprocal-rank-fusion';
 export { ftsMatchExpression } from './bm25/fts-match-expression';
 export type { ScorerKind } from './vectors/dot-product-scorer';
+export { ElasticsearchSearchIndex } from './elasticsearch-search-index';
+export type {
+  ElasticsearchAuth,
+  ElasticsearchSearchIndexOptions,
+} from './elasticsearch/elasticsearch-options';
+export { ElasticsearchIndexError } from './elasticsearch/elasticsearch-errors';
+export type { RrfMode } from './elasticsearch/rrf-retriever-support';
+export type { BulkRetryOptions } from './elasticsearch/bulk-writer';

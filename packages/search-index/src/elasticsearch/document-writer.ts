@@ -1,0 +1,51 @@
+import { type BulkOperation, type BulkWriter } from './bulk-writer';
+import { type DocumentManifests } from './document-manifests';
+import { type ChunkSource } from './index-definition';
+
+export interface ChunkWrite {
+  /** The chunk's `_id`. */
+  id: string;
+  document: ChunkSource;
+}
+
+/**
+ * Replaces and deletes one document's chunks.
+ *
+ * A replace overwrites the chunks (same chunk id, same `_id`) and then deletes the ones the
+ * document no longer has, so a reader sees the old set, a mix, or the new set, never none. The
+ * manifest is widened to the new ids before they are written and narrowed only after the stale
+ * ones are gone, so it lists every chunk present even after a crash half-way; the next write of
+ * the document then deletes what that crash left.
+ */
+export class DocumentWriter {
+  constructor(
+    private readonly bulk: BulkWriter,
+    private readonly manifests: DocumentManifests,
+  ) {}
+
+  async replace(alias: string, documentId: string, writes: readonly ChunkWrite[]): Promise<void> {
+    const previous = await this.manifests.read(alias, documentId);
+    const before = new Set(previous ?? []);
+    const ids = writes.map((write) => write.id);
+    const current = new Set(ids);
+    const added = ids.filter((id) => !before.has(id));
+    const stale = [...before].filter((id) => !current.has(id));
+    if (added.length > 0) await this.manifests.write(alias, documentId, [...before, ...added]);
+    await this.bulk.write(alias, [
+      writes.map((write): BulkOperation => ({ action: 'index', ...write })),
+      stale.map((id): BulkOperation => ({ action: 'delete', id })),
+    ]);
+    if (writes.length === 0) {
+      if (previous !== null) await this.manifests.remove(alias, documentId);
+    } else if (stale.length > 0) {
+      await this.manifests.write(alias, documentId, ids);
+    }
+  }
+
+  async delete(alias: string, documentId: string): Promise<void> {
+    const chunkIds = await this.manifests.read(alias, documentId);
+    if (chunkIds === null) return;
+    await this.bulk.write(alias, [chunkIds.map((id): BulkOperation => ({ action: 'delete', id }))]);
+    await this.manifests.remove(alias, documentId);
+  }
+}

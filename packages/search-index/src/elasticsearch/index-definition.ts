@@ -1,0 +1,170 @@
+import { type estypes } from '@elastic/elasticsearch';
+
+/** Bumped when the mapping changes incompatibly; stored in the index `_meta`. */
+export const ELASTICSEARCH_SCHEMA_VERSION = 1;
+/** The `dense_vector` limit. */
+export const MAX_ELASTICSEARCH_DIMENSIONS = 4096;
+
+export const VECTOR_FIELD = 'vector';
+const ENGLISH_ANALYZER = 'docent_english';
+
+/** What a chunk document holds (`vector` is left out for a zero vector, which has no direction). */
+export interface ChunkSource {
+  kind: 'chunk';
+  collection_id: string;
+  chunk_id: string;
+  document_id: string;
+  ordinal: number;
+  page_num: number;
+  text: string;
+  headings: string;
+  title: string;
+  vector?: number[];
+}
+
+/** The `_source` fields read back for a hit (never the vector). */
+export const HIT_SOURCE_FIELDS = [
+  'chunk_id',
+  'document_id',
+  'ordinal',
+  'page_num',
+  'text',
+  'headings',
+  'title',
+] as const;
+
+export type HitSource = Pick<ChunkSource, (typeof HIT_SOURCE_FIELDS)[number]>;
+
+/**
+ * The one extra document per indexed document: the `_id`s of its chunks. It is read with a
+ * realtime GET, so a write always knows every chunk the previous write left, refreshed or not.
+ * It has no text and no vector, so it never matches a search; counts filter on `kind`.
+ */
+export interface ManifestSource {
+  kind: 'manifest';
+  manifest: { document_id: string; chunk_ids: string[] };
+}
+
+export interface CollectionIndexSettings {
+  numberOfShards: number;
+  /** Unset: the cluster default (1). */
+  numberOfReplicas?: number;
+  /** Unset: the cluster default (1s); it bounds how long a `wait_for` write waits. */
+  refreshInterval?: string;
+}
+
+/** The `_meta` block that identifies a Docent collection index. */
+interface DocentIndexMeta {
+  schema_version: number;
+  collection_id: string;
+  dimensions: number;
+}
+
+/**
+ * Settings and mappings of a collection index.
+ *
+ * - One primary shard: BM25 statistics are exact for the whole collection (as in the embedded
+ *   index) and a bulk request's operations on it run in order.
+ * - English analysis chain, spelled out rather than the built-in `english` analyzer so an upgrade
+ *   cannot change it: possessive stemmer, lowercase, ASCII folding (the embedded index folds
+ *   diacritics too), English stopwords, Porter stemmer (the embedded index uses Porter as well).
+ * - `dense_vector` with `dot_product`: vectors are normalised before they are written, so the dot
+ *   product is the cosine without Elasticsearch normalising again; `int8_hnsw` quantises to a
+ *   quarter of the memory and keeps the float vectors for rescoring.
+ * - `dynamic: strict`: a misspelt field fails loudly instead of growing the mapping.
+ */
+export function collectionIndexDefinition(
+  alias: string,
+  collectionId: string,
+  dimensions: number,
+  settings: CollectionIndexSettings,
+): Omit<estypes.IndicesCreateRequest, 'index'> {
+  const meta: DocentIndexMeta = {
+    schema_version: ELASTICSEARCH_SCHEMA_VERSION,
+    collection_id: collectionId,
+    dimensions,
+  };
+  const englishText: estypes.MappingTextProperty = { type: 'text', analyzer: ENGLISH_ANALYZER };
+  return {
+    aliases: { [alias]: {} },
+    settings: {
+      index: {
+        number_of_shards: settings.numberOfShards,
+        ...(settings.numberOfReplicas !== undefined && {
+          number_of_replicas: settings.numberOfReplicas,
+        }),
+        ...(settings.refreshInterval !== undefined && {
+          refresh_interval: settings.refreshInterval,
+        }),
+      },
+      analysis: {
+        filter: {
+          docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
+          docent_english_stop: { type: 'stop', stopwords: '_english_' },
+          docent_english_stemmer: { type: 'stemmer', language: 'english' },
+        },
+        analyzer: {
+          [ENGLISH_ANALYZER]: {
+            type: 'custom',
+            tokenizer: 'standard',
+            filter: [
+              'docent_english_possessive',
+              'lowercase',
+              'asciifolding',
+              'docent_english_stop',
+              'docent_english_stemmer',
+            ],
+          },
+        },
+      },
+    },
+    mappings: {
+      dynamic: 'strict',
+      _meta: { docent: meta },
+      properties: {
+        kind: { type: 'keyword' },
+        collection_id: { type: 'keyword' },
+        document_id: { type: 'keyword' },
+        chunk_id: { type: 'keyword' },
+        ordinal: { type: 'integer' },
+        page_num: { type: 'integer' },
+        text: englishText,
+        headings: englishText,
+        title: englishText,
+        [VECTOR_FIELD]: {
+          type: 'dense_vector',
+          dims: dimensions,
+          index: true,
+          similarity: 'dot_product',
+          index_options: { type: 'int8_hnsw' },
+        },
+        // Kept in _source only: nothing searches or sorts on a manifest.
+        manifest: { type: 'object', enabled: false },
+      },
+    },
+  };
+}
+
+/**
+ * The dimensions recorded in a collection index's `_meta`. Throws when the index under that
+ * name was not created by this adapter (no `_meta.docent`), rather than guessing.
+ */
+export function storedDimensions(
+  response: estypes.IndicesGetMappingResponse,
+  alias: string,
+): number {
+  const [record] = Object.values(response);
+  const meta = record?.mappings._meta?.docent as Partial<DocentIndexMeta> | undefined;
+  const dimensions = meta?.dimensions;
+  if (typeof dimensions !== 'number' || !Number.isInteger(dimensions) || dimensions < 1) {
+    throw new Error(
+      `Elasticsearch index "${alias}" exists but was not created by Docent (no _meta.docent.dimensions)`,
+    );
+  }
+  if ((meta?.schema_version ?? 0) > ELASTICSEARCH_SCHEMA_VERSION) {
+    throw new Error(
+      `Elasticsearch index "${alias}" uses schema version ${meta?.schema_version}, newer than this build supports (${ELASTICSEARCH_SCHEMA_VERSION})`,
+    );
+  }
+  return dimensions;
+}

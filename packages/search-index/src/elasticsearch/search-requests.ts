@@ -1,0 +1,162 @@
+import { type estypes } from '@elastic/elasticsearch';
+import { type Bm25Weights } from '../embedded/sqlite-schema';
+import { HIT_SOURCE_FIELDS, VECTOR_FIELD } from './index-definition';
+
+// Bodies of the search requests. Ranking requests return `_id`s only (`_source: false`); the
+// few hits that survive fusion are then fetched once, with their similarity (`hitsBody`).
+
+type SearchBody = estypes.SearchSearchRequestBody;
+type Query = estypes.QueryDslQueryContainer;
+
+/** `num_candidates` may not exceed this, and `k` may not exceed `num_candidates`. */
+export const MAX_NUM_CANDIDATES = 10_000;
+/** `index.max_result_window`: the most hits one search returns. */
+export const MAX_RESULT_WINDOW = 10_000;
+
+/**
+ * The similarity of the query to each fetched chunk, as `1 + dot product` because a
+ * `script_score` may not be negative. Vectors are unit length on both sides, so the dot product
+ * is the cosine; the float vectors are read (not the int8 copies), so it is exact. A chunk
+ * indexed without a vector (a zero vector) scores 1: cosine 0, as the embedded index reports.
+ */
+export const SIMILARITY_SCRIPT =
+  `doc['${VECTOR_FIELD}'].size() == 0 ? 1.0 : ` +
+  `Math.max(0.0, dotProduct(params.query_vector, '${VECTOR_FIELD}') + 1.0)`;
+
+export interface VectorLegOptions {
+  /** Unit-length query vector. */
+  vector: Float32Array;
+  k: number;
+  /** `rescore_vector.oversample`; 0 leaves rescoring out. */
+  oversample: number;
+}
+
+/** The document filter, empty for none. Both legs get it inside their search, never after. */
+export function documentFilter(documentIds: readonly string[] | undefined): Query[] {
+  if (documentIds === undefined) return [];
+  return [{ terms: { document_id: [...new Set(documentIds)] } }];
+}
+
+/**
+ * BM25F over the text fields (`combined_fields`): each term is scored once against the weighted
+ * union of text, headings and title, as FTS5's weighted bm25() does in the embedded index, rather
+ * than per field and then combined (`multi_match`).
+ */
+export function bm25Query(terms: string, fields: readonly string[], filter: Query[]): Query {
+  return {
+    bool: {
+      must: [{ combined_fields: { query: terms, fields: [...fields], operator: 'or' } }],
+      ...(filter.length > 0 && { filter }),
+    },
+  };
+}
+
+export function bm25LegBody(query: Query, size: number): SearchBody {
+  return { size, track_total_hits: false, _source: false, query };
+}
+
+/** `num_candidates` per shard: twice k, at least 100, at most the limit. */
+export function numCandidates(k: number): number {
+  return Math.min(MAX_NUM_CANDIDATES, Math.max(100, 2 * k));
+}
+
+export function vectorLegBody(leg: VectorLegOptions, filter: Query[]): SearchBody {
+  return {
+    size: leg.k,
+    track_total_hits: false,
+    _source: false,
+    knn: { ...knnParameters(leg), ...(filter.length > 0 && { filter }) },
+  };
+}
+
+export interface RrfRetrieverOptions {
+  bm25: Query;
+  vector: VectorLegOptions;
+  filter: Query[];
+  rankConstant: number;
+  rankWindowSize: number;
+  size: number;
+}
+
+/** One request fused by Elasticsearch: an `rrf` retriever over a standard and a knn retriever. */
+export function rrfRetrieverBody(options: RrfRetrieverOptions): SearchBody {
+  const knn: estypes.KnnRetriever = {
+    ...knnParameters(options.vector),
+    ...(options.filter.length > 0 && { filter: options.filter }),
+  };
+  return {
+    size: options.size,
+    track_total_hits: false,
+    _source: false,
+    retriever: {
+      rrf: {
+        retrievers: [{ standard: { query: options.bm25 } }, { knn }],
+        rank_constant: options.rankConstant,
+        rank_window_size: options.rankWindowSize,
+      },
+    },
+  };
+}
+
+function knnParameters(leg: VectorLegOptions) {
+  return {
+    field: VECTOR_FIELD,
+    query_vector: Array.from(leg.vector),
+    k: leg.k,
+    num_candidates: numCandidates(leg.k),
+    ...(leg.oversample > 0 && { rescore_vector: { oversample: leg.oversample } }),
+  };
+}
+
+/**
+ * The fused hits' fields, and their similarity to `unitQuery` as the score when there is a
+ * query vector to compare with (a zero vector is compared by the caller: cosine 0).
+ */
+export function hitsBody(ids: readonly string[], unitQuery: Float32Array | null): SearchBody {
+  const byId: Query = { ids: { values: [...ids] } };
+  return {
+    size: ids.length,
+    track_total_hits: false,
+    _source: [...HIT_SOURCE_FIELDS],
+    query:
+      unitQuery === null
+        ? byId
+        : {
+            script_score: {
+              query: byId,
+              script: {
+                source: SIMILARITY_SCRIPT,
+                params: { query_vector: Array.from(unitQuery) },
+              },
+            },
+          },
+  };
+}
+
+/** Chunks of one document by ordinal, in ordinal order. */
+export function chunksByOrdinalBody(documentId: string, ordinals: readonly number[]): SearchBody {
+  const unique = [...new Set(ordinals)];
+  return {
+    size: Math.min(unique.length, MAX_RESULT_WINDOW),
+    track_total_hits: false,
+    _source: [...HIT_SOURCE_FIELDS],
+    query: {
+      bool: { filter: [{ term: { document_id: documentId } }, { terms: { ordinal: unique } }] },
+    },
+    sort: [{ ordinal: 'asc' }],
+  };
+}
+
+/** Chunk documents only (a collection index also holds one manifest per document). */
+export function countQuery(documentId: string | undefined): Query {
+  const filter: Query[] = [{ term: { kind: 'chunk' } }];
+  if (documentId !== undefined) filter.push({ term: { document_id: documentId } });
+  return { bool: { filter } };
+}
+
+/** `field^weight`; a weight of 0 leaves the field out, as in the embedded index. */
+export function weightedFields(weights: Bm25Weights): string[] {
+  return (['text', 'headings', 'title'] as const)
+    .filter((field) => weights[field] > 0)
+    .map((field) => (weights[field] === 1 ? field : `${field}^${weights[field]}`));
+}

@@ -1,0 +1,1291 @@
+import { HttpConnection } from '@elastic/elasticsearch';
+import nock from 'nock';
+import {
+  ElasticsearchIndexError,
+  ElasticsearchSearchIndex,
+  type ElasticsearchSearchIndexOptions,
+  type SearchQuery,
+} from '../src';
+import { axis, chunk, DIMENSIONS, unit } from './conformance/search-index-fixtures';
+import {
+  bulkReply,
+  clusterHealthReply,
+  countReply,
+  createdIndexReply,
+  documentNotFound,
+  errorReply,
+  ES_HEADERS,
+  indexNotFound,
+  manifestReply,
+  mappingReply,
+  msearchReply,
+  rankingBody,
+  rankingReply,
+  REJECTED_EXECUTION,
+  type Reply,
+  sourcesReply,
+  storedChunk,
+  writtenReply,
+} from './support/elasticsearch-replies';
+
+// Every request the adapter sends, asserted at the HTTP level: method, path, query and body.
+// Names are literals on purpose: the alias of collection "kb" is `docent-c-` + the first 32 hex
+// digits of sha256("kb"), and a manifest `_id` is `#manifest:` + sha256(document id).
+
+const NODE = 'http://es.test:9200';
+const API_KEY = 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==';
+const KB = 'kb';
+const KB_ALIAS = 'docent-c-74fec0c33e96ab90ac88666979207a50';
+const KB_INDEX = `${KB_ALIAS}-v1`;
+const MANIFEST_A = '#manifest:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb';
+const MANIFEST_HANDBOOK =
+  '#manifest:b4128df29f3726b470dcc4b138fec23a39a7a2b8483bca2a2fa4b0c38931f9eb';
+const SIMILARITY_SCRIPT =
+  "doc['vector'].size() == 0 ? 1.0 : Math.max(0.0, dotProduct(params.query_vector, 'vector') + 1.0)";
+const HIT_FIELDS = ['chunk_id', 'document_id', 'ordinal', 'page_num', 'text', 'headings', 'title'];
+
+const opened: ElasticsearchSearchIndex[] = [];
+let sleeps: number[];
+
+function open(options: Partial<ElasticsearchSearchIndexOptions> = {}): ElasticsearchSearchIndex {
+  const index = new ElasticsearchSearchIndex({
+    node: NODE,
+    auth: { apiKey: API_KEY },
+    clientOptions: { Connection: HttpConnection, maxRetries: 0 },
+    sleep: async (ms) => {
+      sleeps.push(ms);
+    },
+    random: () => 0.5,
+    ...options,
+  });
+  opened.push(index);
+  return index;
+}
+
+/** Every interceptor checks that the API key travels with the request. */
+function es(): nock.Scope {
+  return nock(NODE, { reqheaders: { authorization: `ApiKey ${API_KEY}` } });
+}
+
+function docPath(id: string): string {
+  return `/${KB_ALIAS}/_doc/${encodeURIComponent(id)}`;
+}
+
+function json(body: nock.Body): unknown {
+  return typeof body === 'string' ? JSON.parse(body) : body;
+}
+
+function ndjson(body: nock.Body): unknown[] {
+  expect(typeof body).toBe('string');
+  expect((body as string).endsWith('\n')).toBe(true);
+  return (body as string)
+    .trimEnd()
+    .split('\n')
+    .map((line) => JSON.parse(line));
+}
+
+/** Replies with `reply` and records the request body. */
+function recording(bodies: nock.Body[], reply: Reply | ((body: nock.Body) => Reply)) {
+  return (_uri: string, body: nock.Body): Reply => {
+    bodies.push(body);
+    return typeof reply === 'function' ? reply(body) : reply;
+  };
+}
+
+function knownCollection(scope: nock.Scope, dimensions = DIMENSIONS): nock.Scope {
+  return scope.get(`/${KB_ALIAS}/_mapping`).reply(...mappingReply(KB_INDEX, KB, dimensions));
+}
+
+function hybridQuery(extra: Partial<SearchQuery> = {}): SearchQuery {
+  return {
+    collectionId: KB,
+    text: 'How do I fix error E4711 during deployment?',
+    vector: unit([0, 3], [1, 4]),
+    documentIds: ['deploy-guide'],
+    limit: 5,
+    ...extra,
+  };
+}
+
+async function failure(promise: Promise<unknown>): Promise<Error> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  expect(error).toBeInstanceOf(Error);
+  expect(String((error as Error).message)).not.toContain(API_KEY);
+  return error as Error;
+}
+
+beforeAll(() => nock.disableNetConnect());
+beforeEach(() => {
+  sleeps = [];
+});
+afterEach(async () => {
+  nock.cleanAll();
+  for (const index of opened.splice(0)) await index.close();
+});
+afterAll(() => nock.enableNetConnect());
+
+describe('ElasticsearchSearchIndex: collections', () => {
+  it('creates the concrete index behind its alias with the mapping, analysis and _meta.dimensions', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...indexNotFound(KB_ALIAS))
+      .put(`/${KB_INDEX}`)
+      .reply(recording(bodies, createdIndexReply(KB_INDEX)));
+
+    await open().ensureCollection(KB, 8);
+
+    scope.done();
+    expect(json(bodies[0]!)).toEqual({
+      aliases: { [KB_ALIAS]: {} },
+      settings: {
+        index: { number_of_shards: 1 },
+        analysis: {
+          filter: {
+            docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
+            docent_english_stop: { type: 'stop', stopwords: '_english_' },
+            docent_english_stemmer: { type: 'stemmer', language: 'english' },
+          },
+          analyzer: {
+            docent_english: {
+              type: 'custom',
+              tokenizer: 'standard',
+              filter: [
+                'docent_english_possessive',
+                'lowercase',
+                'asciifolding',
+                'docent_english_stop',
+                'docent_english_stemmer',
+              ],
+            },
+          },
+        },
+      },
+      mappings: {
+        dynamic: 'strict',
+        _meta: { docent: { schema_version: 1, collection_id: KB, dimensions: 8 } },
+        properties: {
+          kind: { type: 'keyword' },
+          collection_id: { type: 'keyword' },
+          document_id: { type: 'keyword' },
+          chunk_id: { type: 'keyword' },
+          ordinal: { type: 'integer' },
+          page_num: { type: 'integer' },
+          text: { type: 'text', analyzer: 'docent_english' },
+          headings: { type: 'text', analyzer: 'docent_english' },
+          title: { type: 'text', analyzer: 'docent_english' },
+          vector: {
+            type: 'dense_vector',
+            dims: 8,
+            index: true,
+            similarity: 'dot_product',
+            index_options: { type: 'int8_hnsw' },
+          },
+          manifest: { type: 'object', enabled: false },
+        },
+      },
+    });
+  });
+
+  it('passes the index options on to a new index', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...indexNotFound(KB_ALIAS))
+      .put(`/${KB_INDEX}`)
+      .reply(recording(bodies, createdIndexReply(KB_INDEX)));
+
+    await open({
+      numberOfShards: 2,
+      numberOfReplicas: 0,
+      refreshInterval: '200ms',
+    }).ensureCollection(KB, 384);
+
+    scope.done();
+    const body = json(bodies[0]!) as {
+      settings: { index: unknown };
+      mappings: { properties: { vector: { dims: number } } };
+    };
+    expect(body.settings.index).toEqual({
+      number_of_shards: 2,
+      number_of_replicas: 0,
+      refresh_interval: '200ms',
+    });
+    expect(body.mappings.properties.vector.dims).toBe(384);
+  });
+
+  it('reuses an index with the same dimensions and refuses other dimensions', async () => {
+    const scope = knownCollection(knownCollection(es()));
+    const index = open();
+
+    await expect(index.ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
+    await expect(index.ensureCollection(KB, DIMENSIONS * 2)).rejects.toThrow(
+      'collection "kb" stores 8-dimensional vectors; cannot use it with 16 dimensions',
+    );
+    scope.done(); // two mapping reads, no PUT
+  });
+
+  it('accepts an index another process created between its check and its create', async () => {
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...indexNotFound(KB_ALIAS))
+      .put(`/${KB_INDEX}`)
+      .reply(
+        ...errorReply(
+          400,
+          'resource_already_exists_exception',
+          `index [${KB_INDEX}/x6OQ3A3aRqWkxWl0jQ4u1g] already exists`,
+          { index_uuid: 'x6OQ3A3aRqWkxWl0jQ4u1g', index: KB_INDEX },
+        ),
+      )
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS));
+
+    await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
+    scope.done();
+  });
+
+  it('refuses an index of that name that Docent did not create', async () => {
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(
+        200,
+        { [KB_ALIAS]: { mappings: { properties: { text: { type: 'text' } } } } },
+        ES_HEADERS,
+      );
+
+    await expect(open().ensureCollection(KB, DIMENSIONS)).rejects.toThrow(
+      /exists but was not created by Docent/,
+    );
+    scope.done();
+  });
+
+  it('deletes a collection by deleting the concrete index its alias points at', async () => {
+    const scope = es()
+      .get(`/_alias/${KB_ALIAS}`)
+      .reply(200, { [KB_INDEX]: { aliases: { [KB_ALIAS]: {} } } }, ES_HEADERS)
+      .delete(`/${KB_INDEX}`)
+      .query({ ignore_unavailable: 'true' })
+      .reply(200, { acknowledged: true }, ES_HEADERS)
+      .get(`/_alias/${KB_ALIAS}`)
+      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS);
+    const index = open();
+
+    await index.deleteCollection(KB);
+    await index.deleteCollection(KB); // already gone: nothing to delete
+    scope.done();
+  });
+});
+
+describe('ElasticsearchSearchIndex: writes', () => {
+  it('writes a new document: manifest first, then one bulk request that waits for a refresh', async () => {
+    const manifests: nock.Body[] = [];
+    const bulks: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query({ realtime: 'true' })
+      .reply(...documentNotFound(KB_INDEX, MANIFEST_A))
+      .put(docPath(MANIFEST_A))
+      .query({ require_alias: 'true' })
+      .reply(recording(manifests, writtenReply(KB_INDEX, MANIFEST_A)))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query({ require_alias: 'true', refresh: 'wait_for' })
+      .reply(
+        recording(
+          bulks,
+          bulkReply(KB_INDEX, [
+            { action: 'index', id: 'a:0' },
+            { action: 'index', id: 'a:1' },
+          ]),
+        ),
+      );
+
+    await open().replaceDocumentChunks(KB, 'a', [
+      chunk('a', 0, 'Deployment fails with E4711.', unit([0, 3], [1, 4]), {
+        headings: 'Troubleshooting > Quotas',
+        title: 'Deploy guide',
+      }),
+      // A zero vector has no direction: the chunk is indexed without one.
+      chunk('a', 1, 'An empty embedding.', new Float32Array(DIMENSIONS), { pageNum: 2 }),
+    ]);
+
+    scope.done();
+    expect(json(manifests[0]!)).toEqual({
+      kind: 'manifest',
+      manifest: { document_id: 'a', chunk_ids: ['a:0', 'a:1'] },
+    });
+    expect(ndjson(bulks[0]!)).toEqual([
+      { index: { _id: 'a:0' } },
+      {
+        kind: 'chunk',
+        collection_id: KB,
+        chunk_id: 'a:0',
+        document_id: 'a',
+        ordinal: 0,
+        page_num: 1,
+        text: 'Deployment fails with E4711.',
+        headings: 'Troubleshooting > Quotas',
+        title: 'Deploy guide',
+        // Normalised to unit length before it is written (float32 values).
+        vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
+      },
+      { index: { _id: 'a:1' } },
+      {
+        kind: 'chunk',
+        collection_id: KB,
+        chunk_id: 'a:1',
+        document_id: 'a',
+        ordinal: 1,
+        page_num: 2,
+        text: 'An empty embedding.',
+        headings: '',
+        title: 'a',
+      },
+    ]);
+  });
+
+  it('replaces a shorter document in one bulk request (index, then delete), then narrows the manifest', async () => {
+    const bulks: nock.Body[] = [];
+    const manifests: nock.Body[] = [];
+    const ids = ['handbook:0', 'handbook:1', 'handbook:2'];
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_HANDBOOK))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_HANDBOOK, 'handbook', ids))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(
+        recording(
+          bulks,
+          bulkReply(KB_INDEX, [
+            { action: 'index', id: 'handbook:0' },
+            { action: 'index', id: 'handbook:1' },
+            { action: 'delete', id: 'handbook:2' },
+          ]),
+        ),
+      )
+      .put(docPath(MANIFEST_HANDBOOK))
+      .query({ require_alias: 'true' })
+      .reply(recording(manifests, writtenReply(KB_INDEX, MANIFEST_HANDBOOK, 'updated')));
+
+    await open().replaceDocumentChunks(KB, 'handbook', [
+      chunk('handbook', 0, 'Omega first.', axis(1)),
+      chunk('handbook', 1, 'Omega second.', axis(1)),
+    ]);
+
+    scope.done();
+    // The new ids were already in the manifest: no widening write before the bulk request.
+    expect(
+      ndjson(bulks[0]!).filter(
+        (line) => 'index' in (line as object) || 'delete' in (line as object),
+      ),
+    ).toEqual([
+      { index: { _id: 'handbook:0' } },
+      { index: { _id: 'handbook:1' } },
+      { delete: { _id: 'handbook:2' } },
+    ]);
+    expect(json(manifests[0]!)).toEqual({
+      kind: 'manifest',
+      manifest: { document_id: 'handbook', chunk_ids: ['handbook:0', 'handbook:1'] },
+    });
+  });
+
+  it('replacing a document with no chunks deletes them all, then the manifest', async () => {
+    const bulks: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_HANDBOOK))
+      .query(true)
+      .reply(
+        ...manifestReply(KB_INDEX, MANIFEST_HANDBOOK, 'handbook', ['handbook:0', 'handbook:1']),
+      )
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query({ require_alias: 'true', refresh: 'wait_for' })
+      .reply(
+        recording(
+          bulks,
+          bulkReply(KB_INDEX, [
+            { action: 'delete', id: 'handbook:0' },
+            { action: 'delete', id: 'handbook:1', status: 404 },
+          ]),
+        ),
+      )
+      .delete(docPath(MANIFEST_HANDBOOK))
+      .reply(...writtenReply(KB_INDEX, MANIFEST_HANDBOOK, 'deleted'));
+
+    await open().replaceDocumentChunks(KB, 'handbook', []);
+
+    scope.done();
+    expect(ndjson(bulks[0]!)).toEqual([
+      { delete: { _id: 'handbook:0' } },
+      { delete: { _id: 'handbook:1' } },
+    ]);
+  });
+
+  it('checks every chunk before writing anything: a bad vector sends no write', async () => {
+    const scope = knownCollection(es());
+    const index = open();
+
+    const error = await failure(
+      index.replaceDocumentChunks(KB, 'a', [
+        chunk('a', 0, 'Fine.', axis(0)),
+        chunk('a', 1, 'Short vector.', new Float32Array(DIMENSIONS - 1).fill(0.5)),
+      ]),
+    );
+    expect(error.message).toBe('chunks[1]: vector has 7 dimensions, expected 8');
+    await expect(
+      index.replaceDocumentChunks(KB, 'a', [chunk('other', 0, 'Wrong document.', axis(0))]),
+    ).rejects.toThrow('chunks[0] belongs to another document');
+    scope.done(); // the mapping was read once, nothing else was sent
+  });
+
+  it('refuses to write into a collection that does not exist', async () => {
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...indexNotFound(KB_ALIAS));
+
+    await expect(
+      open().replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Text.', axis(0))]),
+    ).rejects.toThrow('search index has no collection "kb"; call ensureCollection');
+    scope.done();
+  });
+
+  it('with refresh: false, writes without waiting for a refresh', async () => {
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query({ require_alias: 'true' }) // exactly: no refresh parameter
+      .reply(...bulkReply(KB_INDEX, [{ action: 'index', id: 'a:0' }]));
+
+    await open({ refresh: false }).replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'x', axis(0))]);
+    scope.done();
+  });
+
+  it('batches by count and by bytes, keeps at most bulkConcurrency requests in flight, and deletes after indexing', async () => {
+    const previous = Array.from({ length: 7 }, (_, i) => `handbook:${i}`);
+    const batches: string[][] = [];
+    let inFlight = 0;
+    let maxInFlight = 0;
+    let answered = 0;
+    const answeredBeforeDelete: number[] = [];
+    const held: Array<() => void> = [];
+    let releaseTimer: NodeJS.Timeout | undefined;
+    const release = () => {
+      for (const answer of held.splice(0)) answer();
+    };
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_HANDBOOK))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_HANDBOOK, 'handbook', previous))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .times(4)
+      .reply((_uri, body, callback) => {
+        const lines = ndjson(body) as Array<Record<string, { _id: string }>>;
+        const actions = lines.flatMap((line) =>
+          line.index
+            ? [`index ${line.index._id}`]
+            : line.delete
+              ? [`delete ${line.delete._id}`]
+              : [],
+        );
+        batches.push(actions);
+        if (actions.some((action) => action.startsWith('delete'))) {
+          answeredBeforeDelete.push(answered);
+        }
+        inFlight++;
+        maxInFlight = Math.max(maxInFlight, inFlight);
+        held.push(() => {
+          inFlight--;
+          answered++;
+          const items = actions.map((action) => {
+            const [kind, id] = action.split(' ') as ['index' | 'delete', string];
+            return { action: kind, id };
+          });
+          callback(null, bulkReply(KB_INDEX, items));
+        });
+        // Answers are held a while after each arrival, so requests that are allowed to overlap
+        // do, and a third one (an overrun) would arrive while two are still unanswered.
+        clearTimeout(releaseTimer);
+        releaseTimer = setTimeout(release, held.length >= 2 ? 20 : 100);
+      })
+      .put(docPath(MANIFEST_HANDBOOK))
+      .query(true)
+      .reply(...writtenReply(KB_INDEX, MANIFEST_HANDBOOK, 'updated'));
+
+    const longText = 'x'.repeat(2000);
+    await open({ bulkBatchSize: 2, bulkMaxBytes: 4000, bulkConcurrency: 2 }).replaceDocumentChunks(
+      KB,
+      'handbook',
+      [
+        chunk('handbook', 0, 'short', axis(0)),
+        chunk('handbook', 1, longText, axis(0)),
+        chunk('handbook', 2, longText, axis(0)),
+        chunk('handbook', 3, 'short', axis(0)),
+        chunk('handbook', 4, 'short', axis(0)),
+      ],
+    );
+
+    scope.done();
+    expect(maxInFlight).toBe(2);
+    // Count limit 2, byte limit 4000: [0, 1] (1 is ~2.3 kB), [2, 3], [4], then the deletes.
+    expect(
+      batches
+        .slice(0, 3)
+        .map((batch) => batch.join(','))
+        .sort(),
+    ).toEqual([
+      'index handbook:0,index handbook:1',
+      'index handbook:2,index handbook:3',
+      'index handbook:4',
+    ]);
+    expect(batches[3]).toEqual(['delete handbook:5', 'delete handbook:6']);
+    expect(answeredBeforeDelete).toEqual([3]);
+  });
+
+  it('retries only the operations rejected with 429, after an exponential backoff', async () => {
+    const bulks: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0', 'a:1', 'a:2']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(
+        recording(
+          bulks,
+          bulkReply(KB_INDEX, [
+            { action: 'index', id: 'a:0' },
+            { action: 'index', id: 'a:1', status: 429, error: REJECTED_EXECUTION },
+            { action: 'index', id: 'a:2', status: 429, error: REJECTED_EXECUTION },
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(
+        recording(
+          bulks,
+          bulkReply(KB_INDEX, [
+            { action: 'index', id: 'a:1' },
+            { action: 'index', id: 'a:2', status: 429, error: REJECTED_EXECUTION },
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(recording(bulks, bulkReply(KB_INDEX, [{ action: 'index', id: 'a:2' }])));
+
+    await open({ bulkRetry: { initialDelayMs: 100, maxDelayMs: 150 } }).replaceDocumentChunks(
+      KB,
+      'a',
+      [0, 1, 2].map((ordinal) => chunk('a', ordinal, `Paragraph ${ordinal}.`, axis(ordinal))),
+    );
+
+    scope.done();
+    const ids = bulks.map((body) =>
+      (ndjson(body) as Array<{ index?: { _id: string } }>).flatMap((line) =>
+        line.index ? [line.index._id] : [],
+      ),
+    );
+    expect(ids).toEqual([['a:0', 'a:1', 'a:2'], ['a:1', 'a:2'], ['a:2']]);
+    // Equal jitter with random() = 0.5: three quarters of min(max, initial × 2^n).
+    expect(sleeps).toEqual([75, 113]);
+  });
+
+  it('retries a bulk request rejected as a whole with 429', async () => {
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(...errorReply(429, REJECTED_EXECUTION.type, REJECTED_EXECUTION.reason))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(...bulkReply(KB_INDEX, [{ action: 'index', id: 'a:0' }]));
+
+    await open().replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'x', axis(0))]);
+    scope.done();
+    expect(sleeps).toEqual([150]);
+  });
+
+  it('gives up on rejected operations after bulkRetry.maxAttempts', async () => {
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .times(2)
+      .reply(
+        ...bulkReply(KB_INDEX, [
+          { action: 'index', id: 'a:0', status: 429, error: REJECTED_EXECUTION },
+        ]),
+      );
+
+    const error = await failure(
+      open({ bulkRetry: { maxAttempts: 2 } }).replaceDocumentChunks(KB, 'a', [
+        chunk('a', 0, 'x', axis(0)),
+      ]),
+    );
+    scope.done();
+    expect(error).toBeInstanceOf(ElasticsearchIndexError);
+    expect(error.message).toBe(
+      `Elasticsearch bulk write failed: HTTP 429 es_rejected_execution_exception 1 of 1 operations failed after 2 attempts (index a:0: es_rejected_execution_exception ${REJECTED_EXECUTION.reason})`,
+    );
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it('fails on any other item error without retrying it', async () => {
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0', 'a:1']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(
+        ...bulkReply(KB_INDEX, [
+          { action: 'index', id: 'a:0' },
+          {
+            action: 'index',
+            id: 'a:1',
+            status: 400,
+            error: {
+              type: 'document_parsing_exception',
+              reason:
+                '[1:196] failed to parse: The [dot_product] similarity can only be used with unit-length vectors.',
+            },
+          },
+        ]),
+      );
+
+    const error = await failure(
+      open().replaceDocumentChunks(KB, 'a', [
+        chunk('a', 0, 'x', axis(0)),
+        chunk('a', 1, 'y', axis(1)),
+      ]),
+    );
+    scope.done();
+    expect(error).toMatchObject({ status: 400, type: 'document_parsing_exception' });
+    expect(error.message).toContain(
+      '1 of 2 operations failed (index a:1: document_parsing_exception',
+    );
+    expect(sleeps).toEqual([]);
+  });
+
+  it('reads the dimensions again after the index refused a write (recreated elsewhere)', async () => {
+    const scope = knownCollection(es())
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query(true)
+      .reply(
+        ...bulkReply(KB_INDEX, [
+          {
+            action: 'index',
+            id: 'a:0',
+            status: 400,
+            error: {
+              type: 'document_parsing_exception',
+              reason:
+                "[1:130] failed to parse: The [dense_vector] field [vector] in doc [document with id 'a:0'] has a different number of dimensions [8] than defined in the mapping [16]",
+            },
+          },
+        ]),
+      )
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...mappingReply(KB_INDEX, KB, 16));
+    const index = open();
+
+    await expect(
+      index.replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'x', axis(0))]),
+    ).rejects.toMatchObject({ status: 400, type: 'document_parsing_exception' });
+    await expect(
+      index.replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'x', axis(0))]),
+    ).rejects.toThrow('chunks[0]: vector has 8 dimensions, expected 16');
+    scope.done();
+  });
+
+  it('deletes a document by the ids its manifest lists, then the manifest', async () => {
+    const bulks: nock.Body[] = [];
+    const scope = es()
+      .get(docPath(MANIFEST_A))
+      .query({ realtime: 'true' })
+      .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0', 'a:1']))
+      .post(`/${KB_ALIAS}/_bulk`)
+      .query({ require_alias: 'true', refresh: 'wait_for' })
+      .reply(
+        recording(
+          bulks,
+          bulkReply(KB_INDEX, [
+            { action: 'delete', id: 'a:0' },
+            { action: 'delete', id: 'a:1' },
+          ]),
+        ),
+      )
+      .delete(docPath(MANIFEST_A))
+      .reply(...writtenReply(KB_INDEX, MANIFEST_A, 'deleted'))
+      // A document never indexed, and a collection that does not exist: nothing to delete.
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...documentNotFound(KB_INDEX, MANIFEST_A))
+      .get(docPath(MANIFEST_A))
+      .query(true)
+      .reply(...indexNotFound(KB_ALIAS));
+    const index = open();
+
+    await index.deleteDocument(KB, 'a');
+    await index.deleteDocument(KB, 'a');
+    await index.deleteDocument(KB, 'a');
+
+    scope.done();
+    expect(ndjson(bulks[0]!)).toEqual([{ delete: { _id: 'a:0' } }, { delete: { _id: 'a:1' } }]);
+  });
+});
+
+describe('ElasticsearchSearchIndex: search', () => {
+  const bm25Leg = {
+    size: 50,
+    track_total_hits: false,
+    _source: false,
+    query: {
+      bool: {
+        must: [
+          {
+            combined_fields: {
+              query: 'fix error e4711 deployment',
+              fields: ['text', 'headings^2', 'title^1.5'],
+              operator: 'or',
+            },
+          },
+        ],
+        filter: [{ terms: { document_id: ['deploy-guide'] } }],
+      },
+    },
+  };
+  const vectorLeg = {
+    size: 50,
+    track_total_hits: false,
+    _source: false,
+    knn: {
+      field: 'vector',
+      query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
+      k: 50,
+      num_candidates: 100,
+      rescore_vector: { oversample: 2 },
+      filter: [{ terms: { document_id: ['deploy-guide'] } }],
+    },
+  };
+  const guide = [
+    storedChunk('deploy-guide', 0, 'Deployment fails with error code E4711.'),
+    storedChunk('deploy-guide', 1, 'Rollbacks restore the previous release.'),
+    storedChunk('deploy-guide', 2, 'Quotas are per team.'),
+  ];
+
+  it('hybrid, fused here: both legs in one _msearch, the document filter inside each, then one fetch with similarities', async () => {
+    const msearches: nock.Body[] = [];
+    const fetches: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        recording(
+          msearches,
+          msearchReply([
+            rankingBody(KB_INDEX, [
+              ['deploy-guide:0', 7.1],
+              ['deploy-guide:2', 2.3],
+            ]),
+            rankingBody(KB_INDEX, [
+              ['deploy-guide:1', 0.98],
+              ['deploy-guide:0', 0.91],
+            ]),
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          fetches,
+          sourcesReply(KB_INDEX, [
+            { source: guide[1]!, score: 1.96 },
+            { source: guide[0]!, score: 1.82 },
+            { source: guide[2]!, score: 1.0 },
+          ]),
+        ),
+      );
+
+    const hits = await open().search(hybridQuery());
+
+    scope.done();
+    expect(ndjson(msearches[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
+    expect(json(fetches[0]!)).toEqual({
+      size: 3,
+      track_total_hits: false,
+      _source: HIT_FIELDS,
+      query: {
+        script_score: {
+          query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
+          script: {
+            source: SIMILARITY_SCRIPT,
+            params: { query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0] },
+          },
+        },
+      },
+    });
+    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([
+      ['deploy-guide:0', 1, 2],
+      ['deploy-guide:1', undefined, 1],
+      ['deploy-guide:2', 2, undefined],
+    ]);
+    expect(hits[0]).toEqual({
+      chunkId: 'deploy-guide:0',
+      documentId: 'deploy-guide',
+      ordinal: 0,
+      pageNum: 1,
+      text: 'Deployment fails with error code E4711.',
+      headings: 'Section',
+      title: 'Title of deploy-guide',
+      score: 1 / 61 + 1 / 62,
+      bm25Rank: 1,
+      vectorRank: 2,
+      similarity: expect.closeTo(0.82, 10),
+    });
+    expect(hits[1]!.score).toBeCloseTo(1 / 61, 12);
+    expect(hits[2]!.similarity).toBe(0);
+  });
+
+  it('hybrid with the rrf retriever: one search fused by Elasticsearch, hits without per-leg ranks', async () => {
+    const searches: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          searches,
+          rankingReply(KB_INDEX, [
+            ['deploy-guide:0', 0.032522473],
+            ['deploy-guide:1', 0.016393442],
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          searches,
+          sourcesReply(KB_INDEX, [
+            { source: guide[0]!, score: 1.82 },
+            { source: guide[1]!, score: 1.96 },
+          ]),
+        ),
+      );
+
+    const hits = await open({ rrf: 'retriever' }).search(hybridQuery({ limit: 2, candidates: 20 }));
+
+    scope.done();
+    const { size: _bm25Size, ...bm25Request } = bm25Leg;
+    expect(json(searches[0]!)).toEqual({
+      size: 2,
+      track_total_hits: false,
+      _source: false,
+      retriever: {
+        rrf: {
+          retrievers: [
+            { standard: { query: bm25Request.query } },
+            {
+              knn: {
+                field: 'vector',
+                query_vector: vectorLeg.knn.query_vector,
+                k: 20,
+                num_candidates: 100,
+                rescore_vector: { oversample: 2 },
+                filter: [{ terms: { document_id: ['deploy-guide'] } }],
+              },
+            },
+          ],
+          rank_constant: 60,
+          rank_window_size: 20,
+        },
+      },
+    });
+    expect(hits.map((hit) => [hit.chunkId, hit.score, hit.bm25Rank, hit.vectorRank])).toEqual([
+      ['deploy-guide:0', 0.032522473, undefined, undefined],
+      ['deploy-guide:1', 0.016393442, undefined, undefined],
+    ]);
+    expect(hits[1]!.similarity).toBeCloseTo(0.96, 10);
+  });
+
+  it('auto: falls back to fusing here when the licence lacks RRF, and remembers it', async () => {
+    const licence = 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]';
+    const bodies: nock.Body[] = [];
+    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1.8 }]);
+    const legs = msearchReply([
+      rankingBody(KB_INDEX, [['deploy-guide:0', 3]]),
+      rankingBody(KB_INDEX, []),
+    ]);
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          bodies,
+          errorReply(403, 'security_exception', licence, {
+            'license.expired.feature': 'Reciprocal Rank Fusion (RRF)',
+          }),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...legs)
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(...fetched)
+      // The second search goes straight to _msearch.
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...legs)
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(...fetched);
+    const index = open({ rrf: 'auto' });
+
+    const first = await index.search(hybridQuery());
+    const second = await index.search(hybridQuery());
+
+    scope.done();
+    expect(json(bodies[0]!)).toHaveProperty('retriever.rrf.rank_constant', 60);
+    for (const hits of [first, second]) {
+      expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['deploy-guide:0', 1]]);
+    }
+  });
+
+  it('auto: any other failure of the retriever is an error, not a fallback', async () => {
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(...errorReply(500, 'search_phase_execution_exception', 'all shards failed'));
+
+    const error = await failure(open({ rrf: 'auto' }).search(hybridQuery()));
+    scope.done();
+    expect(error).toBeInstanceOf(ElasticsearchIndexError);
+    expect(error.message).toBe(
+      'Elasticsearch search failed: HTTP 500 search_phase_execution_exception all shards failed',
+    );
+  });
+
+  it('bm25 mode: one plain search; similarities are still computed from a usable vector', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1.82 }])));
+
+    const hits = await open().search(
+      hybridQuery({ mode: 'bm25', documentIds: undefined, limit: 3 }),
+    );
+
+    scope.done();
+    expect(json(bodies[0]!)).toEqual({
+      size: 3,
+      track_total_hits: false,
+      _source: false,
+      query: { bool: { must: bm25Leg.query.bool.must } },
+    });
+    expect(hits).toHaveLength(1);
+    expect(hits[0]).toMatchObject({ bm25Rank: 1, score: 1 / 61 });
+    expect(hits[0]!.vectorRank).toBeUndefined();
+    expect(hits[0]!.similarity).toBeCloseTo(0.82, 10);
+  });
+
+  it('vector mode: one knn search, no BM25 leg', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          bodies,
+          rankingReply(KB_INDEX, [
+            ['deploy-guide:1', 0.98],
+            ['deploy-guide:0', 0.91],
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        ...sourcesReply(KB_INDEX, [
+          { source: guide[0]!, score: 1.82 },
+          { source: guide[1]!, score: 1.96 },
+        ]),
+      );
+
+    const hits = await open({ vectorOversample: 0 }).search(
+      hybridQuery({ mode: 'vector', limit: 2 }),
+    );
+
+    scope.done();
+    const { rescore_vector: _rescore, ...knn } = vectorLeg.knn;
+    expect(json(bodies[0]!)).toEqual({
+      size: 2,
+      track_total_hits: false,
+      _source: false,
+      knn: { ...knn, k: 2 },
+    });
+    expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank])).toEqual([
+      ['deploy-guide:1', 1, undefined],
+      ['deploy-guide:0', 2, undefined],
+    ]);
+  });
+
+  it('hybrid with a stopword-only question runs the vector leg alone', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:1', 0.98]])))
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, score: 1.96 }]));
+
+    const hits = await open({ rrf: 'retriever' }).search(
+      hybridQuery({ text: 'What is the, and of it?' }),
+    );
+
+    scope.done();
+    expect(json(bodies[0]!)).toEqual(vectorLeg);
+    expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank])).toEqual([
+      ['deploy-guide:1', 1, undefined],
+    ]);
+  });
+
+  it('a zero query vector runs no vector leg and reports similarity 0 without a script', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1 }])));
+
+    const hits = await open().search(hybridQuery({ vector: new Float32Array(DIMENSIONS) }));
+
+    scope.done();
+    expect(json(bodies[0]!)).toEqual(bm25Leg);
+    expect(json(bodies[1]!)).toEqual({
+      size: 1,
+      track_total_hits: false,
+      _source: HIT_FIELDS,
+      query: { ids: { values: ['deploy-guide:0'] } },
+    });
+    expect(hits[0]).toMatchObject({ bm25Rank: 1, similarity: 0 });
+  });
+
+  it('a collection that does not exist has no hits and costs one mapping read', async () => {
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...indexNotFound(KB_ALIAS));
+
+    expect(await open().search(hybridQuery())).toEqual([]);
+    scope.done();
+  });
+
+  it('a collection deleted by another process meanwhile has no hits either', async () => {
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...msearchReply([indexNotFound(KB_ALIAS)[1], indexNotFound(KB_ALIAS)[1]]))
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...indexNotFound(KB_ALIAS));
+    const index = open();
+
+    expect(await index.search(hybridQuery())).toEqual([]);
+    // The cached dimensions were dropped: the next search reads the mapping again.
+    expect(await index.search(hybridQuery())).toEqual([]);
+    scope.done();
+  });
+
+  it('checks the query vector against the stored dimensions before searching', async () => {
+    const scope = knownCollection(es());
+    const index = open();
+    for (const mode of ['vector', 'hybrid'] as const) {
+      await expect(
+        index.search(hybridQuery({ mode, vector: new Float32Array(DIMENSIONS + 1).fill(0.1) })),
+      ).rejects.toThrow('query: vector has 9 dimensions, expected 8');
+    }
+    scope.done();
+  });
+
+  it('sends nothing for a zero limit or an empty document filter', async () => {
+    const index = open();
+    expect(await index.search(hybridQuery({ limit: 0 }))).toEqual([]);
+    expect(await index.search(hybridQuery({ documentIds: [] }))).toEqual([]);
+  });
+});
+
+describe('ElasticsearchSearchIndex: reads and health', () => {
+  it('getChunks asks for the ordinals of one document, sorted', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = es()
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          bodies,
+          sourcesReply(KB_INDEX, [
+            { source: storedChunk('manual', 1, 'Step 1.'), score: null },
+            { source: storedChunk('manual', 3, 'Step 3.'), score: null },
+          ]),
+        ),
+      );
+
+    const hits = await open().getChunks(KB, 'manual', [3, 1, 9, 3]);
+
+    scope.done();
+    expect(json(bodies[0]!)).toEqual({
+      size: 3,
+      track_total_hits: false,
+      _source: HIT_FIELDS,
+      query: {
+        bool: {
+          filter: [{ term: { document_id: 'manual' } }, { terms: { ordinal: [3, 1, 9] } }],
+        },
+      },
+      sort: [{ ordinal: 'asc' }],
+    });
+    expect(hits.map((hit) => [hit.chunkId, hit.ordinal, hit.pageNum, hit.text, hit.score])).toEqual(
+      [
+        ['manual:1', 1, 2, 'Step 1.', 0],
+        ['manual:3', 3, 4, 'Step 3.', 0],
+      ],
+    );
+  });
+
+  it('countChunks counts chunk documents (not manifests), per collection or per document', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = es()
+      .post(`/${KB_ALIAS}/_count`)
+      .reply(recording(bodies, countReply(5)))
+      .post(`/${KB_ALIAS}/_count`)
+      .reply(recording(bodies, countReply(2)))
+      .post(`/${KB_ALIAS}/_count`)
+      .reply(...indexNotFound(KB_ALIAS));
+    const index = open();
+
+    expect(await index.countChunks(KB)).toBe(5);
+    expect(await index.countChunks(KB, 'deploy-guide')).toBe(2);
+    expect(await index.countChunks(KB)).toBe(0);
+
+    scope.done();
+    expect(bodies.map(json)).toEqual([
+      { query: { bool: { filter: [{ term: { kind: 'chunk' } }] } } },
+      {
+        query: {
+          bool: {
+            filter: [{ term: { kind: 'chunk' } }, { term: { document_id: 'deploy-guide' } }],
+          },
+        },
+      },
+    ]);
+  });
+
+  it('health accepts green and yellow, and throws for red', async () => {
+    const scope = es()
+      .get('/_cluster/health')
+      .reply(...clusterHealthReply('green'))
+      .get('/_cluster/health')
+      .reply(...clusterHealthReply('yellow'))
+      .get('/_cluster/health')
+      .reply(...clusterHealthReply('red'));
+    const index = open();
+
+    await expect(index.health()).resolves.toBeUndefined();
+    await expect(index.health()).resolves.toBeUndefined();
+    await expect(index.health()).rejects.toThrow(
+      'Elasticsearch health failed: cluster status is red',
+    );
+    scope.done();
+  });
+});
+
+describe('ElasticsearchSearchIndex: credentials', () => {
+  it('sends basic credentials when given a username and password', async () => {
+    const scope = nock(NODE, {
+      reqheaders: {
+        authorization: `Basic ${Buffer.from('docent:s3cret-pass').toString('base64')}`,
+      },
+    })
+      .get('/_cluster/health')
+      .reply(...clusterHealthReply('green'));
+
+    await open({ auth: { username: 'docent', password: 's3cret-pass' } }).health();
+    scope.done();
+  });
+
+  it('uses a client it is given, and leaves it open', async () => {
+    const scope = es()
+      .get('/_cluster/health')
+      .reply(...clusterHealthReply('green'));
+    const { Client } = await import('@elastic/elasticsearch');
+    const client = new Client({
+      node: NODE,
+      auth: { apiKey: API_KEY },
+      Connection: HttpConnection,
+      maxRetries: 0,
+    });
+    const index = new ElasticsearchSearchIndex({ client });
+
+    await index.health();
+    await index.close();
+    await expect(index.health()).rejects.toThrow('ElasticsearchSearchIndex is closed');
+    scope.done();
+    await client.close();
+  });
+
+  it('never puts credentials into errors, whatever the server or the URL says', async () => {
+    const password = 'pa55-w0rd-never-logged';
+    const basic = Buffer.from(`docent:${password}`).toString('base64');
+    nock(NODE)
+      .get('/_cluster/health')
+      .reply(
+        ...errorReply(
+          401,
+          'security_exception',
+          `unable to authenticate user [docent] for REST request [/_cluster/health] with header Basic ${basic} and password ${password}`,
+        ),
+      );
+    const withPassword = open({ auth: { username: 'docent', password } });
+    const rejected = await failure(withPassword.health());
+    expect(rejected.message).not.toContain(password);
+    expect(rejected.message).not.toContain(basic);
+    expect(rejected).toMatchObject({ status: 401, type: 'security_exception' });
+    expect(JSON.stringify(rejected)).not.toContain(password);
+
+    // Nothing listens there; the URL's own credentials must not surface either.
+    const unreachable = new ElasticsearchSearchIndex({
+      node: `http://docent:${password}@127.0.0.1:9`,
+      clientOptions: { Connection: HttpConnection, maxRetries: 0, requestTimeout: 2000 },
+    });
+    opened.push(unreachable);
+    nock.enableNetConnect('127.0.0.1:9');
+    try {
+      const refused = await failure(unreachable.health());
+      expect(refused.message).toMatch(/^Elasticsearch health failed: /);
+      expect(refused.message).not.toContain(password);
+    } finally {
+      nock.disableNetConnect();
+    }
+  });
+});
+
+describe('ElasticsearchSearchIndex: options', () => {
+  it.each<[Partial<ElasticsearchSearchIndexOptions>, RegExp]>([
+    [{ indexPrefix: 'Docent' }, /indexPrefix/],
+    [{ indexPrefix: '-docent' }, /indexPrefix/],
+    [{ rankConstant: 0 }, /rankConstant/],
+    [{ bulkBatchSize: 0 }, /bulkBatchSize/],
+    [{ bulkConcurrency: 1.5 }, /bulkConcurrency/],
+    [{ vectorOversample: 0.5 }, /vectorOversample/],
+    [{ bm25Weights: { title: 0.5 } }, /bm25 weight for title/],
+    [{ rrf: 'server' as never }, /rrf must be/],
+    [{ refresh: true as never }, /refresh must be/],
+  ])('rejects %j', (options, message) => {
+    expect(() => open(options)).toThrow(message);
+  });
+
+  it('needs a node or a client, not both', () => {
+    expect(() => new ElasticsearchSearchIndex({})).toThrow(/node URL or a client/);
+  });
+});
