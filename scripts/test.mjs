@@ -10,6 +10,29 @@ const steps = [
   ['jest', ['pnpm', 'exec', 'jest', '--ci', '--maxWorkers=2', ...process.argv.slice(2)]],
 ];
 
+// With a PostgreSQL and a Redis to test against, the end-to-end suites run a second time with
+// the service on them (scaled mode); the adapters' conformance suites use them in every run.
+if (
+  process.env.DOCENT_TEST_DATABASE_URL &&
+  process.env.DOCENT_TEST_REDIS_URL &&
+  process.argv.length <= 2
+) {
+  steps.push([
+    'jest (e2e, scaled mode: PostgreSQL + Redis)',
+    [
+      'env',
+      'DOCENT_TEST_MODE=scaled',
+      'pnpm',
+      'exec',
+      'jest',
+      '--ci',
+      '--maxWorkers=2',
+      '--selectProjects',
+      'e2e',
+    ],
+  ]);
+}
+
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ONNXRUNTIME_NODE_INSTALL: 'skip' };
 for (const [name, [command, ...args]] of steps) {
   console.log(`\n== ${name}`);

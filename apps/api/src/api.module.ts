@@ -6,6 +6,7 @@ import {
   RequestMethod,
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import type { DocentConfig } from '@docent/runtime';
 import { RuntimeModule, WorkerModule, type RuntimeModuleOptions } from '@docent/worker';
 import { CollectionsController } from './collections/collections.controller';
 import { DocsController } from './docs/docs.controller';
@@ -17,7 +18,8 @@ import { RequestIdMiddleware } from './http/request-id.middleware';
 import { OperationsController } from './operations/operations.controller';
 
 export interface ApiModuleOptions extends RuntimeModuleOptions {
-  /** Embedded mode: this process also consumes ingestion jobs. */
+  config: DocentConfig;
+  /** Embedded mode (or DOCENT_ROLE=all): this process also consumes ingestion jobs. */
   runWorker: boolean;
 }
 
@@ -26,7 +28,10 @@ export class ApiModule implements NestModule {
   static forRoot(options: ApiModuleOptions): DynamicModule {
     return {
       module: ApiModule,
-      imports: [RuntimeModule.forRoot(options), ...(options.runWorker ? [WorkerModule] : [])],
+      imports: [
+        RuntimeModule.forRoot(options),
+        ...(options.runWorker ? [WorkerModule.forRoot(options.config)] : []),
+      ],
       controllers: [DocsController, CollectionsController, OperationsController],
       providers: [
         Metrics,

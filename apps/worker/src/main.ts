@@ -1,22 +1,42 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
+import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError } from '@docent/runtime';
-import { RuntimeModule } from './runtime.module';
+import { ConfigError, loadConfig, type DocentConfig, type Runtime } from '@docent/runtime';
+import { startHeartbeat } from './heartbeat';
+import { RUNTIME, RuntimeModule } from './runtime.module';
 import { WorkerModule } from './worker.module';
 
-@Module({ imports: [RuntimeModule.forRoot(), WorkerModule] })
-class WorkerAppModule {}
+@Module({})
+class WorkerAppModule {
+  static forRoot(config: DocentConfig): DynamicModule {
+    return {
+      module: WorkerAppModule,
+      imports: [RuntimeModule.forRoot({ config }), WorkerModule.forRoot(config)],
+    };
+  }
+}
 
 async function main(): Promise<void> {
+  const config = loadConfig();
   // No HTTP port: a worker only talks to the queue, the database and the index.
-  const app = await NestFactory.createApplicationContext(WorkerAppModule, {
+  const app = await NestFactory.createApplicationContext(WorkerAppModule.forRoot(config), {
     logger: ['error', 'warn'],
   });
   app.enableShutdownHooks();
+  const runtime = app.get<Runtime>(RUNTIME);
+  startHeartbeat(() => runtime.queue.health());
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? `configuration error: ${error.message}` : error);
+  const name = error instanceof Error ? error.name : '';
+  if (
+    error instanceof ConfigError ||
+    name === 'EmbeddingModelUnavailableError' ||
+    name === 'SecretKeyError'
+  ) {
+    console.error(`Docent worker cannot start: ${(error as Error).message}`);
+  } else {
+    console.error(error);
+  }
   process.exit(1);
 });

@@ -31,13 +31,22 @@ export async function ingestThroughput(options: { limit?: number }): Promise<Ben
     spaces: [{ key: 'KB', pages: pages.map((p) => ({ id: p.id, title: p.title, body: p.body })) }],
   });
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-'));
-  const env = {
+  const env: Record<string, string> = {
     ...modelEnvironment(),
     DOCENT_DATA_DIR: dataDir,
     DOCENT_BOOTSTRAP_API_KEYS: `bench:${KEY}`,
     DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
     DOCENT_LOG_LEVEL: 'warn',
     DOCENT_RATE_LIMIT_PER_MINUTE: '1000000',
+    // Scaled-mode engines when the caller provides them (e.g. DATABASE_URL for the PostgreSQL figures).
+    ...passThrough([
+      'DATABASE_URL',
+      'REDIS_URL',
+      'ELASTICSEARCH_URL',
+      'DOCENT_SECRET_KEY',
+      'DOCENT_QUEUE_PREFIX',
+      'DOCENT_ROLE',
+    ]),
   };
   const { app } = await createApiApp({ env });
   await app.listen(0, '127.0.0.1');
@@ -83,6 +92,8 @@ export async function ingestThroughput(options: { limit?: number }): Promise<Ben
     }
 
     const rows: BenchRow[] = [
+      { metric: 'metadata store', value: env.DATABASE_URL ? 'PostgreSQL' : 'SQLite', unit: '' },
+      { metric: 'job queue', value: env.REDIS_URL ? 'BullMQ' : 'embedded', unit: '' },
       { metric: 'wiki pages ingested', value: docs, unit: 'pages' },
       { metric: 'chunks indexed', value: chunks, unit: 'chunks' },
       {
@@ -121,6 +132,10 @@ export async function ingestThroughput(options: { limit?: number }): Promise<Ben
     await wiki.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+function passThrough(names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (process.env[n] ? [[n, process.env[n]!]] : [])));
 }
 
 /** The embedder alone: passages of ~80 words (a chunk's size for USE-lite) in batches of 32. */

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { createTestDatabase as createDatabase } from '@docent/test-support';
 import { openMetadataStore } from '../src';
 import { describeMetadataStoreConformance } from './conformance/metadata-store.conformance';
 
@@ -9,27 +9,7 @@ import { describeMetadataStoreConformance } from './conformance/metadata-store.c
  */
 const adminUrl = process.env.DOCENT_TEST_DATABASE_URL;
 const describeWithPostgres = adminUrl ? describe : describe.skip;
-
-async function withAdmin<T>(fn: (admin: DataSource) => Promise<T>): Promise<T> {
-  const admin = new DataSource({ type: 'postgres', url: adminUrl });
-  await admin.initialize();
-  try {
-    return await fn(admin);
-  } finally {
-    await admin.destroy();
-  }
-}
-
-export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `docent_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
-  };
-}
+const createTestDatabase = () => createDatabase(adminUrl!);
 
 describeWithPostgres('PostgreSQL metadata store', () => {
   describeMetadataStoreConformance('TypeORM on PostgreSQL', async () => {
@@ -42,6 +22,24 @@ describeWithPostgres('PostgreSQL metadata store', () => {
         await database.drop();
       },
     };
+  });
+
+  it('lets processes that start together run the migrations once', async () => {
+    const database = await createTestDatabase();
+    try {
+      const stores = await Promise.all(
+        Array.from({ length: 4 }, () => openMetadataStore({ kind: 'postgres', url: database.url })),
+      );
+      await Promise.all(stores.map((s) => s.close()));
+      const source = new DataSource({ type: 'postgres', url: database.url });
+      await source.initialize();
+      expect(await source.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
+        { n: 1 },
+      ]);
+      await source.destroy();
+    } finally {
+      await database.drop();
+    }
   });
 
   it('runs its migrations once, and the schema matches the entities', async () => {

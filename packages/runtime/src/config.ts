@@ -9,7 +9,11 @@ export interface DocentConfig {
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
-  elasticsearch: { url: string; apiKey?: string; username?: string; password?: string } | undefined;
+  /** BullMQ: key prefix (one Redis can host several deployments) and job lock duration. */
+  queue: { prefix: string; lockMs: number };
+  elasticsearch:
+    | { url: string; apiKey?: string; username?: string; password?: string; indexPrefix: string }
+    | undefined;
   bootstrapApiKeys: BootstrapKey[];
   secretKey: string | undefined;
   allowPrivateNetwork: boolean;
@@ -57,12 +61,17 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     dataDir: resolve(env.DOCENT_DATA_DIR || './data'),
     databaseUrl,
     redisUrl,
+    queue: {
+      prefix: name(env, 'DOCENT_QUEUE_PREFIX', 'docent'),
+      lockMs: integer(env, 'DOCENT_QUEUE_LOCK_MS', 30_000, 1_000, 600_000),
+    },
     elasticsearch: esUrl
       ? {
           url: esUrl,
           apiKey: env.ELASTICSEARCH_API_KEY || undefined,
           username: env.ELASTICSEARCH_USERNAME || undefined,
           password: env.ELASTICSEARCH_PASSWORD || undefined,
+          indexPrefix: name(env, 'DOCENT_ES_INDEX_PREFIX', 'docent'),
         }
       : undefined,
     bootstrapApiKeys: (() => {
@@ -132,6 +141,15 @@ function integer(
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}`);
   }
   return value;
+}
+
+function name(env: Environment, variable: string, fallback: string): string {
+  const raw = env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^[a-z0-9][a-z0-9_-]{0,39}$/.test(raw)) {
+    throw new ConfigError(`${variable} must be 1-40 lower-case letters, digits, _ or -`);
+  }
+  return raw;
 }
 
 function boolean(env: Environment, name: string, fallback: boolean): boolean {

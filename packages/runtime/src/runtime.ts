@@ -20,11 +20,21 @@ import {
   rejectAllFiles,
   type Logger,
 } from '@docent/ingestion';
-import { SqliteJobQueue, jobHandler, type JobQueue } from '@docent/job-queue';
+import {
+  BullMqJobQueue,
+  SqliteJobQueue,
+  jobHandler,
+  type JobHandlerRegistration,
+  type JobQueue,
+} from '@docent/job-queue';
 import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
 import { AskService } from '@docent/retrieval';
-import { EmbeddedSearchIndex, type SearchIndex } from '@docent/search-index';
-import { ConfigError, isEmbedded, type DocentConfig } from './config';
+import {
+  ElasticsearchSearchIndex,
+  EmbeddedSearchIndex,
+  type SearchIndex,
+} from '@docent/search-index';
+import { isEmbedded, type DocentConfig } from './config';
 
 export interface Runtime {
   config: DocentConfig;
@@ -38,8 +48,12 @@ export interface Runtime {
   ingestions: IngestionService;
   catalog: CatalogService;
   ask: AskService;
-  /** Starts consuming ingestion jobs in this process. */
+  /** Every job handler, one per declared job (checked by the queue at start-up). */
+  jobHandlers: JobHandlerRegistration<never>[];
+  /** Starts consuming ingestion jobs in this process (the queue's own worker). */
   startWorker(): Promise<void>;
+  /** Enqueues again the ingestions that may have lost their job (idempotent by job id). */
+  recoverPendingIngestions(): Promise<void>;
   /** One entry per dependency: `ok` or why not. */
   readiness(): Promise<Record<string, string>>;
   /** Graceful: running ingestions are handed back to the queue, then everything closes. */
@@ -58,16 +72,6 @@ export async function buildRuntime(
   options: RuntimeOptions,
 ): Promise<Runtime> {
   const { logger } = options;
-  if (config.redisUrl) {
-    throw new ConfigError(
-      'REDIS_URL is set, but this build has no BullMQ queue driver yet; unset it to use the embedded queue',
-    );
-  }
-  if (config.elasticsearch) {
-    throw new ConfigError(
-      'ELASTICSEARCH_URL is set, but this build has no Elasticsearch adapter yet; unset it to use the embedded index',
-    );
-  }
   mkdirSync(config.dataDir, { recursive: true });
 
   const closers: Array<() => Promise<void>> = [];
@@ -101,15 +105,24 @@ export async function buildRuntime(
     });
     closers.push(() => embedder.close());
 
-    const index = new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
+    const index = openSearchIndex(config);
     closers.push(() => index.close());
 
     const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-    const queue = new SqliteJobQueue({
-      path: join(config.dataDir, 'queue.sqlite'),
-      jobs: JOB_CATALOG,
-      workerId,
-    });
+    const queue: JobQueue = config.redisUrl
+      ? new BullMqJobQueue({
+          connection: config.redisUrl,
+          jobs: JOB_CATALOG,
+          prefix: config.queue.prefix,
+          workerId,
+          lockDurationMs: config.queue.lockMs,
+          stalledIntervalMs: Math.min(5_000, Math.floor(config.queue.lockMs / 2)),
+        })
+      : new SqliteJobQueue({
+          path: join(config.dataDir, 'queue.sqlite'),
+          jobs: JOB_CATALOG,
+          workerId,
+        });
     closers.push(() => queue.close());
 
     const http = createSourceHttpClient({
@@ -145,21 +158,32 @@ export async function buildRuntime(
             embedQuery: (text) => embedder.embedQuery(text),
           });
     const ask = new AskService(store, index, embedder, answerer, resolver);
-    const runner = new IngestionRunner({
-      store,
-      index,
-      embedder,
-      connectors,
-      secrets,
-      http,
-      connections: NO_SOURCE_CONNECTIONS,
-      endpoints,
-      parseFile: rejectAllFiles,
-      logger,
-      workerId,
-    });
+    const runner = new IngestionRunner(
+      {
+        store,
+        index,
+        embedder,
+        connectors,
+        secrets,
+        http,
+        connections: NO_SOURCE_CONNECTIONS,
+        endpoints,
+        parseFile: rejectAllFiles,
+        logger,
+        workerId,
+      },
+      // A dead worker's hold on a collection lapses as fast as its hold on the job.
+      { lockTtlMs: config.queue.lockMs },
+    );
 
-    let workerStarted = false;
+    const jobHandlers = [
+      jobHandler(INGEST_JOB, (payload, context) => runner.handle(payload, context)),
+    ];
+    const recoverPendingIngestions = async () => {
+      for (const id of await store.listIngestionIdsByStatus(['queued', 'running'])) {
+        await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
+      }
+    };
     return {
       config,
       logger,
@@ -172,17 +196,11 @@ export async function buildRuntime(
       ingestions,
       catalog,
       ask,
+      jobHandlers,
+      recoverPendingIngestions,
       async startWorker() {
-        await queue.start(
-          [jobHandler(INGEST_JOB, (payload, context) => runner.handle(payload, context))],
-          { concurrency: config.workerConcurrency },
-        );
-        workerStarted = true;
-        // An ingestion recorded just before a crash may have missed its job: enqueue again
-        // (idempotent by job id).
-        for (const id of await store.listIngestionIdsByStatus(['queued', 'running'])) {
-          await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
-        }
+        await queue.start(jobHandlers, { concurrency: config.workerConcurrency });
+        await recoverPendingIngestions();
         logger.info('worker started', { workerId, concurrency: config.workerConcurrency });
       },
       async readiness() {
@@ -201,7 +219,8 @@ export async function buildRuntime(
         };
       },
       async close() {
-        if (workerStarted) await queue.stop(30_000).catch(() => undefined);
+        // Hands running jobs back to the queue (a no-op when this process runs none).
+        await queue.stop(30_000).catch(() => undefined);
         await closeAll();
       },
     };
@@ -209,6 +228,24 @@ export async function buildRuntime(
     await closeAll();
     throw error;
   }
+}
+
+/** Elasticsearch when configured, else the embedded index in the data directory. */
+function openSearchIndex(config: DocentConfig): SearchIndex {
+  const es = config.elasticsearch;
+  if (!es) return new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
+  return new ElasticsearchSearchIndex({
+    node: es.url,
+    auth: es.apiKey
+      ? { apiKey: es.apiKey }
+      : es.username
+        ? { username: es.username, password: es.password ?? '' }
+        : undefined,
+    indexPrefix: es.indexPrefix,
+    // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
+    refresh: false,
+    rrf: 'client',
+  });
 }
 
 export { isEmbedded };

@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { openMetadataStore } from '@docent/metadata-store';
 import { EmbeddedSearchIndex } from '@docent/search-index';
-import { freePort, spawnDocent, type SpawnedDocent } from './support/docent-server';
+import {
+  createTestDeployment,
+  freePort,
+  spawnDocent,
+  type SpawnedDocent,
+  type TestDeployment,
+} from './support/docent-server';
 import { waitForIngestion } from './support/wait-for';
 
 jest.setTimeout(300_000);
@@ -28,6 +34,7 @@ describe('kill -9 in the middle of an ingestion', () => {
   const locator = { namespace_name: 'acme', collection_name: 'crash' };
   let wiki: FakeConfluence;
   let dataDir: string;
+  let deployment: TestDeployment;
   let server: SpawnedDocent | undefined;
 
   beforeAll(async () => {
@@ -40,17 +47,19 @@ describe('kill -9 in the middle of an ingestion', () => {
       ],
     });
     dataDir = mkdtempSync(join(tmpdir(), 'docent-crash-'));
+    deployment = await createTestDeployment(dataDir);
   });
 
   afterAll(async () => {
     if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
     await wiki?.close();
+    await deployment?.cleanup();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('resumes after restart and ends with no duplicate and no lost document', async () => {
     const port = await freePort();
-    server = await spawnDocent(dataDir, port);
+    server = await spawnDocent(dataDir, port, deployment.env);
     const created = await server.client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
       ...locator,
       type: 'WIKI',
@@ -70,7 +79,7 @@ describe('kill -9 in the middle of an ingestion', () => {
     expect(await server.exited).toBeNull();
 
     const listingsBefore = wiki.requests.filter((r) => r.route === 'v2.spacePages').length;
-    server = await spawnDocent(dataDir, port);
+    server = await spawnDocent(dataDir, port, deployment.env);
     const done = await waitForIngestion(server.client, id);
     expect(done.status).toBe('succeeded');
     expect(done.progress).toMatchObject({
@@ -96,7 +105,7 @@ describe('kill -9 in the middle of an ingestion', () => {
     await server.exited;
 
     // The index holds exactly the chunks the metadata accounts for: nothing written twice.
-    const store = await openMetadataStore({ kind: 'sqlite', path: join(dataDir, 'docent.sqlite') });
+    const store = await openMetadataStore(deployment.metadata);
     const index = new EmbeddedSearchIndex({ path: join(dataDir, 'index.sqlite') });
     try {
       const account = await store.ensureAccount('acme');

@@ -50,10 +50,36 @@ export async function openMetadataStore(location: MetadataStoreLocation): Promis
   const dataSource = new DataSource(dataSourceOptions(location));
   await dataSource.initialize();
   try {
-    await dataSource.runMigrations({ transaction: 'each' });
+    await migrate(dataSource, location.kind);
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   return new TypeOrmMetadataStore(dataSource);
+}
+
+/** Arbitrary constant naming the migration lock among PostgreSQL advisory locks. */
+const MIGRATION_LOCK = 7_301_946_208;
+
+/**
+ * Several api and worker processes start at once in scaled mode: on PostgreSQL they take
+ * turns (a session advisory lock), so each migration runs exactly once.
+ */
+async function migrate(dataSource: DataSource, kind: MetadataStoreLocation['kind']): Promise<void> {
+  if (kind !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await dataSource.runMigrations({ transaction: 'each' });
+    } finally {
+      await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    await runner.release();
+  }
 }

@@ -4,6 +4,14 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
+import type { MetadataStoreLocation } from '@docent/metadata-store';
+import {
+  createTestDatabase,
+  scaledInfrastructure,
+  testMode,
+  testSecretKey,
+  uniqueQueuePrefix,
+} from '@docent/test-support';
 import { createApiApp } from '../../../src/create-api-app';
 import { DocentClient } from './docent-client';
 
@@ -25,25 +33,71 @@ export function testEnvironment(
   };
 }
 
+/**
+ * Where one test deployment keeps its state. Embedded: only the data directory. Scaled
+ * (DOCENT_TEST_MODE=scaled): a fresh PostgreSQL database and Redis prefix as well, with api and
+ * worker in one process unless a test starts them apart.
+ */
+export interface TestDeployment {
+  env: Record<string, string>;
+  metadata: MetadataStoreLocation;
+  cleanup(): Promise<void>;
+}
+
+export async function createTestDeployment(dataDir: string): Promise<TestDeployment> {
+  if (testMode() !== 'scaled') {
+    return {
+      env: {},
+      metadata: { kind: 'sqlite', path: join(dataDir, 'docent.sqlite') },
+      cleanup: async () => {},
+    };
+  }
+  const infrastructure = scaledInfrastructure();
+  if (!infrastructure) {
+    throw new Error(
+      'DOCENT_TEST_MODE=scaled needs DOCENT_TEST_DATABASE_URL and DOCENT_TEST_REDIS_URL',
+    );
+  }
+  const database = await createTestDatabase(infrastructure.databaseUrl);
+  return {
+    env: {
+      DATABASE_URL: database.url,
+      REDIS_URL: infrastructure.redisUrl,
+      DOCENT_QUEUE_PREFIX: uniqueQueuePrefix(),
+      DOCENT_QUEUE_LOCK_MS: '5000',
+      DOCENT_SECRET_KEY: testSecretKey(),
+      DOCENT_ROLE: 'all',
+    },
+    metadata: { kind: 'postgres', url: database.url },
+    cleanup: () => database.drop(),
+  };
+}
+
 export interface InProcessDocent {
   app: INestApplication;
   client: DocentClient;
   dataDir: string;
+  deployment: TestDeployment;
   close(): Promise<void>;
 }
 
 /** The real app (api + worker, embedded mode) in this process, on a free port. */
 export async function startDocent(extraEnv: Record<string, string> = {}): Promise<InProcessDocent> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-e2e-'));
-  const { app } = await createApiApp({ env: testEnvironment(dataDir, extraEnv) });
+  const deployment = await createTestDeployment(dataDir);
+  const { app } = await createApiApp({
+    env: testEnvironment(dataDir, { ...deployment.env, ...extraEnv }),
+  });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,
     dataDir,
+    deployment,
     client: new DocentClient(`http://127.0.0.1:${address.port}`, TEST_KEYS.acme),
     async close() {
       await app.close();
+      await deployment.cleanup();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -76,13 +130,17 @@ export async function spawnDocent(
   dataDir: string,
   port: number,
   extraEnv: Record<string, string> = {},
+  entry: 'api' | 'worker' = 'api',
 ): Promise<SpawnedDocent> {
-  const main = resolve(__dirname, '../../../dist/main.js');
+  const main = resolve(__dirname, `../../../../${entry}/dist/main.js`);
   const child = spawn(process.execPath, [main], {
     env: {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
-      ...testEnvironment(dataDir, { PORT: String(port), ...extraEnv }),
+      ...testEnvironment(dataDir, {
+        ...(entry === 'api' ? { PORT: String(port) } : {}),
+        ...extraEnv,
+      }),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,6 +149,7 @@ export async function spawnDocent(
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const client = new DocentClient(`http://127.0.0.1:${port}`, TEST_KEYS.acme);
+  if (entry === 'worker') return { child, client, output: () => output, exited };
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`docent exited early:\n${output}`);

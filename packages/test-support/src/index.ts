@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/**
+ * Scaled-mode suites run when these point at real servers (`.ci/run` starts both):
+ * `DOCENT_TEST_DATABASE_URL` (a PostgreSQL user that may create databases) and
+ * `DOCENT_TEST_REDIS_URL`.
+ */
+export function scaledInfrastructure(): { databaseUrl: string; redisUrl: string } | null {
+  const databaseUrl = process.env.DOCENT_TEST_DATABASE_URL;
+  const redisUrl = process.env.DOCENT_TEST_REDIS_URL;
+  return databaseUrl && redisUrl ? { databaseUrl, redisUrl } : null;
+}
+
+/** Whether the e2e suites should run the service on PostgreSQL + Redis instead of embedded. */
+export function testMode(): 'embedded' | 'scaled' {
+  return process.env.DOCENT_TEST_MODE === 'scaled' ? 'scaled' : 'embedded';
+}
+
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function withAdmin<T>(adminUrl: string, fn: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A database of its own for one test, dropped afterwards. */
+export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
+  const name = `docent_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** A BullMQ key prefix of its own, so tests sharing one Redis never see each other's jobs. */
+export function uniqueQueuePrefix(): string {
+  return `t${randomBytes(5).toString('hex')}`;
+}
+
+/** A valid DOCENT_SECRET_KEY for a test deployment. */
+export function testSecretKey(): string {
+  return randomBytes(32).toString('hex');
+}
