@@ -37,6 +37,7 @@ const common = {
   moduleNameMapper,
   moduleFileExtensions: ['ts', 'js', 'json'],
   setupFiles: [path.join(__dirname, 'jest.setup.js')],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest.after-env.js')],
 };
 
 module.exports = {
