@@ -40,7 +40,7 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.test.ts', '**/test/**/*.ts'],
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'jest.after-env.js'],
     languageOptions: { globals: { ...globals.jest } },
   },
 );
