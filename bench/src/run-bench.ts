@@ -1,8 +1,10 @@
 import { ingestThroughput } from './suites/ingest-throughput';
+import { scaleThroughput } from './suites/scale-throughput';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 const SUITES: Record<string, (options: { limit?: number }) => Promise<BenchRow[]>> = {
   ingest: ingestThroughput,
+  scale: scaleThroughput,
 };
 
 async function main(): Promise<void> {

@@ -35,4 +35,6 @@ export interface EmbedderConfig {
   openai?: { baseUrl: string; apiKey?: string };
   /** Texts per model call; default 32. */
   batchSize?: number;
+  /** Local models: threads one inference may use; default every core. */
+  threads?: number;
 }

@@ -33,5 +33,6 @@ export async function createEmbedder(config: EmbedderConfig): Promise<Embedder> 
     allowDownload: config.allowDownload,
     onProgress: config.onProgress ?? createProgressBar(),
     batchSize,
+    threads: config.threads,
   });
 }

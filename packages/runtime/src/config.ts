@@ -25,6 +25,8 @@ export interface DocentConfig {
   publicUrl: string;
   modelsDir: string;
   embeddingModel: string;
+  /** Inference threads of the local embedding model; undefined: every core. */
+  embeddingThreads: number | undefined;
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
   allowModelDownload: boolean;
   answerer: 'extractive' | 'openai';
@@ -96,6 +98,9 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     ).replace(/\/+$/, ''),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
+    embeddingThreads: env.DOCENT_EMBEDDING_THREADS
+      ? integer(env, 'DOCENT_EMBEDDING_THREADS', 0, 1, 256)
+      : undefined,
     allowModelDownload: boolean(env, 'DOCENT_ALLOW_MODEL_DOWNLOAD', true),
     answerer,
     openai: {

@@ -101,6 +101,7 @@ export async function buildRuntime(
       model: config.embeddingModel,
       modelsDir: config.modelsDir,
       allowDownload: config.allowModelDownload,
+      threads: config.embeddingThreads,
       openai: { baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey },
     });
     closers.push(() => embedder.close());

@@ -55,3 +55,4 @@ export function uniqueQueuePrefix(): string {
 export function testSecretKey(): string {
   return randomBytes(32).toString('hex');
 }
+export { freePort, startDocentProcess, type DocentProcess } from './docent-process';

@@ -12,6 +12,8 @@ export interface LocalEmbedderOptions {
   batchSize: number;
   /** Hub to download from; defaults to $HF_ENDPOINT, then huggingface.co. */
   remoteHost?: string;
+  /** Threads one inference may use; default: every core. */
+  threads?: number;
 }
 
 export async function createLocalEmbedder(options: LocalEmbedderOptions): Promise<Embedder> {

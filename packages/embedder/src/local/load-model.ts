@@ -28,6 +28,8 @@ export interface LoadModelOptions {
   onProgress: (progress: DownloadProgress) => void;
   /** Hub to download from; defaults to $HF_ENDPOINT, then huggingface.co. */
   remoteHost?: string;
+  /** Threads one inference may use; default: onnxruntime's (every core). */
+  threads?: number;
 }
 
 export interface LoadedModel {
@@ -123,6 +125,10 @@ async function loadFiles(options: LoadModelOptions, download: boolean): Promise<
     config,
     dtype: profile.dtype,
     device: 'cpu',
+    // Several workers on one host must share its cores instead of each taking all of them.
+    ...(options.threads
+      ? { session_options: { intraOpNumThreads: options.threads, interOpNumThreads: 1 } }
+      : {}),
   });
   return { tokenizer, model, profile };
 }

@@ -1,13 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import type { MetadataStoreLocation } from '@docent/metadata-store';
 import {
   createTestDatabase,
+  freePort,
   scaledInfrastructure,
+  startDocentProcess,
+  type DocentProcess,
   testMode,
   testSecretKey,
   uniqueQueuePrefix,
@@ -103,23 +104,8 @@ export async function startDocent(extraEnv: Record<string, string> = {}): Promis
   };
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-export interface SpawnedDocent {
-  child: ChildProcess;
+export interface SpawnedDocent extends DocentProcess {
   client: DocentClient;
-  output(): string;
-  /** Resolves when the process has exited. */
-  exited: Promise<number | null>;
 }
 
 /**
@@ -133,33 +119,16 @@ export async function spawnDocent(
   entry: 'api' | 'worker' = 'api',
 ): Promise<SpawnedDocent> {
   const main = resolve(__dirname, `../../../../${entry}/dist/main.js`);
-  const child = spawn(process.execPath, [main], {
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      ...testEnvironment(dataDir, {
-        ...(entry === 'api' ? { PORT: String(port) } : {}),
-        ...extraEnv,
-      }),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const env = testEnvironment(dataDir, {
+    ...(entry === 'api' ? { PORT: String(port) } : {}),
+    ...extraEnv,
   });
-  let output = '';
-  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  const client = new DocentClient(`http://127.0.0.1:${port}`, TEST_KEYS.acme);
-  if (entry === 'worker') return { child, client, output: () => output, exited };
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`docent exited early:\n${output}`);
-    try {
-      if ((await client.get('/readyz')).status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`docent did not become ready:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, client, output: () => output, exited };
+  const started = await startDocentProcess(
+    main,
+    env,
+    entry === 'api' ? `http://127.0.0.1:${port}/readyz` : undefined,
+  );
+  return { ...started, client: new DocentClient(`http://127.0.0.1:${port}`, TEST_KEYS.acme) };
 }
+
+export { freePort };
