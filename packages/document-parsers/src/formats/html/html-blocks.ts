@@ -1,0 +1,222 @@
+import { type Block } from '@docent/connector-sdk';
+import { isTag, isText, type AnyNode, type Element, type ParentNode } from 'domhandler';
+import { parseDocument } from 'htmlparser2';
+import { collapseWhitespace } from '../../blocks/block-text';
+import { BLOCK_BOUNDARIES, isSkipped } from './html-content-rules';
+
+const HEADING = /^h([1-6])$/;
+
+type ListItem = Extract<Block, { kind: 'list_item' }>;
+
+/** Text of inline content: whitespace collapsed, `<br>` kept as a line break. */
+function inlineText(node: AnyNode): string {
+  const parts: string[] = [];
+  const visit = (current: AnyNode): void => {
+    if (isText(current)) parts.push(current.data);
+    else if (isTag(current)) {
+      if (isSkipped(current)) return;
+      if (current.name === 'br') parts.push('\n');
+      else if (current.name === 'img' && current.attribs.alt)
+        parts.push(` ${current.attribs.alt} `);
+      else {
+        const block = BLOCK_BOUNDARIES.has(current.name) || current.name === 'li';
+        if (block) parts.push('\n');
+        current.children.forEach(visit);
+        if (block) parts.push('\n');
+      }
+    }
+  };
+  visit(node);
+  return tidyInline(parts.join(''));
+}
+
+function tidyInline(text: string): string {
+  return text
+    .split('\n')
+    .map((line) => collapseWhitespace(line))
+    .filter((line) => line !== '')
+    .join('\n');
+}
+
+function codeLanguage(pre: Element): string | undefined {
+  const code = pre.children.find(
+    (child): child is Element => isTag(child) && child.name === 'code',
+  );
+  const classes = `${pre.attribs.class ?? ''} ${code?.attribs.class ?? ''}`;
+  return /(?:^|\s)(?:language|lang)-([\w+#.-]+)/.exec(classes)?.[1];
+}
+
+function rawText(node: AnyNode): string {
+  if (isText(node)) return node.data;
+  if (isTag(node)) return node.name === 'br' ? '\n' : node.children.map(rawText).join('');
+  return '';
+}
+
+/** Rows of a table, not those of tables nested in its cells. */
+function tableRows(table: Element): Element[] {
+  const rows: Element[] = [];
+  const visit = (node: ParentNode): void => {
+    for (const child of node.children) {
+      if (!isTag(child)) continue;
+      if (child.name === 'tr') rows.push(child);
+      else if (['thead', 'tbody', 'tfoot'].includes(child.name)) visit(child);
+    }
+  };
+  visit(table);
+  return rows;
+}
+
+/** Walks an HTML tree into blocks, gathering loose inline text into paragraphs. */
+class HtmlBlockWriter {
+  readonly blocks: Block[] = [];
+  private inline = '';
+
+  walk(node: AnyNode, listDepth: number): void {
+    if (isText(node)) {
+      this.inline += node.data;
+      return;
+    }
+    if (!isTag(node)) {
+      if ('children' in node) for (const child of node.children) this.walk(child, listDepth);
+      return;
+    }
+    if (isSkipped(node)) return;
+    const heading = HEADING.exec(node.name);
+    if (heading) {
+      this.flush();
+      const text = collapseWhitespace(inlineText(node));
+      if (text) this.blocks.push({ kind: 'heading', level: Number(heading[1]), text });
+      return;
+    }
+    switch (node.name) {
+      case 'br':
+        this.inline += '\n';
+        return;
+      case 'ul':
+      case 'ol':
+      case 'menu':
+        this.flush();
+        this.list(node, listDepth);
+        return;
+      case 'table':
+        this.flush();
+        this.table(node);
+        return;
+      case 'pre': {
+        this.flush();
+        const text = rawText(node).replace(/^\n/, '').replace(/\s+$/, '');
+        const language = codeLanguage(node);
+        if (text.trim())
+          this.blocks.push(language ? { kind: 'code', text, language } : { kind: 'code', text });
+        return;
+      }
+      case 'blockquote': {
+        this.flush();
+        const inner = new HtmlBlockWriter();
+        for (const child of node.children) inner.walk(child, 0);
+        inner.flush();
+        const text = inner.blocks
+          .map(blockText)
+          .filter((t) => t !== '')
+          .join('\n');
+        if (text) this.blocks.push({ kind: 'quote', text });
+        return;
+      }
+      case 'img':
+        return;
+    }
+    const boundary = BLOCK_BOUNDARIES.has(node.name) || node.name === 'li';
+    if (boundary) this.flush();
+    for (const child of node.children) this.walk(child, listDepth);
+    if (boundary) this.flush();
+  }
+
+  flush(): void {
+    const text = tidyInline(this.inline);
+    this.inline = '';
+    if (text) this.blocks.push({ kind: 'paragraph', text });
+  }
+
+  private list(list: Element, depth: number): void {
+    const ordered = list.name === 'ol';
+    for (const item of list.children) {
+      if (!isTag(item) || isSkipped(item)) continue;
+      if (item.name !== 'li') {
+        this.walk(item, depth);
+        continue;
+      }
+      const nested: Element[] = [];
+      const ownParts = item.children.filter((child) => {
+        if (isTag(child) && ['ul', 'ol', 'menu'].includes(child.name)) {
+          nested.push(child);
+          return false;
+        }
+        return true;
+      });
+      const checkbox = item.children
+        .flatMap((child) => (isTag(child) ? [child, ...child.children] : []))
+        .find(
+          (child): child is Element =>
+            isTag(child) && child.name === 'input' && child.attribs.type === 'checkbox',
+        );
+      const text = tidyInline(ownParts.map(inlineText).join(' '));
+      if (text) {
+        const block: ListItem = { kind: 'list_item', text, depth, ordered };
+        if (checkbox) block.checked = 'checked' in checkbox.attribs;
+        this.blocks.push(block);
+      }
+      for (const sublist of nested) this.list(sublist, depth + 1);
+    }
+  }
+
+  private table(table: Element): void {
+    const caption = table.children.find(
+      (child): child is Element => isTag(child) && child.name === 'caption',
+    );
+    const captionText = caption ? collapseWhitespace(inlineText(caption)) : '';
+    if (captionText) this.blocks.push({ kind: 'paragraph', text: captionText });
+    for (const row of tableRows(table)) {
+      const cells = row.children.filter(
+        (child): child is Element => isTag(child) && (child.name === 'td' || child.name === 'th'),
+      );
+      const texts = cells.map((cell) => collapseWhitespace(inlineText(cell)));
+      if (texts.every((text) => text === '')) continue;
+      const header =
+        (row.parent !== null && isTag(row.parent) && row.parent.name === 'thead') ||
+        cells.every((cell) => cell.name === 'th');
+      this.blocks.push(
+        header ? { kind: 'table_row', cells: texts, header } : { kind: 'table_row', cells: texts },
+      );
+    }
+  }
+}
+
+function blockText(block: Block): string {
+  return block.kind === 'table_row' ? block.cells.join(' | ') : block.text;
+}
+
+function findFirst(node: ParentNode, name: string): Element | undefined {
+  for (const child of node.children) {
+    if (!isTag(child)) continue;
+    if (child.name === name) return child;
+    const found = findFirst(child, name);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/**
+ * HTML → blocks. The content root is `<main>` when the page has one, else `<body>`; scripts,
+ * styles, navigation, footers, asides, hidden elements and the page header are dropped; the
+ * `<title>` is not a block (the caller has the file name).
+ */
+export function htmlToBlocks(html: string, options: { wholeFragment?: boolean } = {}): Block[] {
+  const document = parseDocument(html, { decodeEntities: true });
+  const root = options.wholeFragment
+    ? document
+    : (findFirst(document, 'main') ?? findFirst(document, 'body') ?? document);
+  const writer = new HtmlBlockWriter();
+  writer.walk(root, 0);
+  writer.flush();
+  return writer.blocks;
+}

@@ -1,0 +1,152 @@
+import {
+  DocumentError,
+  type Block,
+  type DocumentPage,
+  type ParsedDocument,
+} from '@docent/connector-sdk';
+import { Dehyphenator } from './pdf-hyphenation';
+import { PdfHeadingRules } from './pdf-headings';
+import { buildLines, type PdfLine } from './pdf-lines';
+import { groupParagraphs, type PdfParagraph } from './pdf-paragraphs';
+import { type PdfDocument, type PdfEngine, type PdfPage, type PdfTextItem } from './pdfjs-api';
+
+type PageReading =
+  | { kind: 'text'; paragraphs: PdfParagraph[] }
+  | { kind: 'image' }
+  | { kind: 'empty' }
+  | { kind: 'unreadable' };
+
+/** A line this much narrower than the paragraph's widest ends early: keep the line break. */
+const SHORT_LINE = 0.6;
+/** Table-of-contents lines: "2.1 Scope ........ 12". */
+const DOT_LEADER = /\.{4,}\s*\S{1,8}$/;
+
+function isTextItem(item: PdfTextItem | { type: string }): item is PdfTextItem {
+  return 'str' in item;
+}
+
+function describeOpenError(error: unknown): DocumentError {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (name === 'PasswordException') return new DocumentError('the PDF is password-protected');
+  if (name === 'InvalidPDFException') return new DocumentError(`not a valid PDF (${message})`);
+  return new DocumentError(`could not open the PDF: ${message}`);
+}
+
+async function paintsImages(page: PdfPage, imageOps: Set<number>): Promise<boolean> {
+  const { fnArray } = await page.getOperatorList();
+  return fnArray.some((op) => imageOps.has(op));
+}
+
+async function readPage(
+  document: PdfDocument,
+  pageNum: number,
+  imageOps: Set<number>,
+): Promise<{ reading: PageReading; lines: PdfLine[] }> {
+  let page: PdfPage | undefined;
+  try {
+    page = await document.getPage(pageNum);
+    const content = await page.getTextContent();
+    const lines = buildLines(content.items.filter(isTextItem));
+    if (lines.length > 0)
+      return { reading: { kind: 'text', paragraphs: groupParagraphs(lines) }, lines };
+    // Only a page without text is worth the cost of its operator list.
+    const image = await paintsImages(page, imageOps);
+    return { reading: { kind: image ? 'image' : 'empty' }, lines };
+  } catch {
+    return { reading: { kind: 'unreadable' }, lines: [] };
+  } finally {
+    page?.cleanup();
+  }
+}
+
+function paragraphText(paragraph: PdfParagraph, dehyphenator: Dehyphenator): string {
+  const { lines } = paragraph;
+  const width = Math.max(...lines.map((line) => line.end - line.start));
+  let text = lines[0]?.text ?? '';
+  for (let index = 1; index < lines.length; index += 1) {
+    const previous = lines[index - 1]!;
+    const line = lines[index]!;
+    const sameBaseline = Math.abs(previous.across - line.across) < 0.5 * line.size;
+    if (sameBaseline) text += ` ${line.text}`;
+    else if (previous.end - previous.start < SHORT_LINE * width || DOT_LEADER.test(previous.text)) {
+      text += `\n${line.text}`;
+    } else text = dehyphenator.join(text, line.text);
+  }
+  return text.trim();
+}
+
+function paragraphBlock(
+  paragraph: PdfParagraph,
+  headings: PdfHeadingRules,
+  dehyphenator: Dehyphenator,
+): Block {
+  const level = headings.levelOf(paragraph);
+  const text = paragraphText(paragraph, dehyphenator);
+  if (level !== undefined) return { kind: 'heading', level, text: text.replace(/\s+/g, ' ') };
+  if (paragraph.bullet) return { kind: 'list_item', text, depth: 0 };
+  return { kind: 'paragraph', text };
+}
+
+/**
+ * PDF → one page per physical page (`pageNum` N is the file's page N). Lines and paragraphs
+ * are rebuilt from text item positions, headings come from clearly larger font sizes, a page
+ * with no text but images is `imageOnly`, and a page pdf.js cannot read is left empty (the
+ * file fails only when no page can be read).
+ */
+export async function parsePdf(bytes: Uint8Array, engine: PdfEngine): Promise<ParsedDocument> {
+  const task = engine.pdfjs.getDocument({
+    data: bytes,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    disableAutoFetch: true,
+    disableStream: true,
+    disableRange: true,
+    isOffscreenCanvasSupported: false,
+    isImageDecoderSupported: false,
+    enableXfa: false,
+    stopAtErrors: false,
+    verbosity: 0,
+    ...(engine.cMapUrl ? { cMapUrl: engine.cMapUrl, cMapPacked: true } : {}),
+  });
+  let document: PdfDocument;
+  try {
+    document = await task.promise;
+  } catch (error) {
+    await task.destroy().catch(() => undefined);
+    throw describeOpenError(error);
+  }
+
+  try {
+    const imageOps = new Set(
+      Object.entries(engine.pdfjs.OPS)
+        .filter(([name]) => /^paint.*Image/.test(name))
+        .map(([, op]) => op),
+    );
+    const readings: PageReading[] = [];
+    const dehyphenator = new Dehyphenator();
+    for (let pageNum = 1; pageNum <= document.numPages; pageNum += 1) {
+      const { reading, lines } = await readPage(document, pageNum, imageOps);
+      for (const line of lines) dehyphenator.learn(line.text);
+      readings.push(reading);
+    }
+    if (readings.length > 0 && readings.every((reading) => reading.kind === 'unreadable')) {
+      throw new DocumentError('could not read any page of the PDF');
+    }
+
+    const headings = new PdfHeadingRules(
+      readings.flatMap((reading) => (reading.kind === 'text' ? reading.paragraphs : [])),
+    );
+    const pages = readings.map((reading, index): DocumentPage => {
+      const pageNum = index + 1;
+      if (reading.kind === 'image') return { pageNum, blocks: [], imageOnly: true };
+      if (reading.kind !== 'text') return { pageNum, blocks: [] };
+      const blocks = reading.paragraphs.map((p) => paragraphBlock(p, headings, dehyphenator));
+      return { pageNum, blocks };
+    });
+    return { pages };
+  } finally {
+    await document.destroy().catch(() => undefined);
+  }
+}

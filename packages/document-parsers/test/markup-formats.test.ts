@@ -1,0 +1,140 @@
+import { htmlToBlocks } from '../src/formats/html/html-blocks';
+import { parseHtml } from '../src/formats/html/html-parser';
+import { parseMarkdown } from '../src/formats/markdown/markdown-parser';
+
+const blocksOf = (markdown: string) => parseMarkdown(markdown).pages[0]?.blocks;
+
+describe('Markdown', () => {
+  it('reads headings, paragraphs, nested and ordered lists with task markers', () => {
+    const markdown = [
+      '---',
+      'title: front matter is not content',
+      '---',
+      '# Title',
+      '',
+      'A paragraph that',
+      'wraps, with `code` and a [link](https://example.com).',
+      '',
+      '- top',
+      '  - nested',
+      '    1. deep and numbered',
+      '- [x] done task',
+      '- [ ] open task',
+      '',
+      'Setext heading',
+      '--------------',
+    ].join('\n');
+    expect(blocksOf(markdown)).toEqual([
+      { kind: 'heading', level: 1, text: 'Title' },
+      { kind: 'paragraph', text: 'A paragraph that wraps, with code and a link.' },
+      { kind: 'list_item', text: 'top', depth: 0, ordered: false },
+      { kind: 'list_item', text: 'nested', depth: 1, ordered: false },
+      { kind: 'list_item', text: 'deep and numbered', depth: 2, ordered: true },
+      { kind: 'list_item', text: 'done task', depth: 0, ordered: false, checked: true },
+      { kind: 'list_item', text: 'open task', depth: 0, ordered: false, checked: false },
+      { kind: 'heading', level: 2, text: 'Setext heading' },
+    ]);
+  });
+
+  it('reads tables, fences with their language, indented code and blockquotes', () => {
+    const markdown = [
+      '| Name | Value |',
+      '|------|-------|',
+      '| a    | 1     |',
+      '',
+      '```ts title="x.ts"',
+      'const x = 1;',
+      '```',
+      '',
+      '    indented()',
+      '',
+      '> quoted line',
+      '> - quoted item',
+    ].join('\n');
+    expect(blocksOf(markdown)).toEqual([
+      { kind: 'table_row', cells: ['Name', 'Value'], header: true },
+      { kind: 'table_row', cells: ['a', '1'] },
+      { kind: 'code', text: 'const x = 1;', language: 'ts' },
+      { kind: 'code', text: 'indented()' },
+      { kind: 'quote', text: 'quoted line\n- quoted item' },
+    ]);
+  });
+
+  it('reads raw HTML blocks as HTML', () => {
+    expect(blocksOf('<table><tr><th>K</th></tr><tr><td>v</td></tr></table>\n\nafter')).toEqual([
+      { kind: 'table_row', cells: ['K'], header: true },
+      { kind: 'table_row', cells: ['v'] },
+      { kind: 'paragraph', text: 'after' },
+    ]);
+  });
+});
+
+describe('HTML', () => {
+  it('drops page chrome and keeps the main content', () => {
+    const html = `<!DOCTYPE html><html><head><title>Page title</title><style>p{}</style></head>
+      <body><header><a>Logo</a> Menu</header><nav>Home | Docs</nav>
+      <main><article><header><h1>Post title</h1></header>
+        <p>Body <b>text</b><br>second line</p><script>track()</script>
+        <div hidden>secret</div><div style="display: none">also hidden</div>
+        <aside>Related posts</aside>
+        <p>Loose text in a div follows.</p><div>inline <span>run</span></div>
+      </article></main>
+      <footer>Copyright</footer></body></html>`;
+    expect(htmlToBlocks(html)).toEqual([
+      { kind: 'heading', level: 1, text: 'Post title' },
+      { kind: 'paragraph', text: 'Body text\nsecond line' },
+      { kind: 'paragraph', text: 'Loose text in a div follows.' },
+      { kind: 'paragraph', text: 'inline run' },
+    ]);
+  });
+
+  it('reads nested lists with depth, tables with header rows, pre with language and quotes', () => {
+    const html = `<body>
+      <ol><li>first<ul><li>nested <em>item</em></li></ul></li><li><p>second</p></li></ol>
+      <ul><li><input type="checkbox" checked> done</li></ul>
+      <table><caption>Caption</caption><thead><tr><th>A</th><th>B</th></tr></thead>
+        <tbody><tr><td>1</td><td><p>two</p><p>lines</p></td></tr></tbody></table>
+      <pre><code class="language-python">def f():
+    return 1
+</code></pre>
+      <blockquote><p>Quoted</p><p>twice</p></blockquote></body>`;
+    expect(htmlToBlocks(html)).toEqual([
+      { kind: 'list_item', text: 'first', depth: 0, ordered: true },
+      { kind: 'list_item', text: 'nested item', depth: 1, ordered: false },
+      { kind: 'list_item', text: 'second', depth: 0, ordered: true },
+      { kind: 'list_item', text: 'done', depth: 0, ordered: false, checked: true },
+      { kind: 'paragraph', text: 'Caption' },
+      { kind: 'table_row', cells: ['A', 'B'], header: true },
+      { kind: 'table_row', cells: ['1', 'two lines'] },
+      { kind: 'code', text: 'def f():\n    return 1', language: 'python' },
+      { kind: 'quote', text: 'Quoted\ntwice' },
+    ]);
+  });
+
+  it('decodes the charset a page declares', () => {
+    const bytes = Uint8Array.from([
+      ...new TextEncoder().encode('<meta charset="windows-1252"><p>caf'),
+      0xe9,
+      ...new TextEncoder().encode('</p>'),
+    ]);
+    expect(parseHtml(bytes).pages[0]?.blocks).toEqual([{ kind: 'paragraph', text: 'café' }]);
+  });
+
+  it('does not expand entities declared in a DTD (billion laughs stays small)', () => {
+    const laughs = [
+      '<!DOCTYPE lolz [',
+      '<!ENTITY lol "lol">',
+      ...Array.from(
+        { length: 9 },
+        (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i === 0 ? '' : i};`.repeat(10)}">`,
+      ),
+      ']>',
+      '<p>&lol9;</p>',
+    ].join('\n');
+    const text = htmlToBlocks(laughs, { wholeFragment: true })
+      .map((block) => ('text' in block ? block.text : ''))
+      .join('\n');
+    expect(text).toContain('&lol9;');
+    expect(text.length).toBeLessThan(2_000);
+  });
+});

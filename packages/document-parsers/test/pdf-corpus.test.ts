@@ -1,0 +1,143 @@
+import { type ParsedDocument } from '@docent/connector-sdk';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { createFileParser, type DocumentFileParser } from '../src';
+import {
+  CORPUS_DIR,
+  corpusFile,
+  fileOf,
+  normalise,
+  pageOf,
+  pageText,
+  pagesContaining,
+} from './support/corpus';
+import { passwordProtectedPdf, scannedTypedBlankPdf } from './support/pdf-writer';
+
+interface QaRow {
+  file: string;
+  question: string;
+  page: number;
+  evidence: string;
+  evidence_pages: number[];
+}
+
+const QA_ROWS: QaRow[] = readFileSync(path.join(CORPUS_DIR, 'pdf-qa.jsonl'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() !== '')
+  .map((line) => JSON.parse(line) as QaRow);
+
+/** Page counts from MANIFEST.md (pdfinfo). */
+const PAGE_COUNTS: Record<string, number> = {
+  'nist-sp-800-207-zero-trust-architecture.pdf': 59,
+  'nist-sp-800-145-definition-of-cloud-computing.pdf': 7,
+  'nist-sp-800-61r2-incident-handling-guide.pdf': 79,
+  'rfc793-transmission-control-protocol.pdf': 90,
+  'rfc8446-tls-1.3.pdf': 160,
+};
+
+describe('PDF parsing on the shared corpus', () => {
+  let parse: DocumentFileParser;
+  const parsed = new Map<string, ParsedDocument>();
+
+  beforeAll(async () => {
+    parse = createFileParser();
+    for (const file of Object.keys(PAGE_COUNTS)) parsed.set(file, await parse(corpusFile(file)));
+  }, 120_000);
+
+  afterAll(() => parse.close());
+
+  const documentOf = (file: string): ParsedDocument => {
+    const document = parsed.get(file);
+    if (!document) throw new Error(`${file} was not parsed`);
+    return document;
+  };
+
+  it.each(Object.entries(PAGE_COUNTS))('%s has %i physical pages, numbered 1..N', (file, count) => {
+    const { pages } = documentOf(file);
+    expect(pages).toHaveLength(count);
+    expect(pages.map((page) => page.pageNum)).toEqual(
+      Array.from({ length: count }, (_, i) => i + 1),
+    );
+  });
+
+  it.each(QA_ROWS.map((row) => [row.file, row.page, row.evidence, row] as const))(
+    '%s p.%i holds "%s"',
+    (file, page, evidence, row) => {
+      const document = documentOf(file);
+      expect(normalise(pageText(pageOf(document, page)))).toContain(normalise(evidence));
+      // The evidence is where pdftotext finds it, and nowhere else.
+      expect(pagesContaining(document, evidence)).toEqual(row.evidence_pages);
+    },
+  );
+
+  it('keeps the RFC 793 running-header pages as text pages, not scans', () => {
+    const document = documentOf('rfc793-transmission-control-protocol.pdf');
+    for (const pageNum of [4, 11, 19, 83]) {
+      const page = pageOf(document, pageNum);
+      expect(page.imageOnly).toBeUndefined();
+      expect(pageText(page)).toMatch(/Transmission Control Protocol/);
+      expect(pageText(page)).toMatch(/\[Page [0-9ivx]+\]/);
+    }
+    // Page 2 draws nothing but a frame: no text, no image.
+    expect(pageOf(document, 2)).toEqual({ pageNum: 2, blocks: [] });
+    expect(document.pages.some((page) => page.imageOnly)).toBe(false);
+  });
+
+  it('finds headings set in larger type, and numbered section headings at body size', () => {
+    const headingsOf = (file: string, pageNum: number) =>
+      pageOf(documentOf(file), pageNum).blocks.filter((block) => block.kind === 'heading');
+    expect(headingsOf('nist-sp-800-207-zero-trust-architecture.pdf', 2)).toContainEqual({
+      kind: 'heading',
+      level: 1,
+      text: 'Zero Trust Architecture',
+    });
+    expect(headingsOf('nist-sp-800-207-zero-trust-architecture.pdf', 15)).toEqual([
+      { kind: 'heading', level: 2, text: '2.1 Tenets of Zero Trust' },
+    ]);
+    expect(headingsOf('nist-sp-800-61r2-incident-handling-guide.pdf', 42)).toEqual([
+      { kind: 'heading', level: 3, text: '3.2.7 Incident Notification' },
+    ]);
+    expect(headingsOf('rfc8446-tls-1.3.pdf', 102)).toEqual([
+      { kind: 'heading', level: 1, text: '9. Compliance Requirements' },
+      { kind: 'heading', level: 2, text: '9.1. Mandatory-to-Implement Cipher Suites' },
+    ]);
+    // Table-of-contents lines, numbered questions and the numbered lines of RFC 793's
+    // sequence diagrams are not headings.
+    const all = [...parsed.values()].flatMap((document) =>
+      document.pages.flatMap((page) => page.blocks.filter((block) => block.kind === 'heading')),
+    );
+    for (const heading of all) {
+      expect(heading.kind === 'heading' && heading.text).not.toMatch(/[<>?]|\.{3}\s*\d+$/);
+    }
+  });
+
+  it('rebuilds paragraphs from lines, keeping compound hyphens at line ends', () => {
+    const page = pageOf(documentOf('nist-sp-800-145-definition-of-cloud-computing.pdf'), 6);
+    const paragraph = page.blocks.find(
+      (block) => block.kind === 'paragraph' && block.text.startsWith('Cloud computing is a model'),
+    );
+    expect(paragraph).toBeDefined();
+    // One paragraph across the six lines of the definition, read as flowing text.
+    expect(paragraph && 'text' in paragraph ? paragraph.text : '').toContain(
+      'shared pool of configurable computing resources (e.g., networks, servers, storage, applications, and services) that can be rapidly provisioned',
+    );
+    // "user-" / "specific" split at a line end: "userspecific" never occurs, so the hyphen stays.
+    expect(pageText(page)).toContain('limited user-specific application configuration');
+  });
+
+  it('marks a page with an image and no text as imageOnly, and a blank page as empty', async () => {
+    const document = await parse(fileOf(scannedTypedBlankPdf(), 'scan.pdf'));
+    expect(document.pages).toEqual([
+      { pageNum: 1, blocks: [], imageOnly: true },
+      { pageNum: 2, blocks: [{ kind: 'paragraph', text: 'Typed words on page two' }] },
+      { pageNum: 3, blocks: [] },
+    ]);
+  });
+
+  it('refuses a password-protected PDF with a clear message', async () => {
+    await expect(parse(fileOf(passwordProtectedPdf(), 'locked.pdf'))).rejects.toMatchObject({
+      name: 'DocumentError',
+      message: 'the PDF is password-protected',
+    });
+  });
+});
