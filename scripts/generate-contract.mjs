@@ -1,7 +1,18 @@
 #!/usr/bin/env node
 // Regenerates everything derived from openapi/openapi.yaml. CI runs it and fails on a diff.
+//   pnpm generate                 the served contract, the TypeScript client and every other client
+//   pnpm generate python go       only those targets (contract, python, go, java)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
@@ -9,44 +20,88 @@ import { parse } from 'yaml';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specPath = join(root, 'openapi/openapi.yaml');
 const document = parse(readFileSync(specPath, 'utf8'));
-
-// The served contract (GET /openapi.json) and the validators load this JSON copy.
 const contractDir = join(root, 'packages/contract');
-writeFileSync(join(contractDir, 'openapi.json'), JSON.stringify(document, null, 2) + '\n');
 
-function generate(generator, outDir, properties) {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+// Docs and test stubs are not kept: the READMEs and smoke tests beside each client are hand-written.
+const NO_DOCS_OR_STUBS = 'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false';
+
+function openapiGenerator(args) {
   execFileSync(
     join(root, 'node_modules/.bin/openapi-generator-cli'),
-    [
-      'generate',
-      '--generator-name',
-      generator,
-      '--input-spec',
-      specPath,
-      '--output',
-      outDir,
-      '--additional-properties',
-      Object.entries(properties)
-        .map(([k, v]) => `${k}=${v}`)
-        .join(','),
-      '--global-property',
-      'apiDocs=false,modelDocs=false,apiTests=false,modelTests=false',
-    ],
+    ['generate', '--input-spec', specPath, '--global-property', NO_DOCS_OR_STUBS, ...args],
     { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
   );
+}
+
+function generateContract() {
+  // The served contract (GET /openapi.json) and the validators load this JSON copy.
+  writeFileSync(join(contractDir, 'openapi.json'), JSON.stringify(document, null, 2) + '\n');
+  const outDir = join(contractDir, 'src/generated');
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  const properties = {
+    supportsES6: true,
+    modelPropertyNaming: 'original',
+    paramNaming: 'original',
+    withInterfaces: true,
+  };
+  openapiGenerator([
+    '--generator-name',
+    'typescript-fetch',
+    '--output',
+    outDir,
+    '--additional-properties',
+    Object.entries(properties)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(','),
+  ]);
   // The generator's own bookkeeping is noise in diffs.
   rmSync(join(outDir, '.openapi-generator-ignore'), { force: true });
 }
 
-generate('typescript-fetch', join(contractDir, 'src/generated'), {
-  supportsES6: true,
-  modelPropertyNaming: 'original',
-  paramNaming: 'original',
-  withInterfaces: true,
-});
+/**
+ * The generated part of each client folder, as top-level paths of the generator's output. The
+ * rest of the folder (packaging, README, tests, the generator config) is written by hand, and the
+ * rest of the output (CI files, docs, Gradle, push scripts, the generator's bookkeeping) is noise.
+ */
+const CLIENTS = {
+  python: { generated: () => ['docent_client'] },
+  go: {
+    generated: (entries) => entries.filter((e) => e.endsWith('.go') && !e.endsWith('_test.go')),
+    // The generator leaves Go code unformatted; gofmt makes it what Go users expect.
+    postProcess: (outDir) => execFileSync('gofmt', ['-w', outDir], { stdio: 'inherit' }),
+  },
+  java: { generated: () => ['src/main/java'] },
+};
 
-const only = process.argv.slice(2);
-void only;
-console.log('generated: packages/contract');
+function generateClient(name) {
+  const client = CLIENTS[name];
+  const clientDir = join(root, 'clients', name);
+  const outDir = mkdtempSync(join(tmpdir(), `docent-client-${name}-`));
+  try {
+    const config = join(clientDir, 'openapi-generator-config.yaml');
+    openapiGenerator(['--config', config, '--output', outDir]);
+    client.postProcess?.(outDir);
+    for (const path of client.generated(readdirSync(clientDir))) {
+      rmSync(join(clientDir, path), { recursive: true, force: true });
+    }
+    for (const path of client.generated(readdirSync(outDir))) {
+      cpSync(join(outDir, path), join(clientDir, path), { recursive: true });
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}
+
+const TARGETS = ['contract', ...Object.keys(CLIENTS)];
+const requested = process.argv.slice(2);
+const unknown = requested.filter((t) => !TARGETS.includes(t));
+if (unknown.length > 0) {
+  console.error(`unknown target(s): ${unknown.join(', ')}; choose from ${TARGETS.join(', ')}`);
+  process.exit(2);
+}
+for (const target of requested.length > 0 ? requested : TARGETS) {
+  if (target === 'contract') generateContract();
+  else generateClient(target);
+  console.log(`generated: ${target === 'contract' ? 'packages/contract' : `clients/${target}`}`);
+}

@@ -53,7 +53,10 @@ export class ContractValidator {
   validate<T>(operationId: string, body: unknown): T {
     const validate = this.validators.get(operationId);
     if (!validate) throw new Error(`no contract schema for operation ${operationId}`);
-    if (validate(body)) return body as T;
+    // Bodies are JSON objects; a discriminated oneOf alone lets `null` through (to a 500).
+    if (typeof body === 'object' && body !== null && !Array.isArray(body) && validate(body)) {
+      return body as T;
+    }
     throw new ProblemError(
       'invalid_request',
       'The request body does not match the contract.',

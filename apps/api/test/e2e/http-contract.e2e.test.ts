@@ -182,6 +182,14 @@ describe('HTTP contract: errors (§4), auth, operations routes', () => {
       'limit',
     );
     await expectProblem(client.post('/docs/ask', [ask]), 400, 'invalid_request');
+    // Not objects at all: the discriminated create body must refuse them, not crash on them.
+    for (const raw of ['null', '[]', '"x"', '1']) {
+      await expectProblem(
+        client.post('/docs/create_ingestion', null, { raw }),
+        400,
+        'invalid_request',
+      );
+    }
   });
 
   it('400 for a source URL on a private network, at create time', async () => {

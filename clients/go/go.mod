@@ -1,0 +1,5 @@
+module github.com/docent/docent/clients/go
+
+go 1.23
+
+require gopkg.in/validator.v2 v2.0.1

@@ -1,0 +1,9 @@
+# flake8: noqa
+
+# import apis into api package
+from docent_client.api.ask_api import AskApi
+from docent_client.api.collections_api import CollectionsApi
+from docent_client.api.documents_api import DocumentsApi
+from docent_client.api.ingestions_api import IngestionsApi
+from docent_client.api.operations_api import OperationsApi
+
