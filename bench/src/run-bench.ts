@@ -1,10 +1,17 @@
 import { ingestThroughput } from './suites/ingest-throughput';
 import { scaleThroughput } from './suites/scale-throughput';
+import { answerQuality } from './suites/answer-quality';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
-const SUITES: Record<string, (options: { limit?: number }) => Promise<BenchRow[]>> = {
+type Suite = (options: {
+  limit?: number;
+  noScifact?: boolean;
+}) => Promise<BenchRow[] | { rows: BenchRow[]; details: Record<string, unknown> }>;
+
+const SUITES: Record<string, Suite> = {
   ingest: ingestThroughput,
   scale: scaleThroughput,
+  quality: answerQuality,
 };
 
 async function main(): Promise<void> {
@@ -18,9 +25,12 @@ async function main(): Promise<void> {
   for (const name of names) {
     const suite = SUITES[name];
     if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(SUITES).join(', ')}`);
-    const rows = await suite({ limit });
+    const result = await suite({ limit, noScifact: args.includes('--no-scifact') });
+    const { rows, details } = Array.isArray(result) ? { rows: result, details: {} } : result;
     printTable(`bench: ${name}`, rows);
-    console.log(`\nwrote ${writeResults(name, rows)}`);
+    console.log(
+      `\nwrote ${writeResults(name, rows, { options: { limit: limit ?? null }, details })}`,
+    );
   }
 }
 

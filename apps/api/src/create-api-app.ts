@@ -33,5 +33,10 @@ export async function createApiApp(
   );
   app.disable('x-powered-by');
   app.enableShutdownHooks();
+  // Longer than the idle timeout of clients and load balancers (often 60 s): a server that
+  // closes a kept-alive socket first races the client's next request into ECONNRESET.
+  const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   return { app, config, role };
 }

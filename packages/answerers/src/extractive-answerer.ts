@@ -1,4 +1,5 @@
 import { contentWords, splitSentences } from '@docent/text-segmentation';
+import { SentenceVectorCache } from './sentence-vector-cache';
 import { questionCues, sentenceMatchesCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
 import {
@@ -18,6 +19,8 @@ export interface ExtractiveAnswererOptions {
   maxWords?: number;
   /** Below this combined score the answer is "not found". */
   minScore?: number;
+  /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
+  cacheSize?: number;
   weights?: Partial<ScoreWeights>;
 }
 
@@ -51,11 +54,13 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly maxWords: number;
   private readonly minScore: number;
   private readonly weights: ScoreWeights;
+  private readonly cache: SentenceVectorCache;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
     this.minScore = options.minScore ?? 0.2;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
+    this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
   }
 
   async answer(request: AnswerRequest): Promise<Answer> {
@@ -67,7 +72,10 @@ export class ExtractiveAnswerer implements Answerer {
     const cues = questionCues(request.question);
     const [questionVector, sentenceVectors] = await Promise.all([
       this.options.embedQuery(request.standaloneQuestion),
-      this.options.embedTexts(candidates.map((c) => c.text)),
+      this.cache.embed(
+        candidates.map((c) => c.text),
+        (texts) => this.options.embedTexts(texts),
+      ),
     ]);
 
     const questionStems = new Set(questionTerms.keys());

@@ -100,3 +100,32 @@ describe('ExtractiveAnswerer', () => {
     expect(answer.text.split(' ').length).toBeLessThanOrEqual(30);
   });
 });
+
+describe('ExtractiveAnswerer sentence cache', () => {
+  it('embeds each sentence once across answers', async () => {
+    const embedded: string[] = [];
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      embedTexts: async (texts) => {
+        embedded.push(...texts);
+        return fakeEmbedding.embedTexts(texts);
+      },
+    });
+    const request = {
+      question: 'Which port does billing use?',
+      standaloneQuestion: 'Which port does billing use?',
+      history: [],
+      passages,
+    };
+    const first = await answerer.answer(request);
+    const count = embedded.length;
+    const second = await answerer.answer({
+      ...request,
+      question: 'Who owns billing?',
+      standaloneQuestion: 'Who owns billing?',
+    });
+    expect(count).toBeGreaterThan(0);
+    expect(embedded).toHaveLength(count);
+    expect(first.found && second.found).toBe(true);
+  });
+});

@@ -7,6 +7,7 @@ import {
 import type { Embedder } from '@docent/embedder';
 import type { IndexedChunk, SearchIndex } from '@docent/search-index';
 import { chunkByHeadings, type Chunk } from '@docent/text-chunker';
+import { splitSentences } from '@docent/text-segmentation';
 
 export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
 
@@ -25,6 +26,12 @@ export interface PreparedDocument {
 }
 
 export interface DocumentPipelineOptions {
+  /**
+   * Chunk size in the embedder's tokens (title included). May exceed the model's input cap: a
+   * longer chunk is embedded as the mean of windows that each fit, so chunk size is chosen for
+   * retrieval and answers, not dictated by the model.
+   */
+  chunkTokens?: number;
   /** Tokens repeated between consecutive chunks of a section. */
   overlapTokens?: number;
   /** Smallest chunk budget, whatever the title's length. */
@@ -33,6 +40,7 @@ export interface DocumentPipelineOptions {
 
 /** parse → chunk → embed → index, for documents of one collection. */
 export class DocumentPipeline {
+  private readonly chunkTokens: number;
   private readonly overlapTokens: number;
   private readonly minChunkTokens: number;
 
@@ -42,6 +50,7 @@ export class DocumentPipeline {
     private readonly parseFile: FileParser,
     options: DocumentPipelineOptions = {},
   ) {
+    this.chunkTokens = options.chunkTokens ?? embedder.maxTokens;
     this.overlapTokens = options.overlapTokens ?? 16;
     this.minChunkTokens = options.minChunkTokens ?? 32;
   }
@@ -55,7 +64,7 @@ export class DocumentPipeline {
     // The title heads every chunk's embedding text, so the chunk body gets what is left; two
     // more tokens stay free for the special tokens some models add ([CLS], [SEP]).
     const titleTokens = this.embedder.countTokens(ref.title) + 4;
-    const maxTokens = Math.max(this.minChunkTokens, this.embedder.maxTokens - titleTokens);
+    const maxTokens = Math.max(this.minChunkTokens, this.chunkTokens - titleTokens);
     const chunks = chunkByHeadings(parsed, {
       maxTokens,
       overlapTokens: Math.min(this.overlapTokens, Math.floor(maxTokens / 4)),
@@ -67,27 +76,76 @@ export class DocumentPipeline {
 
   /** Embeds the chunks of several documents in shared batches, then indexes each document. */
   async embedAndIndex(collectionId: string, documents: PreparedDocument[]): Promise<void> {
-    const texts = documents.flatMap((d) => d.chunks.map((c) => embeddingText(d.ref.title, c)));
+    // Every chunk becomes one or more windows that fit the model; all windows share one batch.
+    const windows = documents.map((d) =>
+      d.chunks.map((c) => this.windows(embeddingContext(d.ref.title, c), c.text)),
+    );
+    const texts = windows.flat(2);
     const vectors = texts.length > 0 ? await this.embedder.embedDocuments(texts) : [];
     let next = 0;
-    for (const document of documents) {
-      const chunks: IndexedChunk[] = document.chunks.map((chunk) => ({
-        chunkId: `${document.documentId}:${chunk.ordinal}`,
-        documentId: document.documentId,
-        ordinal: chunk.ordinal,
-        pageNum: chunk.pageNum,
-        text: chunk.text,
-        headings: chunk.headingPath.join(' > '),
-        title: document.ref.title,
-        vector: vectors[next++]!,
-      }));
+    for (const [i, document] of documents.entries()) {
+      const chunks: IndexedChunk[] = document.chunks.map((chunk, j) => {
+        const count = windows[i]![j]!.length;
+        const vector = meanVector(vectors.slice(next, next + count));
+        next += count;
+        return {
+          chunkId: `${document.documentId}:${chunk.ordinal}`,
+          documentId: document.documentId,
+          ordinal: chunk.ordinal,
+          pageNum: chunk.pageNum,
+          text: chunk.text,
+          headings: chunk.headingPath.join(' > '),
+          title: document.ref.title,
+          vector,
+        };
+      });
       await this.index.replaceDocumentChunks(collectionId, document.documentId, chunks);
     }
   }
+
+  /** The chunk as texts the model takes whole: its context, then as many sentences as fit. */
+  private windows(context: string, body: string): string[] {
+    const cap = this.embedder.maxTokens - 2;
+    const prefix = context ? `${context}\n` : '';
+    const whole = prefix + body;
+    if (this.embedder.countTokens(whole) <= cap) return [whole];
+    const room = Math.max(8, cap - this.embedder.countTokens(prefix));
+    const out: string[] = [];
+    let current: string[] = [];
+    let used = 0;
+    for (const sentence of splitSentences(body)) {
+      const tokens = this.embedder.countTokens(sentence) + 1;
+      if (used + tokens > room && current.length > 0) {
+        out.push(prefix + current.join(' '));
+        current = [];
+        used = 0;
+      }
+      current.push(sentence);
+      used += tokens;
+    }
+    if (current.length > 0) out.push(prefix + current.join(' '));
+    // A single sentence longer than the cap is truncated by the model, which is acceptable.
+    return out;
+  }
 }
 
-/** What the embedder sees: the chunk placed in its document and section. */
+/** The mean of unit vectors, normalised again. */
+function meanVector(vectors: Float32Array[]): Float32Array {
+  if (vectors.length === 1) return vectors[0]!;
+  const mean = new Float32Array(vectors[0]!.length);
+  for (const v of vectors) for (let i = 0; i < v.length; i++) mean[i]! += v[i]!;
+  const norm = Math.hypot(...mean) || 1;
+  for (let i = 0; i < mean.length; i++) mean[i]! /= norm;
+  return mean;
+}
+
+/** Where a chunk sits: document title and section path, prefixed to what the model embeds. */
+export function embeddingContext(title: string, chunk: Chunk): string {
+  return [title, ...chunk.headingPath].filter((s) => s.trim().length > 0).join(' > ');
+}
+
+/** What the embedder sees for a chunk that fits the model: the chunk placed in its document and section. */
 export function embeddingText(title: string, chunk: Chunk): string {
-  const context = [title, ...chunk.headingPath].filter((s) => s.trim().length > 0).join(' > ');
+  const context = embeddingContext(title, chunk);
   return context ? `${context}\n${chunk.text}` : chunk.text;
 }

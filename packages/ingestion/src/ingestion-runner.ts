@@ -52,6 +52,8 @@ export interface IngestionRunnerOptions {
   /** Documents gathered before one embedding call. */
   batchDocuments?: number;
   overlapTokens?: number;
+  /** Chunk size in embedder tokens (see DocumentPipeline); default the model's input cap. */
+  chunkTokens?: number;
   /** Delay before retrying when another ingestion holds the collection. */
   lockedRetryMs?: number;
 }
@@ -68,7 +70,7 @@ class LeaseLost extends Error {}
  */
 export class IngestionRunner {
   private readonly now: () => Date;
-  private readonly options: Required<IngestionRunnerOptions>;
+  private readonly options: Required<Omit<IngestionRunnerOptions, 'chunkTokens'>>;
   private readonly pipeline: DocumentPipeline;
 
   constructor(
@@ -86,6 +88,7 @@ export class IngestionRunner {
     };
     this.pipeline = new DocumentPipeline(deps.embedder, deps.index, deps.parseFile, {
       overlapTokens: this.options.overlapTokens,
+      chunkTokens: options.chunkTokens,
     });
   }
 

@@ -33,12 +33,17 @@ export interface AskServiceOptions {
   /** Passages the answerer reads, at least; refs are cut to top_k afterwards. */
   minPassages?: number;
   mode?: SearchMode;
+  /** Weight of the vector leg against BM25's 1 in the fusion. */
+  vectorWeight?: number;
+  fusion?: 'rrf' | 'convex';
 }
 
 /** Hybrid retrieval over one collection (or one document), then an answer from the passages. */
 export class AskService {
   private readonly minPassages: number;
   private readonly mode: SearchMode;
+  private readonly vectorWeight: number;
+  private readonly fusion: 'rrf' | 'convex';
 
   constructor(
     private readonly store: MetadataStore,
@@ -50,6 +55,8 @@ export class AskService {
   ) {
     this.minPassages = options.minPassages ?? 5;
     this.mode = options.mode ?? 'hybrid';
+    this.vectorWeight = options.vectorWeight ?? 1;
+    this.fusion = options.fusion ?? 'rrf';
   }
 
   async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
@@ -79,6 +86,8 @@ export class AskService {
       documentIds,
       limit: Math.max(topK, this.minPassages),
       mode: this.mode,
+      weights: { bm25: 1, vector: this.vectorWeight },
+      fusion: this.fusion,
     });
 
     // Names come from the metadata, so a renamed or deleted document is never mislabelled.

@@ -25,6 +25,10 @@ export interface DocentConfig {
   publicUrl: string;
   modelsDir: string;
   embeddingModel: string;
+  /** Weight of the vector leg against BM25's 1 when the two rankings are fused. */
+  vectorWeight: number;
+  /** Target chunk size in embedder tokens; longer than the model's cap is embedded in windows. */
+  chunkTokens: number;
   /** Inference threads of the local embedding model; undefined: every core. */
   embeddingThreads: number | undefined;
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
@@ -98,6 +102,8 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     ).replace(/\/+$/, ''),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
+    chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', 256, 32, 4096),
+    vectorWeight: ratio(env, 'DOCENT_VECTOR_WEIGHT', 1),
     embeddingThreads: env.DOCENT_EMBEDDING_THREADS
       ? integer(env, 'DOCENT_EMBEDDING_THREADS', 0, 1, 256)
       : undefined,
@@ -155,6 +161,16 @@ function name(env: Environment, variable: string, fallback: string): string {
     throw new ConfigError(`${variable} must be 1-40 lower-case letters, digits, _ or -`);
   }
   return raw;
+}
+
+function ratio(env: Environment, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 10) {
+    throw new ConfigError(`${name} must be a number between 0 and 10`);
+  }
+  return value;
 }
 
 function boolean(env: Environment, name: string, fallback: boolean): boolean {

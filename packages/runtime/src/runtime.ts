@@ -158,7 +158,9 @@ export async function buildRuntime(
             embedTexts: (texts) => embedder.embedDocuments(texts),
             embedQuery: (text) => embedder.embedQuery(text),
           });
-    const ask = new AskService(store, index, embedder, answerer, resolver);
+    const ask = new AskService(store, index, embedder, answerer, resolver, {
+      vectorWeight: config.vectorWeight,
+    });
     const runner = new IngestionRunner(
       {
         store,
@@ -174,7 +176,7 @@ export async function buildRuntime(
         workerId,
       },
       // A dead worker's hold on a collection lapses as fast as its hold on the job.
-      { lockTtlMs: config.queue.lockMs },
+      { lockTtlMs: config.queue.lockMs, chunkTokens: config.chunkTokens },
     );
 
     const jobHandlers = [

@@ -274,6 +274,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       ),
       size: Math.min(query.limit, MAX_RESULT_WINDOW),
       documentIds: query.documentIds,
+      weights: [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1],
     };
     if (plan.legSize === 0 || (plan.terms === null && plan.vector === null)) return [];
 

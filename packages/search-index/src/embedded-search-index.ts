@@ -9,7 +9,11 @@ import {
   assertLimit,
   assertSameDimensions,
 } from './embedded/argument-checks';
-import { CollectionStatements, toSearchHit } from './embedded/collection-statements';
+import {
+  CollectionStatements,
+  toSearchHit,
+  type StoredChunkRow,
+} from './embedded/collection-statements';
 import {
   type Bm25Weights,
   CATALOGUE_SQL,
@@ -20,7 +24,12 @@ import {
   dropCollectionTablesSql,
   SCHEMA_VERSION,
 } from './embedded/sqlite-schema';
-import { DEFAULT_RRF_K, reciprocalRankFusion } from './fusion/reciprocal-rank-fusion';
+import { convexFusion } from './fusion/convex-fusion';
+import {
+  DEFAULT_RRF_K,
+  reciprocalRankFusion,
+  type FusedItem,
+} from './fusion/reciprocal-rank-fusion';
 import {
   type IndexedChunk,
   type SearchHit,
@@ -305,7 +314,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
 
     const legSize =
       mode === 'hybrid' ? (query.candidates ?? Math.max(50, 4 * query.limit)) : query.limit;
-    const bm25RowIds = mode === 'vector' ? [] : this.bm25Leg(collection, query, legSize);
+    const bm25Matches = mode === 'vector' ? [] : this.bm25Leg(collection, query, legSize);
+    const bm25RowIds = bm25Matches.map((m) => m.id);
     const similarities = new Map<number, number>();
     const vectorRowIds: number[] = [];
     if (usesVectors && unitQuery && !isZero(unitQuery)) {
@@ -315,10 +325,27 @@ export class EmbeddedSearchIndex implements SearchIndex {
       }
     }
 
-    const fused = reciprocalRankFusion([bm25RowIds, vectorRowIds], this.rrfK).slice(0, query.limit);
-    const rowsById = new Map(
-      collection.statements.byIds(fused.map((item) => item.id)).map((row) => [row.id, row]),
-    );
+    const weights: [number, number] = [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1];
+    let fused: Array<FusedItem<number>>;
+    let rowsById: Map<number, StoredChunkRow>;
+    if (mode === 'hybrid' && query.fusion === 'convex' && unitQuery) {
+      // Every candidate needs its cosine, so all their rows are read before ranking.
+      const candidates = [...new Set([...bm25RowIds, ...vectorRowIds])];
+      rowsById = new Map(collection.statements.byIds(candidates).map((row) => [row.id, row]));
+      for (const id of candidates) {
+        const row = rowsById.get(id);
+        if (!similarities.has(id) && row) similarities.set(id, dotWithBlob(unitQuery, row.vector));
+      }
+      fused = convexFusion(bm25Matches, vectorRowIds, similarities, weights).slice(0, query.limit);
+    } else {
+      fused = reciprocalRankFusion([bm25RowIds, vectorRowIds], this.rrfK, weights).slice(
+        0,
+        query.limit,
+      );
+      rowsById = new Map(
+        collection.statements.byIds(fused.map((item) => item.id)).map((row) => [row.id, row]),
+      );
+    }
     // Document keys are 60-bit hashes: re-check the filter so a collision can never leak a hit.
     const allowed = query.documentIds === undefined ? null : new Set(query.documentIds);
     const hits: SearchHit[] = [];
@@ -339,18 +366,22 @@ export class EmbeddedSearchIndex implements SearchIndex {
     return hits;
   }
 
-  private bm25Leg(collection: CollectionHandle, query: SearchQuery, size: number): number[] {
+  private bm25Leg(
+    collection: CollectionHandle,
+    query: SearchQuery,
+    size: number,
+  ): Array<{ id: number; score: number }> {
     const terms = ftsMatchExpression(query.text);
     if (terms === null) return [];
     const { documentIds } = query;
-    if (documentIds === undefined) return collection.statements.bm25RowIds(terms, size);
+    if (documentIds === undefined) return collection.statements.bm25Matches(terms, size);
     // Each key in the MATCH expression costs an index seek (~0.1 ms): short filters go into the
     // expression, long ones are checked by a join over the matches.
     if (documentIds.length > MAX_KEYED_FILTER_DOCUMENTS) {
-      return collection.statements.bm25RowIds(terms, size, documentIds);
+      return collection.statements.bm25Matches(terms, size, documentIds);
     }
     const expression = restrictToDocuments(terms, documentIds.map(documentKey), SEARCHABLE_COLUMNS);
-    return collection.statements.bm25RowIds(expression, size);
+    return collection.statements.bm25Matches(expression, size);
   }
 
   private vectorLeg(

@@ -26,6 +26,17 @@ export interface SearchQuery {
   mode?: SearchMode;
   /** Candidates taken from each leg before fusion (default max(50, 4 × limit)). */
   candidates?: number;
+  /**
+   * Weight of each leg in the fusion (default 1 each). With a weak embedding model the vector
+   * leg should count for less than BM25.
+   */
+  weights?: { bm25?: number; vector?: number };
+  /**
+   * How the two legs combine in hybrid mode. `rrf` (default) uses ranks only; `convex` adds the
+   * weighted, normalised scores (BM25 divided by the best BM25 score, cosine min-max scaled over
+   * the candidates), which lets a weak leg refine the other without overruling it.
+   */
+  fusion?: 'rrf' | 'convex';
 }
 
 export interface SearchHit {

@@ -22,6 +22,8 @@ export interface RankingPlan {
   /** Hits to keep after fusion. */
   size: number;
   documentIds: string[] | undefined;
+  /** Fusion weights of the two legs (client-side fusion; the rrf retriever weighs legs equally). */
+  weights: [bm25: number, vector: number];
 }
 
 /** A ranked `_id` with what the ranking knows about it. */
@@ -81,7 +83,7 @@ export class HybridRanking {
       bm25 === null ? null : bm25LegBody(bm25, plan.legSize),
       vector === null ? null : vectorLegBody(vector, filter),
     );
-    return reciprocalRankFusion([bm25Ids, vectorIds], this.options.rankConstant)
+    return reciprocalRankFusion([bm25Ids, vectorIds], this.options.rankConstant, plan.weights)
       .slice(0, plan.size)
       .map(({ id, score, ranks }) => ({ id, score, bm25Rank: ranks[0], vectorRank: ranks[1] }));
   }

@@ -135,12 +135,21 @@ export class CollectionStatements {
    * matched only in zero-weight columns (such as a number equal to a document key): no match.
    */
   bm25RowIds(matchExpression: string, limit: number, documentIds?: readonly string[]): number[] {
+    return this.bm25Matches(matchExpression, limit, documentIds).map((m) => m.id);
+  }
+
+  /** The same matches with their BM25 scores, as positive numbers (higher is better). */
+  bm25Matches(
+    matchExpression: string,
+    limit: number,
+    documentIds?: readonly string[],
+  ): Array<{ id: number; score: number }> {
     const rows = (
       documentIds === undefined
         ? this.bm25.all(matchExpression, limit)
         : this.bm25InDocuments.all(matchExpression, JSON.stringify(documentIds), limit)
     ) as Array<{ id: number; score: number }>;
-    return rows.filter((row) => row.score < 0).map((row) => row.id);
+    return rows.filter((row) => row.score < 0).map((row) => ({ id: row.id, score: -row.score }));
   }
 
   /** Every (id, document_id, vector) in rowid order, streamed. */

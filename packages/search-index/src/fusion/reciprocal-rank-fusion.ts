@@ -20,6 +20,8 @@ export interface FusedItem<Id> {
 export function reciprocalRankFusion<Id>(
   rankings: ReadonlyArray<readonly Id[]>,
   k: number = DEFAULT_RRF_K,
+  /** One weight per ranking (default 1 each): a weaker ranking can count for less. */
+  weights?: readonly number[],
 ): Array<FusedItem<Id>> {
   const fused = new Map<Id, FusedItem<Id> & { bestRank: number; firstSeen: number }>();
   rankings.forEach((ranking, leg) => {
@@ -38,7 +40,7 @@ export function reciprocalRankFusion<Id>(
       }
       if (item.ranks[leg] !== undefined) return; // a ranking lists each id once; keep the best
       item.ranks[leg] = rank;
-      item.score += 1 / (k + rank);
+      item.score += (weights?.[leg] ?? 1) / (k + rank);
       item.bestRank = Math.min(item.bestRank, rank);
     });
   });

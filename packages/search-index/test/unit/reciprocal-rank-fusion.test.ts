@@ -46,3 +46,26 @@ describe('reciprocalRankFusion', () => {
     expect(reciprocalRankFusion([[], []])).toEqual([]);
   });
 });
+
+describe('weighted reciprocal rank fusion', () => {
+  it('lets a weaker ranking count for less', () => {
+    const equal = reciprocalRankFusion(
+      [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+      60,
+    );
+    expect(equal[0]?.score).toBeCloseTo(equal[1]!.score);
+    const weighted = reciprocalRankFusion(
+      [
+        ['a', 'b'],
+        ['b', 'a'],
+      ],
+      60,
+      [1, 0.5],
+    );
+    expect(weighted.map((f) => f.id)).toEqual(['a', 'b']);
+    expect(weighted[0]?.score).toBeCloseTo(1 / 61 + 0.5 / 62);
+  });
+});
