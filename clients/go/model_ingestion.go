@@ -33,7 +33,9 @@ type Ingestion struct {
 	FinishedAt NullableTime           `json:"finished_at"`
 	Progress   IngestionProgress      `json:"progress"`
 	// Documents that failed, in order (the first 1000).
-	Failures             []IngestionFailure     `json:"failures"`
+	Failures []IngestionFailure `json:"failures"`
+	// Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned images without a text layer, which are not searchable.
+	Warnings             []IngestionFailure     `json:"warnings"`
 	Error                NullableIngestionError `json:"error"`
 	AdditionalProperties map[string]interface{}
 }
@@ -44,7 +46,7 @@ type _Ingestion Ingestion
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewIngestion(ingestionId string, namespaceName string, collectionName string, type_ IngestionType, spec map[string]interface{}, status IngestionStatus, createdAt time.Time, startedAt NullableTime, finishedAt NullableTime, progress IngestionProgress, failures []IngestionFailure, error_ NullableIngestionError) *Ingestion {
+func NewIngestion(ingestionId string, namespaceName string, collectionName string, type_ IngestionType, spec map[string]interface{}, status IngestionStatus, createdAt time.Time, startedAt NullableTime, finishedAt NullableTime, progress IngestionProgress, failures []IngestionFailure, warnings []IngestionFailure, error_ NullableIngestionError) *Ingestion {
 	this := Ingestion{}
 	this.IngestionId = ingestionId
 	this.NamespaceName = namespaceName
@@ -57,6 +59,7 @@ func NewIngestion(ingestionId string, namespaceName string, collectionName strin
 	this.FinishedAt = finishedAt
 	this.Progress = progress
 	this.Failures = failures
+	this.Warnings = warnings
 	this.Error = error_
 	return &this
 }
@@ -337,6 +340,30 @@ func (o *Ingestion) SetFailures(v []IngestionFailure) {
 	o.Failures = v
 }
 
+// GetWarnings returns the Warnings field value
+func (o *Ingestion) GetWarnings() []IngestionFailure {
+	if o == nil {
+		var ret []IngestionFailure
+		return ret
+	}
+
+	return o.Warnings
+}
+
+// GetWarningsOk returns a tuple with the Warnings field value
+// and a boolean to check if the value has been set.
+func (o *Ingestion) GetWarningsOk() ([]IngestionFailure, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Warnings, true
+}
+
+// SetWarnings sets field value
+func (o *Ingestion) SetWarnings(v []IngestionFailure) {
+	o.Warnings = v
+}
+
 // GetError returns the Error field value
 // If the value is explicit nil, the zero value for IngestionError will be returned
 func (o *Ingestion) GetError() IngestionError {
@@ -384,6 +411,7 @@ func (o Ingestion) ToMap() (map[string]interface{}, error) {
 	toSerialize["finished_at"] = o.FinishedAt.Get()
 	toSerialize["progress"] = o.Progress
 	toSerialize["failures"] = o.Failures
+	toSerialize["warnings"] = o.Warnings
 	toSerialize["error"] = o.Error.Get()
 
 	for key, value := range o.AdditionalProperties {
@@ -409,6 +437,7 @@ func (o *Ingestion) UnmarshalJSON(data []byte) (err error) {
 		"finished_at",
 		"progress",
 		"failures",
+		"warnings",
 		"error",
 	}
 
@@ -450,6 +479,7 @@ func (o *Ingestion) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "finished_at")
 		delete(additionalProperties, "progress")
 		delete(additionalProperties, "failures")
+		delete(additionalProperties, "warnings")
 		delete(additionalProperties, "error")
 		o.AdditionalProperties = additionalProperties
 	}

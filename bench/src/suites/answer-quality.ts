@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
-import { ExtractiveAnswerer, type Answerer } from '@docent/answerers';
+import { ExtractiveAnswerer, type Answerer, type ScoreWeights } from '@docent/answerers';
 import type { Runtime } from '@docent/runtime';
 import { AskService, type AskResult } from '@docent/retrieval';
 import type { SearchMode } from '@docent/search-index';
@@ -112,20 +112,26 @@ export async function answerQuality(
     const ingestSeconds = (performance.now() - started) / 1000;
     const runtime = app.get<Runtime>(RUNTIME);
     const accountId = (await runtime.store.ensureAccount('bench')).id;
-    const answererOf = (minScore?: number) =>
+    const answererOf = (threshold: boolean) =>
       new ExtractiveAnswerer({
         embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
         embedQuery: (text) => runtime.embedder.embedQuery(text),
-        ...(minScore === undefined ? {} : { minScore }),
+        ...(threshold ? {} : { minScore: -1, minCoverage: 0 }),
       });
-    const answerer = answererOf();
+    const answerer = answererOf(true);
     const askWith = (mode: SearchMode, a: Answerer = answerer) =>
       new AskService(runtime.store, runtime.index, runtime.embedder, a, runtime.resolver, {
         mode,
         vectorWeight: runtime.config.vectorWeight,
-        fusion: (process.env.BENCH_FUSION as 'rrf' | 'convex' | undefined) ?? 'rrf',
+        fusion: runtime.config.fusion,
       });
     const sample = sampleQuestions(squad.questions, options.limit);
+    if (process.env.BENCH_SWEEP) {
+      return {
+        rows: await sweep(process.env.BENCH_SWEEP, runtime, accountId, sample, squad),
+        details: {},
+      };
+    }
 
     const rows: BenchRow[] = [];
     const details: Record<string, unknown> = {
@@ -134,7 +140,10 @@ export async function answerQuality(
     };
     const squadByMode: Record<string, SquadScores> = {};
     for (const mode of MODES) {
-      squadByMode[mode] = await scoreSquad(askWith(mode), accountId, 'squad', sample);
+      const misses: unknown[] | undefined =
+        mode === 'hybrid' && process.env.BENCH_DUMP ? [] : undefined;
+      squadByMode[mode] = await scoreSquad(askWith(mode), accountId, 'squad', sample, misses);
+      if (misses) writeFileSync(process.env.BENCH_DUMP!, JSON.stringify(misses, null, 1));
     }
     const baseline = await paragraphBaseline(squad, sample);
     details.squad = { ...squadByMode, baseline };
@@ -182,7 +191,7 @@ export async function answerQuality(
 
     const unanswerable = await scoreUnanswerable(
       askWith('hybrid'),
-      askWith('hybrid', answererOf(-1)),
+      askWith('hybrid', answererOf(false)),
       accountId,
       squad,
       half,
@@ -230,6 +239,83 @@ export async function answerQuality(
   }
 }
 
+interface SweepConfig {
+  name: string;
+  weights?: Partial<ScoreWeights>;
+  maxWords?: number;
+  minScore?: number;
+  minCoverage?: number;
+  /** Also score the unanswerable set (questions of articles absent from squad-half). */
+  unanswerable?: boolean;
+  vectorWeight?: number;
+  fusion?: 'rrf' | 'convex';
+}
+
+/** Tuning: several answerer and fusion settings scored on one ingestion (hybrid, SQuAD). */
+async function sweep(
+  file: string,
+  runtime: Runtime,
+  accountId: string,
+  sample: SquadQuestion[],
+  squad?: ReturnType<typeof loadSquad>,
+): Promise<BenchRow[]> {
+  const configs = JSON.parse(readFileSync(file, 'utf8')) as SweepConfig[];
+  const rows: BenchRow[] = [];
+  for (const config of configs) {
+    const answerer = new ExtractiveAnswerer({
+      embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
+      embedQuery: (text) => runtime.embedder.embedQuery(text),
+      ...(config.weights ? { weights: config.weights } : {}),
+      ...(config.maxWords ? { maxWords: config.maxWords } : {}),
+      ...(config.minScore !== undefined ? { minScore: config.minScore } : {}),
+      ...(config.minCoverage !== undefined ? { minCoverage: config.minCoverage } : {}),
+    });
+    const ask = new AskService(
+      runtime.store,
+      runtime.index,
+      runtime.embedder,
+      answerer,
+      runtime.resolver,
+      {
+        mode: 'hybrid',
+        vectorWeight: config.vectorWeight ?? runtime.config.vectorWeight,
+        fusion: config.fusion ?? runtime.config.fusion,
+      },
+    );
+    const s = await scoreSquad(ask, accountId, 'squad', sample);
+    rows.push({
+      metric: config.name,
+      value: `r@5 ${round(s.recallAt5, 3)} hit@1 ${round(s.articleHitAt1, 3)} contain ${round(s.containment, 3)}`,
+      unit: '',
+      note: `median ${round(s.medianWords, 1)} words, F1 ${round(s.f1, 1)}`,
+    });
+    if (config.unanswerable && squad) {
+      const off = new ExtractiveAnswerer({
+        embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
+        embedQuery: (text) => runtime.embedder.embedQuery(text),
+        minScore: -1,
+        minCoverage: 0,
+      });
+      const u = await scoreUnanswerable(
+        ask,
+        new AskService(runtime.store, runtime.index, runtime.embedder, off, runtime.resolver, {
+          mode: 'hybrid',
+          vectorWeight: config.vectorWeight ?? runtime.config.vectorWeight,
+          fusion: config.fusion ?? runtime.config.fusion,
+        }),
+        accountId,
+        squad,
+        Math.floor(squad.articles.length / 2),
+        sample.length,
+      );
+      rows[rows.length - 1]!.note +=
+        `; not found ${round(u.notFoundRate, 3)}, answerable ${round(u.containmentWith, 3)} vs ${round(u.containmentWithout, 3)}`;
+    }
+    console.log(`${config.name}: ${rows[rows.length - 1]!.value} (${rows[rows.length - 1]!.note})`);
+  }
+  return rows;
+}
+
 /** A deterministic, evenly spread sample (every question when no limit). */
 export function sampleQuestions<T>(questions: T[], limit?: number): T[] {
   if (!limit || limit >= questions.length) return questions;
@@ -270,6 +356,7 @@ async function scoreSquad(
   accountId: string,
   collection: string,
   questions: SquadQuestion[],
+  misses?: unknown[],
 ): Promise<SquadScores> {
   const r1: number[] = [];
   const r5: number[] = [];
@@ -293,6 +380,14 @@ async function scoreSquad(
     r5.push(result.refs.some((_, i) => refHas(i)) ? 1 : 0);
     hit.push(result.refs[0]?.docName === q.article ? 1 : 0);
     contained.push(result.found && containsAnswer(result.answer, q.answers) ? 1 : 0);
+    if (misses && contained[contained.length - 1] === 0 && r5[r5.length - 1] === 1) {
+      misses.push({
+        question: q.question,
+        gold: q.answers,
+        answer: result.answer,
+        top: result.refs[0]?.sampleText.slice(0, 300),
+      });
+    }
     if (result.found) words.push(wordCount(result.answer));
     em.push(exactMatch(result.answer, q.answers));
     f.push(f1(result.answer, q.answers));

@@ -19,6 +19,12 @@ export interface ExtractiveAnswererOptions {
   maxWords?: number;
   /** Below this combined score the answer is "not found". */
   minScore?: number;
+  /**
+   * Below this share of the question's terms (idf-weighted) found anywhere in the passages, the
+   * collection is taken not to hold the answer: a question about something the documents never
+   * mention still retrieves passages, but they miss its distinctive words.
+   */
+  minCoverage?: number;
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   weights?: Partial<ScoreWeights>;
@@ -29,6 +35,15 @@ export interface ScoreWeights {
   semantic: number;
   cue: number;
   rank: number;
+  /** Question bigrams found verbatim in the sentence. */
+  phrase: number;
+  /**
+   * Factor on question terms that appear in the passage's document name: they say what the
+   * whole document is about, not which of its sentences answers.
+   */
+  topicTerms: number;
+  /** Factor on a sentence lacking the kind of thing the question asks for. */
+  missingCue: number;
 }
 
 interface Candidate {
@@ -36,6 +51,8 @@ interface Candidate {
   position: number;
   text: string;
   terms: Set<string>;
+  /** Stems in sentence order, for phrase matches. */
+  sequence: string[];
   wordCount: number;
   lexical: number;
   semantic: number;
@@ -43,7 +60,15 @@ interface Candidate {
   score: number;
 }
 
-const DEFAULT_WEIGHTS: ScoreWeights = { lexical: 0.5, semantic: 0.35, cue: 0.1, rank: 0.05 };
+const DEFAULT_WEIGHTS: ScoreWeights = {
+  lexical: 0.5,
+  semantic: 0.35,
+  cue: 0.1,
+  rank: 0.05,
+  phrase: 0.1,
+  topicTerms: 0.35,
+  missingCue: 0.7,
+};
 
 /**
  * Answers without an LLM: picks the sentences of the retrieved passages that best answer the
@@ -53,12 +78,14 @@ const DEFAULT_WEIGHTS: ScoreWeights = { lexical: 0.5, semantic: 0.35, cue: 0.1, 
 export class ExtractiveAnswerer implements Answerer {
   private readonly maxWords: number;
   private readonly minScore: number;
+  private readonly minCoverage: number;
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
     this.minScore = options.minScore ?? 0.2;
+    this.minCoverage = options.minCoverage ?? 0;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
   }
@@ -69,6 +96,8 @@ export class ExtractiveAnswerer implements Answerer {
 
     const questionTerms = termWeightsOf(request.question, request.standaloneQuestion);
     const idf = inverseDocumentFrequency(candidates);
+    const everywhere = new Set(candidates.flatMap((c) => [...c.terms]));
+    if (lexicalCoverage(everywhere, questionTerms, idf) < this.minCoverage) return notFound();
     const cues = questionCues(request.question);
     const [questionVector, sentenceVectors] = await Promise.all([
       this.options.embedQuery(request.standaloneQuestion),
@@ -79,30 +108,52 @@ export class ExtractiveAnswerer implements Answerer {
     ]);
 
     const questionStems = new Set(questionTerms.keys());
+    const questionBigrams = bigramsOf(contentWords(request.question).map(stemTerm));
+    const topicByPassage = request.passages.map(
+      (p) => new Set(contentWords(p.docName).map(stemTerm)),
+    );
     for (const [i, candidate] of candidates.entries()) {
-      candidate.lexical = lexicalCoverage(candidate.terms, questionTerms, idf);
+      const topic = topicByPassage[candidate.passageIndex]!;
+      const weighted = new Map(
+        [...questionTerms].map(([t, w]) => [t, topic.has(t) ? w * this.weights.topicTerms : w]),
+      );
+      candidate.lexical = lexicalCoverage(candidate.terms, weighted, idf);
       candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
       candidate.cue = cueScore(candidate, cues, questionStems);
+      const phrase = phraseOverlap(questionBigrams, candidate.sequence);
       const rankPrior = 1 / (1 + candidate.passageIndex);
       candidate.score =
         this.weights.lexical * candidate.lexical +
         this.weights.semantic * candidate.semantic +
         this.weights.cue * candidate.cue +
+        this.weights.phrase * phrase +
         this.weights.rank * rankPrior;
       // A sentence that only restates the question answers nothing; one without the kind of
       // thing asked for (a person for "who", a time for "when") rarely answers it.
       if (novelty(candidate.terms, questionStems) < 0.2) candidate.score *= 0.5;
-      if (cues.length > 0 && candidate.cue === 0) candidate.score *= 0.7;
+      if (cues.length > 0 && candidate.cue === 0) candidate.score *= this.weights.missingCue;
     }
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
     const best = ranked[0]!;
-    if (best.score < this.minScore || (best.lexical === 0 && best.semantic < 0.3))
-      return notFound();
+    if (best.score < this.minScore) return notFound();
 
     const chosen = [best];
     let words = best.wordCount;
+    // The sentence naming what was asked about often comes just before the one holding it
+    // ("Here is the code: … / 7419 …"): take the next sentence when it has what the question asks for.
+    if (cues.length > 0 && best.cue === 0) {
+      const next = candidates.find(
+        (c) =>
+          c.passageIndex === best.passageIndex && c.position === best.position + 1 && c.cue > 0,
+      );
+      if (next) {
+        chosen.push(next);
+        words += next.wordCount;
+      }
+    }
     for (const other of ranked.slice(1, 4)) {
+      if (chosen.length > 1) break;
       if (words + other.wordCount > this.maxWords) continue;
       // A second sentence must be nearly as good, or continue a very short first one.
       const continues =
@@ -134,18 +185,20 @@ export class ExtractiveAnswerer implements Answerer {
   private candidates(passages: Passage[]): Candidate[] {
     const out: Candidate[] = [];
     for (const [passageIndex, passage] of passages.entries()) {
-      const sentences = splitSentences(passage.text);
+      const sentences = joinLeadIns(splitSentences(passage.text));
       for (const [position, raw] of sentences.entries()) {
         const text = raw.replace(/\s+/g, ' ').trim();
         const wordCount = text.split(' ').filter(Boolean).length;
         // Fragments say nothing on their own, but a short table row or figure can be the answer.
         const factual = text.includes(' | ') || /\d/.test(text);
         if (wordCount < 3 && !factual && sentences.length > 1) continue;
+        const sequence = contentWords(text).map(stemTerm);
         out.push({
           passageIndex,
           position,
           text,
-          terms: new Set(contentWords(text).map(stemTerm)),
+          terms: new Set(sequence),
+          sequence,
           wordCount,
           lexical: 0,
           semantic: 0,
@@ -156,6 +209,36 @@ export class ExtractiveAnswerer implements Answerer {
     }
     return out;
   }
+}
+
+const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/;
+const LEAD_IN_MAX_WORDS = 30;
+
+/**
+ * A short lead-in ending in a colon ("Project co-leaders:") says what the list under it is, and
+ * its items say nothing alone: keep them together as one candidate, within a word budget.
+ */
+function joinLeadIns(sentences: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    let text = sentences[i]!;
+    if (text.trimEnd().endsWith(':') && wordsIn(text) <= 8) {
+      let words = wordsIn(text);
+      while (i + 1 < sentences.length && LIST_ITEM.test(sentences[i + 1]!)) {
+        const next = sentences[i + 1]!;
+        if (words + wordsIn(next) > LEAD_IN_MAX_WORDS) break;
+        text = `${text} ${next}`;
+        words += wordsIn(next);
+        i++;
+      }
+    }
+    out.push(text);
+  }
+  return out;
+}
+
+function wordsIn(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
 }
 
 function notFound(): Answer {
@@ -199,6 +282,20 @@ function lexicalCoverage(
 function cueScore(candidate: Candidate, cues: QuestionCue[], questionStems: Set<string>): number {
   if (cues.length === 0) return 0;
   return sentenceMatchesCues(candidate.text, cues, questionStems) ? 1 : 0;
+}
+
+function bigramsOf(stems: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < stems.length; i++) out.add(`${stems[i - 1]} ${stems[i]}`);
+  return out;
+}
+
+/** Share of the question's content bigrams that the sentence contains verbatim. */
+function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number {
+  if (questionBigrams.size === 0) return 0;
+  let hits = 0;
+  for (const bigram of bigramsOf(sequence)) if (questionBigrams.has(bigram)) hits++;
+  return Math.min(1, hits / questionBigrams.size);
 }
 
 function novelty(terms: Set<string>, question: Set<string>): number {

@@ -1,10 +1,12 @@
 import { stemTerm } from './term-stem';
 
 /** What kind of answer a question expects, read from its wording. */
-export type QuestionCue = 'person' | 'time' | 'quantity' | 'place';
+export type QuestionCue = 'person' | 'time' | 'quantity' | 'place' | 'identifier';
 
 const MONTHS =
   /\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b/i;
+/** A UUID, or a token mixing letters or dashes with digits (E4711, v1.2.3, 8431-A). */
+const IDENTIFIER = /\b[0-9a-f]{8}-[0-9a-f]{4}-|\b(?=[\w.-]*\d)(?=[\w.-]*[a-z-])[\w.-]{3,}\b/i;
 const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b/i;
 const YEAR = /\b(1[0-9]{3}|20[0-9]{2})s?\b/;
 const NUMBER =
@@ -35,6 +37,12 @@ export function questionCues(question: string): QuestionCue[] {
   ) {
     cues.push('place');
   }
+  if (
+    /\b(which|what)\b/.test(q) &&
+    /\b(uuid|guid|identifier|id|code|key|hash|token|serial|sku)\b/.test(q)
+  ) {
+    cues.push('identifier');
+  }
   return cues;
 }
 
@@ -50,6 +58,8 @@ export function sentenceMatchesCues(
         return YEAR.test(sentence) || MONTHS.test(sentence) || WEEKDAYS.test(sentence);
       case 'quantity':
         return NUMBER.test(sentence);
+      case 'identifier':
+        return IDENTIFIER.test(sentence);
       case 'person':
       case 'place':
         return properNames(sentence).some((name) => !questionStems.has(stemTerm(name)));

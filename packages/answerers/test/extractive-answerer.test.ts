@@ -52,6 +52,29 @@ describe('ExtractiveAnswerer', () => {
     expect(answer.usedPassageIds[0]).toBe('oncall');
   });
 
+  it('keeps a lead-in ending in a colon with the list items under it', async () => {
+    const slides = [
+      passage(
+        'roadmap',
+        'Roadmap\n\nThe project will co-exist with the old format until the next release.',
+        'Roadmap deck',
+      ),
+      passage(
+        'team',
+        'Team\n\nProject co-leaders:\n\n- Michaela Iorga, NIST\n- David Waltermire, NIST\n\nEmail the team.',
+        'Overview deck',
+      ),
+    ];
+    const answer = await answerer.answer({
+      question: 'Who were the project co-leaders?',
+      standaloneQuestion: 'Who were the project co-leaders?',
+      history: [],
+      passages: slides,
+    });
+    expect(answer.text).toContain('Project co-leaders: - Michaela Iorga, NIST - David Waltermire');
+    expect(answer.usedPassageIds[0]).toBe('team');
+  });
+
   it('says plainly when nothing relevant is there', async () => {
     const answer = await answerer.answer({
       question: 'What is the capital of Mongolia?',
@@ -127,5 +150,23 @@ describe('ExtractiveAnswerer sentence cache', () => {
     expect(count).toBeGreaterThan(0);
     expect(embedded).toHaveLength(count);
     expect(first.found && second.found).toBe(true);
+  });
+});
+
+describe('ExtractiveAnswerer identifier questions', () => {
+  it('takes the sentence after the one that only names the thing asked for', async () => {
+    const answerer = new ExtractiveAnswerer(fakeEmbedding);
+    const answer = await answerer.answer({
+      question: 'Which UUID is embedded in the middle of the paragraph?',
+      standaloneQuestion: 'Which UUID is embedded in the middle of the paragraph?',
+      history: [],
+      passages: [
+        passage(
+          'paper',
+          'Agents can be combined. Here is a random UUID in the middle of the paragraph! 314b0a30-5b04-470b-b9f7-eed2c2bec74a Multi-agent conversations can enable this partitioning.',
+        ),
+      ],
+    });
+    expect(answer.text).toContain('314b0a30-5b04-470b-b9f7-eed2c2bec74a');
   });
 });

@@ -23,6 +23,8 @@ export interface PreparedDocument {
   documentId: string;
   chunks: Chunk[];
   pageCount: number;
+  /** Pages that are images without a text layer (scanned): not searchable. */
+  imageOnlyPages: number[];
 }
 
 export interface DocumentPipelineOptions {
@@ -61,6 +63,13 @@ export class DocumentPipeline {
     documentId: string,
   ): Promise<PreparedDocument> {
     const parsed = content.kind === 'parsed' ? content.document : await this.parseFile(content);
+    const imageOnlyPages = parsed.pages.filter((p) => p.imageOnly).map((p) => p.pageNum);
+    if (imageOnlyPages.length > 0 && imageOnlyPages.length === parsed.pages.length) {
+      // Nothing to index; saying so beats an empty document that never answers.
+      throw new DocumentError(
+        `no text to index: ${describePages(imageOnlyPages)} scanned images without a text layer (OCR is not supported)`,
+      );
+    }
     // The title heads every chunk's embedding text, so the chunk body gets what is left; two
     // more tokens stay free for the special tokens some models add ([CLS], [SEP]).
     const titleTokens = this.embedder.countTokens(ref.title) + 4;
@@ -71,7 +80,7 @@ export class DocumentPipeline {
       countTokens: (text) => this.embedder.countTokens(text),
     });
     const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
-    return { ref, documentId, chunks, pageCount };
+    return { ref, documentId, chunks, pageCount, imageOnlyPages };
   }
 
   /** Embeds the chunks of several documents in shared batches, then indexes each document. */
@@ -127,6 +136,18 @@ export class DocumentPipeline {
     // A single sentence longer than the cap is truncated by the model, which is acceptable.
     return out;
   }
+}
+
+/** "page 3 is" / "pages 2, 5 and 9 are" (at most 10 listed). */
+export function describePages(pages: number[]): string {
+  if (pages.length === 1) return `page ${pages[0]} is`;
+  const shown = pages.slice(0, 10);
+  const more = pages.length - shown.length;
+  const list =
+    more > 0
+      ? `${shown.join(', ')} and ${more} more`
+      : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+  return `pages ${list} are`;
 }
 
 /** The mean of unit vectors, normalised again. */

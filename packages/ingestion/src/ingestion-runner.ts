@@ -19,7 +19,12 @@ import {
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
 import type { ConnectorRegistry } from './connector-registry';
-import { DocumentPipeline, type FileParser, type PreparedDocument } from './document-pipeline';
+import {
+  DocumentPipeline,
+  describePages,
+  type FileParser,
+  type PreparedDocument,
+} from './document-pipeline';
 import { documentIdFor } from './ids';
 import { INGEST_JOB, type IngestJobPayload } from './ingest-job';
 import type { Logger } from './logger';
@@ -298,6 +303,14 @@ export class IngestionRunner {
             chunkCount: document.chunks.length,
             at: this.now(),
           });
+          if (document.imageOnlyPages.length > 0) {
+            await store.recordWarning({
+              ingestionId: ingestion.id,
+              sourceId: document.ref.sourceId,
+              docName: document.ref.title,
+              message: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
+            });
+          }
         }
       };
 

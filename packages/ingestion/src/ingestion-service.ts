@@ -21,6 +21,7 @@ export const FAILURES_SHOWN = 1000;
 
 export interface IngestionView extends IngestionRecord {
   failures: IngestionFailureRecord[];
+  warnings: IngestionFailureRecord[];
 }
 
 export interface CreateIngestionInput {
@@ -188,6 +189,10 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   private async view(record: IngestionRecord): Promise<IngestionView> {
-    return { ...record, failures: await this.deps.store.listFailures(record.id, FAILURES_SHOWN) };
+    const [failures, warnings] = await Promise.all([
+      this.deps.store.listFailures(record.id, FAILURES_SHOWN),
+      this.deps.store.listWarnings(record.id, FAILURES_SHOWN),
+    ]);
+    return { ...record, failures, warnings };
   }
 }

@@ -146,6 +146,9 @@ export interface MetadataStore {
   /** Atomically: record the failure (once per document) and count it. */
   recordFailure(input: FailedItem): Promise<void>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
+  /** A note about a document that was indexed anyway (e.g. pages without text). */
+  recordWarning(input: FailedItem): Promise<void>;
+  listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   /** Drops per-document bookkeeping of a finished ingestion (the counters stay). */
   clearItems(ingestionId: string): Promise<void>;
   getProgress(ingestionId: string): Promise<IngestionProgress | null>;

@@ -34,7 +34,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       const source = new DataSource({ type: 'postgres', url: database.url });
       await source.initialize();
       expect(await source.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
-        { n: 1 },
+        { n: 2 },
       ]);
       await source.destroy();
     } finally {
@@ -56,7 +56,10 @@ describeWithPostgres('PostgreSQL metadata store', () => {
         "SELECT data_type FROM information_schema.columns WHERE table_name = 'ingestions' AND column_name = 'created_at'",
       );
       await source.destroy();
-      expect(migrations).toEqual([{ name: 'InitialSchema1732180000000' }]);
+      expect(migrations).toEqual([
+        { name: 'InitialSchema1732180000000' },
+        { name: 'IngestionWarnings1763700000000' },
+      ]);
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {
       await database.drop();

@@ -27,6 +27,8 @@ export interface DocentConfig {
   embeddingModel: string;
   /** Weight of the vector leg against BM25's 1 when the two rankings are fused. */
   vectorWeight: number;
+  /** `convex` (normalised scores) or `rrf` (ranks) to fuse BM25 and vectors. */
+  fusion: 'convex' | 'rrf';
   /** Target chunk size in embedder tokens; longer than the model's cap is embedded in windows. */
   chunkTokens: number;
   /** Inference threads of the local embedding model; undefined: every core. */
@@ -102,8 +104,9 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     ).replace(/\/+$/, ''),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
-    chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', 256, 32, 4096),
-    vectorWeight: ratio(env, 'DOCENT_VECTOR_WEIGHT', 1),
+    chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', 384, 32, 4096),
+    vectorWeight: ratio(env, 'DOCENT_VECTOR_WEIGHT', 0.4),
+    fusion: oneOf(env, 'DOCENT_FUSION', ['convex', 'rrf'] as const, 'convex'),
     embeddingThreads: env.DOCENT_EMBEDDING_THREADS
       ? integer(env, 'DOCENT_EMBEDDING_THREADS', 0, 1, 256)
       : undefined,

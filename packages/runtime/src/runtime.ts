@@ -6,7 +6,10 @@ import { ApiKeyService } from '@docent/accounts';
 import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
 import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
+import { DriveConnector } from '@docent/connector-drive';
+import { pagesConnector } from '@docent/connector-pages';
 import { wikiConnector } from '@docent/connector-wiki';
+import { createFileParser } from '@docent/document-parsers';
 import { loadSecretKey, SecretBox } from '@docent/credentials-vault';
 import { createEmbedder, type Embedder } from '@docent/embedder';
 import {
@@ -17,7 +20,6 @@ import {
   JOB_CATALOG,
   NO_SOURCE_CONNECTIONS,
   ingestJobId,
-  rejectAllFiles,
   type Logger,
 } from '@docent/ingestion';
 import {
@@ -132,8 +134,13 @@ export async function buildRuntime(
     });
     const connectors = new ConnectorRegistry([
       wikiConnector as SourceConnector<unknown>,
+      new DriveConnector({ apiUrl: config.endpoints.driveApiUrl }) as SourceConnector<unknown>,
+      pagesConnector as SourceConnector<unknown>,
       ...(options.connectors ?? []),
     ]);
+    // Files are parsed in worker threads (memory cap, timeout): a bad file fails alone.
+    const parseFile = createFileParser();
+    closers.push(() => parseFile.close());
     const endpoints = { ...config.endpoints };
     const resolver = new CollectionResolver(store);
     const ingestions = new IngestionService({
@@ -160,6 +167,7 @@ export async function buildRuntime(
           });
     const ask = new AskService(store, index, embedder, answerer, resolver, {
       vectorWeight: config.vectorWeight,
+      fusion: config.fusion,
     });
     const runner = new IngestionRunner(
       {
@@ -171,7 +179,7 @@ export async function buildRuntime(
         http,
         connections: NO_SOURCE_CONNECTIONS,
         endpoints,
-        parseFile: rejectAllFiles,
+        parseFile,
         logger,
         workerId,
       },

@@ -56,3 +56,11 @@ export function testSecretKey(): string {
   return randomBytes(32).toString('hex');
 }
 export { freePort, startDocentProcess, type DocentProcess } from './docent-process';
+export { withDeclaredSize, zipOf } from './documents/zip-writer';
+export {
+  passwordProtectedPdf,
+  pdfOf,
+  scannedTypedBlankPdf,
+  streamObject,
+} from './documents/pdf-writer';
+export { xlsxOf } from './documents/xlsx-writer';

@@ -30,6 +30,11 @@ export function presentIngestion(view: IngestionView): IngestionWire {
       source_id: f.sourceId,
       message: f.message,
     })),
+    warnings: view.warnings.map((w) => ({
+      doc_name: w.docName,
+      source_id: w.sourceId,
+      message: w.message,
+    })),
     error:
       view.errorCode && view.status === 'failed'
         ? {

@@ -44,9 +44,10 @@ class Ingestion(BaseModel):
     finished_at: Optional[datetime]
     progress: IngestionProgress
     failures: List[IngestionFailure] = Field(description="Documents that failed, in order (the first 1000).")
+    warnings: List[IngestionFailure] = Field(description="Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned images without a text layer, which are not searchable. ")
     error: Optional[IngestionError]
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "error"]
+    __properties: ClassVar[List[str]] = ["ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -98,6 +99,12 @@ class Ingestion(BaseModel):
             for _item_failures in self.failures:
                 _items.append(_item_failures.to_dict() if _item_failures is not None else None)
             _dict['failures'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in warnings (list)
+        _items = []
+        if self.warnings:
+            for _item_warnings in self.warnings:
+                _items.append(_item_warnings.to_dict() if _item_warnings is not None else None)
+            _dict['warnings'] = _items
         # override the default output from pydantic by calling `to_dict()` of error
         if self.error:
             _dict['error'] = self.error.to_dict()
@@ -144,6 +151,7 @@ class Ingestion(BaseModel):
             "finished_at": obj.get("finished_at"),
             "progress": IngestionProgress.from_dict(obj["progress"]) if obj.get("progress") is not None else None,
             "failures": [IngestionFailure.from_dict(_item) for _item in obj["failures"]] if obj.get("failures") is not None else None,
+            "warnings": [IngestionFailure.from_dict(_item) for _item in obj["warnings"]] if obj.get("warnings") is not None else None,
             "error": IngestionError.from_dict(obj["error"]) if obj.get("error") is not None else None
         })
         # store additional fields in additional_properties

@@ -86,6 +86,7 @@ export interface IngestionItemRow {
 export interface IngestionFailureRow {
   id: number;
   ingestion_id: string;
+  kind: string;
   source_id: string;
   doc_name: string | null;
   message: string;
@@ -225,6 +226,7 @@ export function buildEntities(dialect: SqlDialect): Entities {
       columns: {
         id: { type: t.integer, primary: true, generated: 'increment' },
         ingestion_id: ref,
+        kind: { type: t.varchar, length: 16, default: 'failure' },
         source_id: { type: t.varchar, length: 512 },
         doc_name: { type: t.varchar, length: 1024, nullable: true },
         message: { type: t.text },

@@ -562,6 +562,7 @@ export class TypeOrmMetadataStore implements MetadataStore {
       });
       await m.getRepository(this.entities.IngestionFailure).insert({
         ingestion_id: input.ingestionId,
+        kind: 'failure',
         source_id: input.sourceId,
         doc_name: input.docName,
         message: input.message,
@@ -570,11 +571,36 @@ export class TypeOrmMetadataStore implements MetadataStore {
     });
   }
 
+  async recordWarning(input: FailedItem): Promise<void> {
+    await this.run((m) =>
+      m.getRepository(this.entities.IngestionFailure).insert({
+        ingestion_id: input.ingestionId,
+        kind: 'warning',
+        source_id: input.sourceId,
+        doc_name: input.docName,
+        message: input.message,
+        created_at: new Date(),
+      }),
+    );
+  }
+
+  async listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {
+    return this.listNotes(ingestionId, 'warning', limit);
+  }
+
   async listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {
+    return this.listNotes(ingestionId, 'failure', limit);
+  }
+
+  private async listNotes(
+    ingestionId: string,
+    kind: 'failure' | 'warning',
+    limit: number,
+  ): Promise<IngestionFailureRecord[]> {
     return this.run(async (m) =>
       (
         await m.getRepository(this.entities.IngestionFailure).find({
-          where: { ingestion_id: ingestionId },
+          where: { ingestion_id: ingestionId, kind },
           order: { id: 'ASC' },
           take: limit,
         })

@@ -159,6 +159,27 @@ export function describeMetadataStoreConformance(
       ]);
     });
 
+    it('keeps warnings apart from failures, and they change no counter', async () => {
+      const { account, collection: c } = await collection();
+      const ing = await ingestion(c.id, account.id);
+      await store.markDiscovered(ing.id, 'scan');
+      await store.commitProcessed(processed(ing.id, c.id, 'scan'));
+      await store.recordWarning({
+        ingestionId: ing.id,
+        sourceId: 'scan',
+        docName: 'Scan',
+        message: 'page 2 has no text',
+      });
+      expect(await store.listWarnings(ing.id, 10)).toEqual([
+        { docName: 'Scan', sourceId: 'scan', message: 'page 2 has no text' },
+      ]);
+      expect(await store.listFailures(ing.id, 10)).toEqual([]);
+      expect(await store.getProgress(ing.id)).toMatchObject({
+        documentsProcessed: 1,
+        documentsFailed: 0,
+      });
+    });
+
     it('creates documents with unique names and keeps a name across updates', async () => {
       const { account, collection: c } = await collection();
       const ing = await ingestion(c.id, account.id);

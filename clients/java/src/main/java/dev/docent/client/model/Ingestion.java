@@ -116,6 +116,11 @@ public class Ingestion {
   @javax.annotation.Nonnull
   private List<IngestionFailure> failures = new ArrayList<>();
 
+  public static final String SERIALIZED_NAME_WARNINGS = "warnings";
+  @SerializedName(SERIALIZED_NAME_WARNINGS)
+  @javax.annotation.Nonnull
+  private List<IngestionFailure> warnings = new ArrayList<>();
+
   public static final String SERIALIZED_NAME_ERROR = "error";
   @SerializedName(SERIALIZED_NAME_ERROR)
   @javax.annotation.Nullable
@@ -349,6 +354,33 @@ public class Ingestion {
   }
 
 
+  public Ingestion warnings(@javax.annotation.Nonnull List<IngestionFailure> warnings) {
+    this.warnings = warnings;
+    return this;
+  }
+
+  public Ingestion addWarningsItem(IngestionFailure warningsItem) {
+    if (this.warnings == null) {
+      this.warnings = new ArrayList<>();
+    }
+    this.warnings.add(warningsItem);
+    return this;
+  }
+
+  /**
+   * Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned images without a text layer, which are not searchable. 
+   * @return warnings
+   */
+  @javax.annotation.Nonnull
+  public List<IngestionFailure> getWarnings() {
+    return warnings;
+  }
+
+  public void setWarnings(@javax.annotation.Nonnull List<IngestionFailure> warnings) {
+    this.warnings = warnings;
+  }
+
+
   public Ingestion error(@javax.annotation.Nullable IngestionError error) {
     this.error = error;
     return this;
@@ -433,13 +465,14 @@ public class Ingestion {
         Objects.equals(this.finishedAt, ingestion.finishedAt) &&
         Objects.equals(this.progress, ingestion.progress) &&
         Objects.equals(this.failures, ingestion.failures) &&
+        Objects.equals(this.warnings, ingestion.warnings) &&
         Objects.equals(this.error, ingestion.error)&&
         Objects.equals(this.additionalProperties, ingestion.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(ingestionId, namespaceName, collectionName, type, spec, status, createdAt, startedAt, finishedAt, progress, failures, error, additionalProperties);
+    return Objects.hash(ingestionId, namespaceName, collectionName, type, spec, status, createdAt, startedAt, finishedAt, progress, failures, warnings, error, additionalProperties);
   }
 
   @Override
@@ -457,6 +490,7 @@ public class Ingestion {
     sb.append("    finishedAt: ").append(toIndentedString(finishedAt)).append("\n");
     sb.append("    progress: ").append(toIndentedString(progress)).append("\n");
     sb.append("    failures: ").append(toIndentedString(failures)).append("\n");
+    sb.append("    warnings: ").append(toIndentedString(warnings)).append("\n");
     sb.append("    error: ").append(toIndentedString(error)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
@@ -477,10 +511,10 @@ public class Ingestion {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "error"));
+    openapiFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "error"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"));
   }
 
   /**
@@ -526,6 +560,16 @@ public class Ingestion {
         // validate the required field `failures` (array)
         for (int i = 0; i < jsonArrayfailures.size(); i++) {
           IngestionFailure.validateJsonElement(jsonArrayfailures.get(i));
+        }
+      }
+      if (jsonObj.get("warnings") != null) {
+        if (!jsonObj.get("warnings").isJsonArray()) {
+          throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `warnings` to be an array in the JSON string but got `%s`", jsonObj.get("warnings").toString()));
+        }
+        JsonArray jsonArraywarnings = jsonObj.getAsJsonArray("warnings");
+        // validate the required field `warnings` (array)
+        for (int i = 0; i < jsonArraywarnings.size(); i++) {
+          IngestionFailure.validateJsonElement(jsonArraywarnings.get(i));
         }
       }
       if (jsonObj.get("error") != null && !jsonObj.get("error").isJsonNull()) {
