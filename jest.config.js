@@ -58,5 +58,12 @@ module.exports = {
         '<rootDir>/bench/test/**/*.test.ts',
       ],
     },
+    {
+      // The web UI in Debian's Chromium (playwright-core), against the in-process api and the
+      // source fakes; needs apps/web/dist (pnpm build) and /usr/bin/chromium.
+      ...common,
+      displayName: 'browser',
+      testMatch: ['<rootDir>/apps/*/test/browser/**/*.browser.test.ts'],
+    },
   ],
 };

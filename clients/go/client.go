@@ -48,9 +48,13 @@ type APIClient struct {
 
 	// API Services
 
+	AccountAPI *AccountAPIService
+
 	AskAPI *AskAPIService
 
 	CollectionsAPI *CollectionsAPIService
+
+	ConnectionsAPI *ConnectionsAPIService
 
 	DocumentsAPI *DocumentsAPIService
 
@@ -75,8 +79,10 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.common.client = c
 
 	// API Services
+	c.AccountAPI = (*AccountAPIService)(&c.common)
 	c.AskAPI = (*AskAPIService)(&c.common)
 	c.CollectionsAPI = (*CollectionsAPIService)(&c.common)
+	c.ConnectionsAPI = (*ConnectionsAPIService)(&c.common)
 	c.DocumentsAPI = (*DocumentsAPIService)(&c.common)
 	c.IngestionsAPI = (*IngestionsAPIService)(&c.common)
 	c.OperationsAPI = (*OperationsAPIService)(&c.common)

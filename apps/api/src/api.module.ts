@@ -8,7 +8,10 @@ import {
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { DocentConfig } from '@docent/runtime';
 import { RuntimeModule, WorkerModule, type RuntimeModuleOptions } from '@docent/worker';
+import { AccountController } from './account/account.controller';
 import { CollectionsController } from './collections/collections.controller';
+import { ConnectionsController } from './connections/connections.controller';
+import { OAuthCallbackController } from './connections/oauth-callback.controller';
 import { DocsController } from './docs/docs.controller';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
@@ -16,6 +19,7 @@ import { HttpMetricsMiddleware, Metrics } from './http/metrics';
 import { ProblemFilter } from './http/problem.filter';
 import { RequestIdMiddleware } from './http/request-id.middleware';
 import { OperationsController } from './operations/operations.controller';
+import { WebUiModule } from './web/web-ui.module';
 
 export interface ApiModuleOptions extends RuntimeModuleOptions {
   config: DocentConfig;
@@ -31,8 +35,16 @@ export class ApiModule implements NestModule {
       imports: [
         RuntimeModule.forRoot(options),
         ...(options.runWorker ? [WorkerModule.forRoot(options.config)] : []),
+        WebUiModule.forRoot(),
       ],
-      controllers: [DocsController, CollectionsController, OperationsController],
+      controllers: [
+        DocsController,
+        CollectionsController,
+        AccountController,
+        ConnectionsController,
+        OAuthCallbackController,
+        OperationsController,
+      ],
       providers: [
         Metrics,
         { provide: APP_GUARD, useClass: ApiKeyGuard },

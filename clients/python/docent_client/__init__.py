@@ -18,8 +18,10 @@ __version__ = "0.1.0"
 
 # Define package exports
 __all__ = [
+    "AccountApi",
     "AskApi",
     "CollectionsApi",
+    "ConnectionsApi",
     "DocumentsApi",
     "IngestionsApi",
     "OperationsApi",
@@ -32,16 +34,27 @@ __all__ = [
     "ApiKeyError",
     "ApiAttributeError",
     "ApiException",
+    "Account",
+    "AccountSession",
+    "ApiKey",
+    "ApiKeyList",
     "AskRequest",
     "AskResponse",
+    "AuthorizeConnectionRequest",
     "Collection",
     "CollectionList",
     "CollectionLocator",
+    "Connection",
+    "ConnectionAuthorization",
+    "ConnectionList",
+    "CreateApiKeyRequest",
     "CreateDriveIngestionRequest",
     "CreateIngestionRequest",
     "CreateIngestionResponse",
     "CreatePagesIngestionRequest",
     "CreateWikiIngestionRequest",
+    "CreatedApiKey",
+    "DeleteConnectionRequest",
     "DeleteDocumentRequest",
     "Deleted",
     "Document",
@@ -61,17 +74,24 @@ __all__ = [
     "ListCollectionsRequest",
     "ListDocumentsRequest",
     "ListIngestionsRequest",
+    "LogInRequest",
+    "LoggedOut",
     "PagesSpec",
     "Problem",
     "ProblemFieldError",
     "Readiness",
     "Reference",
+    "RevokeApiKeyRequest",
+    "Revoked",
+    "SignUpRequest",
     "WikiSpec",
 ]
 
 # import apis into sdk package
+from docent_client.api.account_api import AccountApi as AccountApi
 from docent_client.api.ask_api import AskApi as AskApi
 from docent_client.api.collections_api import CollectionsApi as CollectionsApi
+from docent_client.api.connections_api import ConnectionsApi as ConnectionsApi
 from docent_client.api.documents_api import DocumentsApi as DocumentsApi
 from docent_client.api.ingestions_api import IngestionsApi as IngestionsApi
 from docent_client.api.operations_api import OperationsApi as OperationsApi
@@ -88,16 +108,27 @@ from docent_client.exceptions import ApiAttributeError as ApiAttributeError
 from docent_client.exceptions import ApiException as ApiException
 
 # import models into sdk package
+from docent_client.models.account import Account as Account
+from docent_client.models.account_session import AccountSession as AccountSession
+from docent_client.models.api_key import ApiKey as ApiKey
+from docent_client.models.api_key_list import ApiKeyList as ApiKeyList
 from docent_client.models.ask_request import AskRequest as AskRequest
 from docent_client.models.ask_response import AskResponse as AskResponse
+from docent_client.models.authorize_connection_request import AuthorizeConnectionRequest as AuthorizeConnectionRequest
 from docent_client.models.collection import Collection as Collection
 from docent_client.models.collection_list import CollectionList as CollectionList
 from docent_client.models.collection_locator import CollectionLocator as CollectionLocator
+from docent_client.models.connection import Connection as Connection
+from docent_client.models.connection_authorization import ConnectionAuthorization as ConnectionAuthorization
+from docent_client.models.connection_list import ConnectionList as ConnectionList
+from docent_client.models.create_api_key_request import CreateApiKeyRequest as CreateApiKeyRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest as CreateDriveIngestionRequest
 from docent_client.models.create_ingestion_request import CreateIngestionRequest as CreateIngestionRequest
 from docent_client.models.create_ingestion_response import CreateIngestionResponse as CreateIngestionResponse
 from docent_client.models.create_pages_ingestion_request import CreatePagesIngestionRequest as CreatePagesIngestionRequest
 from docent_client.models.create_wiki_ingestion_request import CreateWikiIngestionRequest as CreateWikiIngestionRequest
+from docent_client.models.created_api_key import CreatedApiKey as CreatedApiKey
+from docent_client.models.delete_connection_request import DeleteConnectionRequest as DeleteConnectionRequest
 from docent_client.models.delete_document_request import DeleteDocumentRequest as DeleteDocumentRequest
 from docent_client.models.deleted import Deleted as Deleted
 from docent_client.models.document import Document as Document
@@ -117,10 +148,15 @@ from docent_client.models.ingestion_type import IngestionType as IngestionType
 from docent_client.models.list_collections_request import ListCollectionsRequest as ListCollectionsRequest
 from docent_client.models.list_documents_request import ListDocumentsRequest as ListDocumentsRequest
 from docent_client.models.list_ingestions_request import ListIngestionsRequest as ListIngestionsRequest
+from docent_client.models.log_in_request import LogInRequest as LogInRequest
+from docent_client.models.logged_out import LoggedOut as LoggedOut
 from docent_client.models.pages_spec import PagesSpec as PagesSpec
 from docent_client.models.problem import Problem as Problem
 from docent_client.models.problem_field_error import ProblemFieldError as ProblemFieldError
 from docent_client.models.readiness import Readiness as Readiness
 from docent_client.models.reference import Reference as Reference
+from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest as RevokeApiKeyRequest
+from docent_client.models.revoked import Revoked as Revoked
+from docent_client.models.sign_up_request import SignUpRequest as SignUpRequest
 from docent_client.models.wiki_spec import WikiSpec as WikiSpec
 

@@ -115,6 +115,7 @@ AuthSettings = TypedDict(
     "AuthSettings",
     {
         "ApiKey": APIKeyAuthSetting,
+        "SessionCookie": APIKeyAuthSetting,
     },
     total=False,
 )
@@ -570,6 +571,15 @@ conf = docent_client.Configuration(
                 'key': 'Api-Key',
                 'value': self.get_api_key_with_prefix(
                     'ApiKey',
+                ),
+            }
+        if 'SessionCookie' in self.api_key:
+            auth['SessionCookie'] = {
+                'type': 'api_key',
+                'in': 'cookie',
+                'key': 'docent_session',
+                'value': self.get_api_key_with_prefix(
+                    'SessionCookie',
                 ),
             }
         return auth

@@ -39,9 +39,13 @@ export function parseBootstrapKeys(value: string | undefined): BootstrapKey[] {
   });
 }
 
+/** Who makes a request: an API key, or a browser session of the account's user. */
 export interface Principal {
   accountId: string;
-  apiKeyId: string;
+  /** Set when an `Api-Key` authenticated the request. */
+  apiKeyId: string | null;
+  /** The session's stored id (hash), set when the session cookie authenticated the request. */
+  sessionId: string | null;
 }
 
 export class ApiKeyService {
@@ -79,6 +83,16 @@ export class ApiKeyService {
     return { key, record };
   }
 
+  /** Every key of the account, newest first: never the key nor its hash. */
+  async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.store.listApiKeys(accountId);
+  }
+
+  /** False when the account has no such active key. */
+  async revokeKey(accountId: string, id: string): Promise<boolean> {
+    return this.store.revokeApiKey(accountId, id, this.now());
+  }
+
   async authenticate(key: string | undefined): Promise<Principal | null> {
     if (!key || key.length > 512) return null;
     const record = await this.store.findActiveApiKey(hashApiKey(key));
@@ -89,6 +103,6 @@ export class ApiKeyService {
       this.lastTouched.set(record.id, now.getTime());
       await this.store.touchApiKey(record.id, now);
     }
-    return { accountId: record.accountId, apiKeyId: record.id };
+    return { accountId: record.accountId, apiKeyId: record.id, sessionId: null };
   }
 }

@@ -54,4 +54,18 @@ describe('ApiKeyService', () => {
     expect(record.prefix).toBe(key.slice(0, 11));
     expect((await service.authenticate(key))?.apiKeyId).toBe(record.id);
   });
+
+  it('lists the account keys and revokes them for good', async () => {
+    const service = new ApiKeyService(store);
+    const account = await store.ensureAccount('acme');
+    const other = await store.ensureAccount('beta');
+    const { key, record } = await service.createKey(account.id, 'ci');
+    expect(await service.listKeys(account.id)).toEqual([
+      expect.objectContaining({ id: record.id, label: 'ci', revokedAt: null }),
+    ]);
+    expect(JSON.stringify(await service.listKeys(account.id))).not.toContain(hashApiKey(key));
+    expect(await service.revokeKey(other.id, record.id)).toBe(false);
+    expect(await service.revokeKey(account.id, record.id)).toBe(true);
+    expect(await service.authenticate(key)).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import type {
   AccountRecord,
   ApiKeyRecord,
+  ConnectionRecord,
   CollectionRecord,
   CollectionSummary,
   DocumentRecord,
@@ -11,7 +12,10 @@ import type {
   IngestionStatus,
   ItemOutcome,
   NamespaceRecord,
+  OAuthStateRecord,
   Page,
+  SessionRecord,
+  UserRecord,
 } from './records';
 
 export interface NewIngestion {
@@ -74,6 +78,47 @@ export interface MetadataStore {
   }): Promise<ApiKeyRecord>;
   findActiveApiKey(keyHash: string): Promise<ApiKeyRecord | null>;
   touchApiKey(id: string, at: Date): Promise<void>;
+  /** Every key of the account, revoked ones included, newest first. */
+  listApiKeys(accountId: string): Promise<ApiKeyRecord[]>;
+  /** Revokes a key of this account; false when the account has no such active key. */
+  revokeApiKey(accountId: string, id: string, at: Date): Promise<boolean>;
+
+  // Users and browser sessions
+  /**
+   * Atomically creates the user and its account (named after the email); null when the email
+   * is already registered or an account of that name exists.
+   */
+  createUser(input: { email: string; passwordHash: string; at: Date }): Promise<UserRecord | null>;
+  findUserByEmail(email: string): Promise<UserRecord | null>;
+  findUserByAccount(accountId: string): Promise<UserRecord | null>;
+  createSession(session: SessionRecord): Promise<void>;
+  findSession(id: string): Promise<SessionRecord | null>;
+  touchSession(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void>;
+  deleteSession(id: string): Promise<void>;
+  /** Removes sessions and OAuth states that expired before `now`. */
+  deleteExpiredSessions(now: Date): Promise<void>;
+
+  // OAuth: pending authorizations and the connections they give
+  saveOAuthState(state: OAuthStateRecord): Promise<void>;
+  /** Returns the state and deletes it in one step: only one caller ever gets it. */
+  takeOAuthState(id: string): Promise<OAuthStateRecord | null>;
+  /** Creates or replaces the account's connection of that type (version starts at 1). */
+  saveConnection(
+    connection: Omit<ConnectionRecord, 'version' | 'updatedAt'>,
+  ): Promise<ConnectionRecord>;
+  getConnection(accountId: string, type: string): Promise<ConnectionRecord | null>;
+  listConnections(accountId: string): Promise<ConnectionRecord[]>;
+  /**
+   * Stores refreshed tokens when the row is still at `expectedVersion`; false when another
+   * refresh (or a reconnect, or a disconnect) came first.
+   */
+  updateConnectionTokens(
+    accountId: string,
+    type: string,
+    expectedVersion: number,
+    patch: { tokens: string; expiresAt: Date | null; at: Date },
+  ): Promise<boolean>;
+  deleteConnection(accountId: string, type: string): Promise<boolean>;
 
   // Namespaces and collections
   findNamespace(accountId: string, name: string): Promise<NamespaceRecord | null>;

@@ -108,3 +108,59 @@ export interface Page<T> {
   /** Sort key of the last item when more may follow, else null. */
   nextAfter: string | null;
 }
+
+/** A person who signs in with email and password; owns exactly one account. */
+export interface UserRecord {
+  id: string;
+  accountId: string;
+  /** Lower-cased; also the account's name. */
+  email: string;
+  /** `scrypt$N$r$p$salt$hash`, never the password. */
+  passwordHash: string;
+  createdAt: Date;
+}
+
+/** A browser session: looked up by the hash of the cookie's value, never by the value. */
+export interface SessionRecord {
+  /** sha256 (hex) of the cookie value. */
+  id: string;
+  accountId: string;
+  userId: string;
+  /** Sent back by the UI in `X-CSRF-Token` on every state-changing request. */
+  csrfToken: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+/** A pending OAuth authorization (the `state` of an authorize URL), single use. */
+export interface OAuthStateRecord {
+  /** sha256 (hex) of the `state` value. */
+  id: string;
+  accountId: string;
+  /** The browser session that started the flow; null when an API key started it. */
+  sessionId: string | null;
+  type: string;
+  /** The PKCE code verifier, sealed; null for providers without PKCE. */
+  pkceVerifier: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/** An account's OAuth connection to one source type; at most one per account and type. */
+export interface ConnectionRecord {
+  accountId: string;
+  type: string;
+  /** Access and refresh tokens, sealed with DOCENT_SECRET_KEY. */
+  tokens: string;
+  /** Whom the tokens act for, as the provider names it (site names, an email, a workspace). */
+  accountLabel: string | null;
+  /** Provider facts that are not secret (e.g. the Atlassian sites and their cloud ids). */
+  details: Record<string, unknown> | null;
+  /** When the access token expires; null when it does not. */
+  expiresAt: Date | null;
+  connectedAt: Date;
+  updatedAt: Date;
+  /** Bumped by every change, so concurrent refreshes cannot overwrite each other. */
+  version: number;
+}

@@ -34,7 +34,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       const source = new DataSource({ type: 'postgres', url: database.url });
       await source.initialize();
       expect(await source.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
-        { n: 2 },
+        { n: 3 },
       ]);
       await source.destroy();
     } finally {
@@ -59,6 +59,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       expect(migrations).toEqual([
         { name: 'InitialSchema1732180000000' },
         { name: 'IngestionWarnings1763700000000' },
+        { name: 'AccountsAndConnections1763800000000' },
       ]);
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {

@@ -1,6 +1,11 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
+import {
+  oauthClientsFromEnv,
+  type ConnectionType,
+  type OAuthClientConfig,
+} from '@docent/oauth-connections';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -23,6 +28,8 @@ export interface DocentConfig {
     wikiOAuthApiUrl: string;
   };
   publicUrl: string;
+  /** OAuth apps by source type (`DOCENT_OAUTH_<TYPE>_*`); a type without one cannot connect. */
+  oauthClients: Partial<Record<ConnectionType, OAuthClientConfig>>;
   modelsDir: string;
   embeddingModel: string;
   /** Weight of the vector leg against BM25's 1 when the two rankings are fused. */
@@ -102,6 +109,13 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     publicUrl: (
       url(env, 'DOCENT_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
     ).replace(/\/+$/, ''),
+    oauthClients: (() => {
+      try {
+        return oauthClientsFromEnv(env);
+      } catch (error) {
+        throw new ConfigError((error as Error).message);
+      }
+    })(),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
     chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', 384, 32, 4096),

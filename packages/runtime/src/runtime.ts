@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { ApiKeyService } from '@docent/accounts';
+import { ApiKeyService, UserAccountService } from '@docent/accounts';
 import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
 import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
@@ -18,7 +18,6 @@ import {
   IngestionRunner,
   IngestionService,
   JOB_CATALOG,
-  NO_SOURCE_CONNECTIONS,
   ingestJobId,
   type Logger,
 } from '@docent/ingestion';
@@ -30,6 +29,7 @@ import {
   type JobQueue,
 } from '@docent/job-queue';
 import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
+import { OAuthConnectionService } from '@docent/oauth-connections';
 import { AskService } from '@docent/retrieval';
 import {
   ElasticsearchSearchIndex,
@@ -46,6 +46,10 @@ export interface Runtime {
   index: SearchIndex;
   embedder: Embedder;
   apiKeys: ApiKeyService;
+  /** Users (email + password) and their browser sessions. */
+  users: UserAccountService;
+  /** OAuth connections of accounts to the sources (also the ingestion's SourceConnections). */
+  connections: OAuthConnectionService;
   resolver: CollectionResolver;
   ingestions: IngestionService;
   catalog: CatalogService;
@@ -142,6 +146,14 @@ export async function buildRuntime(
     const parseFile = createFileParser();
     closers.push(() => parseFile.close());
     const endpoints = { ...config.endpoints };
+    const users = new UserAccountService(store);
+    const connections = new OAuthConnectionService({
+      store,
+      secrets,
+      clients: config.oauthClients,
+      publicUrl: config.publicUrl,
+      endpoints: config.endpoints,
+    });
     const resolver = new CollectionResolver(store);
     const ingestions = new IngestionService({
       store,
@@ -149,7 +161,7 @@ export async function buildRuntime(
       resolver,
       connectors,
       secrets,
-      connections: NO_SOURCE_CONNECTIONS,
+      connections,
       endpoints,
       allowPrivateNetwork: config.allowPrivateNetwork,
     });
@@ -177,7 +189,7 @@ export async function buildRuntime(
         connectors,
         secrets,
         http,
-        connections: NO_SOURCE_CONNECTIONS,
+        connections,
         endpoints,
         parseFile,
         logger,
@@ -203,6 +215,8 @@ export async function buildRuntime(
       index,
       embedder,
       apiKeys,
+      users,
+      connections,
       resolver,
       ingestions,
       catalog,

@@ -40,4 +40,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DOCENT_ANSWERER: 'openai' })).toThrow(/DOCENT_LLM_MODEL/);
     expect(() => loadConfig({ DOCENT_ALLOW_PRIVATE_NETWORK: 'maybe' })).toThrow(/true or false/);
   });
+
+  it('reads OAuth apps per source type, with the real providers as default URLs', () => {
+    const config = loadConfig({
+      DOCENT_OAUTH_DRIVE_CLIENT_ID: 'drive-app',
+      DOCENT_OAUTH_DRIVE_CLIENT_SECRET: 'drive-secret-value',
+      DOCENT_OAUTH_PAGES_CLIENT_ID: 'pages-app',
+      DOCENT_OAUTH_PAGES_CLIENT_SECRET: 'pages-secret-value',
+      DOCENT_OAUTH_PAGES_AUTHORIZE_URL: 'http://127.0.0.1:7000/v1/oauth/authorize',
+      DOCENT_OAUTH_PAGES_TOKEN_URL: 'http://127.0.0.1:7000/v1/oauth/token',
+    });
+    expect(config.oauthClients).toEqual({
+      DRIVE: {
+        clientId: 'drive-app',
+        clientSecret: 'drive-secret-value',
+        authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+        tokenUrl: 'https://oauth2.googleapis.com/token',
+      },
+      PAGES: {
+        clientId: 'pages-app',
+        clientSecret: 'pages-secret-value',
+        authorizeUrl: 'http://127.0.0.1:7000/v1/oauth/authorize',
+        tokenUrl: 'http://127.0.0.1:7000/v1/oauth/token',
+      },
+    });
+    expect(loadConfig({}).oauthClients).toEqual({});
+    expect(() => loadConfig({ DOCENT_OAUTH_WIKI_CLIENT_ID: 'wiki-app' })).toThrow(
+      /DOCENT_OAUTH_WIKI_CLIENT_SECRET is required/,
+    );
+    expect(() =>
+      loadConfig({
+        DOCENT_OAUTH_WIKI_CLIENT_ID: 'wiki-app',
+        DOCENT_OAUTH_WIKI_CLIENT_SECRET: 's3cret-value',
+        DOCENT_OAUTH_WIKI_TOKEN_URL: 'ftp://x',
+      }),
+    ).toThrow(ConfigError);
+  });
 });

@@ -1,13 +1,20 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { csrfTokenMatches, type Principal } from '@docent/accounts';
 import type { Runtime } from '@docent/runtime';
 import { RUNTIME } from '@docent/worker';
 import { ProblemError } from './problem';
-import { IS_PUBLIC } from './public.decorator';
+import { CSRF_EXEMPT, IS_PUBLIC } from './public.decorator';
 import { RateLimiter } from './rate-limiter';
 import type { DocentRequest } from './request-context';
+import { sessionToken } from './session-cookie';
 
-/** `Api-Key` authentication, then the per-key rate limit. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * `Api-Key` authentication, or the web UI's session cookie (with the session's CSRF token on
+ * state-changing requests), then the per-key (or per-session) rate limit.
+ */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
   private readonly limiter: RateLimiter;
@@ -26,11 +33,14 @@ export class ApiKeyGuard implements CanActivate {
     ]);
     if (isPublic) return true;
     const req = context.switchToHttp().getRequest<DocentRequest>();
-    const principal = await this.runtime.apiKeys.authenticate(req.header('api-key'));
-    if (!principal) {
-      throw new ProblemError('unauthorized', 'A valid Api-Key header is required.');
-    }
-    const wait = this.limiter.take(principal.apiKeyId);
+    const csrfExempt = this.reflector.getAllAndOverride<boolean>(CSRF_EXEMPT, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    const principal = await this.authenticate(req, csrfExempt === true);
+    const wait = this.limiter.take(
+      principal.apiKeyId ? `key:${principal.apiKeyId}` : `session:${principal.sessionId}`,
+    );
     if (wait > 0) {
       throw new ProblemError(
         'rate_limited',
@@ -43,5 +53,36 @@ export class ApiKeyGuard implements CanActivate {
     }
     req.principal = principal;
     return true;
+  }
+
+  /** An `Api-Key` header wins over a cookie: API clients never need a CSRF token. */
+  private async authenticate(req: DocentRequest, csrfExempt: boolean): Promise<Principal> {
+    const key = req.header('api-key');
+    const token = sessionToken(req);
+    if (key !== undefined || token === undefined) {
+      const principal = await this.runtime.apiKeys.authenticate(key);
+      if (!principal) {
+        throw new ProblemError(
+          'unauthorized',
+          'A valid Api-Key header (or a logged-in session) is required.',
+        );
+      }
+      return principal;
+    }
+    const session = await this.runtime.users.sessions.resume(token);
+    if (!session) {
+      throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
+    }
+    if (
+      !csrfExempt &&
+      !SAFE_METHODS.has(req.method) &&
+      !csrfTokenMatches(session, req.header('x-csrf-token'))
+    ) {
+      throw new ProblemError(
+        'unauthorized',
+        'Missing or wrong X-CSRF-Token header for this session.',
+      );
+    }
+    return { accountId: session.accountId, apiKeyId: null, sessionId: session.id };
   }
 }

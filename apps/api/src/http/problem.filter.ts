@@ -6,6 +6,7 @@ import {
   Inject,
 } from '@nestjs/common';
 import type { Response } from 'express';
+import { AuthenticationError, LoginRateLimitedError } from '@docent/accounts';
 import {
   InvalidRequestError,
   NotFoundError,
@@ -42,6 +43,13 @@ export class ProblemFilter implements ExceptionFilter {
     if (error instanceof SourceNotConnectedError)
       return new ProblemError('source_not_connected', error.message);
     if (error instanceof NotFoundError) return new ProblemError('not_found', error.message);
+    if (error instanceof AuthenticationError)
+      return new ProblemError('unauthorized', error.message);
+    if (error instanceof LoginRateLimitedError) {
+      return new ProblemError('rate_limited', error.message, [], {
+        'Retry-After': String(error.retryAfterSeconds),
+      });
+    }
     if (error instanceof UnavailableError) {
       this.runtime.logger.warn('dependency unavailable', {
         requestId: req.requestId,

@@ -13,16 +13,27 @@
 """  # noqa: E501
 
 # import models into model package
+from docent_client.models.account import Account
+from docent_client.models.account_session import AccountSession
+from docent_client.models.api_key import ApiKey
+from docent_client.models.api_key_list import ApiKeyList
 from docent_client.models.ask_request import AskRequest
 from docent_client.models.ask_response import AskResponse
+from docent_client.models.authorize_connection_request import AuthorizeConnectionRequest
 from docent_client.models.collection import Collection
 from docent_client.models.collection_list import CollectionList
 from docent_client.models.collection_locator import CollectionLocator
+from docent_client.models.connection import Connection
+from docent_client.models.connection_authorization import ConnectionAuthorization
+from docent_client.models.connection_list import ConnectionList
+from docent_client.models.create_api_key_request import CreateApiKeyRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest
 from docent_client.models.create_ingestion_request import CreateIngestionRequest
 from docent_client.models.create_ingestion_response import CreateIngestionResponse
 from docent_client.models.create_pages_ingestion_request import CreatePagesIngestionRequest
 from docent_client.models.create_wiki_ingestion_request import CreateWikiIngestionRequest
+from docent_client.models.created_api_key import CreatedApiKey
+from docent_client.models.delete_connection_request import DeleteConnectionRequest
 from docent_client.models.delete_document_request import DeleteDocumentRequest
 from docent_client.models.deleted import Deleted
 from docent_client.models.document import Document
@@ -42,10 +53,15 @@ from docent_client.models.ingestion_type import IngestionType
 from docent_client.models.list_collections_request import ListCollectionsRequest
 from docent_client.models.list_documents_request import ListDocumentsRequest
 from docent_client.models.list_ingestions_request import ListIngestionsRequest
+from docent_client.models.log_in_request import LogInRequest
+from docent_client.models.logged_out import LoggedOut
 from docent_client.models.pages_spec import PagesSpec
 from docent_client.models.problem import Problem
 from docent_client.models.problem_field_error import ProblemFieldError
 from docent_client.models.readiness import Readiness
 from docent_client.models.reference import Reference
+from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest
+from docent_client.models.revoked import Revoked
+from docent_client.models.sign_up_request import SignUpRequest
 from docent_client.models.wiki_spec import WikiSpec
 

@@ -4,10 +4,15 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import type { MetadataStore } from '../metadata-store';
 import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
 import { IngestionWarnings1763700000000 } from './migrations/1763700000000-ingestion-warnings';
+import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-accounts-and-connections';
 import { buildEntities, type SqlDialect } from './schema';
 import { TypeOrmMetadataStore } from './typeorm-metadata-store';
 
-export const MIGRATIONS = [InitialSchema1732180000000, IngestionWarnings1763700000000];
+export const MIGRATIONS = [
+  InitialSchema1732180000000,
+  IngestionWarnings1763700000000,
+  AccountsAndConnections1763800000000,
+];
 
 export type MetadataStoreLocation =
   { kind: 'sqlite'; path: string } | { kind: 'postgres'; url: string; poolSize?: number };

@@ -98,6 +98,43 @@ export interface CollectionLockRow {
   expires_at: Date;
 }
 
+export interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  created_at: Date;
+}
+export interface SessionRow {
+  id: string;
+  account_id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+export interface OAuthStateRow {
+  id: string;
+  account_id: string;
+  session_id: string | null;
+  type: string;
+  pkce_verifier: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+export interface ConnectionRow {
+  account_id: string;
+  type: string;
+  tokens: string;
+  account_label: string | null;
+  details_json: string | null;
+  expires_at: Date | null;
+  connected_at: Date;
+  updated_at: Date;
+  version: number;
+}
+
 export interface Entities {
   Account: EntitySchema<AccountRow>;
   ApiKey: EntitySchema<ApiKeyRow>;
@@ -108,6 +145,10 @@ export interface Entities {
   IngestionItem: EntitySchema<IngestionItemRow>;
   IngestionFailure: EntitySchema<IngestionFailureRow>;
   CollectionLock: EntitySchema<CollectionLockRow>;
+  User: EntitySchema<UserRow>;
+  Session: EntitySchema<SessionRow>;
+  OAuthState: EntitySchema<OAuthStateRow>;
+  Connection: EntitySchema<ConnectionRow>;
 }
 
 /** Entity schemas for a dialect; the migrations create exactly these tables. */
@@ -241,6 +282,60 @@ export function buildEntities(dialect: SqlDialect): Entities {
         collection_id: { ...ref, primary: true },
         holder: { type: t.varchar, length: 255 },
         expires_at: ts,
+      },
+    }),
+    User: new EntitySchema<UserRow>({
+      name: 'User',
+      tableName: 'users',
+      columns: {
+        id,
+        account_id: { ...ref, unique: true },
+        email: { type: t.varchar, length: 320, unique: true },
+        password_hash: { type: t.varchar, length: 255 },
+        created_at: ts,
+      },
+    }),
+    Session: new EntitySchema<SessionRow>({
+      name: 'Session',
+      tableName: 'sessions',
+      columns: {
+        id,
+        account_id: ref,
+        user_id: ref,
+        csrf_token: { type: t.varchar, length: 128 },
+        created_at: ts,
+        last_seen_at: ts,
+        expires_at: ts,
+      },
+      indices: [{ name: 'ix_sessions_expires', columns: ['expires_at'] }],
+    }),
+    OAuthState: new EntitySchema<OAuthStateRow>({
+      name: 'OAuthState',
+      tableName: 'oauth_states',
+      columns: {
+        id,
+        account_id: ref,
+        session_id: { ...ref, nullable: true },
+        type: { type: t.varchar, length: 16 },
+        pkce_verifier: { type: t.text, nullable: true },
+        created_at: ts,
+        expires_at: ts,
+      },
+      indices: [{ name: 'ix_oauth_states_expires', columns: ['expires_at'] }],
+    }),
+    Connection: new EntitySchema<ConnectionRow>({
+      name: 'Connection',
+      tableName: 'connections',
+      columns: {
+        account_id: { ...ref, primary: true },
+        type: { type: t.varchar, length: 16, primary: true },
+        tokens: { type: t.text },
+        account_label: { type: t.varchar, length: 1024, nullable: true },
+        details_json: { type: t.text, nullable: true },
+        expires_at: tsNull,
+        connected_at: ts,
+        updated_at: ts,
+        version: { type: t.integer, default: 1 },
       },
     }),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type DataSource, In, type EntityManager, LessThan, MoreThan } from 'typeorm';
+import { type DataSource, In, IsNull, type EntityManager, LessThan, MoreThan } from 'typeorm';
 import type {
   FailedItem,
   IngestionQuery,
@@ -11,6 +11,7 @@ import type {
   AccountRecord,
   ApiKeyRecord,
   CollectionRecord,
+  ConnectionRecord,
   CollectionSummary,
   DocumentRecord,
   IngestionErrorCode,
@@ -20,8 +21,19 @@ import type {
   IngestionStatus,
   ItemOutcome,
   NamespaceRecord,
+  OAuthStateRecord,
   Page,
+  SessionRecord,
+  UserRecord,
 } from '../records';
+import {
+  oauthStateRow,
+  sessionRow,
+  toConnection,
+  toOAuthState,
+  toSession,
+  toUser,
+} from './account-mappers';
 import { dialectOf } from './dialect';
 import { candidateNames } from './document-names';
 import { AsyncMutex } from './async-mutex';
@@ -117,6 +129,185 @@ export class TypeOrmMetadataStore implements MetadataStore {
     await this.run((m) =>
       m.getRepository(this.entities.ApiKey).update({ id }, { last_used_at: at }),
     );
+  }
+
+  async listApiKeys(accountId: string): Promise<ApiKeyRecord[]> {
+    return this.run(async (m) =>
+      (
+        await m
+          .getRepository(this.entities.ApiKey)
+          .find({ where: { account_id: accountId }, order: { created_at: 'DESC', id: 'ASC' } })
+      ).map(toApiKey),
+    );
+  }
+
+  async revokeApiKey(accountId: string, id: string, at: Date): Promise<boolean> {
+    return this.run(async (m) => {
+      const result = await m
+        .getRepository(this.entities.ApiKey)
+        .update({ id, account_id: accountId, revoked_at: IsNull() }, { revoked_at: at });
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  // ---- users and sessions
+
+  async createUser(input: {
+    email: string;
+    passwordHash: string;
+    at: Date;
+  }): Promise<UserRecord | null> {
+    return this.transaction(async (m, sql) => {
+      const accountId = randomUUID();
+      const inserted = await sql.exec(this.insertIgnore('accounts', ['id', 'name', 'created_at']), [
+        accountId,
+        input.email,
+        input.at,
+      ]);
+      if (inserted === 0) return null;
+      const row = {
+        id: randomUUID(),
+        account_id: accountId,
+        email: input.email,
+        password_hash: input.passwordHash,
+        created_at: input.at,
+      };
+      await m.getRepository(this.entities.User).insert(row);
+      return toUser(row);
+    });
+  }
+
+  async findUserByEmail(email: string): Promise<UserRecord | null> {
+    return this.run(async (m) => {
+      const row = await m.getRepository(this.entities.User).findOneBy({ email });
+      return row && toUser(row);
+    });
+  }
+
+  async findUserByAccount(accountId: string): Promise<UserRecord | null> {
+    return this.run(async (m) => {
+      const row = await m.getRepository(this.entities.User).findOneBy({ account_id: accountId });
+      return row && toUser(row);
+    });
+  }
+
+  async createSession(session: SessionRecord): Promise<void> {
+    await this.run((m) => m.getRepository(this.entities.Session).insert(sessionRow(session)));
+  }
+
+  async findSession(id: string): Promise<SessionRecord | null> {
+    return this.run(async (m) => {
+      const row = await m.getRepository(this.entities.Session).findOneBy({ id });
+      return row && toSession(row);
+    });
+  }
+
+  async touchSession(id: string, lastSeenAt: Date, expiresAt: Date): Promise<void> {
+    await this.run((m) =>
+      m
+        .getRepository(this.entities.Session)
+        .update({ id }, { last_seen_at: lastSeenAt, expires_at: expiresAt }),
+    );
+  }
+
+  async deleteSession(id: string): Promise<void> {
+    await this.run((m) => m.getRepository(this.entities.Session).delete({ id }));
+  }
+
+  async deleteExpiredSessions(now: Date): Promise<void> {
+    await this.transaction(async (m) => {
+      await m.getRepository(this.entities.Session).delete({ expires_at: LessThan(now) });
+      await m.getRepository(this.entities.OAuthState).delete({ expires_at: LessThan(now) });
+    });
+  }
+
+  // ---- OAuth states and connections
+
+  async saveOAuthState(state: OAuthStateRecord): Promise<void> {
+    await this.run((m) => m.getRepository(this.entities.OAuthState).insert(oauthStateRow(state)));
+  }
+
+  async takeOAuthState(id: string): Promise<OAuthStateRecord | null> {
+    return this.transaction(async (m) => {
+      const repo = m.getRepository(this.entities.OAuthState);
+      const row = await repo.findOneBy({ id });
+      if (!row) return null;
+      // The delete decides between two callbacks racing with the same state.
+      const deleted = await repo.delete({ id });
+      return (deleted.affected ?? 0) > 0 ? toOAuthState(row) : null;
+    });
+  }
+
+  async saveConnection(
+    connection: Omit<ConnectionRecord, 'version' | 'updatedAt'>,
+  ): Promise<ConnectionRecord> {
+    return this.transaction(async (m) => {
+      const repo = m.getRepository(this.entities.Connection);
+      const key = { account_id: connection.accountId, type: connection.type };
+      const current = await repo.findOneBy(key);
+      const row = {
+        ...key,
+        tokens: connection.tokens,
+        account_label: connection.accountLabel,
+        details_json: connection.details ? JSON.stringify(connection.details) : null,
+        expires_at: connection.expiresAt,
+        connected_at: connection.connectedAt,
+        updated_at: connection.connectedAt,
+        // A reconnect moves the version on, so a refresh racing with it cannot win.
+        version: current ? Number(current.version) + 1 : 1,
+      };
+      if (current) await repo.update(key, row);
+      else await repo.insert(row);
+      return toConnection(row);
+    });
+  }
+
+  async getConnection(accountId: string, type: string): Promise<ConnectionRecord | null> {
+    return this.run(async (m) => {
+      const row = await m
+        .getRepository(this.entities.Connection)
+        .findOneBy({ account_id: accountId, type });
+      return row && toConnection(row);
+    });
+  }
+
+  async listConnections(accountId: string): Promise<ConnectionRecord[]> {
+    return this.run(async (m) =>
+      (
+        await m
+          .getRepository(this.entities.Connection)
+          .find({ where: { account_id: accountId }, order: { type: 'ASC' } })
+      ).map(toConnection),
+    );
+  }
+
+  async updateConnectionTokens(
+    accountId: string,
+    type: string,
+    expectedVersion: number,
+    patch: { tokens: string; expiresAt: Date | null; at: Date },
+  ): Promise<boolean> {
+    return this.run(async (m) => {
+      const result = await m.getRepository(this.entities.Connection).update(
+        { account_id: accountId, type, version: expectedVersion },
+        {
+          tokens: patch.tokens,
+          expires_at: patch.expiresAt,
+          updated_at: patch.at,
+          version: expectedVersion + 1,
+        },
+      );
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  async deleteConnection(accountId: string, type: string): Promise<boolean> {
+    return this.run(async (m) => {
+      const result = await m
+        .getRepository(this.entities.Connection)
+        .delete({ account_id: accountId, type });
+      return (result.affected ?? 0) > 0;
+    });
   }
 
   // ---- namespaces and collections

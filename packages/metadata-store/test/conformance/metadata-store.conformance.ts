@@ -114,6 +114,141 @@ export function describeMetadataStoreConformance(
       );
     });
 
+    it('lists and revokes the keys of one account only', async () => {
+      const a = await store.ensureAccount('acme');
+      const b = await store.ensureAccount('beta');
+      const k1 = await store.addApiKey({
+        accountId: a.id,
+        keyHash: 'h1',
+        prefix: 'p1',
+        label: 'ci',
+      });
+      await store.addApiKey({ accountId: b.id, keyHash: 'h2', prefix: 'p2', label: null });
+      expect((await store.listApiKeys(a.id)).map((k) => k.prefix)).toEqual(['p1']);
+      expect(await store.revokeApiKey(b.id, k1.id, t0)).toBe(false);
+      expect(await store.revokeApiKey(a.id, k1.id, t0)).toBe(true);
+      expect(await store.revokeApiKey(a.id, k1.id, t0)).toBe(false);
+      expect(await store.findActiveApiKey('h1')).toBeNull();
+      expect((await store.listApiKeys(a.id))[0]?.revokedAt?.toISOString()).toBe(t0.toISOString());
+    });
+
+    it('creates a user with its own account once per email', async () => {
+      const user = await store.createUser({
+        email: 'ann@example.com',
+        passwordHash: 'scrypt$x',
+        at: t0,
+      });
+      expect(user).toMatchObject({ email: 'ann@example.com', passwordHash: 'scrypt$x' });
+      expect(
+        await store.createUser({ email: 'ann@example.com', passwordHash: 'y', at: t0 }),
+      ).toBeNull();
+      // An existing (bootstrap) account of that name cannot be claimed by signing up.
+      await store.ensureAccount('ops@example.com');
+      expect(
+        await store.createUser({ email: 'ops@example.com', passwordHash: 'y', at: t0 }),
+      ).toBeNull();
+      expect((await store.findUserByEmail('ann@example.com'))?.id).toBe(user!.id);
+      expect((await store.findUserByAccount(user!.accountId))?.email).toBe('ann@example.com');
+      expect((await store.ensureAccount('ann@example.com')).id).toBe(user!.accountId);
+      expect(await store.findUserByEmail('bob@example.com')).toBeNull();
+    });
+
+    it('stores sessions and drops expired ones', async () => {
+      const user = (await store.createUser({
+        email: 'ann@example.com',
+        passwordHash: 'h',
+        at: t0,
+      }))!;
+      const later = new Date(t0.getTime() + 60_000);
+      const session = {
+        id: 'sess-hash-1',
+        accountId: user.accountId,
+        userId: user.id,
+        csrfToken: 'csrf-1',
+        createdAt: t0,
+        lastSeenAt: t0,
+        expiresAt: later,
+      };
+      await store.createSession(session);
+      await store.createSession({ ...session, id: 'sess-hash-2', expiresAt: t0 });
+      expect(await store.findSession('sess-hash-1')).toEqual(session);
+      const extended = new Date(t0.getTime() + 120_000);
+      await store.touchSession('sess-hash-1', later, extended);
+      expect((await store.findSession('sess-hash-1'))?.expiresAt.toISOString()).toBe(
+        extended.toISOString(),
+      );
+      await store.deleteExpiredSessions(new Date(t0.getTime() + 1));
+      expect(await store.findSession('sess-hash-2')).toBeNull();
+      expect(await store.findSession('sess-hash-1')).not.toBeNull();
+      await store.deleteSession('sess-hash-1');
+      expect(await store.findSession('sess-hash-1')).toBeNull();
+    });
+
+    it('gives an OAuth state to exactly one taker', async () => {
+      const a = await store.ensureAccount('acme');
+      const state = {
+        id: 'state-hash',
+        accountId: a.id,
+        sessionId: null,
+        type: 'DRIVE',
+        pkceVerifier: 'sealed-verifier',
+        createdAt: t0,
+        expiresAt: new Date(t0.getTime() + 600_000),
+      };
+      await store.saveOAuthState(state);
+      const takers = await Promise.all([
+        store.takeOAuthState('state-hash'),
+        store.takeOAuthState('state-hash'),
+        store.takeOAuthState('state-hash'),
+      ]);
+      expect(takers.filter((t) => t !== null)).toEqual([state]);
+      expect(await store.takeOAuthState('state-hash')).toBeNull();
+    });
+
+    it('keeps one connection per account and type, with versioned token updates', async () => {
+      const a = await store.ensureAccount('acme');
+      const b = await store.ensureAccount('beta');
+      const input = {
+        accountId: a.id,
+        type: 'WIKI',
+        tokens: 'sealed-1',
+        accountLabel: 'Acme wiki',
+        details: { sites: [{ id: 'c1', url: 'https://acme.atlassian.net' }] },
+        expiresAt: new Date(t0.getTime() + 3_600_000),
+        connectedAt: t0,
+      };
+      const first = await store.saveConnection(input);
+      expect(first.version).toBe(1);
+      await store.saveConnection({ ...input, accountId: b.id, type: 'PAGES', expiresAt: null });
+      expect(await store.getConnection(a.id, 'WIKI')).toEqual({
+        ...input,
+        updatedAt: t0,
+        version: 1,
+      });
+      expect((await store.listConnections(a.id)).map((c) => c.type)).toEqual(['WIKI']);
+      expect((await store.getConnection(b.id, 'PAGES'))?.expiresAt).toBeNull();
+
+      const at = new Date(t0.getTime() + 1000);
+      const update = { tokens: 'sealed-2', expiresAt: null, at };
+      const race = await Promise.all([
+        store.updateConnectionTokens(a.id, 'WIKI', 1, update),
+        store.updateConnectionTokens(a.id, 'WIKI', 1, { ...update, tokens: 'sealed-3' }),
+      ]);
+      expect(race.filter(Boolean)).toHaveLength(1);
+      const updated = await store.getConnection(a.id, 'WIKI');
+      expect(updated).toMatchObject({ version: 2, expiresAt: null });
+      expect(['sealed-2', 'sealed-3']).toContain(updated?.tokens);
+
+      // Reconnecting replaces the tokens and moves the version on.
+      const again = await store.saveConnection({ ...input, tokens: 'sealed-4' });
+      expect(again).toMatchObject({ tokens: 'sealed-4', version: 3 });
+      expect(await store.updateConnectionTokens(a.id, 'WIKI', 2, update)).toBe(false);
+
+      expect(await store.deleteConnection(a.id, 'WIKI')).toBe(true);
+      expect(await store.deleteConnection(a.id, 'WIKI')).toBe(false);
+      expect(await store.getConnection(a.id, 'WIKI')).toBeNull();
+    });
+
     it('counts each listed document once, whatever the number of retries', async () => {
       const { account, collection: c } = await collection();
       const ing = await ingestion(c.id, account.id);

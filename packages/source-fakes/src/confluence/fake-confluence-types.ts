@@ -130,6 +130,7 @@ export type ConfluenceRouteName =
   | 'v2.pages'
   | 'v2.page'
   | 'oauth.accessibleResources'
+  | 'oauth.authorize'
   | 'oauth.token';
 
 export interface FakeConfluence {

@@ -11,9 +11,31 @@ const SCOPES = [
   'read:space:confluence',
 ];
 
-/** `accessible-resources` (api.atlassian.com) and the token endpoint (auth.atlassian.com). */
+/**
+ * `accessible-resources` (api.atlassian.com), the consent screen `GET /authorize` (approved at
+ * once: 302 back with a code) and the token endpoint (auth.atlassian.com), both grants.
+ */
 export function oauthRoutes(serving: ServingContext): FakeRoute[] {
   return [
+    defineRoute(
+      {
+        name: 'oauth.authorize',
+        path: '/authorize',
+        family: 'oauth',
+        realm: null,
+        knownParams: [
+          'audience',
+          'client_id',
+          'scope',
+          'redirect_uri',
+          'state',
+          'response_type',
+          'prompt',
+        ],
+        handle: (request) => authorize(serving, request),
+      },
+      serving,
+    ),
     defineRoute(
       {
         name: 'oauth.accessibleResources',
@@ -58,22 +80,56 @@ function accessibleResources(serving: ServingContext, request: FakeRequest): Fak
   };
 }
 
+function authorize(serving: ServingContext, request: FakeRequest): FakeResponse {
+  const query = request.query;
+  const clientId = query.get('client_id') ?? '';
+  const redirectUri = query.get('redirect_uri') ?? '';
+  const problem = !serving.oauth?.knowsClient(clientId)
+    ? 'Unknown client_id.'
+    : query.get('response_type') !== 'code'
+      ? 'response_type must be "code".'
+      : query.get('audience') !== 'api.atlassian.com'
+        ? 'audience must be "api.atlassian.com".'
+        : !/^https?:\/\//.test(redirectUri)
+          ? 'redirect_uri is missing.'
+          : null;
+  if (problem) {
+    return {
+      status: 400,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!DOCTYPE html><html><body><h1>Something went wrong</h1><p>${problem}</p></body></html>`,
+    };
+  }
+  const target = new URL(redirectUri);
+  target.searchParams.set('code', serving.oauth!.issueCode(clientId, redirectUri));
+  const state = query.get('state');
+  if (state !== null) target.searchParams.set('state', state);
+  return { status: 302, headers: { location: target.toString() }, body: '' };
+}
+
 function exchangeToken(serving: ServingContext, request: FakeRequest): FakeResponse {
   const form = parseTokenRequest(request);
-  if (form.grant_type !== 'refresh_token') {
+  const clientId = form.client_id ?? '';
+  const clientSecret = form.client_secret ?? '';
+  let outcome;
+  if (form.grant_type === 'refresh_token') {
+    outcome = serving.oauth?.refresh(clientId, clientSecret, form.refresh_token ?? '');
+  } else if (form.grant_type === 'authorization_code') {
+    outcome = serving.oauth?.exchangeCode(
+      clientId,
+      clientSecret,
+      form.code ?? '',
+      form.redirect_uri ?? '',
+    );
+  } else {
     return {
       status: 400,
       body: {
         error: 'unsupported_grant_type',
-        error_description: 'Only refresh_token is served by this fake.',
+        error_description: 'grant_type must be authorization_code or refresh_token.',
       },
     };
   }
-  const outcome = serving.oauth?.refresh(
-    form.client_id ?? '',
-    form.client_secret ?? '',
-    form.refresh_token ?? '',
-  );
   if (!outcome || (!outcome.ok && outcome.reason === 'invalid_client')) {
     return { status: 401, body: { error: 'access_denied', error_description: 'Unauthorized' } };
   }

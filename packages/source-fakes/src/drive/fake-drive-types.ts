@@ -58,9 +58,13 @@ export interface FakeSharedDriveInput {
 
 export type FakeSharedDrive = FakeSharedDriveInput;
 
-/** Google OAuth: `POST /token` with the refresh grant (refresh tokens do not rotate). */
+/**
+ * Google OAuth: the consent screen `GET /o/oauth2/v2/auth` and `POST /token` with both grants
+ * (refresh tokens do not rotate).
+ */
 export interface FakeDriveOAuthOptions {
   clients: Array<{ clientId: string; clientSecret: string }>;
+  /** Refresh tokens valid from the start (codes exchanged later add their own). */
   refreshTokens: string[];
   /** Lifetime of access tokens issued by a refresh (default 3599, as Google answers). */
   accessTokenTtlSeconds?: number;
@@ -100,6 +104,7 @@ export type DriveRouteName =
   | 'files.export'
   | 'drives.list'
   | 'about.get'
+  | 'oauth.authorize'
   | 'oauth.token';
 
 /**
@@ -136,5 +141,7 @@ export interface FakeDrive {
   getFile(id: string): FakeDriveFile | undefined;
   /** Makes an access token invalid from now on (expired or revoked). */
   revokeAccessToken(token: string): void;
+  /** Makes a refresh token issued by a code exchange unusable (the user removed the app). */
+  revokeRefreshToken(token: string): void;
   close(): Promise<void>;
 }

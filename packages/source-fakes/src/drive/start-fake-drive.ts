@@ -7,7 +7,7 @@ import type { FakeDrive, FakeDriveOptions } from './fake-drive-types';
 import { fileContentRoutes } from './file-content-routes';
 import { filesListRoute } from './files-list-route';
 import { faultResponse, googleNotFoundPage } from './google-errors';
-import { tokenRoute } from './token-route';
+import { authorizeRoute, tokenRoute } from './token-route';
 
 const DEFAULT_ROOT_ID = '0AFakeMyDriveRootUk9PVA';
 
@@ -34,6 +34,7 @@ export async function startFakeDrive(options: FakeDriveOptions = {}): Promise<Fa
       filesListRoute(serving),
       ...fileContentRoutes(serving),
       ...accountRoutes(serving),
+      authorizeRoute(serving),
       tokenRoute(serving),
     ],
     ...(options.host === undefined ? {} : { host: options.host }),
@@ -61,6 +62,7 @@ export async function startFakeDrive(options: FakeDriveOptions = {}): Promise<Fa
     addSharedDrive: (drive) => store.addSharedDrive(drive),
     getFile: (id) => store.file(id),
     revokeAccessToken: (token) => tokens.revoke(token),
+    revokeRefreshToken: (token) => tokens.revokeRefreshToken(token),
     close: () => server.close(),
   };
 }

@@ -5,8 +5,66 @@ import { defineDriveRoute, type DriveServing } from './drive-serving';
 const SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
 
 /**
- * `POST /token` (oauth2.googleapis.com), form-encoded refresh grant. Google answers without a
- * new refresh token: the old one stays valid.
+ * `GET /o/oauth2/v2/auth` (accounts.google.com): the consent screen, approved at once (302 back
+ * with a code; PKCE S256 challenges are kept for the exchange).
+ */
+export function authorizeRoute(serving: DriveServing): DriveRoute {
+  return defineDriveRoute(
+    {
+      name: 'oauth.authorize',
+      path: '/o/oauth2/v2/auth',
+      params: [
+        'client_id',
+        'redirect_uri',
+        'response_type',
+        'scope',
+        'state',
+        'access_type',
+        'prompt',
+        'code_challenge',
+        'code_challenge_method',
+        'include_granted_scopes',
+        'login_hint',
+      ],
+      authenticated: false,
+      handle: (request) => consent(serving, request),
+    },
+    serving,
+  );
+}
+
+function consent(serving: DriveServing, request: FakeRequest): FakeResponse {
+  const query = request.query;
+  const clientId = query.get('client_id') ?? '';
+  const redirectUri = query.get('redirect_uri') ?? '';
+  const challenge = query.get('code_challenge');
+  const problem = !serving.tokens.knowsClient(clientId)
+    ? 'invalid_client: The OAuth client was not found.'
+    : query.get('response_type') !== 'code'
+      ? 'unsupported_response_type'
+      : !/^https?:\/\//.test(redirectUri)
+        ? 'redirect_uri_mismatch'
+        : challenge !== null && query.get('code_challenge_method') !== 'S256'
+          ? 'invalid_request: code_challenge_method must be S256 here'
+          : null;
+  if (problem) {
+    return {
+      status: 400,
+      headers: { 'content-type': 'text/html; charset=utf-8' },
+      body: `<!DOCTYPE html><html><body><p>Error 400: ${problem}</p></body></html>`,
+    };
+  }
+  const target = new URL(redirectUri);
+  target.searchParams.set('code', serving.tokens.issueCode(clientId, redirectUri, challenge));
+  const state = query.get('state');
+  if (state !== null) target.searchParams.set('state', state);
+  target.searchParams.set('scope', SCOPE);
+  return { status: 302, headers: { location: target.toString() }, body: '' };
+}
+
+/**
+ * `POST /token` (oauth2.googleapis.com), form-encoded authorization_code (PKCE checked) and
+ * refresh grants. A refresh answers without a new refresh token: the old one stays valid.
  */
 export function tokenRoute(serving: DriveServing): DriveRoute {
   return defineDriveRoute(
@@ -25,6 +83,7 @@ export function tokenRoute(serving: DriveServing): DriveRoute {
 function exchange(serving: DriveServing, request: FakeRequest): FakeResponse {
   const form = new URLSearchParams(request.body);
   const grantType = form.get('grant_type');
+  if (grantType === 'authorization_code') return exchangeCode(serving, form);
   if (grantType !== 'refresh_token') {
     return {
       status: 400,
@@ -56,6 +115,32 @@ function exchange(serving: DriveServing, request: FakeRequest): FakeResponse {
     body: {
       access_token: outcome.accessToken,
       expires_in: outcome.expiresIn,
+      scope: SCOPE,
+      token_type: 'Bearer',
+    },
+  };
+}
+
+function exchangeCode(serving: DriveServing, form: URLSearchParams): FakeResponse {
+  const outcome = serving.tokens.exchangeCode({
+    clientId: form.get('client_id') ?? '',
+    clientSecret: form.get('client_secret') ?? '',
+    code: form.get('code') ?? '',
+    redirectUri: form.get('redirect_uri') ?? '',
+    codeVerifier: form.get('code_verifier'),
+  });
+  if (!outcome.ok) {
+    return {
+      status: outcome.reason === 'invalid_client' ? 401 : 400,
+      body: { error: outcome.reason, error_description: outcome.description },
+    };
+  }
+  return {
+    status: 200,
+    body: {
+      access_token: outcome.accessToken,
+      expires_in: outcome.expiresIn,
+      refresh_token: outcome.refreshToken,
       scope: SCOPE,
       token_type: 'Bearer',
     },

@@ -82,14 +82,20 @@ export interface InProcessDocent {
   close(): Promise<void>;
 }
 
-/** The real app (api + worker, embedded mode) in this process, on a free port. */
-export async function startDocent(extraEnv: Record<string, string> = {}): Promise<InProcessDocent> {
+/**
+ * The real app (api + worker, embedded mode) in this process, on a free port (or `port`, for
+ * tests that must know the URL up front, e.g. as DOCENT_PUBLIC_URL).
+ */
+export async function startDocent(
+  extraEnv: Record<string, string> = {},
+  options: { port?: number } = {},
+): Promise<InProcessDocent> {
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-e2e-'));
   const deployment = await createTestDeployment(dataDir);
   const { app } = await createApiApp({
     env: testEnvironment(dataDir, { ...deployment.env, ...extraEnv }),
   });
-  await app.listen(0, '127.0.0.1');
+  await app.listen(options.port ?? 0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   return {
     app,

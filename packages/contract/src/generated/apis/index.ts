@@ -1,7 +1,9 @@
 /* tslint:disable */
 /* eslint-disable */
+export * from './AccountApi';
 export * from './AskApi';
 export * from './CollectionsApi';
+export * from './ConnectionsApi';
 export * from './DocumentsApi';
 export * from './IngestionsApi';
 export * from './OperationsApi';

@@ -102,6 +102,7 @@ public class ApiClient {
 
         // Setup authentications (key: authentication name, value: authentication).
         authentications.put("ApiKey", new ApiKeyAuth("header", "Api-Key"));
+        authentications.put("SessionCookie", new ApiKeyAuth("cookie", "docent_session"));
         // Prevent the authentications from being modified.
         authentications = Collections.unmodifiableMap(authentications);
     }
@@ -118,6 +119,7 @@ public class ApiClient {
 
         // Setup authentications (key: authentication name, value: authentication).
         authentications.put("ApiKey", new ApiKeyAuth("header", "Api-Key"));
+        authentications.put("SessionCookie", new ApiKeyAuth("cookie", "docent_session"));
         // Prevent the authentications from being modified.
         authentications = Collections.unmodifiableMap(authentications);
     }

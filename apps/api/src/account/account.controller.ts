@@ -1,0 +1,136 @@
+import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
+import type { Principal } from '@docent/accounts';
+import type {
+  AccountSession,
+  ApiKeyList,
+  CreateApiKeyRequest,
+  CreatedApiKey,
+  LogInRequest,
+  LoggedOut,
+  RevokeApiKeyRequest,
+  Revoked,
+  SignUpRequest,
+} from '@docent/contract';
+import { NotFoundError } from '@docent/domain-errors';
+import type { Runtime } from '@docent/runtime';
+import { RUNTIME } from '@docent/worker';
+import { ContractBody } from '../http/contract-body.decorator';
+import { CurrentPrincipal } from '../http/principal.decorator';
+import { ProblemError } from '../http/problem';
+import { CsrfExempt, Public } from '../http/public.decorator';
+import type { DocentRequest } from '../http/request-context';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session-cookie';
+import { presentAccountSession, presentApiKey } from './account-presenters';
+
+/** Users, browser sessions and API keys (the web UI's account pages). */
+@Controller('account')
+export class AccountController {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  @Public()
+  @Post('signup')
+  @HttpCode(200)
+  async signUp(
+    @ContractBody('signUp') body: SignUpRequest,
+    @Req() req: DocentRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AccountSession> {
+    const { user, session } = await this.runtime.users.signup(body.email, body.password);
+    setSessionCookie(req, res, this.runtime.config.publicUrl, session.token);
+    return presentAccountSession(user, session.record);
+  }
+
+  @Public()
+  @Post('login')
+  @HttpCode(200)
+  async logIn(
+    @ContractBody('logIn') body: LogInRequest,
+    @Req() req: DocentRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AccountSession> {
+    const { user, session } = await this.runtime.users.login(
+      body.email,
+      body.password,
+      req.socket.remoteAddress ?? 'unknown',
+    );
+    setSessionCookie(req, res, this.runtime.config.publicUrl, session.token);
+    return presentAccountSession(user, session.record);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  async logOut(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('logOut') _body: unknown,
+    @Req() req: DocentRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<LoggedOut> {
+    requireSession(principal);
+    await this.runtime.users.sessions.close(sessionToken(req));
+    clearSessionCookie(req, res, this.runtime.config.publicUrl);
+    return { logged_out: true };
+  }
+
+  @Post('me')
+  @CsrfExempt()
+  @HttpCode(200)
+  async me(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('getMe') _body: unknown,
+    @Req() req: DocentRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<AccountSession> {
+    requireSession(principal);
+    const token = sessionToken(req);
+    const session = await this.runtime.users.sessions.resume(token);
+    const user = session && (await this.runtime.users.userOf(session));
+    if (!session || !user || !token) {
+      throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
+    }
+    // The server-side expiry slides; the cookie's follows it.
+    setSessionCookie(req, res, this.runtime.config.publicUrl, token);
+    return presentAccountSession(user, session);
+  }
+
+  @Post('api_keys/create')
+  @HttpCode(200)
+  async createApiKey(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('createApiKey') body: CreateApiKeyRequest,
+  ): Promise<CreatedApiKey> {
+    const { key, record } = await this.runtime.apiKeys.createKey(
+      principal.accountId,
+      body.label ?? null,
+    );
+    return { key, api_key: presentApiKey(record) };
+  }
+
+  @Post('api_keys/list')
+  @HttpCode(200)
+  async listApiKeys(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('listApiKeys') _body: unknown,
+  ): Promise<ApiKeyList> {
+    const keys = await this.runtime.apiKeys.listKeys(principal.accountId);
+    return { api_keys: keys.filter((k) => k.revokedAt === null).map(presentApiKey) };
+  }
+
+  @Post('api_keys/revoke')
+  @HttpCode(200)
+  async revokeApiKey(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('revokeApiKey') body: RevokeApiKeyRequest,
+  ): Promise<Revoked> {
+    if (!(await this.runtime.apiKeys.revokeKey(principal.accountId, body.id))) {
+      throw new NotFoundError(`No active API key ${body.id} in this account.`);
+    }
+    return { revoked: true };
+  }
+}
+
+function requireSession(principal: Principal): void {
+  if (!principal.sessionId) {
+    throw new ProblemError('unauthorized', 'This operation needs a logged-in browser session.');
+  }
+}

@@ -1,0 +1,333 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { openMetadataStore } from '@docent/metadata-store';
+import {
+  startFakeConfluence,
+  startFakeDrive,
+  startFakeNotion,
+  type FakeConfluence,
+  type FakeDrive,
+  type FakeNotion,
+} from '@docent/source-fakes';
+import { BrowserSession, completeOAuthDance } from './support/browser-session';
+import { freePort, startDocent, type InProcessDocent } from './support/docent-server';
+import { captureOutput } from './support/output-capture';
+import { waitForIngestion } from './support/wait-for';
+
+jest.setTimeout(300_000);
+
+const CLIENT = { clientId: 'docent-oauth-app', clientSecret: 'oauth-app-secret-7f3a9c' };
+const PASSWORD = 'correct horse battery staple';
+
+interface ConnectionWire {
+  type: string;
+  connected_at: string;
+  expires_at: string | null;
+  account_label: string | null;
+}
+
+/**
+ * Issue 6: each source connected through the full OAuth dance against its fake authorization
+ * server, then ingested without a token; state single-use, expiry and session binding; refresh;
+ * disconnect.
+ */
+describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
+  let wiki: FakeConfluence;
+  let drive: FakeDrive;
+  let notion: FakeNotion;
+  let docent: InProcessDocent;
+  let output: ReturnType<typeof captureOutput>;
+  let ann: BrowserSession;
+
+  beforeAll(async () => {
+    output = captureOutput();
+    wiki = await startFakeConfluence({
+      mode: 'cloud',
+      // Shorter than the 5-minute refresh margin: every use refreshes (and rotates) the token.
+      oauth: { cloudId: 'cloud-acme', clients: [CLIENT], accessTokenTtlSeconds: 120 },
+      spaces: [
+        {
+          key: 'ENG',
+          name: 'Engineering',
+          pages: [
+            {
+              id: '11',
+              title: 'Deploys',
+              body: '<p>Production deploys happen on Tuesdays at 10:00.</p>',
+            },
+            {
+              id: '12',
+              title: 'On call',
+              body: '<p>The on-call rotation changes every Monday.</p>',
+            },
+          ],
+        },
+      ],
+    });
+    drive = await startFakeDrive({
+      oauth: { clients: [CLIENT], refreshTokens: [] },
+      user: { displayName: 'Ann', emailAddress: 'ann@acme.example' },
+      files: [
+        {
+          name: 'Expenses.txt',
+          mimeType: 'text/plain',
+          content: 'Expenses above 500 euros are approved by the finance lead.',
+        },
+      ],
+    });
+    notion = await startFakeNotion({
+      oauth: { clients: [CLIENT], workspaceName: 'Acme Workspace' },
+      pages: [
+        {
+          title: 'Office hours',
+          blocks: [
+            { type: 'paragraph', text: 'The Lisbon office opens at 8 am and closes at 7 pm.' },
+          ],
+        },
+      ],
+    });
+    const port = await freePort();
+    docent = await startDocent(
+      {
+        DOCENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        DOCENT_WIKI_OAUTH_API_URL: wiki.origin,
+        DOCENT_DRIVE_API_URL: drive.url,
+        DOCENT_PAGES_API_URL: notion.url,
+        ...oauthEnv('WIKI', `${wiki.origin}/authorize`, `${wiki.origin}/oauth/token`),
+        ...oauthEnv('DRIVE', `${drive.url}/o/oauth2/v2/auth`, `${drive.url}/token`),
+        ...oauthEnv('PAGES', `${notion.url}/v1/oauth/authorize`, `${notion.url}/v1/oauth/token`),
+      },
+      { port },
+    );
+    ann = new BrowserSession(docent.client.baseUrl);
+    expect((await ann.signUp('ann@acme.example', PASSWORD)).status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await docent?.close();
+    await Promise.all([wiki?.close(), drive?.close(), notion?.close()]);
+    output?.restore();
+  });
+
+  async function connect(browser: BrowserSession, type: string) {
+    const authorized = await browser.post<{ authorize_url: string }>('/connections/authorize', {
+      type,
+    });
+    expect(authorized.status).toBe(200);
+    return completeOAuthDance(browser, authorized.body.authorize_url);
+  }
+
+  async function ingestWithoutToken(
+    browser: BrowserSession,
+    type: string,
+    spec: Record<string, unknown>,
+  ) {
+    const locator = { namespace_name: 'ann', collection_name: type.toLowerCase() };
+    const created = await browser.post<{ ingestion_id: string }>('/docs/create_ingestion', {
+      ...locator,
+      type,
+      spec,
+    });
+    expect(created.status).toBe(200);
+    // Poll as the UI does: with the session cookie.
+    const poller = {
+      post: (path: string, body: unknown) => browser.post(path, body),
+    } as unknown as Parameters<typeof waitForIngestion>[0];
+    return {
+      locator,
+      ingestion: await waitForIngestion(poller, {
+        ...locator,
+        ingestion_id: created.body.ingestion_id,
+      }),
+    };
+  }
+
+  it.each([
+    ['WIKI', 'Connected Confluence (WIKI)', 'fake-site'],
+    ['DRIVE', 'Connected Google Drive (DRIVE)', 'ann@acme.example'],
+    ['PAGES', 'Connected Notion (PAGES)', 'Acme Workspace'],
+  ])(
+    'connects %s through the OAuth dance and lists it with its label',
+    async (type, title, label) => {
+      const page = await connect(ann, type);
+      expect(page.callbackUrl.startsWith(`${docent.client.baseUrl}/oauth/callback?`)).toBe(true);
+      expect(page.status).toBe(200);
+      expect(page.text).toContain(title);
+      expect(page.text).toContain(label);
+      const list = await ann.post<{ connections: ConnectionWire[] }>('/connections/list', {});
+      expect(list.body.connections).toContainEqual({
+        type,
+        connected_at: expect.any(String),
+        expires_at: type === 'PAGES' ? null : expect.any(String),
+        account_label: label,
+      });
+    },
+  );
+
+  it('sends PKCE to Google: the exchange carried the verifier the challenge was made of', () => {
+    const authorize = drive.requests.find((r) => r.route === 'oauth.authorize')!;
+    expect(authorize.query.code_challenge_method).toBe('S256');
+    expect(authorize.query.code_challenge).toMatch(/^[\w-]{43}$/);
+    // The fake refuses an exchange whose verifier does not match: the connection exists.
+    expect(
+      drive.requests.filter((r) => r.route === 'oauth.token' && r.status === 200),
+    ).toHaveLength(1);
+  });
+
+  it('ingests WIKI without a token through the gateway, refreshing the short-lived token', async () => {
+    const { ingestion } = await ingestWithoutToken(ann, 'WIKI', { url: wiki.url, space: 'ENG' });
+    expect(ingestion.status).toBe('succeeded');
+    expect(ingestion.progress.documents_processed).toBe(2);
+    expect(ingestion.spec).toEqual({ url: wiki.url, space: 'ENG' });
+    // One code exchange, then refreshes with rotated refresh tokens (each one used once).
+    expect(wiki.requests.filter((r) => r.route === 'oauth.token').length).toBeGreaterThan(1);
+    expect(wiki.requests.filter((r) => r.route === 'oauth.token' && r.status !== 200)).toEqual([]);
+    expect(wiki.requests.some((r) => r.path.startsWith('/ex/confluence/cloud-acme/wiki/'))).toBe(
+      true,
+    );
+    const connection = (
+      await ann.post<{ connections: ConnectionWire[] }>('/connections/list', {})
+    ).body.connections.find((c) => c.type === 'WIKI')!;
+    expect(new Date(connection.expires_at!).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('ingests DRIVE without a token', async () => {
+    const { ingestion } = await ingestWithoutToken(ann, 'DRIVE', {});
+    expect(ingestion.status).toBe('succeeded');
+    expect(ingestion.progress.documents_processed).toBe(1);
+  });
+
+  it('ingests PAGES without a token, and the answer comes from the page', async () => {
+    const { locator, ingestion } = await ingestWithoutToken(ann, 'PAGES', {});
+    expect(ingestion.status).toBe('succeeded');
+    expect(ingestion.progress.documents_processed).toBe(1);
+    const asked = await ann.post<{ answer: string; refs: Array<{ doc_name: string }> }>(
+      '/docs/ask',
+      {
+        ...locator,
+        question: 'When does the Lisbon office open?',
+      },
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.body.refs[0]?.doc_name).toBe('Office hours');
+    expect(asked.body.answer).toContain('8 am');
+  });
+
+  it('refuses a replayed state with a 400 page, without exchanging the code again', async () => {
+    const authorized = await ann.post<{ authorize_url: string }>('/connections/authorize', {
+      type: 'PAGES',
+    });
+    const consent = await ann.navigate(authorized.body.authorize_url);
+    const callback = consent.headers.get('location')!;
+    expect((await ann.navigate(callback)).status).toBe(200);
+    const exchanges = notion.requests.filter((r) => r.route === 'oauth.token').length;
+    const replay = await ann.navigate(callback);
+    expect(replay.status).toBe(400);
+    expect(replay.text).toContain('unknown or was already used');
+    expect(replay.headers.get('content-type')).toContain('text/html');
+    expect(replay.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(notion.requests.filter((r) => r.route === 'oauth.token').length).toBe(exchanges);
+  });
+
+  it('refuses an expired state, and a forged one', async () => {
+    const state = randomBytes(32).toString('base64url');
+    const store = await openMetadataStore(docent.deployment.metadata);
+    try {
+      const accountId = (await store.findUserByEmail('ann@acme.example'))!.accountId;
+      const started = new Date(Date.now() - 11 * 60_000);
+      await store.saveOAuthState({
+        id: createHash('sha256').update(state).digest('hex'),
+        accountId,
+        sessionId: null,
+        type: 'PAGES',
+        pkceVerifier: null,
+        createdAt: started,
+        expiresAt: new Date(started.getTime() + 10 * 60_000),
+      });
+    } finally {
+      await store.close();
+    }
+    const exchanges = notion.requests.filter((r) => r.route === 'oauth.token').length;
+    const expired = await ann.navigate(
+      `${docent.client.baseUrl}/oauth/callback?code=any&state=${state}`,
+    );
+    expect(expired.status).toBe(400);
+    expect(expired.text).toContain('expired');
+    const forged = await ann.navigate(
+      `${docent.client.baseUrl}/oauth/callback?code=any&state=forged`,
+    );
+    expect(forged.status).toBe(400);
+    expect(notion.requests.filter((r) => r.route === 'oauth.token').length).toBe(exchanges);
+  });
+
+  it("refuses a state started by another account's session", async () => {
+    const mallory = new BrowserSession(docent.client.baseUrl);
+    await mallory.signUp('mallory@evil.example', PASSWORD);
+    const authorized = await ann.post<{ authorize_url: string }>('/connections/authorize', {
+      type: 'DRIVE',
+    });
+    const consent = await ann.navigate(authorized.body.authorize_url);
+    // Ann's callback URL lands in Mallory's browser (or the reverse: a login-CSRF attempt).
+    const page = await mallory.navigate(consent.headers.get('location')!);
+    expect(page.status).toBe(400);
+    expect(page.text).toContain('another browser session');
+    expect(
+      (await mallory.post<{ connections: unknown[] }>('/connections/list', {})).body.connections,
+    ).toEqual([]);
+  });
+
+  it('lets an API client connect without the UI (no session to bind to)', async () => {
+    const client = docent.client; // bootstrap key of account acme
+    const authorized = await client.post<{ authorize_url: string }>('/connections/authorize', {
+      type: 'PAGES',
+    });
+    expect(authorized.status).toBe(200);
+    const anonymous = new BrowserSession(docent.client.baseUrl);
+    const page = await completeOAuthDance(anonymous, authorized.body.authorize_url);
+    expect(page.status).toBe(200);
+    const list = await client.post<{ connections: ConnectionWire[] }>('/connections/list', {});
+    expect(list.body.connections.map((c) => c.type)).toEqual(['PAGES']);
+  });
+
+  it('refuses unknown and unconfigured types with 400', async () => {
+    const unknown = await ann.post('/connections/authorize', { type: 'SLACK' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toMatchObject({ code: 'invalid_request', errors: [{ field: 'type' }] });
+    expect((await ann.post('/connections/delete', { type: 'SLACK' })).status).toBe(400);
+  });
+
+  it('disconnects: the tokens are gone and a token-less ingestion is source_not_connected', async () => {
+    const deleted = await ann.post('/connections/delete', { type: 'PAGES' });
+    expect(deleted.body).toEqual({ deleted: true });
+    expect((await ann.post('/connections/delete', { type: 'PAGES' })).status).toBe(404);
+    const list = await ann.post<{ connections: ConnectionWire[] }>('/connections/list', {});
+    expect(list.body.connections.map((c) => c.type)).toEqual(['DRIVE', 'WIKI']);
+    const created = await ann.post('/docs/create_ingestion', {
+      namespace_name: 'ann',
+      collection_name: 'pages',
+      type: 'PAGES',
+      spec: {},
+    });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: 'source_not_connected' });
+  });
+
+  it('never shows tokens or client secrets in responses or logs', async () => {
+    const list = await ann.post('/connections/list', {});
+    const logs = output.text();
+    const refreshTokens = wiki.validRefreshTokens();
+    expect(refreshTokens.length).toBeGreaterThan(0);
+    for (const secret of [CLIENT.clientSecret, PASSWORD, ...refreshTokens]) {
+      expect(JSON.stringify(list.body)).not.toContain(secret);
+      expect(logs).not.toContain(secret);
+    }
+  });
+});
+
+function oauthEnv(type: string, authorizeUrl: string, tokenUrl: string): Record<string, string> {
+  return {
+    [`DOCENT_OAUTH_${type}_CLIENT_ID`]: CLIENT.clientId,
+    [`DOCENT_OAUTH_${type}_CLIENT_SECRET`]: CLIENT.clientSecret,
+    [`DOCENT_OAUTH_${type}_AUTHORIZE_URL`]: authorizeUrl,
+    [`DOCENT_OAUTH_${type}_TOKEN_URL`]: tokenUrl,
+  };
+}

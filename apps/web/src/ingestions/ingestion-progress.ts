@@ -1,0 +1,49 @@
+import type { Ingestion, IngestionStatus } from '../api/wire-types';
+
+export interface ProgressView {
+  /** null: indeterminate (queued, or the source is still being listed). */
+  value: number | null;
+  max: number;
+  summary: string;
+}
+
+export function isActive(status: IngestionStatus): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/**
+ * The bar of an ingestion, from the counts of its status record: documents dealt with
+ * (indexed, unchanged or failed) out of those the source listed so far.
+ */
+export function progressOf(ingestion: Ingestion): ProgressView {
+  const p = ingestion.progress;
+  const done = p.documents_processed + p.documents_skipped + p.documents_failed;
+  const max = Math.max(p.documents_discovered, done, 1);
+  const counts = [
+    `${done} of ${p.documents_discovered} documents`,
+    `${p.documents_processed} indexed`,
+    `${p.documents_skipped} unchanged`,
+    `${p.documents_failed} failed`,
+    `${p.chunks_indexed} chunks`,
+  ].join(' · ');
+  switch (ingestion.status) {
+    case 'queued':
+      return { value: null, max, summary: 'Queued' };
+    case 'running':
+      return p.documents_discovered === 0
+        ? { value: null, max, summary: 'Listing the source…' }
+        : { value: done, max, summary: `Running: ${counts}` };
+    case 'succeeded':
+      // A finished run is complete whatever the counts say (e.g. an empty source).
+      return { value: max, max, summary: `Succeeded: ${counts}` };
+    case 'failed':
+      return { value: done, max, summary: `Failed: ${counts}` };
+    case 'canceled':
+      return { value: done, max, summary: `Canceled: ${counts}` };
+  }
+}
+
+/** Newest first: the one just started is on top. */
+export function newestFirst(ingestions: Ingestion[]): Ingestion[] {
+  return [...ingestions].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}

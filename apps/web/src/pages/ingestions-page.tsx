@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { listConnections } from '../api/list-connections';
+import type { Ingestion } from '../api/wire-types';
+import { NameField } from '../components/name-field';
+import { isValidName } from '../components/names';
+import { ProblemMessage } from '../components/problem-message';
+import { useAction } from '../components/use-action';
+import { useIntervalWhile } from '../components/use-interval-while';
+import { useLoaded } from '../components/use-loaded';
+import { IngestionForm } from '../ingestions/ingestion-form';
+import { IngestionItem } from '../ingestions/ingestion-item';
+import { isActive, newestFirst } from '../ingestions/ingestion-progress';
+import { useSession } from '../session/session';
+import { DEFAULT_NAMESPACE, NAMESPACE_KEY, useStoredValue } from '../session/use-stored-value';
+import { PageHeading } from './page-heading';
+
+const SHOWN = 20;
+
+/** Recent ingestions of a namespace, polled every second while one is queued or running. */
+export function IngestionsPage() {
+  const { api } = useSession();
+  const [namespace, setNamespace] = useStoredValue(NAMESPACE_KEY, DEFAULT_NAMESPACE);
+  const valid = isValidName(namespace);
+  const ingestions = useLoaded(
+    valid
+      ? () =>
+          api
+            .post<{ ingestions: Ingestion[] }>('/docs/list_ingestions', {
+              namespace_name: namespace,
+              limit: SHOWN,
+            })
+            .then((r) => newestFirst(r.ingestions))
+      : null,
+    namespace,
+  );
+  const connections = useLoaded(() => listConnections(api), 'connections');
+  const cancel = useAction();
+  const [justStarted, setJustStarted] = useState(0);
+  const anyActive = (ingestions.data ?? []).some((i) => isActive(i.status));
+  // Right after a start the list may not show the new one yet: keep polling until it does.
+  useIntervalWhile(anyActive || justStarted > 0, async () => {
+    await ingestions.reload();
+    setJustStarted((n) => Math.max(0, n - 1));
+  });
+
+  async function cancelIngestion(ingestion: Ingestion): Promise<void> {
+    await cancel.run(() =>
+      api.post('/docs/cancel_ingestion', {
+        namespace_name: ingestion.namespace_name,
+        collection_name: ingestion.collection_name,
+        ingestion_id: ingestion.ingestion_id,
+      }),
+    );
+    await ingestions.reload();
+  }
+
+  return (
+    <section>
+      <PageHeading>Ingestions</PageHeading>
+      <NameField label="Namespace" value={namespace} onChange={setNamespace} />
+      <IngestionForm
+        namespace={namespace}
+        connections={connections.data}
+        onStarted={() => {
+          setJustStarted(3);
+          void ingestions.reload();
+        }}
+      />
+      <h2>Recent ingestions</h2>
+      <ProblemMessage problem={ingestions.problem ?? cancel.problem} />
+      {ingestions.data && ingestions.data.length === 0 ? (
+        <p>No ingestions in {namespace} yet.</p>
+      ) : null}
+      <ul className="ingestions">
+        {(ingestions.data ?? []).map((i) => (
+          <IngestionItem
+            key={i.ingestion_id}
+            ingestion={i}
+            canceling={cancel.pending}
+            onCancel={(x) => void cancelIngestion(x)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient, type Fetch } from '../src/api/api-client';
+import { AskPage } from '../src/pages/ask-page';
+import { SessionContext, type SessionState } from '../src/session/session';
+import './act-environment';
+
+type Handler = (body: Record<string, unknown>) => { status: number; body: unknown };
+
+/** A fake API: one handler per path, every request body recorded. */
+function fakeApi(handlers: Record<string, Handler>) {
+  const requests: Array<{ path: string; body: Record<string, unknown> }> = [];
+  const fetchImpl: Fetch = (path, init) => {
+    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
+    requests.push({ path, body });
+    const handler = handlers[path];
+    const answer = handler
+      ? handler(body)
+      : { status: 404, body: { code: 'not_found', detail: 'no route' } };
+    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
+  };
+  return { api: new ApiClient(fetchImpl), requests };
+}
+
+function typeInto(element: HTMLInputElement | HTMLTextAreaElement, value: string): void {
+  const prototype = Object.getPrototypeOf(element) as object;
+  act(() => {
+    // React tracks the value it set: go through the native setter so the change is seen.
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
+
+async function settle(): Promise<void> {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+
+describe('AskPage', () => {
+  let container: HTMLDivElement;
+  let root: Root;
+
+  beforeEach(() => {
+    window.localStorage.clear();
+    container = document.createElement('div');
+    document.body.append(container);
+    root = createRoot(container);
+  });
+
+  afterEach(() => {
+    act(() => root.unmount());
+    container.remove();
+  });
+
+  async function render(api: ApiClient): Promise<void> {
+    const session: SessionState = {
+      api,
+      account: { email: 'ada@example.com', created_at: '2026-11-21T10:00:00Z' },
+      logOut: () => Promise.resolve(),
+    };
+    await act(async () => {
+      root.render(
+        <SessionContext.Provider value={session}>
+          <AskPage />
+        </SessionContext.Provider>,
+      );
+    });
+    await settle();
+  }
+
+  function field(label: string): HTMLInputElement | HTMLTextAreaElement {
+    const found = [...container.querySelectorAll('label')].find((l) => l.textContent === label);
+    const control = found ? document.getElementById(found.htmlFor) : null;
+    if (!control) throw new Error(`no field labelled ${label}`);
+    return control as HTMLInputElement | HTMLTextAreaElement;
+  }
+
+  async function submit(): Promise<void> {
+    await act(async () => {
+      container.querySelector('form')?.requestSubmit();
+    });
+    await settle();
+  }
+
+  it('asks, shows the answer with its references, then sends the history with a follow-up', async () => {
+    let asked = 0;
+    const { api, requests } = fakeApi({
+      '/collections/list': () => ({
+        status: 200,
+        body: { collections: [{ collection_name: 'notion' }], next_cursor: null },
+      }),
+      '/docs/ask': () => {
+        asked += 1;
+        return {
+          status: 200,
+          body:
+            asked === 1
+              ? {
+                  answer: 'The Pro plan costs 12 EUR.',
+                  refs: [{ doc_name: 'Pricing', page_num: 2, sample_text: 'Pro: 12 EUR a month' }],
+                }
+              : { answer: 'It is blue.', refs: [] },
+        };
+      },
+    });
+    await render(api);
+    typeInto(field('Namespace'), 'acme');
+    typeInto(field('Collection'), 'notion');
+    typeInto(field('Question'), 'What does the Pro plan cost?');
+    await submit();
+
+    expect(container.querySelector('[data-testid="answer"]')?.textContent).toBe(
+      'The Pro plan costs 12 EUR.',
+    );
+    const refs = container.querySelector('[data-testid="refs"]')?.textContent ?? '';
+    expect(refs).toContain('Pricing');
+    expect(refs).toContain('page 2');
+    expect(refs).toContain('Pro: 12 EUR a month');
+    // The box is now a follow-up box and has the focus.
+    const followUp = field('Follow-up question');
+    expect(document.activeElement).toBe(followUp);
+
+    typeInto(followUp, 'and what colour is it?');
+    await submit();
+    const asks = requests.filter((r) => r.path === '/docs/ask').map((r) => r.body);
+    expect(asks[0]).toEqual({
+      namespace_name: 'acme',
+      collection_name: 'notion',
+      question: 'What does the Pro plan cost?',
+    });
+    expect(asks[1]).toEqual({
+      namespace_name: 'acme',
+      collection_name: 'notion',
+      question: 'and what colour is it?',
+      history_messages: [['What does the Pro plan cost?', 'The Pro plan costs 12 EUR.']],
+    });
+    expect(container.querySelectorAll('[data-testid="exchange"]')).toHaveLength(2);
+  });
+
+  it('shows the problem detail when the collection does not exist', async () => {
+    const { api } = fakeApi({
+      '/collections/list': () => ({ status: 200, body: { collections: [], next_cursor: null } }),
+      '/docs/ask': () => ({
+        status: 404,
+        body: {
+          code: 'not_found',
+          status: 404,
+          title: 'Not found',
+          detail: 'No collection "nope" in "acme".',
+        },
+      }),
+    });
+    await render(api);
+    typeInto(field('Namespace'), 'acme');
+    typeInto(field('Collection'), 'nope');
+    typeInto(field('Question'), 'anything?');
+    await submit();
+    const alert = container.querySelector('[role="alert"]');
+    expect(alert?.textContent).toContain('No collection "nope" in "acme".');
+    expect(alert?.textContent).toContain('not_found');
+  });
+});

@@ -1,0 +1,322 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SourceError, type SourceCredentials } from '@docent/connector-sdk';
+import type { SecretBox } from '@docent/credentials-vault';
+import { InvalidRequestError } from '@docent/domain-errors';
+import type { SourceConnections } from '@docent/ingestion';
+import type { ConnectionRecord, MetadataStore } from '@docent/metadata-store';
+import { KeyedMutex } from './keyed-mutex';
+import { OAuthCallbackError, TokenEndpointError } from './oauth-errors';
+import {
+  type ConnectionTokens,
+  type ConnectionType,
+  type FetchFunction,
+  type OAuthClientConfig,
+  isConnectionType,
+} from './oauth-types';
+import { OAUTH_PROVIDERS, type OAuthProvider } from './providers';
+import { requestToken } from './token-endpoint';
+
+export const STATE_TTL_MS = 10 * 60_000;
+/** Tokens expiring sooner than this are refreshed before use. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+export interface OAuthConnectionOptions {
+  store: MetadataStore;
+  secrets: SecretBox;
+  /** The configured apps; a type without one cannot be connected. */
+  clients: Partial<Record<ConnectionType, OAuthClientConfig>>;
+  /** External base URL: the redirect URI is `${publicUrl}/oauth/callback`. */
+  publicUrl: string;
+  endpoints: { driveApiUrl: string; wikiOAuthApiUrl: string };
+  fetchFn?: FetchFunction;
+  now?: () => Date;
+}
+
+export interface ConnectionView {
+  type: string;
+  accountLabel: string | null;
+  connectedAt: Date;
+  expiresAt: Date | null;
+}
+
+export interface CallbackInput {
+  state: string | undefined;
+  code: string | undefined;
+  /** The provider's `error` parameter (the user denied access, ...). */
+  error: string | undefined;
+  /** The stored id of the browser session the callback came with, if any. */
+  sessionId: string | null;
+}
+
+/**
+ * OAuth connections of accounts: the authorize URL (single-use `state` bound to the account and
+ * the browser session, PKCE where supported), the callback's code exchange, sealed tokens,
+ * refresh before expiry, and the ingestion port that hands out access tokens.
+ */
+export class OAuthConnectionService implements SourceConnections {
+  private readonly fetchFn: FetchFunction;
+  private readonly now: () => Date;
+  private readonly refreshes = new KeyedMutex();
+
+  constructor(private readonly options: OAuthConnectionOptions) {
+    this.fetchFn = options.fetchFn ?? fetch;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  get redirectUri(): string {
+    return `${this.options.publicUrl.replace(/\/+$/, '')}/oauth/callback`;
+  }
+
+  /** An authorize URL for the account; its `state` is valid for 10 minutes, once. */
+  async authorize(accountId: string, type: string, sessionId: string | null): Promise<string> {
+    const { provider, client } = this.configured(type);
+    const state = randomBytes(32).toString('base64url');
+    const stateId = sha256(state);
+    const verifier = provider.pkce ? randomBytes(48).toString('base64url') : null;
+    const now = this.now();
+    await this.options.store.saveOAuthState({
+      id: stateId,
+      accountId,
+      sessionId,
+      type: provider.type,
+      pkceVerifier: verifier ? this.options.secrets.seal(verifier, stateContext(stateId)) : null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + STATE_TTL_MS),
+    });
+    const url = new URL(client.authorizeUrl);
+    const params: Record<string, string> = {
+      client_id: client.clientId,
+      redirect_uri: this.redirectUri,
+      response_type: 'code',
+      state,
+      ...provider.authorizeParams,
+    };
+    if (verifier) {
+      params.code_challenge = createHash('sha256').update(verifier).digest('base64url');
+      params.code_challenge_method = 'S256';
+    }
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    return url.toString();
+  }
+
+  /**
+   * The provider redirected back: checks the state (consumed whatever happens next), exchanges
+   * the code and stores the connection. Throws OAuthCallbackError with a message for the page.
+   */
+  async complete(input: CallbackInput): Promise<ConnectionView> {
+    if (!input.state) throw new OAuthCallbackError('The callback has no state.');
+    const stateId = sha256(input.state);
+    const pending = await this.options.store.takeOAuthState(stateId);
+    if (!pending) {
+      throw new OAuthCallbackError(
+        'This authorization is unknown or was already used. Start the connection again.',
+      );
+    }
+    if (pending.expiresAt.getTime() <= this.now().getTime()) {
+      throw new OAuthCallbackError('This authorization expired (10 minutes). Start it again.');
+    }
+    if (pending.sessionId !== null && pending.sessionId !== input.sessionId) {
+      throw new OAuthCallbackError(
+        'This authorization was started in another browser session. Start it again from here.',
+      );
+    }
+    if (input.error) {
+      throw new OAuthCallbackError(
+        `The provider did not grant access (${input.error.slice(0, 64)}).`,
+      );
+    }
+    if (!input.code) throw new OAuthCallbackError('The callback has no code.');
+    const { provider, client } = this.configured(pending.type);
+    const grant: Record<string, string> = {
+      grant_type: 'authorization_code',
+      code: input.code,
+      redirect_uri: this.redirectUri,
+    };
+    if (pending.pkceVerifier) {
+      grant.code_verifier = this.options.secrets.open(pending.pkceVerifier, stateContext(stateId));
+    }
+    let tokens;
+    let identity;
+    try {
+      tokens = await requestToken(this.fetchFn, client, provider.tokenStyle, grant);
+      identity = await provider.identify(tokens, {
+        fetchFn: this.fetchFn,
+        endpoints: this.options.endpoints,
+      });
+    } catch (error) {
+      throw new OAuthCallbackError(
+        `Connecting ${provider.type} failed: ${error instanceof TokenEndpointError ? error.message : 'the provider could not be reached or answered unexpectedly'}.`,
+      );
+    }
+    const now = this.now();
+    const saved = await this.options.store.saveConnection({
+      accountId: pending.accountId,
+      type: provider.type,
+      tokens: this.seal(pending.accountId, provider.type, {
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+      }),
+      accountLabel: identity.label,
+      details: identity.details,
+      expiresAt: expiry(now, tokens.expiresIn),
+      connectedAt: now,
+    });
+    return view(saved);
+  }
+
+  async list(accountId: string): Promise<ConnectionView[]> {
+    return (await this.options.store.listConnections(accountId)).map(view);
+  }
+
+  /** Deletes the tokens; false when the type was not connected. */
+  async disconnect(accountId: string, type: string): Promise<boolean> {
+    return this.options.store.deleteConnection(accountId, requireType(type));
+  }
+
+  // ---- SourceConnections (the ingestion port)
+
+  async has(accountId: string, sourceType: string): Promise<boolean> {
+    return (await this.options.store.getConnection(accountId, sourceType)) !== null;
+  }
+
+  async credentials(accountId: string, sourceType: string): Promise<SourceCredentials | null> {
+    if (!(await this.has(accountId, sourceType))) return null;
+    return { mode: 'oauth', accessToken: () => this.accessToken(accountId, sourceType) };
+  }
+
+  /** A valid access token, refreshed first when it expires within 5 minutes. */
+  async accessToken(accountId: string, type: string): Promise<string> {
+    const current = await this.connection(accountId, type);
+    if (!this.expiresSoon(current)) return this.open(current).accessToken;
+    // One refresh per connection at a time; whoever waited re-reads what the first stored.
+    return this.refreshes.run(`${accountId}:${type}`, async () => {
+      const latest = await this.connection(accountId, type);
+      if (!this.expiresSoon(latest)) return this.open(latest).accessToken;
+      return this.refresh(latest);
+    });
+  }
+
+  private async refresh(connection: ConnectionRecord): Promise<string> {
+    const type = requireType(connection.type);
+    const tokens = this.open(connection);
+    if (!tokens.refreshToken) {
+      throw new SourceError(
+        'source_auth_failed',
+        `The ${type} connection expired and cannot be refreshed; reconnect ${type}.`,
+      );
+    }
+    const { provider, client } = this.configured(type);
+    let grant;
+    try {
+      grant = await requestToken(this.fetchFn, client, provider.tokenStyle, {
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refreshToken,
+      });
+    } catch (error) {
+      if (error instanceof TokenEndpointError && error.oauthError === 'invalid_grant') {
+        throw new SourceError(
+          'source_auth_failed',
+          `The ${type} provider refused to refresh the connection (invalid_grant); reconnect ${type}.`,
+        );
+      }
+      throw new SourceError(
+        'source_unreachable',
+        `Refreshing the ${type} connection failed: ${error instanceof TokenEndpointError ? error.message : 'the token endpoint could not be reached'}.`,
+      );
+    }
+    const now = this.now();
+    // Atlassian and Notion rotate the refresh token; Google keeps the old one valid.
+    const refreshed: ConnectionTokens = {
+      accessToken: grant.accessToken,
+      refreshToken: grant.refreshToken ?? tokens.refreshToken,
+    };
+    const stored = await this.options.store.updateConnectionTokens(
+      connection.accountId,
+      type,
+      connection.version,
+      {
+        tokens: this.seal(connection.accountId, type, refreshed),
+        expiresAt: expiry(now, grant.expiresIn),
+        at: now,
+      },
+    );
+    // Another process refreshed (or the user reconnected) meanwhile: its tokens win.
+    if (!stored) return this.open(await this.connection(connection.accountId, type)).accessToken;
+    return refreshed.accessToken;
+  }
+
+  private async connection(accountId: string, type: string): Promise<ConnectionRecord> {
+    const connection = await this.options.store.getConnection(accountId, type);
+    if (!connection) {
+      throw new SourceError(
+        'source_auth_failed',
+        `This account's ${type} connection was removed; reconnect ${type} or pass a token.`,
+      );
+    }
+    return connection;
+  }
+
+  private expiresSoon(connection: ConnectionRecord): boolean {
+    return (
+      connection.expiresAt !== null &&
+      connection.expiresAt.getTime() - this.now().getTime() < REFRESH_MARGIN_MS
+    );
+  }
+
+  private configured(type: string): { provider: OAuthProvider; client: OAuthClientConfig } {
+    const known = requireType(type);
+    const client = this.options.clients[known];
+    if (!client) {
+      throw new InvalidRequestError(`${known} OAuth is not configured.`, [
+        { field: 'type', message: `${known} OAuth is not configured on this server` },
+      ]);
+    }
+    return { provider: OAUTH_PROVIDERS[known], client };
+  }
+
+  private seal(accountId: string, type: string, tokens: ConnectionTokens): string {
+    return this.options.secrets.sealJson({ ...tokens }, connectionContext(accountId, type));
+  }
+
+  private open(connection: ConnectionRecord): ConnectionTokens {
+    return this.options.secrets.openJson<ConnectionTokens>(
+      connection.tokens,
+      connectionContext(connection.accountId, connection.type),
+    );
+  }
+}
+
+function requireType(type: string): ConnectionType {
+  if (!isConnectionType(type)) {
+    throw new InvalidRequestError('Unknown connection type.', [
+      { field: 'type', message: 'must be one of WIKI, DRIVE, PAGES' },
+    ]);
+  }
+  return type;
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value, 'utf8').digest('hex');
+}
+
+/** Sealed values are bound to their row: a copy pasted onto another one does not open. */
+function connectionContext(accountId: string, type: string): string {
+  return `connection:${accountId}:${type}`;
+}
+
+function stateContext(stateId: string): string {
+  return `oauth-state:${stateId}`;
+}
+
+function expiry(now: Date, expiresIn: number | null): Date | null {
+  return expiresIn === null ? null : new Date(now.getTime() + expiresIn * 1000);
+}
+
+function view(record: ConnectionRecord): ConnectionView {
+  return {
+    type: record.type,
+    accountLabel: record.accountLabel,
+    connectedAt: record.connectedAt,
+    expiresAt: record.expiresAt,
+  };
+}

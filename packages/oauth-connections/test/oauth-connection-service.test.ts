@@ -1,0 +1,259 @@
+import { randomBytes } from 'node:crypto';
+import { SecretBox } from '@docent/credentials-vault';
+import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
+import {
+  startFakeConfluence,
+  startFakeDrive,
+  startFakeNotion,
+  type FakeConfluence,
+  type FakeDrive,
+  type FakeNotion,
+} from '@docent/source-fakes';
+import { OAuthCallbackError, OAuthConnectionService, oauthClientsFromEnv } from '../src';
+
+const PUBLIC_URL = 'http://docent.test';
+const CLIENT = { clientId: 'docent-app', clientSecret: 'app-secret-123' };
+
+/** Follows the consent screen's 302 and returns the callback's query. */
+async function consent(authorizeUrl: string): Promise<URLSearchParams> {
+  const response = await fetch(authorizeUrl, { redirect: 'manual' });
+  expect(response.status).toBe(302);
+  const location = new URL(response.headers.get('location')!);
+  expect(`${location.origin}${location.pathname}`).toBe(`${PUBLIC_URL}/oauth/callback`);
+  return location.searchParams;
+}
+
+describe('OAuthConnectionService against the fake providers', () => {
+  let store: MetadataStore;
+  let now: Date;
+  let confluence: FakeConfluence;
+  let drive: FakeDrive;
+  let notion: FakeNotion;
+  let service: OAuthConnectionService;
+  let accountId: string;
+  const secrets = new SecretBox(randomBytes(32));
+
+  beforeAll(async () => {
+    const clock = () => now;
+    confluence = await startFakeConfluence({
+      mode: 'cloud',
+      now: clock,
+      oauth: { cloudId: 'cloud-1', clients: [CLIENT], accessTokenTtlSeconds: 3600 },
+    });
+    drive = await startFakeDrive({
+      now: clock,
+      oauth: { clients: [CLIENT], refreshTokens: [], accessTokenTtlSeconds: 3599 },
+      user: { displayName: 'Ann', emailAddress: 'ann@example.com' },
+    });
+    notion = await startFakeNotion({
+      now: clock,
+      oauth: { clients: [CLIENT], workspaceName: 'Acme Notion', accessTokenTtlSeconds: 3600 },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([confluence.close(), drive.close(), notion.close()]);
+  });
+
+  beforeEach(async () => {
+    now = new Date('2026-05-01T08:00:00Z');
+    store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
+    accountId = (await store.ensureAccount('ann@example.com')).id;
+    const env = {
+      DOCENT_OAUTH_WIKI_CLIENT_ID: CLIENT.clientId,
+      DOCENT_OAUTH_WIKI_CLIENT_SECRET: CLIENT.clientSecret,
+      DOCENT_OAUTH_WIKI_AUTHORIZE_URL: `${confluence.origin}/authorize`,
+      DOCENT_OAUTH_WIKI_TOKEN_URL: `${confluence.origin}/oauth/token`,
+      DOCENT_OAUTH_DRIVE_CLIENT_ID: CLIENT.clientId,
+      DOCENT_OAUTH_DRIVE_CLIENT_SECRET: CLIENT.clientSecret,
+      DOCENT_OAUTH_DRIVE_AUTHORIZE_URL: `${drive.url}/o/oauth2/v2/auth`,
+      DOCENT_OAUTH_DRIVE_TOKEN_URL: `${drive.url}/token`,
+      DOCENT_OAUTH_PAGES_CLIENT_ID: CLIENT.clientId,
+      DOCENT_OAUTH_PAGES_CLIENT_SECRET: CLIENT.clientSecret,
+      DOCENT_OAUTH_PAGES_AUTHORIZE_URL: `${notion.url}/v1/oauth/authorize`,
+      DOCENT_OAUTH_PAGES_TOKEN_URL: `${notion.url}/v1/oauth/token`,
+    };
+    service = new OAuthConnectionService({
+      store,
+      secrets,
+      clients: oauthClientsFromEnv(env),
+      publicUrl: PUBLIC_URL,
+      endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
+      now: () => now,
+    });
+  });
+  afterEach(() => store.close());
+
+  async function connect(type: string, sessionId: string | null = null) {
+    const query = await consent(await service.authorize(accountId, type, sessionId));
+    return service.complete({
+      state: query.get('state') ?? undefined,
+      code: query.get('code') ?? undefined,
+      error: undefined,
+      sessionId,
+    });
+  }
+
+  it('connects WIKI, DRIVE and PAGES with their labels and seals the tokens', async () => {
+    expect((await connect('WIKI')).accountLabel).toBe('fake-site');
+    expect((await connect('DRIVE')).accountLabel).toBe('ann@example.com');
+    expect((await connect('PAGES')).accountLabel).toBe('Acme Notion');
+    const list = await service.list(accountId);
+    expect(list.map((c) => [c.type, c.expiresAt?.getTime()])).toEqual([
+      ['DRIVE', now.getTime() + 3599_000],
+      ['PAGES', now.getTime() + 3600_000],
+      ['WIKI', now.getTime() + 3600_000],
+    ]);
+    const stored = await store.getConnection(accountId, 'PAGES');
+    const token = await service.accessToken(accountId, 'PAGES');
+    expect(stored?.tokens).not.toContain(token);
+    expect(stored?.details).toMatchObject({ workspace_id: expect.any(String) });
+  });
+
+  it('sends PKCE to Google only, and asks each provider for offline access', async () => {
+    const wiki = new URL(await service.authorize(accountId, 'WIKI', null));
+    const google = new URL(await service.authorize(accountId, 'DRIVE', null));
+    const pages = new URL(await service.authorize(accountId, 'PAGES', null));
+    expect(google.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(google.searchParams.get('access_type')).toBe('offline');
+    expect(wiki.searchParams.get('code_challenge')).toBeNull();
+    expect(wiki.searchParams.get('scope')).toContain('offline_access');
+    expect(wiki.searchParams.get('audience')).toBe('api.atlassian.com');
+    expect(pages.searchParams.get('owner')).toBe('user');
+    expect(pages.searchParams.get('code_challenge')).toBeNull();
+    for (const url of [wiki, google, pages]) {
+      expect(url.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/oauth/callback`);
+      expect(url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+    }
+  });
+
+  it('refreshes before expiry, once for concurrent callers, keeping rotated refresh tokens', async () => {
+    for (const type of ['WIKI', 'DRIVE', 'PAGES']) await connect(type);
+    const before = await Promise.all(
+      ['WIKI', 'DRIVE', 'PAGES'].map((t) => service.accessToken(accountId, t)),
+    );
+    now = new Date(now.getTime() + 56 * 60_000);
+    for (const [i, type] of ['WIKI', 'DRIVE', 'PAGES'].entries()) {
+      const tokens = await Promise.all([
+        service.accessToken(accountId, type),
+        service.accessToken(accountId, type),
+      ]);
+      expect(tokens[0]).toBe(tokens[1]);
+      expect(tokens[0]).not.toBe(before[i]);
+      expect((await store.getConnection(accountId, type))?.version).toBe(2);
+    }
+    // Rotated refresh tokens were stored: a second refresh works too.
+    now = new Date(now.getTime() + 56 * 60_000);
+    for (const type of ['WIKI', 'DRIVE', 'PAGES']) {
+      await expect(service.accessToken(accountId, type)).resolves.toMatch(/\w/);
+    }
+    const wiki = (await store.getConnection(accountId, 'WIKI'))!;
+    const { refreshToken } = secrets.openJson<{ refreshToken: string }>(
+      wiki.tokens,
+      `connection:${accountId}:WIKI`,
+    );
+    expect(confluence.validRefreshTokens()).toContain(refreshToken);
+  });
+
+  it('fails source_auth_failed when the provider refuses the refresh grant', async () => {
+    await connect('WIKI');
+    const connection = (await store.getConnection(accountId, 'WIKI'))!;
+    // Someone else spent the refresh token (rotation): ours is now refused.
+    const sealed = secrets.openJson<{ refreshToken: string }>(
+      connection.tokens,
+      `connection:${accountId}:WIKI`,
+    );
+    await fetch(`${confluence.origin}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        grant_type: 'refresh_token',
+        ...toSnake(CLIENT),
+        refresh_token: sealed.refreshToken,
+      }),
+    });
+    now = new Date(now.getTime() + 3600_000);
+    const credentials = await service.credentials(accountId, 'WIKI');
+    expect(credentials?.mode).toBe('oauth');
+    const failure = credentials?.mode === 'oauth' ? credentials.accessToken() : null;
+    await expect(failure).rejects.toMatchObject({
+      code: 'source_auth_failed',
+      message: expect.stringContaining('reconnect WIKI'),
+    });
+  });
+
+  it('uses a state once, within 10 minutes, from the session that started it', async () => {
+    const exchanges = () => notion.requests.filter((r) => r.path === '/v1/oauth/token').length;
+    const exchangesBefore = exchanges();
+    const query = await consent(await service.authorize(accountId, 'PAGES', 'session-a'));
+    const callback = { state: query.get('state')!, code: query.get('code')!, error: undefined };
+    await expect(service.complete({ ...callback, sessionId: 'session-b' })).rejects.toThrow(
+      /another browser session/,
+    );
+    // The refused attempt spent the state: a replay fails and no code is exchanged.
+    await expect(service.complete({ ...callback, sessionId: 'session-a' })).rejects.toThrow(
+      /unknown or was already used/,
+    );
+    expect(exchanges()).toBe(exchangesBefore);
+
+    const late = await consent(await service.authorize(accountId, 'PAGES', null));
+    now = new Date(now.getTime() + 10 * 60_000 + 1);
+    await expect(
+      service.complete({
+        state: late.get('state')!,
+        code: late.get('code')!,
+        error: undefined,
+        sessionId: null,
+      }),
+    ).rejects.toThrow(/expired/);
+    await expect(
+      service.complete({ state: 'forged', code: 'x', error: undefined, sessionId: null }),
+    ).rejects.toBeInstanceOf(OAuthCallbackError);
+    expect(await service.list(accountId)).toEqual([]);
+  });
+
+  it('reports a denied consent and a refused code without connecting', async () => {
+    const denied = new URL(await service.authorize(accountId, 'DRIVE', null)).searchParams;
+    await expect(
+      service.complete({
+        state: denied.get('state')!,
+        code: undefined,
+        error: 'access_denied',
+        sessionId: null,
+      }),
+    ).rejects.toThrow(/did not grant access \(access_denied\)/);
+    const query = await consent(await service.authorize(accountId, 'DRIVE', null));
+    await expect(
+      service.complete({
+        state: query.get('state')!,
+        code: 'not-the-code',
+        error: undefined,
+        sessionId: null,
+      }),
+    ).rejects.toThrow(/token endpoint answered 400 \(invalid_grant\)/);
+    expect(await service.has(accountId, 'DRIVE')).toBe(false);
+  });
+
+  it('disconnects, refuses unknown or unconfigured types', async () => {
+    await connect('PAGES');
+    expect(await service.disconnect(accountId, 'PAGES')).toBe(true);
+    expect(await service.disconnect(accountId, 'PAGES')).toBe(false);
+    expect(await service.credentials(accountId, 'PAGES')).toBeNull();
+    await expect(service.authorize(accountId, 'SLACK', null)).rejects.toMatchObject({
+      errors: [{ field: 'type', message: 'must be one of WIKI, DRIVE, PAGES' }],
+    });
+    const bare = new OAuthConnectionService({
+      store,
+      secrets,
+      clients: {},
+      publicUrl: PUBLIC_URL,
+      endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
+    });
+    await expect(bare.authorize(accountId, 'WIKI', null)).rejects.toThrow(
+      'WIKI OAuth is not configured.',
+    );
+  });
+});
+
+function toSnake(client: { clientId: string; clientSecret: string }) {
+  return { client_id: client.clientId, client_secret: client.clientSecret };
+}
