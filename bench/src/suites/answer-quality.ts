@@ -116,7 +116,7 @@ export async function answerQuality(
       new ExtractiveAnswerer({
         embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
         embedQuery: (text) => runtime.embedder.embedQuery(text),
-        ...(threshold ? {} : { minScore: -1, minCoverage: 0 }),
+        ...(threshold ? {} : { minScore: -1, minCoverage: 0, minEntityCoverage: 0 }),
       });
     const answerer = answererOf(true);
     const askWith = (mode: SearchMode, a: Answerer = answerer) =>
@@ -245,6 +245,7 @@ interface SweepConfig {
   maxWords?: number;
   minScore?: number;
   minCoverage?: number;
+  minEntityCoverage?: number;
   /** Also score the unanswerable set (questions of articles absent from squad-half). */
   unanswerable?: boolean;
   vectorWeight?: number;
@@ -269,6 +270,9 @@ async function sweep(
       ...(config.maxWords ? { maxWords: config.maxWords } : {}),
       ...(config.minScore !== undefined ? { minScore: config.minScore } : {}),
       ...(config.minCoverage !== undefined ? { minCoverage: config.minCoverage } : {}),
+      ...(config.minEntityCoverage !== undefined
+        ? { minEntityCoverage: config.minEntityCoverage }
+        : {}),
     });
     const ask = new AskService(
       runtime.store,
@@ -295,6 +299,7 @@ async function sweep(
         embedQuery: (text) => runtime.embedder.embedQuery(text),
         minScore: -1,
         minCoverage: 0,
+        minEntityCoverage: 0,
       });
       const u = await scoreUnanswerable(
         ask,

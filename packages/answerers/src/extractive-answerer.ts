@@ -22,9 +22,16 @@ export interface ExtractiveAnswererOptions {
   /**
    * Below this share of the question's terms (idf-weighted) found anywhere in the passages, the
    * collection is taken not to hold the answer: a question about something the documents never
-   * mention still retrieves passages, but they miss its distinctive words.
+   * mention still retrieves passages, but they miss its distinctive words. Default 0.4.
    */
   minCoverage?: number;
+  /**
+   * Below this share of the question's names and numbers ("Super Bowl 50", "AFC") found in the
+   * passages, the answer is "not found": a collection that never names the subject of the
+   * question does not hold its answer, however close its passages are in meaning. Default 0.5
+   * (calibrated with `pnpm bench:quality`'s unanswerable set).
+   */
+  minEntityCoverage?: number;
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   weights?: Partial<ScoreWeights>;
@@ -79,13 +86,15 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly maxWords: number;
   private readonly minScore: number;
   private readonly minCoverage: number;
+  private readonly minEntityCoverage: number;
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
     this.minScore = options.minScore ?? 0.2;
-    this.minCoverage = options.minCoverage ?? 0;
+    this.minCoverage = options.minCoverage ?? 0.4;
+    this.minEntityCoverage = options.minEntityCoverage ?? 0.5;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
   }
@@ -98,6 +107,14 @@ export class ExtractiveAnswerer implements Answerer {
     const idf = inverseDocumentFrequency(candidates);
     const everywhere = new Set(candidates.flatMap((c) => [...c.terms]));
     if (lexicalCoverage(everywhere, questionTerms, idf) < this.minCoverage) return notFound();
+    if (this.minEntityCoverage > 0) {
+      for (const p of request.passages)
+        for (const t of contentWords(p.docName)) everywhere.add(stemTerm(t));
+      const entities = questionEntities(request.standaloneQuestion);
+      const found = entities.filter((e) => everywhere.has(e)).length;
+      if (entities.length > 0 && found / entities.length < this.minEntityCoverage)
+        return notFound();
+    }
     const cues = questionCues(request.question);
     const [questionVector, sentenceVectors] = await Promise.all([
       this.options.embedQuery(request.standaloneQuestion),
@@ -239,6 +256,13 @@ function joinLeadIns(sentences: string[]): string[] {
 
 function wordsIn(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
+}
+
+/** Stems of the names and numbers a question mentions: capitalised words after its first, and figures. */
+function questionEntities(question: string): string[] {
+  const words = question.split(/\s+/).slice(1);
+  const named = words.filter((w) => /^["'(]?(\p{Lu}|\d)/u.test(w) || /\d/.test(w));
+  return [...new Set(contentWords(named.join(' ')).map(stemTerm))];
 }
 
 function notFound(): Answer {

@@ -75,6 +75,28 @@ describe('ExtractiveAnswerer', () => {
     expect(answer.usedPassageIds[0]).toBe('team');
   });
 
+  it('answers "not found" when the passages never name what the question is about', async () => {
+    const strict = new ExtractiveAnswerer({ ...fakeEmbedding, minEntityCoverage: 0.5 });
+    const ask = (question: string) =>
+      strict.answer({ question, standaloneQuestion: question, history: [], passages });
+    // Same shape of question, but the service it names is not in this collection.
+    const absent = await ask('Which port does the Kafka Connect service listen on?');
+    expect(absent).toEqual({ text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false });
+    const named = await ask('Who takes billing escalations for team Falcon?');
+    expect(named.text).toContain('Maria Chen');
+    const unnamed = await ask('Which port does the billing service listen on?');
+    expect(unnamed.text).toContain('port 8431');
+    const lenient = await new ExtractiveAnswerer({ ...fakeEmbedding, minEntityCoverage: 0 }).answer(
+      {
+        question: 'Which port does the Kafka Connect service listen on?',
+        standaloneQuestion: 'Which port does the Kafka Connect service listen on?',
+        history: [],
+        passages,
+      },
+    );
+    expect(lenient.found).toBe(true);
+  });
+
   it('says plainly when nothing relevant is there', async () => {
     const answer = await answerer.answer({
       question: 'What is the capital of Mongolia?',
