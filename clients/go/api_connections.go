@@ -757,6 +757,7 @@ func (a *ConnectionsAPIService) OauthCallbackExecute(r ApiOauthCallbackRequest) 
 			}
 			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
 			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
 		}
 		return localVarReturnValue, localVarHTTPResponse, newErr
 	}

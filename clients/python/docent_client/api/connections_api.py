@@ -994,6 +994,7 @@ class ConnectionsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "str",
             '400': "str",
+            '431': None,
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1070,6 +1071,7 @@ class ConnectionsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "str",
             '400': "str",
+            '431': None,
         }
         response_data = self.api_client.call_api(
             *_param,
@@ -1146,6 +1148,7 @@ class ConnectionsApi:
         _response_types_map: Dict[str, Optional[str]] = {
             '200': "str",
             '400': "str",
+            '431': None,
         }
         response_data = self.api_client.call_api(
             *_param,

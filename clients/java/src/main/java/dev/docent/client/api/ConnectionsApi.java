@@ -563,6 +563,7 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> Not connected; the page says why. </td><td>  -  </td></tr>
+        <tr><td> 431 </td><td> The request line and headers exceed the server&#39;s limit (16 KiB, Node.js&#39;s default); the request was not read. A provider&#39;s redirect never comes near it.  </td><td>  -  </td></tr>
      </table>
      */
     public okhttp3.Call oauthCallbackCall(@javax.annotation.Nullable String state, @javax.annotation.Nullable String code, @javax.annotation.Nullable String error, final ApiCallback _callback) throws ApiException {
@@ -641,6 +642,7 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> Not connected; the page says why. </td><td>  -  </td></tr>
+        <tr><td> 431 </td><td> The request line and headers exceed the server&#39;s limit (16 KiB, Node.js&#39;s default); the request was not read. A provider&#39;s redirect never comes near it.  </td><td>  -  </td></tr>
      </table>
      */
     public String oauthCallback(@javax.annotation.Nullable String state, @javax.annotation.Nullable String code, @javax.annotation.Nullable String error) throws ApiException {
@@ -662,6 +664,7 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> Not connected; the page says why. </td><td>  -  </td></tr>
+        <tr><td> 431 </td><td> The request line and headers exceed the server&#39;s limit (16 KiB, Node.js&#39;s default); the request was not read. A provider&#39;s redirect never comes near it.  </td><td>  -  </td></tr>
      </table>
      */
     public ApiResponse<String> oauthCallbackWithHttpInfo(@javax.annotation.Nullable String state, @javax.annotation.Nullable String code, @javax.annotation.Nullable String error) throws ApiException {
@@ -685,6 +688,7 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> Not connected; the page says why. </td><td>  -  </td></tr>
+        <tr><td> 431 </td><td> The request line and headers exceed the server&#39;s limit (16 KiB, Node.js&#39;s default); the request was not read. A provider&#39;s redirect never comes near it.  </td><td>  -  </td></tr>
      </table>
      */
     public okhttp3.Call oauthCallbackAsync(@javax.annotation.Nullable String state, @javax.annotation.Nullable String code, @javax.annotation.Nullable String error, final ApiCallback<String> _callback) throws ApiException {
