@@ -214,6 +214,12 @@ export class OAuthConnectionService implements SourceConnections {
       });
     } catch (error) {
       if (error instanceof TokenEndpointError && error.oauthError === 'invalid_grant') {
+        // Another process may have spent the rotating refresh token a moment earlier (the mutex
+        // is per process): then the connection holds its fresh tokens, which serve us too.
+        const latest = await this.connection(connection.accountId, type);
+        if (latest.version !== connection.version && !this.expiresSoon(latest)) {
+          return this.open(latest).accessToken;
+        }
         throw new SourceError(
           'source_auth_failed',
           `The ${type} provider refused to refresh the connection (invalid_grant); reconnect ${type}.`,

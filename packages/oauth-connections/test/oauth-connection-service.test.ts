@@ -58,7 +58,20 @@ describe('OAuthConnectionService against the fake providers', () => {
     now = new Date('2026-05-01T08:00:00Z');
     store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
     accountId = (await store.ensureAccount('ann@example.com')).id;
-    const env = {
+    const env = oauthEnv();
+    service = new OAuthConnectionService({
+      store,
+      secrets,
+      clients: oauthClientsFromEnv(env),
+      publicUrl: PUBLIC_URL,
+      endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
+      now: () => now,
+    });
+  });
+  afterEach(() => store.close());
+
+  function oauthEnv(): Record<string, string> {
+    return {
       DOCENT_OAUTH_WIKI_CLIENT_ID: CLIENT.clientId,
       DOCENT_OAUTH_WIKI_CLIENT_SECRET: CLIENT.clientSecret,
       DOCENT_OAUTH_WIKI_AUTHORIZE_URL: `${confluence.origin}/authorize`,
@@ -72,16 +85,7 @@ describe('OAuthConnectionService against the fake providers', () => {
       DOCENT_OAUTH_PAGES_AUTHORIZE_URL: `${notion.url}/v1/oauth/authorize`,
       DOCENT_OAUTH_PAGES_TOKEN_URL: `${notion.url}/v1/oauth/token`,
     };
-    service = new OAuthConnectionService({
-      store,
-      secrets,
-      clients: oauthClientsFromEnv(env),
-      publicUrl: PUBLIC_URL,
-      endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
-      now: () => now,
-    });
-  });
-  afterEach(() => store.close());
+  }
 
   async function connect(type: string, sessionId: string | null = null) {
     const query = await consent(await service.authorize(accountId, type, sessionId));
@@ -152,6 +156,29 @@ describe('OAuthConnectionService against the fake providers', () => {
       `connection:${accountId}:WIKI`,
     );
     expect(confluence.validRefreshTokens()).toContain(refreshToken);
+  });
+
+  it('lets a second process use the tokens another process just refreshed (rotation race)', async () => {
+    await connect('WIKI');
+    // Two api/worker processes: one store, one mutex each.
+    const other = new OAuthConnectionService({
+      store,
+      secrets,
+      clients: oauthClientsFromEnv(oauthEnv()),
+      publicUrl: PUBLIC_URL,
+      endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
+      now: () => now,
+    });
+    now = new Date(now.getTime() + 56 * 60_000);
+    const stale = (await store.getConnection(accountId, 'WIKI'))!;
+    // The other process refreshes first and rotates the refresh token…
+    const fresh = await other.accessToken(accountId, 'WIKI');
+    // …then this one, having read the connection before that, tries the spent refresh token.
+    const raced = await (
+      service as unknown as { refresh(c: typeof stale): Promise<string> }
+    ).refresh(stale);
+    expect(raced).toBe(fresh);
+    expect((await store.getConnection(accountId, 'WIKI'))?.version).toBe(2);
   });
 
   it('fails source_auth_failed when the provider refuses the refresh grant', async () => {
