@@ -128,7 +128,7 @@ export async function answerQuality(
     const sample = sampleQuestions(squad.questions, options.limit);
     if (process.env.BENCH_SWEEP) {
       return {
-        rows: await sweep(process.env.BENCH_SWEEP, runtime, accountId, sample, squad),
+        rows: await sweep(process.env.BENCH_SWEEP, runtime, accountId, sample, squad, scifact),
         details: {},
       };
     }
@@ -259,7 +259,9 @@ async function sweep(
   accountId: string,
   sample: SquadQuestion[],
   squad?: ReturnType<typeof loadSquad>,
+  scifact?: ReturnType<typeof loadSciFact> | null,
 ): Promise<BenchRow[]> {
+  const sciNames = scifact ? await documentSourceIds(runtime, accountId, 'scifact') : null;
   const configs = JSON.parse(readFileSync(file, 'utf8')) as SweepConfig[];
   const rows: BenchRow[] = [];
   for (const config of configs) {
@@ -293,6 +295,11 @@ async function sweep(
       unit: '',
       note: `median ${round(s.medianWords, 1)} words, F1 ${round(s.f1, 1)}`,
     });
+    if (scifact && sciNames) {
+      const sci = await scoreSciFact(ask, accountId, scifact.queries, sciNames);
+      rows[rows.length - 1]!.note +=
+        `; SciFact nDCG@10 ${round(sci.ndcg, 3)} R@10 ${round(sci.recall, 3)}`;
+    }
     if (config.unanswerable && squad) {
       const off = new ExtractiveAnswerer({
         embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
