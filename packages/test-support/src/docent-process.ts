@@ -33,7 +33,8 @@ export async function startDocentProcess(
   for (;;) {
     if (child.exitCode !== null) throw new Error(`docent exited early:\n${output}`);
     try {
-      if ((await fetch(readyUrl)).status === 200) return started;
+      // Only once this process says it listens: another server may answer on the port meanwhile.
+      if (/listening on/.test(output) && (await fetch(readyUrl)).status === 200) return started;
     } catch {
       // not listening yet
     }
@@ -42,13 +43,23 @@ export async function startDocentProcess(
   }
 }
 
+/**
+ * A port that is free now, for a process started a moment later. Drawn below Linux's ephemeral
+ * range (32768–60999), which servers listening on port 0 use: one of those, started in a
+ * parallel test meanwhile, can never take it.
+ */
 export async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    if (await canListen(port)) return port;
+  }
+  throw new Error('no free port between 20000 and 29999');
+}
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolveFree) => {
     const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePort(port));
-    });
+    server.once('error', () => resolveFree(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolveFree(true)));
   });
 }

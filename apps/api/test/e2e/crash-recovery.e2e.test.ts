@@ -28,6 +28,18 @@ const USER = { username: 'bot@acme.test', password: 'wiki-api-token-1' };
  * the middle of an ingestion; a new process on the same data directory resumes it from its
  * checkpoint and finishes with every document exactly once.
  */
+/** On failure, adds what the server process printed: the only witness when it died. */
+async function witnessed<T>(server: SpawnedDocent, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    const { exitCode, signalCode } = server.child;
+    throw new Error(
+      `${(error as Error).message}\n--- server (exit ${exitCode}, signal ${signalCode}) printed ---\n${server.output().slice(-6000)}`,
+    );
+  }
+}
+
 describe('kill -9 in the middle of an ingestion', () => {
   const squad = squadWikiPages({ squadPath: SQUAD, articles: 5, paragraphsPerPage: 4 });
   const pages = [...HANDBOOK_PAGES, ...squad.pages];
@@ -69,10 +81,13 @@ describe('kill -9 in the middle of an ingestion', () => {
     const id = { ...locator, ingestion_id: created.body.ingestion_id };
 
     // Past the first listing page (so a checkpoint exists), well before the end.
-    const midway = await waitForIngestion(server.client, id, {
-      until: (i) =>
-        i.progress.documents_processed >= 30 || (i.status !== 'running' && i.status !== 'queued'),
-    });
+    const midway = await witnessed(
+      server,
+      waitForIngestion(server.client, id, {
+        until: (i) =>
+          i.progress.documents_processed >= 30 || (i.status !== 'running' && i.status !== 'queued'),
+      }),
+    );
     expect(midway.status).toBe('running');
     expect(midway.progress.documents_processed).toBeLessThan(pages.length);
     server.child.kill('SIGKILL');
@@ -80,7 +95,7 @@ describe('kill -9 in the middle of an ingestion', () => {
 
     const listingsBefore = wiki.requests.filter((r) => r.route === 'v2.spacePages').length;
     server = await spawnDocent(dataDir, port, deployment.env);
-    const done = await waitForIngestion(server.client, id);
+    const done = await witnessed(server, waitForIngestion(server.client, id));
     expect(done.status).toBe('succeeded');
     expect(done.progress).toMatchObject({
       documents_discovered: pages.length,
