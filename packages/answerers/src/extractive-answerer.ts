@@ -107,9 +107,11 @@ export class ExtractiveAnswerer implements Answerer {
     const idf = inverseDocumentFrequency(candidates);
     const everywhere = new Set(candidates.flatMap((c) => [...c.terms]));
     if (lexicalCoverage(everywhere, questionTerms, idf) < this.minCoverage) return notFound();
+    const topicByPassage = request.passages.map(
+      (p) => new Set(contentWords(p.docName).map(stemTerm)),
+    );
     if (this.minEntityCoverage > 0) {
-      for (const p of request.passages)
-        for (const t of contentWords(p.docName)) everywhere.add(stemTerm(t));
+      for (const topic of topicByPassage) for (const t of topic) everywhere.add(t);
       const entities = questionEntities(request.standaloneQuestion);
       const found = entities.filter((e) => everywhere.has(e)).length;
       if (entities.length > 0 && found / entities.length < this.minEntityCoverage)
@@ -126,14 +128,15 @@ export class ExtractiveAnswerer implements Answerer {
 
     const questionStems = new Set(questionTerms.keys());
     const questionBigrams = bigramsOf(contentWords(request.question).map(stemTerm));
-    const topicByPassage = request.passages.map(
-      (p) => new Set(contentWords(p.docName).map(stemTerm)),
+    // Question terms weighted per passage: those in its document's name count less.
+    const termsByPassage = topicByPassage.map(
+      (topic) =>
+        new Map(
+          [...questionTerms].map(([t, w]) => [t, topic.has(t) ? w * this.weights.topicTerms : w]),
+        ),
     );
     for (const [i, candidate] of candidates.entries()) {
-      const topic = topicByPassage[candidate.passageIndex]!;
-      const weighted = new Map(
-        [...questionTerms].map(([t, w]) => [t, topic.has(t) ? w * this.weights.topicTerms : w]),
-      );
+      const weighted = termsByPassage[candidate.passageIndex]!;
       candidate.lexical = lexicalCoverage(candidate.terms, weighted, idf);
       candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
       candidate.cue = cueScore(candidate, cues, questionStems);
