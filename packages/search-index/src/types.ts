@@ -34,7 +34,8 @@ export interface SearchQuery {
   /**
    * How the two legs combine in hybrid mode. `rrf` (default) uses ranks only; `convex` adds the
    * weighted, normalised scores (BM25 divided by the best BM25 score, cosine min-max scaled over
-   * the candidates), which lets a weak leg refine the other without overruling it.
+   * the candidates), which lets a weak leg refine the other without overruling it. The
+   * Elasticsearch adapter fuses with (weighted) RRF either way.
    */
   fusion?: 'rrf' | 'convex';
 }

@@ -129,16 +129,12 @@ export class CollectionStatements {
   }
 
   /**
-   * Rowids of the best BM25 matches, best first; with `documentIds`, only chunks of those
-   * documents (checked by joining every match, for filters too long for the MATCH expression).
-   * FTS5's bm25() is lower-is-better and negative for every real match; a row whose score is 0
-   * matched only in zero-weight columns (such as a number equal to a document key): no match.
+   * The best BM25 matches, best first, with their scores as positive numbers (higher is better);
+   * with `documentIds`, only chunks of those documents (checked by joining every match, for
+   * filters too long for the MATCH expression). FTS5's bm25() is lower-is-better and negative
+   * for every real match; a row whose score is 0 matched only in zero-weight columns (such as a
+   * number equal to a document key): no match.
    */
-  bm25RowIds(matchExpression: string, limit: number, documentIds?: readonly string[]): number[] {
-    return this.bm25Matches(matchExpression, limit, documentIds).map((m) => m.id);
-  }
-
-  /** The same matches with their BM25 scores, as positive numbers (higher is better). */
   bm25Matches(
     matchExpression: string,
     limit: number,
