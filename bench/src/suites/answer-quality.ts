@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
-import { ExtractiveAnswerer, type Answerer, type ScoreWeights } from '@docent/answerers';
+import { ExtractiveAnswerer, type ExtractiveAnswererOptions } from '@docent/answerers';
 import type { Runtime } from '@docent/runtime';
 import { AskService, type AskResult } from '@docent/retrieval';
 import type { SearchMode } from '@docent/search-index';
@@ -112,19 +112,9 @@ export async function answerQuality(
     const ingestSeconds = (performance.now() - started) / 1000;
     const runtime = app.get<Runtime>(RUNTIME);
     const accountId = (await runtime.store.ensureAccount('bench')).id;
-    const answererOf = (threshold: boolean) =>
-      new ExtractiveAnswerer({
-        embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
-        embedQuery: (text) => runtime.embedder.embedQuery(text),
-        ...(threshold ? {} : { minScore: -1, minCoverage: 0, minEntityCoverage: 0 }),
-      });
-    const answerer = answererOf(true);
-    const askWith = (mode: SearchMode, a: Answerer = answerer) =>
-      new AskService(runtime.store, runtime.index, runtime.embedder, a, runtime.resolver, {
-        mode,
-        vectorWeight: runtime.config.vectorWeight,
-        fusion: runtime.config.fusion,
-      });
+    // One answerer for the three modes, so they share its sentence-vector cache as in production.
+    const answerer = answererFor(runtime);
+    const askWith = (mode: SearchMode, a = answerer) => askServiceFor(runtime, mode, a);
     const sample = sampleQuestions(squad.questions, options.limit);
     if (process.env.BENCH_SWEEP) {
       return {
@@ -191,7 +181,7 @@ export async function answerQuality(
 
     const unanswerable = await scoreUnanswerable(
       askWith('hybrid'),
-      askWith('hybrid', answererOf(false)),
+      askWith('hybrid', answererFor(runtime, NO_THRESHOLDS)),
       accountId,
       squad,
       half,
@@ -239,55 +229,71 @@ export async function answerQuality(
   }
 }
 
-interface SweepConfig {
-  name: string;
-  weights?: Partial<ScoreWeights>;
-  maxWords?: number;
-  minScore?: number;
-  minCoverage?: number;
-  minEntityCoverage?: number;
-  /** Also score the unanswerable set (questions of articles absent from squad-half). */
-  unanswerable?: boolean;
+type AnswererSettings = Omit<ExtractiveAnswererOptions, 'embedTexts' | 'embedQuery'>;
+
+/** Answerer and fusion settings of one ask service; unset ones are the runtime's defaults. */
+interface AskSettings {
+  answerer?: AnswererSettings;
   vectorWeight?: number;
   fusion?: 'rrf' | 'convex';
 }
 
-/** Tuning: several answerer and fusion settings scored on one ingestion (hybrid, SQuAD). */
+/** Never "not found": what the answer would be without the thresholds. */
+const NO_THRESHOLDS: AnswererSettings = { minScore: -1, minCoverage: 0, minEntityCoverage: 0 };
+
+function answererFor(runtime: Runtime, settings: AnswererSettings = {}): ExtractiveAnswerer {
+  return new ExtractiveAnswerer({
+    embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
+    embedQuery: (text) => runtime.embedder.embedQuery(text),
+    ...settings,
+  });
+}
+
+/** The production ask path over the bench's runtime, with the settings under test. */
+function askServiceFor(
+  runtime: Runtime,
+  mode: SearchMode,
+  answerer: ExtractiveAnswerer,
+  settings: Omit<AskSettings, 'answerer'> = {},
+): AskService {
+  return new AskService(
+    runtime.store,
+    runtime.index,
+    runtime.embedder,
+    answerer,
+    runtime.resolver,
+    {
+      mode,
+      vectorWeight: settings.vectorWeight ?? runtime.config.vectorWeight,
+      fusion: settings.fusion ?? runtime.config.fusion,
+    },
+  );
+}
+
+interface SweepConfig extends AskSettings {
+  name: string;
+  /** Also score the unanswerable set (questions of articles absent from squad-half). */
+  unanswerable?: boolean;
+}
+
+/**
+ * Tuning: several settings scored on one ingestion (hybrid; SQuAD, and SciFact when ingested).
+ * `BENCH_SWEEP=file.json` holds an array of `SweepConfig`, e.g.
+ * `[{"name": "vw 0.6", "vectorWeight": 0.6}, {"name": "strict", "answerer": {"minCoverage": 0.6}, "unanswerable": true}]`.
+ */
 async function sweep(
   file: string,
   runtime: Runtime,
   accountId: string,
   sample: SquadQuestion[],
-  squad?: ReturnType<typeof loadSquad>,
-  scifact?: ReturnType<typeof loadSciFact> | null,
+  squad: ReturnType<typeof loadSquad>,
+  scifact: ReturnType<typeof loadSciFact> | null,
 ): Promise<BenchRow[]> {
   const sciNames = scifact ? await documentSourceIds(runtime, accountId, 'scifact') : null;
   const configs = JSON.parse(readFileSync(file, 'utf8')) as SweepConfig[];
   const rows: BenchRow[] = [];
   for (const config of configs) {
-    const answerer = new ExtractiveAnswerer({
-      embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
-      embedQuery: (text) => runtime.embedder.embedQuery(text),
-      ...(config.weights ? { weights: config.weights } : {}),
-      ...(config.maxWords ? { maxWords: config.maxWords } : {}),
-      ...(config.minScore !== undefined ? { minScore: config.minScore } : {}),
-      ...(config.minCoverage !== undefined ? { minCoverage: config.minCoverage } : {}),
-      ...(config.minEntityCoverage !== undefined
-        ? { minEntityCoverage: config.minEntityCoverage }
-        : {}),
-    });
-    const ask = new AskService(
-      runtime.store,
-      runtime.index,
-      runtime.embedder,
-      answerer,
-      runtime.resolver,
-      {
-        mode: 'hybrid',
-        vectorWeight: config.vectorWeight ?? runtime.config.vectorWeight,
-        fusion: config.fusion ?? runtime.config.fusion,
-      },
-    );
+    const ask = askServiceFor(runtime, 'hybrid', answererFor(runtime, config.answerer), config);
     const s = await scoreSquad(ask, accountId, 'squad', sample);
     rows.push({
       metric: config.name,
@@ -300,21 +306,15 @@ async function sweep(
       rows[rows.length - 1]!.note +=
         `; SciFact nDCG@10 ${round(sci.ndcg, 3)} R@10 ${round(sci.recall, 3)}`;
     }
-    if (config.unanswerable && squad) {
-      const off = new ExtractiveAnswerer({
-        embedTexts: (texts) => runtime.embedder.embedDocuments(texts),
-        embedQuery: (text) => runtime.embedder.embedQuery(text),
-        minScore: -1,
-        minCoverage: 0,
-        minEntityCoverage: 0,
-      });
+    if (config.unanswerable) {
       const u = await scoreUnanswerable(
         ask,
-        new AskService(runtime.store, runtime.index, runtime.embedder, off, runtime.resolver, {
-          mode: 'hybrid',
-          vectorWeight: config.vectorWeight ?? runtime.config.vectorWeight,
-          fusion: config.fusion ?? runtime.config.fusion,
-        }),
+        askServiceFor(
+          runtime,
+          'hybrid',
+          answererFor(runtime, { ...config.answerer, ...NO_THRESHOLDS }),
+          config,
+        ),
         accountId,
         squad,
         Math.floor(squad.articles.length / 2),
