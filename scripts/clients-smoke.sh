@@ -14,7 +14,7 @@ CLIENTS=("$@")
 [ ${#CLIENTS[@]} -gt 0 ] || CLIENTS=(typescript python go java)
 
 echo "== clients smoke: build the server and the fakes"
-pnpm exec turbo run build --filter=@docent/api... --filter=@docent/source-fakes --output-logs=errors-only || exit 1
+pnpm exec turbo run build --filter=@docent/api... --filter=@docent/source-fakes --filter=@docent/test-support --output-logs=errors-only || exit 1
 
 smoke_typescript() {
   pnpm exec jest --ci apps/api/test/e2e/typescript-client.e2e.test.ts

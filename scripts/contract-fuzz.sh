@@ -22,7 +22,7 @@ if [ "${1:-}" != "--in-namespace" ]; then
   echo "== contract fuzz: install schemathesis, build the server"
   [ -x "$VENV/bin/schemathesis" ] || python3 -m venv "$VENV"
   "$VENV/bin/pip" install --quiet --disable-pip-version-check -r clients/fuzz/requirements.txt
-  pnpm exec turbo run build --filter=@docent/api... --filter=@docent/source-fakes --output-logs=errors-only
+  pnpm exec turbo run build --filter=@docent/api... --filter=@docent/source-fakes --filter=@docent/test-support --output-logs=errors-only
   rm -rf "$REPORTS" && mkdir -p "$REPORTS"
   # The fuzzer fills source URLs with whatever it likes, and the server connects to them. In a
   # network namespace of its own only loopback exists, so no request can leave the machine.

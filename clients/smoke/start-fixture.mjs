@@ -10,11 +10,9 @@
 //
 // --ingest-handbook ingests the wiki into acme/handbook before printing, so that requests built
 // from the contract's examples (namespace acme, collection handbook) reach real data.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,10 +21,13 @@ import { parseArgs } from 'node:util';
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = join(root, 'apps/api/dist/main.js');
 const fakesEntry = join(root, 'packages/source-fakes/dist/index.js');
-for (const built of [serverEntry, fakesEntry]) {
+const supportEntry = join(root, 'packages/test-support/dist/index.js');
+for (const built of [serverEntry, fakesEntry, supportEntry]) {
   if (!existsSync(built)) fail(`${built} is missing: run 'pnpm exec turbo run build' first`);
 }
-const { startFakeConfluence, HANDBOOK_PAGES } = createRequire(import.meta.url)(fakesEntry);
+const require = createRequire(import.meta.url);
+const { startFakeConfluence, HANDBOOK_PAGES } = require(fakesEntry);
+const { freePort, startDocentProcess } = require(supportEntry);
 
 const { values: options } = parseArgs({
   options: {
@@ -46,31 +47,6 @@ function fail(message) {
   process.exit(1);
 }
 
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitUntilReady(url, child) {
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer 200 within 90 s`);
-}
-
 const wiki = await startFakeConfluence({
   mode: 'cloud',
   users: [WIKI_USER],
@@ -79,11 +55,8 @@ const wiki = await startFakeConfluence({
 const dataDir = mkdtempSync(join(tmpdir(), 'docent-fixture-'));
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, [serverEntry], {
-  env: {
-    PATH: process.env.PATH,
-    HOME: process.env.HOME,
-    PORT: String(port),
+const serverEnv = {
+  PORT: String(port),
     DOCENT_DATA_DIR: dataDir,
     DOCENT_MODELS_DIR: process.env.DOCENT_MODELS_DIR ?? resolve(root, '../shared/models'),
     DOCENT_EMBEDDING_MODEL:
@@ -93,16 +66,13 @@ const server = spawn(process.execPath, [serverEntry], {
     DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
     DOCENT_RATE_LIMIT_PER_MINUTE: options['rate-limit-per-minute'],
     DOCENT_LOG_LEVEL: 'warn',
-  },
-  // The server's own output goes to stderr: stdout carries only the one JSON line.
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-server.stdout.pipe(process.stderr);
+};
 
+let server; // the child process, once it is up
 let stopping;
 function stop(exitCode = 0) {
   stopping ??= (async () => {
-    if (server.exitCode === null && server.signalCode === null) {
+    if (server && server.exitCode === null && server.signalCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
@@ -119,11 +89,6 @@ process.stdin
   .once('end', () => stop())
   .once('close', () => stop())
   .resume();
-server.once('exit', (code, signal) => {
-  if (stopping) return;
-  console.error(`start-fixture: the server exited unexpectedly (${signal ?? `code ${code}`})`);
-  void stop(1);
-});
 
 async function ingestHandbook() {
   const post = async (path, body) => {
@@ -152,7 +117,17 @@ async function ingestHandbook() {
 }
 
 try {
-  await waitUntilReady(`${baseUrl}/readyz`, server);
+  const started = await startDocentProcess(serverEntry, serverEnv, `${baseUrl}/readyz`);
+  server = started.child;
+  // The server's own output goes to stderr: stdout carries only the one JSON line.
+  process.stderr.write(started.output());
+  server.stdout.pipe(process.stderr);
+  server.stderr.pipe(process.stderr);
+  server.once('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`start-fixture: the server exited unexpectedly (${signal ?? `code ${code}`})`);
+    void stop(1);
+  });
   if (options['ingest-handbook']) await ingestHandbook();
 } catch (error) {
   console.error(`start-fixture: ${error.message}`);
