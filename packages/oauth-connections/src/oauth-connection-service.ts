@@ -11,14 +11,15 @@ import {
   type ConnectionType,
   type FetchFunction,
   type OAuthClientConfig,
+  CONNECTION_TYPES,
   isConnectionType,
 } from './oauth-types';
 import { OAUTH_PROVIDERS, type OAuthProvider } from './providers';
 import { requestToken } from './token-endpoint';
 
-export const STATE_TTL_MS = 10 * 60_000;
+const STATE_TTL_MS = 10 * 60_000;
 /** Tokens expiring sooner than this are refreshed before use. */
-export const REFRESH_MARGIN_MS = 5 * 60_000;
+const REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface OAuthConnectionOptions {
   store: MetadataStore;
@@ -295,7 +296,7 @@ export class OAuthConnectionService implements SourceConnections {
 function requireType(type: string): ConnectionType {
   if (!isConnectionType(type)) {
     throw new InvalidRequestError('Unknown connection type.', [
-      { field: 'type', message: 'must be one of WIKI, DRIVE, PAGES' },
+      { field: 'type', message: `must be one of ${CONNECTION_TYPES.join(', ')}` },
     ]);
   }
   return type;

@@ -9,7 +9,12 @@ import {
   type FakeDrive,
   type FakeNotion,
 } from '@docent/source-fakes';
-import { OAuthCallbackError, OAuthConnectionService, oauthClientsFromEnv } from '../src';
+import {
+  OAuthCallbackError,
+  OAuthConnectionService,
+  type ConnectionType,
+  type OAuthClientConfig,
+} from '../src';
 
 const PUBLIC_URL = 'http://docent.test';
 const CLIENT = { clientId: 'docent-app', clientSecret: 'app-secret-123' };
@@ -58,11 +63,10 @@ describe('OAuthConnectionService against the fake providers', () => {
     now = new Date('2026-05-01T08:00:00Z');
     store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
     accountId = (await store.ensureAccount('ann@example.com')).id;
-    const env = oauthEnv();
     service = new OAuthConnectionService({
       store,
       secrets,
-      clients: oauthClientsFromEnv(env),
+      clients: oauthClients(),
       publicUrl: PUBLIC_URL,
       endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
       now: () => now,
@@ -70,20 +74,24 @@ describe('OAuthConnectionService against the fake providers', () => {
   });
   afterEach(() => store.close());
 
-  function oauthEnv(): Record<string, string> {
+  /** The three apps, pointed at the fake providers. */
+  function oauthClients(): Record<ConnectionType, OAuthClientConfig> {
     return {
-      DOCENT_OAUTH_WIKI_CLIENT_ID: CLIENT.clientId,
-      DOCENT_OAUTH_WIKI_CLIENT_SECRET: CLIENT.clientSecret,
-      DOCENT_OAUTH_WIKI_AUTHORIZE_URL: `${confluence.origin}/authorize`,
-      DOCENT_OAUTH_WIKI_TOKEN_URL: `${confluence.origin}/oauth/token`,
-      DOCENT_OAUTH_DRIVE_CLIENT_ID: CLIENT.clientId,
-      DOCENT_OAUTH_DRIVE_CLIENT_SECRET: CLIENT.clientSecret,
-      DOCENT_OAUTH_DRIVE_AUTHORIZE_URL: `${drive.url}/o/oauth2/v2/auth`,
-      DOCENT_OAUTH_DRIVE_TOKEN_URL: `${drive.url}/token`,
-      DOCENT_OAUTH_PAGES_CLIENT_ID: CLIENT.clientId,
-      DOCENT_OAUTH_PAGES_CLIENT_SECRET: CLIENT.clientSecret,
-      DOCENT_OAUTH_PAGES_AUTHORIZE_URL: `${notion.url}/v1/oauth/authorize`,
-      DOCENT_OAUTH_PAGES_TOKEN_URL: `${notion.url}/v1/oauth/token`,
+      WIKI: {
+        ...CLIENT,
+        authorizeUrl: `${confluence.origin}/authorize`,
+        tokenUrl: `${confluence.origin}/oauth/token`,
+      },
+      DRIVE: {
+        ...CLIENT,
+        authorizeUrl: `${drive.url}/o/oauth2/v2/auth`,
+        tokenUrl: `${drive.url}/token`,
+      },
+      PAGES: {
+        ...CLIENT,
+        authorizeUrl: `${notion.url}/v1/oauth/authorize`,
+        tokenUrl: `${notion.url}/v1/oauth/token`,
+      },
     };
   }
 
@@ -164,7 +172,7 @@ describe('OAuthConnectionService against the fake providers', () => {
     const other = new OAuthConnectionService({
       store,
       secrets,
-      clients: oauthClientsFromEnv(oauthEnv()),
+      clients: oauthClients(),
       publicUrl: PUBLIC_URL,
       endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
       now: () => now,

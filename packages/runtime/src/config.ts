@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
 import {
-  oauthClientsFromEnv,
+  CONNECTION_TYPES,
+  OAUTH_PROVIDERS,
   type ConnectionType,
   type OAuthClientConfig,
 } from '@docent/oauth-connections';
@@ -109,13 +110,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     publicUrl: (
       url(env, 'DOCENT_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
     ).replace(/\/+$/, ''),
-    oauthClients: (() => {
-      try {
-        return oauthClientsFromEnv(env);
-      } catch (error) {
-        throw new ConfigError((error as Error).message);
-      }
-    })(),
+    oauthClients: oauthClients(env),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
     chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', 384, 32, 4096),
@@ -178,6 +173,32 @@ function name(env: Environment, variable: string, fallback: string): string {
     throw new ConfigError(`${variable} must be 1-40 lower-case letters, digits, _ or -`);
   }
   return raw;
+}
+
+/**
+ * `DOCENT_OAUTH_{WIKI,DRIVE,PAGES}_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL}`: a type
+ * is configured when its client id is set; the URLs default to the real providers.
+ */
+function oauthClients(env: Environment): Partial<Record<ConnectionType, OAuthClientConfig>> {
+  const clients: Partial<Record<ConnectionType, OAuthClientConfig>> = {};
+  for (const type of CONNECTION_TYPES) {
+    const prefix = `DOCENT_OAUTH_${type}_`;
+    const clientId = env[`${prefix}CLIENT_ID`];
+    if (!clientId) continue;
+    const clientSecret = env[`${prefix}CLIENT_SECRET`];
+    if (!clientSecret) {
+      throw new ConfigError(`${prefix}CLIENT_SECRET is required with ${prefix}CLIENT_ID`);
+    }
+    const provider = OAUTH_PROVIDERS[type];
+    clients[type] = {
+      clientId,
+      clientSecret,
+      authorizeUrl:
+        url(env, `${prefix}AUTHORIZE_URL`, ['http:', 'https:']) ?? provider.defaultAuthorizeUrl,
+      tokenUrl: url(env, `${prefix}TOKEN_URL`, ['http:', 'https:']) ?? provider.defaultTokenUrl,
+    };
+  }
+  return clients;
 }
 
 function ratio(env: Environment, name: string, fallback: number): number {
