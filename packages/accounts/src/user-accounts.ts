@@ -22,7 +22,7 @@ export interface SignedIn {
 
 export interface UserAccountOptions {
   scryptCost?: ScryptCost;
-  limiter?: LoginLimiter;
+  /** The clock of the sessions and of the failed-login window. */
   now?: () => Date;
 }
 
@@ -41,7 +41,7 @@ export class UserAccountService {
   ) {
     this.now = options.now ?? (() => new Date());
     this.sessions = new SessionService(store, this.now);
-    this.limiter = options.limiter ?? new LoginLimiter();
+    this.limiter = new LoginLimiter(undefined, () => this.now().getTime());
     this.scryptCost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
   }
 

@@ -115,6 +115,21 @@ describe('UserAccountService', () => {
     expect((limited as LoginRateLimitedError).retryAfterSeconds).toBeGreaterThan(0);
   });
 
+  it('counts failed logins on the service clock: the block lapses after 15 minutes', async () => {
+    await service.signup('ann@example.com', 'long enough pw');
+    for (let i = 0; i < 5; i += 1) {
+      await expect(
+        service.login('ann@example.com', 'wrong password', '10.0.0.1'),
+      ).rejects.toBeInstanceOf(AuthenticationError);
+    }
+    await expect(
+      service.login('ann@example.com', 'long enough pw', '10.0.0.1'),
+    ).rejects.toMatchObject({ retryAfterSeconds: 900 });
+    now = new Date(now.getTime() + 15 * 60_000);
+    const { user } = await service.login('ann@example.com', 'long enough pw', '10.0.0.1');
+    expect(user.email).toBe('ann@example.com');
+  });
+
   it('slides session expiry on use, forgets expired sessions and closes on logout', async () => {
     const { session } = await service.signup('ann@example.com', 'long enough pw');
     now = new Date(now.getTime() + SESSION_TTL_MS - 1000);
