@@ -86,9 +86,7 @@ export class DocumentPipeline {
   /** Embeds the chunks of several documents in shared batches, then indexes each document. */
   async embedAndIndex(collectionId: string, documents: PreparedDocument[]): Promise<void> {
     // Every chunk becomes one or more windows that fit the model; all windows share one batch.
-    const windows = documents.map((d) =>
-      d.chunks.map((c) => this.windows(embeddingContext(d.ref.title, c), c.text)),
-    );
+    const windows = documents.map((d) => d.chunks.map((c) => this.windows(d.ref.title, c)));
     const texts = windows.flat(2);
     const vectors = texts.length > 0 ? await this.embedder.embedDocuments(texts) : [];
     let next = 0;
@@ -113,16 +111,17 @@ export class DocumentPipeline {
   }
 
   /** The chunk as texts the model takes whole: its context, then as many sentences as fit. */
-  private windows(context: string, body: string): string[] {
+  private windows(title: string, chunk: Chunk): string[] {
     const cap = this.embedder.maxTokens - 2;
-    const prefix = context ? `${context}\n` : '';
-    const whole = prefix + body;
+    const whole = embeddingText(title, chunk);
     if (this.embedder.countTokens(whole) <= cap) return [whole];
+    const context = embeddingContext(title, chunk);
+    const prefix = context ? `${context}\n` : '';
     const room = Math.max(8, cap - this.embedder.countTokens(prefix));
     const out: string[] = [];
     let current: string[] = [];
     let used = 0;
-    for (const sentence of splitSentences(body)) {
+    for (const sentence of splitSentences(chunk.text)) {
       const tokens = this.embedder.countTokens(sentence) + 1;
       if (used + tokens > room && current.length > 0) {
         out.push(prefix + current.join(' '));
@@ -161,7 +160,7 @@ function meanVector(vectors: Float32Array[]): Float32Array {
 }
 
 /** Where a chunk sits: document title and section path, prefixed to what the model embeds. */
-export function embeddingContext(title: string, chunk: Chunk): string {
+function embeddingContext(title: string, chunk: Chunk): string {
   return [title, ...chunk.headingPath].filter((s) => s.trim().length > 0).join(' > ');
 }
 
