@@ -3,19 +3,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createFileParser, type FileContent } from '../src';
+import { createFileParser } from '../src';
+import { MIB } from '../src/byte-sizes';
+import { CORPUS_DIR, fileOf, MEDIA_TYPES } from '../test/support/corpus';
 
-const CORPUS_DIR = path.resolve(__dirname, '../../../../shared/corpus');
 const LARGEST = 'nist-sp-800-61r2-incident-handling-guide.pdf';
-const MEDIA_TYPES: Record<string, string> = {
-  '.pdf': 'application/pdf',
-  '.docx': 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  '.pptx': 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  '.md': 'text/markdown',
-  '.html': 'text/html',
-};
-const MIB = 1024 * 1024;
 
 interface Totals {
   files: number;
@@ -24,19 +16,6 @@ interface Totals {
   ms: number;
   /** CPU time of the whole process (the worker thread does the work); steadier than wall time on a busy machine. */
   cpuMs: number;
-}
-
-function fileOf(name: string, bytes: Uint8Array): FileContent {
-  return {
-    kind: 'file',
-    mediaType: MEDIA_TYPES[path.extname(name)] ?? 'application/octet-stream',
-    fileName: name,
-    size: bytes.byteLength,
-    open: async () =>
-      (async function* () {
-        yield bytes.slice();
-      })(),
-  };
 }
 
 /** Samples RSS every few milliseconds while `work` runs; the parse itself is in a worker thread. */
@@ -57,7 +36,7 @@ async function peakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak: nu
 async function main(): Promise<void> {
   const iterations = Math.max(1, Number(process.argv[2] ?? 5));
   const files = readdirSync(CORPUS_DIR)
-    .filter((name) => MEDIA_TYPES[path.extname(name)] && name !== 'MANIFEST.md')
+    .filter((name) => MEDIA_TYPES[path.extname(name).slice(1)] && name !== 'MANIFEST.md')
     .map((name) => ({ name, bytes: new Uint8Array(readFileSync(path.join(CORPUS_DIR, name))) }));
   const largest = files.find((file) => file.name === LARGEST);
   const warmUp = files.find((file) => file.name.endsWith('.pdf') && file !== largest);
@@ -67,10 +46,10 @@ async function main(): Promise<void> {
   const fresh = createFileParser();
   let largestRun: { pages: number; ms: number; idle: number; peak: number };
   try {
-    await fresh(fileOf(warmUp.name, warmUp.bytes));
+    await fresh(fileOf(warmUp.bytes, warmUp.name));
     const idle = process.memoryUsage.rss();
     const started = performance.now();
-    const { result, peak } = await peakRss(() => fresh(fileOf(largest.name, largest.bytes)));
+    const { result, peak } = await peakRss(() => fresh(fileOf(largest.bytes, largest.name)));
     largestRun = { pages: result.pages.length, ms: performance.now() - started, idle, peak };
   } finally {
     await fresh.close();
@@ -79,14 +58,14 @@ async function main(): Promise<void> {
   const parse = createFileParser();
   try {
     // Load every parser before measuring.
-    for (const file of files) await parse(fileOf(file.name, file.bytes));
+    for (const file of files) await parse(fileOf(file.bytes, file.name));
     const totals = new Map<string, Totals>();
     for (let round = 0; round < iterations; round += 1) {
       for (const file of files) {
         const format = path.extname(file.name).slice(1);
         const start = performance.now();
         const cpuStart = process.cpuUsage();
-        const document = await parse(fileOf(file.name, file.bytes));
+        const document = await parse(fileOf(file.bytes, file.name));
         const cpu = process.cpuUsage(cpuStart);
         const ms = performance.now() - start;
         const total = totals.get(format) ?? { files: 0, pages: 0, bytes: 0, ms: 0, cpuMs: 0 };

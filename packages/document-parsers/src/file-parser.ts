@@ -1,9 +1,9 @@
 import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/connector-sdk';
 import path from 'node:path';
-import { describeBytes, MIB } from './byte-sizes';
+import { MIB } from './byte-sizes';
 import { baseMediaType, detectFileFormat } from './file-format';
 import { ParseWorkerPool } from './parse-worker-pool';
-import { readFileBytes } from './read-file-bytes';
+import { fileTooLarge, readFileBytes } from './read-file-bytes';
 import { type ParseTarget } from './worker-protocol';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-limits';
 
@@ -88,9 +88,7 @@ export function createFileParser(options: FileParserOptions = {}): DocumentFileP
   const parse = async (file: FileContent): Promise<ParsedDocument> => {
     const target = targetOf(file);
     if (file.size !== undefined && file.size > settings.maxFileBytes) {
-      throw new DocumentError(
-        `file is larger than the ${describeBytes(settings.maxFileBytes)} limit`,
-      );
+      throw fileTooLarge(settings.maxFileBytes);
     }
     const bytes = await readFileBytes(await file.open(), settings.maxFileBytes);
     return pool.run(target, bytes, zipLimits);

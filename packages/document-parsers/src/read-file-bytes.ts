@@ -1,6 +1,11 @@
 import { DocumentError } from '@docent/connector-sdk';
 import { describeBytes } from './byte-sizes';
 
+/** The one message for a file over the size limit, whether declared or found while reading. */
+export function fileTooLarge(maxBytes: number): DocumentError {
+  return new DocumentError(`file is larger than the ${describeBytes(maxBytes)} limit`);
+}
+
 /**
  * Reads a file's byte stream into one buffer of its own (so it can be transferred to a worker
  * thread), giving up, and closing the stream, as soon as it grows past `maxBytes`.
@@ -13,9 +18,7 @@ export async function readFileBytes(
   let total = 0;
   for await (const chunk of stream) {
     total += chunk.byteLength;
-    if (total > maxBytes) {
-      throw new DocumentError(`file is larger than the ${describeBytes(maxBytes)} limit`);
-    }
+    if (total > maxBytes) throw fileTooLarge(maxBytes);
     chunks.push(chunk);
   }
   const bytes = new Uint8Array(total);

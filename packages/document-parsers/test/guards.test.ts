@@ -1,11 +1,11 @@
 import { DocumentError, type ParsedDocument } from '@docent/connector-sdk';
+import { withDeclaredSize, zipOf } from '@docent/test-support';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileParser, type DocumentFileParser, type FileContent } from '../src';
 import { CORPUS_DIR, corpusFile, fileOf, textFile } from './support/corpus';
 import { docxOf, paragraph, run } from './support/office-files';
-import { withDeclaredSize, zipOf } from './support/zip-writer';
 
 const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 const MISBEHAVING = path.join(__dirname, 'support', 'misbehaving-formats.ts');

@@ -1,4 +1,5 @@
 import { type ParsedDocument } from '@docent/connector-sdk';
+import { passwordProtectedPdf, scannedTypedBlankPdf } from '@docent/test-support';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileParser, type DocumentFileParser } from '../src';
@@ -11,7 +12,6 @@ import {
   pageText,
   pagesContaining,
 } from './support/corpus';
-import { passwordProtectedPdf, scannedTypedBlankPdf } from './support/pdf-writer';
 
 interface QaRow {
   file: string;

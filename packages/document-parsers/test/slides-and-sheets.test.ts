@@ -1,8 +1,8 @@
+import { zipOf } from '@docent/test-support';
 import { parsePptx } from '../src/formats/pptx/pptx-parser';
 import { parseXlsx } from '../src/formats/xlsx/xlsx-parser';
 import { ZipArchive } from '../src/zip/zip-archive';
 import { DEFAULT_ZIP_LIMITS } from '../src/zip/zip-limits';
-import { zipOf } from './support/zip-writer';
 
 const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const P = 'http://schemas.openxmlformats.org/presentationml/2006/main';
@@ -142,6 +142,21 @@ describe('XLSX', () => {
       { pageNum: 2, label: 'Chart', blocks: [] },
       { pageNum: 3, label: 'Empty', blocks: [] },
     ]);
+  });
+
+  it('refuses a streamed part that declares a DTD (billion laughs in the shared strings)', () => {
+    const laughs =
+      '<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY lol "lol"><!ENTITY lol1 "&lol;&lol;">]>' +
+      `<sst xmlns="${S}"><si><t>&lol1;</t></si></sst>`;
+    const bomb = zipOf({
+      '_rels/.rels': packageRels('xl/workbook.xml'),
+      'xl/workbook.xml': `<?xml version="1.0"?><workbook xmlns="${S}" xmlns:r="${REL}"><sheets/></workbook>`,
+      'xl/_rels/workbook.xml.rels': relationships([['r1', 'sharedStrings', 'sharedStrings.xml']]),
+      'xl/sharedStrings.xml': laughs,
+    });
+    expect(() => parseXlsx(new ZipArchive(bomb, DEFAULT_ZIP_LIMITS))).toThrow(
+      'xl/sharedStrings.xml declares a DTD, which Office files never do',
+    );
   });
 
   it('counts dates from 1904 when the workbook says so', () => {

@@ -1,7 +1,7 @@
 import { DocumentError } from '@docent/connector-sdk';
+import { withDeclaredSize, zipOf } from '@docent/test-support';
 import { ZipArchive } from '../src/zip/zip-archive';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../src/zip/zip-limits';
-import { withDeclaredSize, zipOf } from './support/zip-writer';
 
 const limits = (overrides: Partial<ZipLimits> = {}): ZipLimits => ({
   ...DEFAULT_ZIP_LIMITS,

@@ -4,13 +4,12 @@ import { type Block, type DocumentPage, type ParsedDocument } from '@docent/conn
 export class PageCollector {
   private readonly pages = new Map<number, DocumentPage>();
 
-  open(pageNum: number, label?: string): DocumentPage {
+  open(pageNum: number): DocumentPage {
     let page = this.pages.get(pageNum);
     if (!page) {
       page = { pageNum, blocks: [] };
       this.pages.set(pageNum, page);
     }
-    if (label) page.label = label;
     return page;
   }
 

@@ -34,10 +34,14 @@ export function readXmlPart(zip: ZipArchive, partName: string): Document | undef
   return parseXml(zip.readText(partName), partName);
 }
 
+/** The text of a part the format cannot do without (`what` names the format in the error). */
+export function requirePartText(zip: ZipArchive, partName: string, what: string): string {
+  if (!zip.has(partName)) throw new DocumentError(`not a valid ${what} file (missing ${partName})`);
+  return zip.readText(partName);
+}
+
 export function requireXmlPart(zip: ZipArchive, partName: string, what: string): Document {
-  const document = readXmlPart(zip, partName);
-  if (!document) throw new DocumentError(`not a valid ${what} file (missing ${partName})`);
-  return document;
+  return parseXml(requirePartText(zip, partName, what), partName);
 }
 
 /** Internal relationships of a part (use `''` for the package itself), keyed by id. */

@@ -1,16 +1,10 @@
-import { DocumentError } from '@docent/connector-sdk';
 import { Parser } from 'htmlparser2';
-import { isDtdDeclaration } from './xml-tree';
+import { dtdRefused, isDtdDeclaration, withoutPrefix } from './xml-tree';
 
 export interface XmlEventHandlers {
   open?(name: string, attributes: Record<string, string>): void;
   text?(text: string): void;
   close?(name: string): void;
-}
-
-function withoutPrefix(name: string): string {
-  const colon = name.indexOf(':');
-  return colon === -1 ? name : name.slice(colon + 1);
 }
 
 /**
@@ -37,5 +31,5 @@ export function streamXml(text: string, partName: string, handlers: XmlEventHand
     { xmlMode: true },
   );
   parser.end(text);
-  if (refused) throw new DocumentError(`${partName} declares a DTD, which Office files never do`);
+  if (refused) throw dtdRefused(partName);
 }

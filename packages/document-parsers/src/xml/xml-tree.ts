@@ -9,9 +9,7 @@ import { parseDocument } from 'htmlparser2';
 export function parseXml(text: string, partName: string): Document {
   const document = parseDocument(text, { xmlMode: true });
   for (const node of document.children) {
-    if (node.type === 'directive' && isDtdDeclaration(node.name)) {
-      throw new DocumentError(`${partName} declares a DTD, which Office files never do`);
-    }
+    if (node.type === 'directive' && isDtdDeclaration(node.name)) throw dtdRefused(partName);
   }
   return document;
 }
@@ -20,10 +18,19 @@ export function isDtdDeclaration(directiveName: string): boolean {
   return /^!(doctype|entity)\b/i.test(directiveName);
 }
 
+export function dtdRefused(partName: string): DocumentError {
+  return new DocumentError(`${partName} declares a DTD, which Office files never do`);
+}
+
+/** A tag name without its namespace prefix (`w:p` → `p`). */
+export function withoutPrefix(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? name : name.slice(colon + 1);
+}
+
 /** Element name without its namespace prefix (`w:p` → `p`). */
 export function localName(element: Element): string {
-  const colon = element.name.indexOf(':');
-  return colon === -1 ? element.name : element.name.slice(colon + 1);
+  return withoutPrefix(element.name);
 }
 
 export function childElements(node: Document | Element, name?: string): Element[] {

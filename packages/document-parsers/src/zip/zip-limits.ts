@@ -1,3 +1,5 @@
+import { MIB } from '../byte-sizes';
+
 /** Bounds applied to every ZIP container (DOCX, PPTX, XLSX) before and while inflating. */
 export interface ZipLimits {
   /** Most entries the central directory may list. */
@@ -11,8 +13,6 @@ export interface ZipLimits {
   /** Entries smaller than this skip the ratio check (tiny parts compress absurdly well). */
   ratioCheckMinBytes: number;
 }
-
-const MIB = 1024 * 1024;
 
 export const DEFAULT_ZIP_LIMITS: Readonly<ZipLimits> = {
   maxEntries: 20_000,

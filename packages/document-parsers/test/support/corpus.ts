@@ -1,4 +1,4 @@
-import { type DocumentPage, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type DocumentPage, type ParsedDocument } from '@docent/connector-sdk';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileContent } from '../../src';
@@ -59,11 +59,14 @@ export function normalise(text: string): string {
   return text.replace(/\s+/g, ' ').trim().toLowerCase();
 }
 
+/** Text of one block: a row's cells joined by spaces, every other kind's own text. */
+export function blockText(block: Block): string {
+  return block.kind === 'table_row' ? block.cells.join(' ') : block.text;
+}
+
 /** All text of a page: headings, paragraphs, list items, cells, code, quotes and callouts. */
 export function pageText(page: DocumentPage): string {
-  return page.blocks
-    .map((block) => (block.kind === 'table_row' ? block.cells.join(' ') : block.text))
-    .join('\n');
+  return page.blocks.map(blockText).join('\n');
 }
 
 export function pageOf(document: ParsedDocument, pageNum: number): DocumentPage {

@@ -1,4 +1,4 @@
-import { zipOf } from './zip-writer';
+import { zipOf } from '@docent/test-support';
 
 const W = 'http://schemas.openxmlformats.org/wordprocessingml/2006/main';
 

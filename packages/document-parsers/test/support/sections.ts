@@ -1,15 +1,11 @@
 import { type Block, type ParsedDocument } from '@docent/connector-sdk';
-import { normalise } from './corpus';
+import { blockText, normalise } from './corpus';
 
 export interface Located {
   pageNum: number;
   /** The nearest heading before the block, across pages, if any. */
   section?: string;
   block: Block;
-}
-
-function blockText(block: Block): string {
-  return block.kind === 'table_row' ? block.cells.join(' ') : block.text;
 }
 
 /** Every block whose text contains `needle` (normalised), with its page and section. */

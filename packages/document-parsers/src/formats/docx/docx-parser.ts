@@ -1,4 +1,4 @@
-import { DocumentError, type Block, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type ParsedDocument } from '@docent/connector-sdk';
 import { isTag, type Element } from 'domhandler';
 import { collapseWhitespace, tidyLines } from '../../blocks/block-text';
 import { PageCollector } from '../../blocks/page-collector';
@@ -7,6 +7,7 @@ import {
   readRelationships,
   readXmlPart,
   relationshipOfKind,
+  requirePartText,
 } from '../../ooxml/package-parts';
 import { attr, childPath, firstChild, isOn, localName, parseXml } from '../../xml/xml-tree';
 import { type ZipArchive } from '../../zip/zip-archive';
@@ -270,8 +271,7 @@ function makeBlock(kind: ParagraphKind, raw: string): Block | undefined {
 /** DOCX → pages of blocks (see `DocxWalker` for the page rule). */
 export function parseDocx(zip: ZipArchive): ParsedDocument {
   const mainPart = mainPartName(zip, 'word/document.xml');
-  if (!zip.has(mainPart)) throw new DocumentError(`not a valid DOCX file (missing ${mainPart})`);
-  const xml = zip.readText(mainPart);
+  const xml = requirePartText(zip, mainPart, 'DOCX');
   const documentXml = parseXml(xml, mainPart);
   const body = childPath(documentXml, 'document', 'body');
   if (!body) return { pages: [{ pageNum: 1, blocks: [] }] };

@@ -4,11 +4,6 @@ import { streamXml } from '../../xml/xml-events';
 import { numericCellText } from './cell-values';
 import { type ValueFormat } from './number-formats';
 
-export interface SheetRow extends GridRow {
-  /** 1-based row number. */
-  row: number;
-}
-
 export interface WorkbookContext {
   sharedStrings: string[];
   cellFormats: ValueFormat[];
@@ -53,9 +48,9 @@ function cellText(cell: PendingCell, context: WorkbookContext): GridCell {
 }
 
 /** Streams a worksheet's `sheetData` into its non-empty cells, row by row. */
-export function readSheet(xml: string, partName: string, context: WorkbookContext): SheetRow[] {
-  const rows: SheetRow[] = [];
-  let current: SheetRow | undefined;
+export function readSheet(xml: string, partName: string, context: WorkbookContext): GridRow[] {
+  const rows: GridRow[] = [];
+  let current: GridRow | undefined;
   let cell: PendingCell | undefined;
   let nextColumn = 0;
   let capture: 'value' | 'inline' | undefined;
@@ -64,9 +59,7 @@ export function readSheet(xml: string, partName: string, context: WorkbookContex
   streamXml(xml, partName, {
     open(name, attributes) {
       if (name === 'row') {
-        const number = Number(attributes.r);
-        const row = Number.isInteger(number) && number > 0 ? number : (current?.row ?? 0) + 1;
-        current = { row, cells: new Map() };
+        current = { cells: new Map() };
         nextColumn = 0;
       } else if (name === 'c' && current) {
         const column = (attributes.r ? columnIndex(attributes.r) : undefined) ?? nextColumn;

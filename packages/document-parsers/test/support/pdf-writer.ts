@@ -1,6 +1,0 @@
-export {
-  passwordProtectedPdf,
-  pdfOf,
-  scannedTypedBlankPdf,
-  streamObject,
-} from '@docent/test-support';

@@ -1,1 +1,0 @@
-export { withDeclaredSize, zipOf } from '@docent/test-support';
