@@ -493,6 +493,51 @@ describe('fake Confluence Cloud through the OAuth gateway', () => {
     clock += 3601_000;
     expect((await get(api, `Bearer ${tokens.access_token}`)).status).toBe(401);
   });
+
+  it('redirects the consent screen back with a code that exchanges once, for its redirect only', async () => {
+    const redirectUri = 'http://localhost:8080/oauth/callback';
+    const consent = (query: string) =>
+      fetch(`${fake.origin}/authorize?${query}`, { redirect: 'manual' });
+    const approved = await consent(
+      `audience=api.atlassian.com&client_id=cid&response_type=code&state=s1&redirect_uri=${encodeURIComponent(redirectUri)}`,
+    );
+    expect(approved.status).toBe(302);
+    const location = new URL(approved.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(redirectUri);
+    expect(location.searchParams.get('state')).toBe('s1');
+    const code = location.searchParams.get('code')!;
+    const refused = await consent(
+      `audience=api.atlassian.com&client_id=other&response_type=code&redirect_uri=${encodeURIComponent(redirectUri)}`,
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await refused.text()).toContain('Unknown client_id.');
+    const malformed = await consent(
+      'audience=api.atlassian.com&client_id=cid&response_type=code&redirect_uri=http%3A%2F%2F',
+    );
+    expect(malformed.status).toBe(400);
+
+    const exchange = (uri: string) =>
+      fetch(`${fake.origin}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          grant_type: 'authorization_code',
+          client_id: 'cid',
+          client_secret: 'secret',
+          code,
+          redirect_uri: uri,
+        }),
+      });
+    expect((await exchange('http://localhost:9999/elsewhere')).status).toBe(403);
+    const granted = await exchange(redirectUri);
+    expect(granted.status).toBe(200);
+    const tokens = (await granted.json()) as { access_token: string; refresh_token: string };
+    expect(fake.validRefreshTokens()).toContain(tokens.refresh_token);
+    const api = `${fake.origin}/ex/confluence/cloud-1/wiki/api/v2/spaces`;
+    expect((await get(api, `Bearer ${tokens.access_token}`)).status).toBe(200);
+    expect((await exchange(redirectUri)).status).toBe(403);
+  });
 });
 
 describe('fake Confluence Data Center', () => {

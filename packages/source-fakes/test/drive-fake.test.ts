@@ -239,6 +239,57 @@ describe('fake Google Drive', () => {
       expect((await grant('rt-1', 'wrong')).status).toBe(401);
     });
 
+    it('redirects the consent screen back with a code whose exchange checks the PKCE verifier', async () => {
+      await drive.close();
+      await start({
+        oauth: { clients: [{ clientId: 'cid', clientSecret: 'csecret' }], refreshTokens: [] },
+      });
+      const redirectUri = 'http://localhost:8080/oauth/callback';
+      const verifier = 'a-verifier-long-enough-for-pkce-0123456789';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      const consent = (extra: string) =>
+        fetch(
+          `${drive.url}/o/oauth2/v2/auth?client_id=cid&response_type=code&state=s1&redirect_uri=${encodeURIComponent(redirectUri)}${extra}`,
+          { redirect: 'manual' },
+        );
+      const codeFrom = async (response: Response) => {
+        expect(response.status).toBe(302);
+        const location = new URL(response.headers.get('location')!);
+        expect(`${location.origin}${location.pathname}`).toBe(redirectUri);
+        expect(location.searchParams.get('state')).toBe('s1');
+        expect(location.searchParams.get('scope')).toBe(
+          'https://www.googleapis.com/auth/drive.readonly',
+        );
+        return location.searchParams.get('code')!;
+      };
+      const exchange = (code: string, codeVerifier: string) =>
+        call(`${drive.url}/token`, {
+          method: 'POST',
+          authorization: null,
+          body: `grant_type=authorization_code&client_id=cid&client_secret=csecret&code=${encodeURIComponent(code)}&redirect_uri=${encodeURIComponent(redirectUri)}&code_verifier=${codeVerifier}`,
+        });
+
+      const pkce = `&code_challenge=${challenge}&code_challenge_method=S256`;
+      const wrongVerifier = await exchange(await codeFrom(await consent(pkce)), 'not-it');
+      expect(wrongVerifier.json).toEqual({
+        error: 'invalid_grant',
+        error_description: 'Invalid code verifier.',
+      });
+      const code = await codeFrom(await consent(pkce));
+      const granted = await exchange(code, verifier);
+      expect(granted.status).toBe(200);
+      expect(granted.json).toMatchObject({ expires_in: 3599, token_type: 'Bearer' });
+      const about = await call(`${drive.url}/drive/v3/about?fields=user/emailAddress`, {
+        authorization: `Bearer ${granted.json.access_token}`,
+      });
+      expect(about.status).toBe(200);
+      expect((await exchange(code, verifier)).status).toBe(400);
+
+      const plain = await consent(`&code_challenge=${challenge}&code_challenge_method=plain`);
+      expect(plain.status).toBe(400);
+      expect(plain.headers.get('content-type')).toContain('text/html');
+    });
+
     it('forgets a revoked token', async () => {
       drive.revokeAccessToken(TOKEN);
       expect((await call(`${drive.url}/drive/v3/files`)).status).toBe(401);
@@ -562,6 +613,10 @@ describe('fake Google Drive', () => {
       expect(unknown.status).toBe(404);
       expect(unknown.headers.get('content-type')).toContain('text/html');
       expect(drive.requests[1]!.route).toBeNull();
+      // Google labels its JSON `charset=UTF-8`.
+      expect((await call(`${drive.url}/drive/v3/files`)).headers.get('content-type')).toBe(
+        'application/json; charset=UTF-8',
+      );
     });
   });
 

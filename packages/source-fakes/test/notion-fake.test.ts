@@ -167,6 +167,13 @@ describe('fake Notion', () => {
       );
       expect(foreign.status).toBe(400);
       expect(foreign.json.code).toBe('validation_error');
+
+      for (const json of ['null', '[]', '{nope']) {
+        const cursor = Buffer.from(json).toString('base64url');
+        const garbled = await children(ids.changelog, `?start_cursor=${cursor}`);
+        expect(garbled.status).toBe(400);
+        expect(garbled.json.code).toBe('validation_error');
+      }
     });
 
     it('takes POST paging in the body and caps pages below page_size when configured', async () => {

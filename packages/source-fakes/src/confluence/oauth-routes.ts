@@ -1,4 +1,5 @@
 import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
+import { consentErrorPage, isHttpUrl, redirectWithCode } from '../shared/oauth-consent';
 import { errorResponse } from './api-problem';
 import { defineRoute } from './route-definition';
 import type { ServingContext } from './serving-context';
@@ -90,21 +91,12 @@ function authorize(serving: ServingContext, request: FakeRequest): FakeResponse 
       ? 'response_type must be "code".'
       : query.get('audience') !== 'api.atlassian.com'
         ? 'audience must be "api.atlassian.com".'
-        : !/^https?:\/\//.test(redirectUri)
+        : !isHttpUrl(redirectUri)
           ? 'redirect_uri is missing.'
           : null;
-  if (problem) {
-    return {
-      status: 400,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: `<!DOCTYPE html><html><body><h1>Something went wrong</h1><p>${problem}</p></body></html>`,
-    };
-  }
-  const target = new URL(redirectUri);
-  target.searchParams.set('code', serving.oauth!.issueCode(clientId, redirectUri));
-  const state = query.get('state');
-  if (state !== null) target.searchParams.set('state', state);
-  return { status: 302, headers: { location: target.toString() }, body: '' };
+  if (problem) return consentErrorPage(`<h1>Something went wrong</h1><p>${problem}</p>`);
+  const code = serving.oauth!.issueCode(clientId, redirectUri);
+  return redirectWithCode(redirectUri, code, query.get('state'));
 }
 
 function exchangeToken(serving: ServingContext, request: FakeRequest): FakeResponse {

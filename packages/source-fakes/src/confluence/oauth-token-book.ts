@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { AccessTokens } from '../shared/access-tokens';
 import type { FakeConfluenceOAuthOptions } from './fake-confluence-types';
 
 export type RefreshOutcome =
@@ -12,8 +13,7 @@ interface PendingCode {
 
 /** Atlassian 3LO tokens: access tokens with an expiry, refresh tokens that rotate on use. */
 export class OAuthTokenBook {
-  /** Token → expiry in ms since epoch (null: never). */
-  private readonly accessTokens = new Map<string, number | null>();
+  private readonly accessTokens: AccessTokens;
   private readonly refreshTokens: Set<string>;
   private readonly ttlSeconds: number;
   /** Authorization codes from the consent screen: single use, bound to client and redirect. */
@@ -21,17 +21,16 @@ export class OAuthTokenBook {
 
   constructor(
     private readonly options: FakeConfluenceOAuthOptions,
-    private readonly now: () => Date,
+    now: () => Date,
   ) {
-    for (const token of options.accessTokens ?? []) this.accessTokens.set(token, null);
+    this.accessTokens = new AccessTokens(now);
+    for (const token of options.accessTokens ?? []) this.accessTokens.add(token);
     this.refreshTokens = new Set(options.refreshTokens ?? []);
     this.ttlSeconds = options.accessTokenTtlSeconds ?? 3600;
   }
 
   isValidAccessToken(token: string): boolean {
-    if (!this.accessTokens.has(token)) return false;
-    const expiry = this.accessTokens.get(token);
-    return expiry === null || expiry === undefined || this.now().getTime() < expiry;
+    return this.accessTokens.isValid(token);
   }
 
   knowsClient(clientId: string): boolean {
@@ -74,7 +73,7 @@ export class OAuthTokenBook {
   private issue(): RefreshOutcome {
     const accessToken = `fake-at-${randomBytes(12).toString('hex')}`;
     const rotated = `fake-rt-${randomBytes(12).toString('hex')}`;
-    this.accessTokens.set(accessToken, this.now().getTime() + this.ttlSeconds * 1000);
+    this.accessTokens.add(accessToken, this.ttlSeconds);
     this.refreshTokens.add(rotated);
     return { ok: true, accessToken, refreshToken: rotated, expiresIn: this.ttlSeconds };
   }

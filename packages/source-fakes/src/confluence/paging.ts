@@ -1,4 +1,9 @@
-import { createHash } from 'node:crypto';
+import {
+  decodeListingToken,
+  encodeListingToken,
+  listingDigest,
+  sortedQueryEntries,
+} from '../shared/listing-tokens';
 import { ApiProblem } from './api-problem';
 
 /** Multi-valued parameter given repeated and/or comma-separated. */
@@ -34,38 +39,21 @@ export function listingFingerprint(
   params: Record<string, string>,
   query: URLSearchParams,
 ): string {
-  const entries = [...query.entries()]
-    .filter(([name]) => name !== 'cursor')
-    .sort(([a, x], [b, y]) => (a === b ? x.localeCompare(y) : a.localeCompare(b)));
-  return createHash('sha256')
-    .update(JSON.stringify([route, params, entries]))
-    .digest('base64url')
-    .slice(0, 16);
+  return listingDigest([route, params, sortedQueryEntries(query, ['cursor'])]);
 }
 
 /** Opaque cursor: base64url of the offset and the fingerprint of the query it belongs to. */
 export function encodeCursor(offset: number, fingerprint: string): string {
-  return Buffer.from(JSON.stringify({ o: offset, q: fingerprint }), 'utf8').toString('base64url');
+  return encodeListingToken({ o: offset, q: fingerprint });
 }
 
 /** The offset a cursor points at; 400 for a garbled cursor or one from another query. */
 export function decodeCursor(cursor: string | null, fingerprint: string): number {
   if (cursor === null || cursor === '') return 0;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
+  const { o, q } = decodeListingToken(cursor) ?? {};
+  if (typeof o !== 'number' || typeof q !== 'string') {
     throw new ApiProblem(400, 'The cursor is invalid');
   }
-  if (
-    typeof decoded !== 'object' ||
-    decoded === null ||
-    typeof (decoded as { o?: unknown }).o !== 'number' ||
-    typeof (decoded as { q?: unknown }).q !== 'string'
-  ) {
-    throw new ApiProblem(400, 'The cursor is invalid');
-  }
-  const { o, q } = decoded as { o: number; q: string };
   if (q !== fingerprint) {
     throw new ApiProblem(400, 'The cursor does not belong to this query: keep the same parameters');
   }

@@ -45,7 +45,7 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     latencyMs: options.latencyMs ?? 0,
-    renderFault: (route, status) => errorResponse(familyOf(route), status),
+    renderFault: (route, fault) => errorResponse(familyOf(route), fault.status),
     renderNotFound: () => notFoundPage(),
   });
 

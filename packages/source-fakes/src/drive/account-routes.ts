@@ -1,5 +1,4 @@
-import type { FakeRequest, FakeResponse } from '../shared/fake-http-types';
-import type { DriveRoute } from './drive-http-server';
+import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { defineDriveRoute, type DriveServing } from './drive-serving';
 import { applyFieldMask, type FieldSchema, parseFieldMask } from './field-mask';
 import { DriveApiError } from './google-errors';
@@ -25,7 +24,7 @@ const ABOUT_SCHEMA: FieldSchema = {
 };
 
 /** `GET /drive/v3/drives` (shared drives) and `GET /drive/v3/about`. */
-export function accountRoutes(serving: DriveServing): DriveRoute[] {
+export function accountRoutes(serving: DriveServing): FakeRoute[] {
   return [
     defineDriveRoute(
       {

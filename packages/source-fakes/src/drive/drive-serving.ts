@@ -1,6 +1,5 @@
-import type { FakeRequest, FakeResponse } from '../shared/fake-http-types';
+import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { refuseUnauthenticated } from './drive-auth';
-import type { DriveRoute } from './drive-http-server';
 import type { DriveStore } from './drive-store';
 import type { DriveTokenBook } from './drive-token-book';
 import type { DriveRouteName, FakeDriveOptions } from './fake-drive-types';
@@ -30,7 +29,7 @@ export interface DriveRouteSpec {
 }
 
 /** Wraps a handler with the Bearer check and turns DriveApiError into Google's envelope. */
-export function defineDriveRoute(spec: DriveRouteSpec, serving: DriveServing): DriveRoute {
+export function defineDriveRoute(spec: DriveRouteSpec, serving: DriveServing): FakeRoute {
   return {
     name: spec.name,
     method: spec.method ?? 'GET',

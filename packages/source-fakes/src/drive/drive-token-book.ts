@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { AccessTokens } from '../shared/access-tokens';
 import type { FakeDriveOAuthOptions } from './fake-drive-types';
 
 export type DriveRefreshOutcome =
@@ -18,8 +19,7 @@ interface PendingCode {
 
 /** Google access tokens (with expiry once issued by a refresh); refresh tokens do not rotate. */
 export class DriveTokenBook {
-  /** Token → expiry in ms since epoch (null: never). */
-  private readonly accessTokens = new Map<string, number | null>();
+  private readonly accessTokens: AccessTokens;
   private readonly codes = new Map<string, PendingCode>();
   /** Refresh tokens issued by code exchanges (they never rotate). */
   private readonly issuedRefreshTokens = new Set<string>();
@@ -27,19 +27,18 @@ export class DriveTokenBook {
   constructor(
     staticTokens: readonly string[],
     private readonly oauth: FakeDriveOAuthOptions | undefined,
-    private readonly now: () => Date,
+    now: () => Date,
   ) {
-    for (const token of staticTokens) this.accessTokens.set(token, null);
+    this.accessTokens = new AccessTokens(now);
+    for (const token of staticTokens) this.accessTokens.add(token);
   }
 
   isValid(token: string): boolean {
-    const expiry = this.accessTokens.get(token);
-    if (expiry === undefined) return false;
-    return expiry === null || this.now().getTime() < expiry;
+    return this.accessTokens.isValid(token);
   }
 
   revoke(token: string): void {
-    this.accessTokens.delete(token);
+    this.accessTokens.revoke(token);
   }
 
   knowsClient(clientId: string): boolean {
@@ -116,7 +115,7 @@ export class DriveTokenBook {
   private mint(): { accessToken: string; expiresIn: number } {
     const ttl = this.oauth?.accessTokenTtlSeconds ?? 3599;
     const accessToken = `ya29.fake-${randomBytes(12).toString('hex')}`;
-    this.accessTokens.set(accessToken, this.now().getTime() + ttl * 1000);
+    this.accessTokens.add(accessToken, ttl);
     return { accessToken, expiresIn: ttl };
   }
 }

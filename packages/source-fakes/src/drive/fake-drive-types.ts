@@ -1,5 +1,5 @@
 import type { RequestLogEntry } from '../shared/fake-http-types';
-import type { DelayFault } from '../shared/faults';
+import type { DelayFault, StatusFault } from '../shared/faults';
 
 export interface FakeDriveFileInput {
   /** Generated when absent. */
@@ -112,13 +112,9 @@ export type DriveRouteName =
  * status (403 forbidden, 429 rateLimitExceeded, 5xx backendError); a 429 carries no
  * Retry-After unless `retryAfterSeconds` is given, as Drive does.
  */
-export interface DriveStatusFault {
-  status: number;
+export interface DriveStatusFault extends StatusFault {
   reason?: string;
   message?: string;
-  retryAfterSeconds?: number;
-  headers?: Record<string, string>;
-  times?: number;
 }
 
 export type DriveFault = DriveStatusFault | DelayFault;

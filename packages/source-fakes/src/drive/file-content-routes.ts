@@ -1,5 +1,4 @@
-import type { FakeRequest, FakeResponse } from '../shared/fake-http-types';
-import type { DriveRoute } from './drive-http-server';
+import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { EXPORT_LIMIT_BYTES, EXPORT_TARGETS, isGoogleType } from './drive-mime-types';
 import { defineDriveRoute, type DriveServing } from './drive-serving';
 import type { FakeDriveFile } from './fake-drive-types';
@@ -13,7 +12,7 @@ type Target =
   { kind: 'file'; file: FakeDriveFile } | { kind: 'root'; resource: Record<string, unknown> };
 
 /** `GET /drive/v3/files/{id}` (metadata, or bytes with `alt=media`) and `…/export`. */
-export function fileContentRoutes(serving: DriveServing): DriveRoute[] {
+export function fileContentRoutes(serving: DriveServing): FakeRoute[] {
   return [
     defineDriveRoute(
       {

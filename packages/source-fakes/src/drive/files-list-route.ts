@@ -1,5 +1,4 @@
-import type { FakeRequest, FakeResponse } from '../shared/fake-http-types';
-import type { DriveRoute } from './drive-http-server';
+import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { defineDriveRoute, type DriveServing } from './drive-serving';
 import type { FakeDriveFile } from './fake-drive-types';
 import { applyFieldMask, type FieldSchema, parseFieldMask } from './field-mask';
@@ -26,7 +25,7 @@ const DEFAULT_LIST_MASK = parseFieldMask(
 const CORPORA = ['user', 'domain', 'drive', 'allDrives'];
 
 /** `GET /drive/v3/files`. */
-export function filesListRoute(serving: DriveServing): DriveRoute {
+export function filesListRoute(serving: DriveServing): FakeRoute {
   return defineDriveRoute(
     {
       name: 'files.list',

@@ -1,9 +1,9 @@
+import { startFakeHttpServer } from '../shared/fake-http-server';
 import { accountRoutes } from './account-routes';
-import { startDriveHttpServer } from './drive-http-server';
 import type { DriveServing } from './drive-serving';
 import { DriveStore } from './drive-store';
 import { DriveTokenBook } from './drive-token-book';
-import type { FakeDrive, FakeDriveOptions } from './fake-drive-types';
+import type { DriveStatusFault, FakeDrive, FakeDriveOptions } from './fake-drive-types';
 import { fileContentRoutes } from './file-content-routes';
 import { filesListRoute } from './files-list-route';
 import { faultResponse, googleNotFoundPage } from './google-errors';
@@ -29,7 +29,7 @@ export async function startFakeDrive(options: FakeDriveOptions = {}): Promise<Fa
     pageSizeCap: options.pageSizeCap ?? 1000,
   };
 
-  const server = await startDriveHttpServer({
+  const server = await startFakeHttpServer<DriveStatusFault>({
     routes: [
       filesListRoute(serving),
       ...fileContentRoutes(serving),
@@ -40,7 +40,8 @@ export async function startFakeDrive(options: FakeDriveOptions = {}): Promise<Fa
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     latencyMs: options.latencyMs ?? 0,
-    renderFault: (fault) => faultResponse(fault.status, fault.reason, fault.message),
+    jsonContentType: 'application/json; charset=UTF-8',
+    renderFault: (_route, fault) => faultResponse(fault.status, fault.reason, fault.message),
     renderNotFound: (request) => googleNotFoundPage(request.path),
   });
 

@@ -1,5 +1,5 @@
-import type { FakeRequest, FakeResponse } from '../shared/fake-http-types';
-import type { DriveRoute } from './drive-http-server';
+import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
+import { consentErrorPage, isHttpUrl, redirectWithCode } from '../shared/oauth-consent';
 import { defineDriveRoute, type DriveServing } from './drive-serving';
 
 const SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
@@ -8,7 +8,7 @@ const SCOPE = 'https://www.googleapis.com/auth/drive.readonly';
  * `GET /o/oauth2/v2/auth` (accounts.google.com): the consent screen, approved at once (302 back
  * with a code; PKCE S256 challenges are kept for the exchange).
  */
-export function authorizeRoute(serving: DriveServing): DriveRoute {
+export function authorizeRoute(serving: DriveServing): FakeRoute {
   return defineDriveRoute(
     {
       name: 'oauth.authorize',
@@ -42,31 +42,21 @@ function consent(serving: DriveServing, request: FakeRequest): FakeResponse {
     ? 'invalid_client: The OAuth client was not found.'
     : query.get('response_type') !== 'code'
       ? 'unsupported_response_type'
-      : !/^https?:\/\//.test(redirectUri)
+      : !isHttpUrl(redirectUri)
         ? 'redirect_uri_mismatch'
         : challenge !== null && query.get('code_challenge_method') !== 'S256'
           ? 'invalid_request: code_challenge_method must be S256 here'
           : null;
-  if (problem) {
-    return {
-      status: 400,
-      headers: { 'content-type': 'text/html; charset=utf-8' },
-      body: `<!DOCTYPE html><html><body><p>Error 400: ${problem}</p></body></html>`,
-    };
-  }
-  const target = new URL(redirectUri);
-  target.searchParams.set('code', serving.tokens.issueCode(clientId, redirectUri, challenge));
-  const state = query.get('state');
-  if (state !== null) target.searchParams.set('state', state);
-  target.searchParams.set('scope', SCOPE);
-  return { status: 302, headers: { location: target.toString() }, body: '' };
+  if (problem) return consentErrorPage(`<p>Error 400: ${problem}</p>`);
+  const code = serving.tokens.issueCode(clientId, redirectUri, challenge);
+  return redirectWithCode(redirectUri, code, query.get('state'), { scope: SCOPE });
 }
 
 /**
  * `POST /token` (oauth2.googleapis.com), form-encoded authorization_code (PKCE checked) and
  * refresh grants. A refresh answers without a new refresh token: the old one stays valid.
  */
-export function tokenRoute(serving: DriveServing): DriveRoute {
+export function tokenRoute(serving: DriveServing): FakeRoute {
   return defineDriveRoute(
     {
       name: 'oauth.token',

@@ -7,7 +7,8 @@ import {
   pageAsBlockShape,
   pageShape,
 } from './api-shapes';
-import { listingKey, pageOf, pageSizeFrom } from './list-paging';
+import { listingDigest } from '../shared/listing-tokens';
+import { pageOf, pageSizeFrom } from './list-paging';
 import { normaliseNotionId } from './notion-ids';
 import { NotionProblem, objectNotFound } from './notion-problem';
 import type { StoredDatabase, StoredDataSource } from './notion-store';
@@ -91,7 +92,7 @@ export function contentRoutes(serving: NotionServing): FakeRoute[] {
           children,
           call.request.query.get('start_cursor') ?? undefined,
           Math.min(pageSize, serving.pageSizeCap),
-          listingKey(['children', id]),
+          listingDigest(['children', id]),
           'query',
         );
         return ok({
@@ -231,7 +232,7 @@ export function contentRoutes(serving: NotionServing): FakeRoute[] {
       selected,
       call.body.start_cursor,
       Math.min(pageSize, serving.pageSizeCap),
-      listingKey(['query', source.id, call.body.filter ?? null, call.body.sorts ?? null]),
+      listingDigest(['query', source.id, call.body.filter ?? null, call.body.sorts ?? null]),
       'body',
     );
     return ok({

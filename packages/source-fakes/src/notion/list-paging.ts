@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { decodeListingToken, encodeListingToken } from '../shared/listing-tokens';
 import { NotionProblem } from './notion-problem';
 
 export const MAX_PAGE_SIZE = 100;
@@ -25,20 +25,6 @@ export function pageSizeFrom(raw: unknown, where: 'query' | 'body'): number {
   return value;
 }
 
-/** What a listing is: a cursor only continues the listing it came from. */
-export function listingKey(parts: unknown[]): string {
-  return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 12);
-}
-
-interface CursorPayload {
-  /** The listing. */
-  k: string;
-  /** The id of the first item of the next page (Notion's own cursors point at it too). */
-  id: string;
-  /** Where it was, for when it has gone since. */
-  o: number;
-}
-
 export interface ListPage<T> {
   results: T[];
   next_cursor: string | null;
@@ -59,12 +45,11 @@ export function pageOf<T extends { id: string }>(
   const start = startIndex(items, startCursor, key, where);
   const results = items.slice(start, start + pageSize);
   const next = items[start + pageSize];
-  return {
-    results,
-    has_more: next !== undefined,
-    next_cursor:
-      next === undefined ? null : encodeCursor({ k: key, id: next.id, o: start + pageSize }),
-  };
+  if (next === undefined) return { results, has_more: false, next_cursor: null };
+  // k: the listing; id: the first item of the next page (Notion's own cursors point at it too);
+  // o: where it was, for when that item has gone since.
+  const cursor = encodeListingToken({ k: key, id: next.id, o: start + pageSize });
+  return { results, has_more: true, next_cursor: cursor };
 }
 
 function startIndex(
@@ -80,21 +65,8 @@ function startIndex(
     `${where}.start_cursor should be a valid cursor from a previous response of this request, instead was \`${JSON.stringify(cursor)}\`.`,
   );
   if (typeof cursor !== 'string' || cursor === '') throw invalid;
-  let payload: Partial<CursorPayload>;
-  try {
-    payload = JSON.parse(
-      Buffer.from(cursor, 'base64url').toString('utf8'),
-    ) as Partial<CursorPayload>;
-  } catch {
-    throw invalid;
-  }
-  if (payload.k !== key || typeof payload.id !== 'string' || typeof payload.o !== 'number') {
-    throw invalid;
-  }
-  const index = items.findIndex((item) => item.id === payload.id);
-  return index >= 0 ? index : Math.min(Math.max(0, payload.o), items.length);
-}
-
-function encodeCursor(payload: CursorPayload): string {
-  return Buffer.from(JSON.stringify(payload), 'utf8').toString('base64url');
+  const { k, id, o } = decodeListingToken(cursor) ?? {};
+  if (k !== key || typeof id !== 'string' || typeof o !== 'number') throw invalid;
+  const index = items.findIndex((item) => item.id === id);
+  return index >= 0 ? index : Math.min(Math.max(0, o), items.length);
 }

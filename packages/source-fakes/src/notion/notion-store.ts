@@ -89,8 +89,6 @@ export class NotionStore {
   private readonly blocks = new Map<string, StoredBlock>();
   private readonly databases = new Map<string, StoredDatabase>();
   private readonly dataSources = new Map<string, StoredDataSource>();
-  /** Top-level pages and databases, in insertion order. */
-  private readonly topLevel: string[] = [];
   private readonly ids: IdSequence;
 
   constructor(
@@ -203,15 +201,11 @@ export class NotionStore {
   // ---- loading and mutations ----------------------------------------------------------
 
   addTopLevelPage(input: FakeNotionPageInput): StoredPage {
-    const page = this.insertPage(input, { type: 'workspace' }, this.stamp());
-    this.topLevel.push(page.id);
-    return page;
+    return this.insertPage(input, { type: 'workspace' }, this.stamp());
   }
 
   addTopLevelDatabase(input: FakeNotionDatabaseInput): StoredDatabase {
-    const database = this.insertDatabase(input, { type: 'workspace' }, false, this.stamp());
-    this.topLevel.push(database.id);
-    return database;
+    return this.insertDatabase(input, { type: 'workspace' }, false, this.stamp());
   }
 
   /** A new child page: a child_page block appended to the parent page, which counts as an edit. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FakeResponse, FakeRoute } from '../shared/fake-http-types';
+import { consentErrorPage, isHttpUrl, redirectWithCode } from '../shared/oauth-consent';
 import { notionIdFor } from './notion-ids';
 import { notionError } from './notion-problem';
 import { defineOpenRoute } from './route-definition';
@@ -28,11 +29,8 @@ export function oauthRoutes(serving: NotionServing): FakeRoute[] {
           if (!isHttpUrl(redirectUri) || !grants.redirectAllowed(clientId, redirectUri)) {
             return consentError('redirect_uri is missing or not registered for this integration.');
           }
-          const target = new URL(redirectUri);
-          target.searchParams.set('code', grants.issueCode(clientId, redirectUri));
-          const state = request.query.get('state');
-          if (state !== null) target.searchParams.set('state', state);
-          return { status: 302, headers: { location: target.toString() }, body: '' };
+          const code = grants.issueCode(clientId, redirectUri);
+          return redirectWithCode(redirectUri, code, request.query.get('state'));
         },
       },
       serving,
@@ -87,18 +85,5 @@ function withRequestId(body: Record<string, unknown>): FakeResponse {
 }
 
 function consentError(message: string): FakeResponse {
-  return {
-    status: 400,
-    headers: { 'content-type': 'text/html; charset=utf-8' },
-    body: `<!DOCTYPE html><html><body><h1>Something went wrong</h1><p>${message}</p></body></html>`,
-  };
-}
-
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+  return consentErrorPage(`<h1>Something went wrong</h1><p>${message}</p>`);
 }

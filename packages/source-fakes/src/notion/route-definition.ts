@@ -1,4 +1,6 @@
+import { flattenQuery } from '../shared/fake-http-server';
 import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
+import { faultHeaders } from '../shared/faults';
 import type { ShapeContext } from './api-shapes';
 import type { NotionRequestLogEntry, NotionRouteName } from './fake-notion-types';
 import type { Integration } from './integration-book';
@@ -131,15 +133,12 @@ function logEntry(
   unknownParams: string[],
   body: unknown,
 ): NotionRequestLogEntry {
-  const query: Record<string, string> = {};
-  for (const name of new Set(request.query.keys()))
-    query[name] = request.query.getAll(name).join(',');
   const version = request.headers['notion-version'];
   const entry: NotionRequestLogEntry = {
     method: request.method,
     path: request.path,
     route,
-    query,
+    query: flattenQuery(request.query),
     body,
     notionVersion: Array.isArray(version) ? version.join(',') : version,
     authScheme: request.authorization.scheme,
@@ -230,11 +229,8 @@ async function applyFault(route: NotionRouteName, serving: NotionServing): Promi
     await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
     return;
   }
-  const headers: Record<string, string> = { ...fault.headers };
-  if (fault.retryAfterSeconds !== undefined)
-    headers['retry-after'] = String(fault.retryAfterSeconds);
   const template = notionError(fault.status).body as { code: string; message: string };
-  throw new NotionProblem(fault.status, template.code, template.message, headers);
+  throw new NotionProblem(fault.status, template.code, template.message, faultHeaders(fault));
 }
 
 function rejectUnknownBodyFields(spec: ApiRouteSpec, body: Record<string, unknown>): void {

@@ -1,7 +1,8 @@
 import type { FakeRoute } from '../shared/fake-http-types';
 import { databaseShape, dataSourceShape, pageShape } from './api-shapes';
 import { ok } from './content-routes';
-import { listingKey, pageOf, pageSizeFrom } from './list-paging';
+import { listingDigest } from '../shared/listing-tokens';
+import { pageOf, pageSizeFrom } from './list-paging';
 import { NotionProblem } from './notion-problem';
 import { type ApiCall, defineApiRoute } from './route-definition';
 import type { NotionServing } from './serving-context';
@@ -45,7 +46,7 @@ export function searchRoute(serving: NotionServing): FakeRoute {
           hits,
           call.body.start_cursor,
           Math.min(pageSize, serving.pageSizeCap),
-          listingKey(['search', query, objectFilter, direction]),
+          listingDigest(['search', query, objectFilter, direction]),
           'body',
         );
         const type = call.profile.dataSources ? 'page_or_data_source' : 'page_or_database';

@@ -53,7 +53,7 @@ export async function startFakeNotion(options: FakeNotionOptions = {}): Promise<
     ...(options.host === undefined ? {} : { host: options.host }),
     ...(options.port === undefined ? {} : { port: options.port }),
     latencyMs: options.latencyMs ?? 0,
-    renderFault: (_route, status) => notionError(status),
+    renderFault: (_route, fault) => notionError(fault.status),
     renderNotFound: (request) => unknownPath(serving, request),
   });
 

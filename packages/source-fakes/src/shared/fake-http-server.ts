@@ -2,10 +2,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { parseAuthorization } from './authorization';
 import type { FakeRequest, FakeResponse, FakeRoute, RequestLogEntry } from './fake-http-types';
-import { FaultBook, type RouteFault, type StatusFault } from './faults';
+import { type DelayFault, FaultBook, faultHeaders, type StatusFault } from './faults';
 import { RouteTable } from './route-matching';
 
-export interface FakeHttpServerOptions {
+/** `F`: the API's status fault (see FaultBook). */
+export interface FakeHttpServerOptions<F extends StatusFault = StatusFault> {
   routes: readonly FakeRoute[];
   /** Default 127.0.0.1. */
   host?: string;
@@ -13,20 +14,25 @@ export interface FakeHttpServerOptions {
   port?: number;
   /** Added before every response. */
   latencyMs?: number;
-  /** The body a status fault answers with on this route (each API has its own error shape). */
-  renderFault(route: FakeRoute, status: number): FakeResponse;
+  /** Content type of JSON bodies (default `application/json; charset=utf-8`). */
+  jsonContentType?: string;
+  /**
+   * The body a status fault answers with on this route (each API has its own error shape);
+   * the fault's `retryAfterSeconds` and `headers` are added to it.
+   */
+  renderFault(route: FakeRoute, fault: F): FakeResponse;
   /** The answer for a path no route serves. */
   renderNotFound(request: FakeRequest): FakeResponse;
 }
 
-export interface FakeHttpServer {
+export interface FakeHttpServer<F extends StatusFault = StatusFault> {
   /** `http://127.0.0.1:<port>` */
   readonly origin: string;
   readonly port: number;
   /** Every request received, in arrival order. */
   readonly requests: RequestLogEntry[];
   latencyMs: number;
-  setFault(route: string, fault: RouteFault): void;
+  setFault(route: string, fault: F | DelayFault): void;
   /** Clears the fault of one route, or all faults. */
   clearFaults(route?: string): void;
   close(): Promise<void>;
@@ -35,9 +41,12 @@ export interface FakeHttpServer {
 const MAX_BODY_BYTES = 1024 * 1024;
 
 /** A small HTTP server for API fakes: routing, request log, latency and fault injection. */
-export async function startFakeHttpServer(options: FakeHttpServerOptions): Promise<FakeHttpServer> {
+export async function startFakeHttpServer<F extends StatusFault = StatusFault>(
+  options: FakeHttpServerOptions<F>,
+): Promise<FakeHttpServer<F>> {
   const table = new RouteTable(options.routes);
-  const faults = new FaultBook();
+  const faults = new FaultBook<F>();
+  const jsonContentType = options.jsonContentType ?? 'application/json; charset=utf-8';
   const requests: RequestLogEntry[] = [];
   const host = options.host ?? '127.0.0.1';
   let origin = '';
@@ -49,7 +58,11 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       if (!res.headersSent) {
-        send(res, { status: 500, body: { message: `fake server error: ${String(error)}` } });
+        send(
+          res,
+          { status: 500, body: { message: `fake server error: ${String(error)}` } },
+          jsonContentType,
+        );
       } else {
         res.destroy();
       }
@@ -61,13 +74,16 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
     const method = (req.method ?? 'GET').toUpperCase();
     const authorization = parseAuthorization(req.headers.authorization);
     const matched = table.match(method, url.pathname);
+    const routeName = matched
+      ? (matched.route.nameFor?.(url.searchParams) ?? matched.route.name)
+      : null;
     const entry: RequestLogEntry = {
       method,
       path: url.pathname,
       query: flattenQuery(url.searchParams),
       rawQuery: url.search.replace(/^\?/, ''),
       authScheme: authorization.scheme,
-      route: matched?.route.name ?? null,
+      route: routeName,
       status: 0,
       unknownParams: unknownParams(url.searchParams, matched?.route.knownParams),
     };
@@ -87,19 +103,20 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
       origin,
     };
     let response: FakeResponse;
-    if (!matched) {
+    if (!matched || routeName === null) {
       response = options.renderNotFound(request);
     } else {
-      const fault = faults.take(matched.route.name);
+      const fault = faults.take(routeName);
       if (fault && 'delayMs' in fault) await delay(fault.delayMs);
       if (fault && 'status' in fault) {
-        response = withFaultHeaders(options.renderFault(matched.route, fault.status), fault);
+        const rendered = options.renderFault(matched.route, fault);
+        response = { ...rendered, headers: { ...rendered.headers, ...faultHeaders(fault) } };
       } else {
         response = await matched.route.handle(request);
       }
     }
     entry.status = response.status;
-    send(res, response);
+    send(res, response, jsonContentType);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -133,32 +150,29 @@ export async function startFakeHttpServer(options: FakeHttpServerOptions): Promi
   };
 }
 
-function withFaultHeaders(response: FakeResponse, fault: StatusFault): FakeResponse {
-  const headers: Record<string, string> = { ...response.headers, ...fault.headers };
-  if (fault.retryAfterSeconds !== undefined)
-    headers['retry-after'] = String(fault.retryAfterSeconds);
-  return { ...response, headers };
-}
-
-function send(res: ServerResponse, response: FakeResponse): void {
+function send(res: ServerResponse, response: FakeResponse, jsonContentType: string): void {
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers ?? {})) {
     headers[name.toLowerCase()] = value;
   }
-  let payload = '';
-  if (typeof response.body === 'string') {
+  let payload: Buffer | string = '';
+  if (Buffer.isBuffer(response.body)) {
+    payload = response.body;
+    headers['content-type'] ??= 'application/octet-stream';
+  } else if (typeof response.body === 'string') {
     payload = response.body;
     headers['content-type'] ??= 'text/plain; charset=utf-8';
   } else if (response.body !== undefined) {
     payload = JSON.stringify(response.body);
-    headers['content-type'] ??= 'application/json; charset=utf-8';
+    headers['content-type'] ??= jsonContentType;
   }
   headers['content-length'] = String(Buffer.byteLength(payload));
   res.writeHead(response.status, headers);
   res.end(payload);
 }
 
-function flattenQuery(params: URLSearchParams): Record<string, string> {
+/** Query parameters as the request log keeps them: a repeated one joined with ','. */
+export function flattenQuery(params: URLSearchParams): Record<string, string> {
   const query: Record<string, string> = {};
   for (const name of new Set(params.keys())) query[name] = params.getAll(name).join(',');
   return query;

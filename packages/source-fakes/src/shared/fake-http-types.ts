@@ -14,7 +14,10 @@ export interface FakeRequest {
   origin: string;
 }
 
-/** `body`: a string is sent as text/plain unless `content-type` says otherwise; anything else as JSON. */
+/**
+ * `body`: a Buffer is sent as is (application/octet-stream unless `content-type` says otherwise),
+ * a string as text/plain, anything else as JSON.
+ */
 export interface FakeResponse {
   status: number;
   headers?: Record<string, string>;
@@ -28,6 +31,8 @@ export interface FakeRoute {
   path: string;
   /** Query parameters the real API defines; others are recorded as unknown in the log. */
   knownParams?: readonly string[];
+  /** The name to log and fault under when it depends on the query (Drive's `files.get?alt=media`). */
+  nameFor?(query: URLSearchParams): string;
   handle(request: FakeRequest): FakeResponse | Promise<FakeResponse>;
 }
 

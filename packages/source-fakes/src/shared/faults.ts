@@ -21,10 +21,11 @@ export interface DelayFault {
 /** Route name that matches every route. */
 export const ANY_ROUTE = '*';
 
-export class FaultBook {
-  private readonly faults = new Map<string, RouteFault & { remaining: number }>();
+/** `F`: an API's status fault, which may carry more than the shared one (Drive's `reason`). */
+export class FaultBook<F extends StatusFault = StatusFault> {
+  private readonly faults = new Map<string, (F | DelayFault) & { remaining: number }>();
 
-  set(route: string, fault: RouteFault): void {
+  set(route: string, fault: F | DelayFault): void {
     this.faults.set(route, { ...fault, remaining: fault.times ?? Number.POSITIVE_INFINITY });
   }
 
@@ -34,7 +35,7 @@ export class FaultBook {
   }
 
   /** The fault that applies to this request, consuming one of its `times`. */
-  take(route: string): RouteFault | undefined {
+  take(route: string): F | DelayFault | undefined {
     const key = this.faults.has(route) ? route : ANY_ROUTE;
     const fault = this.faults.get(key);
     if (!fault) return undefined;
@@ -42,4 +43,12 @@ export class FaultBook {
     if (fault.remaining <= 0) this.faults.delete(key);
     return fault;
   }
+}
+
+/** The headers a status fault adds to whatever body the API answers it with. */
+export function faultHeaders(fault: StatusFault): Record<string, string> {
+  const headers: Record<string, string> = { ...fault.headers };
+  if (fault.retryAfterSeconds !== undefined)
+    headers['retry-after'] = String(fault.retryAfterSeconds);
+  return headers;
 }
