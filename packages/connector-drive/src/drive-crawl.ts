@@ -6,7 +6,7 @@ import { GOOGLE_TYPES } from './drive-mime-types';
 import { childrenQuery, foldersNamedQuery } from './drive-query';
 import { discoveryItemFor } from './file-documents';
 import { planFor } from './file-plan';
-import { isFolderNamed } from './folder-search';
+import { folderNotFound, isFolderNamed } from './folder-search';
 import type { ListedFiles } from './listed-files';
 
 export interface CrawlSettings {
@@ -229,12 +229,7 @@ export class DriveCrawl {
         listing.kind === 'folderSearch' ||
         (listing.kind === 'sharedDrives' && listing.then === 'folderSearch'),
     );
-    if (!searching) {
-      throw new SourceError(
-        'source_not_found',
-        `no folder named "${folderName}" is visible to these credentials (My Drive and shared drives)`,
-      );
-    }
+    if (!searching) throw folderNotFound(folderName);
   }
 }
 

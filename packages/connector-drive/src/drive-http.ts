@@ -83,7 +83,7 @@ export class DriveHttp {
     query: Record<string, QueryValue>,
     scope: RequestScope,
   ): Promise<unknown> {
-    const response = await this.get(path, { ...query }, scope);
+    const response = await this.get(path, query, scope);
     try {
       return await response.json();
     } catch (thrown) {

@@ -13,7 +13,7 @@ import { authorizationFor, DriveHttp } from './drive-http';
 import type { DriveSpec } from './drive-spec';
 import { fileContent } from './file-content';
 import { planFor } from './file-plan';
-import { folderExists } from './folder-search';
+import { folderExists, folderNotFound } from './folder-search';
 import { ListedFiles } from './listed-files';
 
 export interface DriveSessionSettings {
@@ -40,12 +40,7 @@ export class DriveSession implements SourceSession {
   async check(): Promise<void> {
     await this.api.about();
     const name = this.context.spec.folder_name;
-    if (name !== undefined && !(await folderExists(this.api, name))) {
-      throw new SourceError(
-        'source_not_found',
-        `no folder named "${name}" is visible to these credentials (My Drive and shared drives)`,
-      );
-    }
+    if (name !== undefined && !(await folderExists(this.api, name))) throw folderNotFound(name);
   }
 
   async *discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem, void, undefined> {

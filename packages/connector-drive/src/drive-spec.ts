@@ -60,10 +60,10 @@ export function driveSourceKey(spec: DriveSpec, apiBase: string): string {
   return `drive:${apiBase}#${selection}`;
 }
 
-/** `DOCENT_DRIVE_API_URL` as the service passes it, else the given default; no trailing slash. */
+/** `DOCENT_DRIVE_API_URL` as the service passes it, else the connector's; no trailing slash. */
 export function driveApiBase(
   endpoints: Readonly<Record<string, string>>,
-  fallback: string = DEFAULT_DRIVE_API_URL,
+  fallback: string,
 ): string {
   return (endpoints.driveApiUrl ?? fallback).replace(/\/+$/, '');
 }

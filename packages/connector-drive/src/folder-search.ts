@@ -1,3 +1,4 @@
+import { SourceError } from '@docent/connector-sdk';
 import type { Corpus, DriveApi } from './drive-api';
 import type { DriveFile } from './drive-file';
 import { GOOGLE_TYPES } from './drive-mime-types';
@@ -6,6 +7,14 @@ import { foldersNamedQuery } from './drive-query';
 /** Drive's `name =` is checked again here: the selection is folders of exactly this name. */
 export function isFolderNamed(file: DriveFile, name: string): boolean {
   return file.mimeType === GOOGLE_TYPES.folder && file.name === name && !file.trashed;
+}
+
+/** What both `check()` and a finished search report when no folder has the name. */
+export function folderNotFound(name: string): SourceError {
+  return new SourceError(
+    'source_not_found',
+    `no folder named "${name}" is visible to these credentials (My Drive and shared drives)`,
+  );
 }
 
 /**

@@ -167,6 +167,31 @@ describe('check()', () => {
     expect(calls).toBe(1);
     scope.done();
   });
+
+  it('asks again for each request of one call, never reusing a token', async () => {
+    const seen: string[] = [];
+    let calls = 0;
+    const scope = nock(API)
+      .get('/drive/v3/about')
+      .query(true)
+      .reply(function () {
+        seen.push(String(this.req.headers.authorization));
+        return [200, {}];
+      })
+      .get('/drive/v3/files')
+      .query(true)
+      .reply(function () {
+        seen.push(String(this.req.headers.authorization));
+        return [200, { files: [item('f1', 'Reports', FOLDER)] }];
+      });
+    const { session } = await openDriveSession(
+      { folder_name: 'Reports' },
+      { credentials: { mode: 'oauth', accessToken: async () => `oauth-${++calls}` } },
+    );
+    await session.check();
+    scope.done();
+    expect(seen).toEqual(['Bearer oauth-1', 'Bearer oauth-2']);
+  });
 });
 
 describe('discover()', () => {

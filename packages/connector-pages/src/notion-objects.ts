@@ -32,8 +32,8 @@ export interface NotionDatabase {
 
 export interface NotionList<T> {
   results: T[];
+  /** Null once `has_more` is false. */
   nextCursor: string | null;
-  hasMore: boolean;
 }
 
 export function isObject(value: unknown): value is JsonObject {
@@ -128,5 +128,5 @@ export function parseList<T>(
     const parsed = parseItem(item);
     if (parsed !== undefined) results.push(parsed);
   }
-  return { results, nextCursor: hasMore ? nextCursor : null, hasMore };
+  return { results, nextCursor: hasMore ? nextCursor : null };
 }

@@ -10,7 +10,7 @@ import { encodeCheckpoint } from './crawl-checkpoint';
 import { type CrawlState, entryKey, type FrontierEntry } from './crawl-state';
 import { guardCursor, type NotionApi } from './notion-api';
 import { isObjectLevelFailure } from './notion-failure';
-import type { NotionPage } from './notion-objects';
+import type { NotionDatabase, NotionPage } from './notion-objects';
 import { propertyBlocks } from './page-properties';
 import type { TitleBook } from './title-book';
 
@@ -201,13 +201,15 @@ export class PageCrawl {
       return { kind: 'missing', id, message: `Notion database ${id} is in the trash` };
     }
     this.claim({ kind: 'database', id });
+    return { kind: 'database', entries: this.dataSourceEntries(database) };
+  }
+
+  /** A readable database becomes the first page of rows of each of its data sources. */
+  private dataSourceEntries(database: NotionDatabase): FrontierEntry[] {
     this.deps.titles.remember(database.id, database.title);
-    return {
-      kind: 'database',
-      entries: database.dataSourceIds
-        .map((dataSourceId): FrontierEntry => ({ kind: 'rows', dataSourceId, cursor: null }))
-        .filter((entry) => this.claim(entry)),
-    };
+    return database.dataSourceIds
+      .map((dataSourceId): FrontierEntry => ({ kind: 'rows', dataSourceId, cursor: null }))
+      .filter((entry) => this.claim(entry));
   }
 
   /** A database becomes its data sources; a data source, one page of rows (+ the rest). */
@@ -216,11 +218,7 @@ export class PageCrawl {
     try {
       if (entry.kind === 'database') {
         const database = await api.database(entry.id);
-        if (database.inTrash) return [];
-        titles.remember(database.id, database.title);
-        return database.dataSourceIds
-          .map((dataSourceId): FrontierEntry => ({ kind: 'rows', dataSourceId, cursor: null }))
-          .filter((rows) => this.claim(rows));
+        return database.inTrash ? [] : this.dataSourceEntries(database);
       }
       const rows = await api.queryDataSource(entry.dataSourceId, entry.cursor);
       const next: FrontierEntry[] = [];

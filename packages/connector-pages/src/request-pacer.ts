@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { retryAfterDelayMs } from '@docent/connector-sdk';
+import { DEFAULT_RETRY_POLICY, retryAfterDelayMs } from '@docent/connector-sdk';
 import { type RateLimit, TokenBucket } from './token-bucket';
 
 /** Time as the pacer sees it; tests pass a virtual clock. */
@@ -12,8 +12,6 @@ export interface PacerClock {
 const SWEEP_ABOVE = 64;
 /** A throttle answer without Retry-After (a 529 usually) pauses the token this long. */
 const DEFAULT_HOLD_MS = 1_000;
-/** Cap on a Retry-After pause, as the HTTP client caps its waits. */
-const MAX_HOLD_MS = 60_000;
 
 /**
  * One token bucket per Notion token, shared by every session of a connector in this process:
@@ -34,10 +32,14 @@ export class RequestPacer {
     if (waitMs > 0) await this.clock.sleep(waitMs, signal);
   }
 
-  /** A 429/529 came back: every request with this token waits out its Retry-After. */
+  /**
+   * A 429/529 came back: every request with this token waits out its Retry-After, capped as the
+   * HTTP client caps its own waits.
+   */
   holdBack(token: string, retryAfter: string | undefined): void {
     const now = this.clock.now();
-    const waitMs = retryAfterDelayMs(retryAfter, now, MAX_HOLD_MS) ?? DEFAULT_HOLD_MS;
+    const waitMs =
+      retryAfterDelayMs(retryAfter, now, DEFAULT_RETRY_POLICY.maxDelayMs) ?? DEFAULT_HOLD_MS;
     this.bucketFor(token).holdFor(now, waitMs);
   }
 
