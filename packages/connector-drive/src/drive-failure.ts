@@ -1,10 +1,4 @@
-import {
-  DocumentError,
-  HttpNetworkError,
-  type HttpResponse,
-  SourceError,
-  UrlNotAllowedError,
-} from '@docent/connector-sdk';
+import { DocumentError, type HttpResponse, SourceError } from '@docent/connector-sdk';
 import { isRateLimitReason, readGoogleError } from './google-error';
 
 /**
@@ -97,29 +91,4 @@ export async function failureFor(response: HttpResponse, scope: RequestScope): P
     );
   }
   return new SourceError('internal', `Google Drive refused the request (${said})`, details);
-}
-
-/** Maps what the client threw (no response at all). */
-export function thrownFailure(thrown: unknown, host: string): Error {
-  if (thrown instanceof SourceError) return thrown;
-  if (thrown instanceof Error && thrown.name === 'AbortError') return thrown;
-  if (thrown instanceof UrlNotAllowedError) {
-    return new SourceError(
-      'source_unreachable',
-      `Google Drive at ${host} may not be called: ${thrown.reason}`,
-      { cause: thrown },
-    );
-  }
-  if (thrown instanceof HttpNetworkError) {
-    // Only the error code: lower-level messages can quote the request.
-    const code = thrown.causeCode ? ` (${thrown.causeCode})` : '';
-    return new SourceError(
-      'source_unreachable',
-      `Google Drive at ${host} could not be reached${code} after ${thrown.attempts} attempt(s)`,
-      { cause: thrown },
-    );
-  }
-  return new SourceError('internal', `Calling Google Drive at ${host} failed unexpectedly`, {
-    cause: thrown,
-  });
 }

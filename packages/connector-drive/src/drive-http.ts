@@ -1,34 +1,29 @@
-import type {
-  HttpResponse,
-  QueryValue,
-  RetryPolicy,
-  SourceCredentials,
-  SourceHttpClient,
+import {
+  bearerAuthorization,
+  hostForMessages,
+  type HttpResponse,
+  type QueryValue,
+  type RetryPolicy,
+  type SourceCredentials,
+  SourceError,
+  type SourceHttpClient,
+  thrownToSourceError,
 } from '@docent/connector-sdk';
-import { SourceError } from '@docent/connector-sdk';
-import { failureFor, type RequestScope, thrownFailure } from './drive-failure';
+import { failureFor, type RequestScope } from './drive-failure';
 import { isRetryableDriveAnswer } from './google-error';
 
 /** Produces the `Authorization` header value; OAuth tokens are asked for on every call. */
 export type AuthorizationProvider = () => Promise<string>;
 
 export function authorizationFor(credentials: SourceCredentials): AuthorizationProvider {
-  switch (credentials.mode) {
-    case 'bearer': {
-      const value = `Bearer ${credentials.token}`;
-      return () => Promise.resolve(value);
-    }
-    case 'oauth':
-      return async () => `Bearer ${await credentials.accessToken()}`;
-    case 'basic':
-      return () =>
-        Promise.reject(
-          new SourceError(
-            'source_auth_failed',
-            'Google Drive takes an OAuth access token, not a username',
-          ),
-        );
-  }
+  if (credentials.mode !== 'basic') return bearerAuthorization(credentials);
+  return () =>
+    Promise.reject(
+      new SourceError(
+        'source_auth_failed',
+        'Google Drive takes an OAuth access token, not a username',
+      ),
+    );
 }
 
 export interface DriveRequestOptions {
@@ -46,7 +41,7 @@ export class DriveHttp {
     private readonly apiBase: string,
     private readonly signal?: AbortSignal,
   ) {
-    this.host = hostOf(apiBase);
+    this.host = hostForMessages(apiBase);
   }
 
   /** A 2xx response (body unread), or the error its failure maps to. */
@@ -70,7 +65,7 @@ export class DriveHttp {
         ...(this.signal ? { signal: this.signal } : {}),
       });
     } catch (thrown) {
-      throw thrownFailure(thrown, this.host);
+      throw thrownToSourceError(thrown, { source: 'Google Drive', host: this.host });
     }
     if (response.status < 200 || response.status >= 300) {
       throw await failureFor(response, scope);
@@ -87,15 +82,7 @@ export class DriveHttp {
     try {
       return await response.json();
     } catch (thrown) {
-      throw thrownFailure(thrown, this.host);
+      throw thrownToSourceError(thrown, { source: 'Google Drive', host: this.host });
     }
-  }
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the configured URL';
   }
 }

@@ -1,10 +1,4 @@
-import {
-  HttpNetworkError,
-  type HttpResponse,
-  SourceError,
-  type SourceErrorCode,
-  UrlNotAllowedError,
-} from '@docent/connector-sdk';
+import { type HttpResponse, SourceError, type SourceErrorCode } from '@docent/connector-sdk';
 
 /** Notion answered with an error status; `status` and `notionCode` let callers skip one block. */
 export class NotionRequestError extends SourceError {
@@ -67,33 +61,6 @@ export async function failureOf(response: HttpResponse, what: string): Promise<N
     );
   }
   return new NotionRequestError('internal', `Notion refused ${what} (${detail})`, status, code);
-}
-
-/** What the client threw (no answer at all) as an SDK error; aborts pass through untouched. */
-export function thrownToError(thrown: unknown, host: string): Error {
-  if (thrown instanceof SourceError) return thrown;
-  if (thrown instanceof Error && thrown.name === 'AbortError') return thrown;
-  if (thrown instanceof UrlNotAllowedError) {
-    return new SourceError(
-      'source_unreachable',
-      `Notion at ${host} may not be called: ${thrown.reason}`,
-      {
-        cause: thrown,
-      },
-    );
-  }
-  if (thrown instanceof HttpNetworkError) {
-    // Only the error code: lower-level messages can quote the request.
-    const code = thrown.causeCode ? ` (${thrown.causeCode})` : '';
-    return new SourceError(
-      'source_unreachable',
-      `Notion at ${host} could not be reached${code} after ${thrown.attempts} attempt(s)`,
-      { cause: thrown },
-    );
-  }
-  return new SourceError('internal', `Calling Notion at ${host} failed unexpectedly`, {
-    cause: thrown,
-  });
 }
 
 async function errorBody(response: HttpResponse): Promise<{ code?: string; message?: string }> {

@@ -1,4 +1,5 @@
 import {
+  hostForMessages,
   type HttpMethod,
   HttpNetworkError,
   type HttpRequest,
@@ -6,9 +7,10 @@ import {
   type QueryValue,
   SourceError,
   type SourceHttpClient,
+  thrownToSourceError,
 } from '@docent/connector-sdk';
 import type { ConcurrencyGate } from './concurrency-gate';
-import { failureOf, thrownToError } from './notion-failure';
+import { failureOf } from './notion-failure';
 import { NOTION_VERSION } from './notion-version';
 import type { RequestPacer } from './request-pacer';
 
@@ -36,7 +38,7 @@ export class NotionHttp {
   private readonly host: string;
 
   constructor(private readonly deps: NotionHttpDeps) {
-    this.host = hostOf(deps.baseUrl);
+    this.host = hostForMessages(deps.baseUrl);
   }
 
   get(path: string, query?: Record<string, QueryValue>): Promise<unknown> {
@@ -77,7 +79,7 @@ export class NotionHttp {
       try {
         return await response.json();
       } catch (thrown) {
-        if (!(thrown instanceof SyntaxError)) throw thrownToError(thrown, this.host);
+        if (!(thrown instanceof SyntaxError)) throw this.errorFromThrown(thrown);
         throw new SourceError('internal', `Notion answered ${what} with a body that is not JSON`, {
           cause: thrown,
         });
@@ -98,7 +100,7 @@ export class NotionHttp {
     try {
       first = await http.request({ ...request, retry: { maxAttempts: 1 } });
     } catch (thrown) {
-      if (!(thrown instanceof HttpNetworkError)) throw thrownToError(thrown, this.host);
+      if (!(thrown instanceof HttpNetworkError)) throw this.errorFromThrown(thrown);
       return this.withClientRetries(request, token);
     }
     if (!RETRIED_STATUSES.has(first.status)) return first;
@@ -109,12 +111,16 @@ export class NotionHttp {
     return this.withClientRetries(request, token);
   }
 
+  private errorFromThrown(thrown: unknown): Error {
+    return thrownToSourceError(thrown, { source: 'Notion', host: this.host });
+  }
+
   private async withClientRetries(request: HttpRequest, token: string): Promise<HttpResponse> {
     await this.deps.pacer.pace(token, this.deps.signal);
     try {
       return await this.deps.http.request(request);
     } catch (thrown) {
-      throw thrownToError(thrown, this.host);
+      throw this.errorFromThrown(thrown);
     }
   }
 }
@@ -122,12 +128,4 @@ export class NotionHttp {
 /** The path with ids replaced, for messages: `/v1/blocks/{id}/children`. */
 function describePath(path: string): string {
   return path.replace(/\/[0-9a-f]{8}-[0-9a-f-]{27}/gi, '/{id}');
-}
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the configured URL';
-  }
 }

@@ -1,4 +1,5 @@
 import {
+  bearerTokenProvider,
   type ConnectorContext,
   type DiscoveryItem,
   type DocumentContent,
@@ -95,20 +96,13 @@ export class PagesSession implements SourceSession {
 }
 
 function tokenProvider(credentials: SourceCredentials): TokenProvider {
-  switch (credentials.mode) {
-    case 'bearer': {
-      const { token } = credentials;
-      return () => Promise.resolve(token);
-    }
-    case 'oauth':
-      return () => credentials.accessToken();
-    case 'basic':
-      return () =>
-        Promise.reject(
-          new SourceError(
-            'source_auth_failed',
-            'Notion takes a bearer token (an integration token or an OAuth connection), not a username and password',
-          ),
-        );
-  }
+  // The raw token, not a header: the request pacer keeps one rate budget per token.
+  if (credentials.mode !== 'basic') return bearerTokenProvider(credentials);
+  return () =>
+    Promise.reject(
+      new SourceError(
+        'source_auth_failed',
+        'Notion takes a bearer token (an integration token or an OAuth connection), not a username and password',
+      ),
+    );
 }

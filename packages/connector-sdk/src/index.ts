@@ -11,3 +11,10 @@ export {
 } from './http/source-http-client';
 export { checkUrlAllowed, isPrivateAddress, type UrlPolicy } from './http/ssrf-guard';
 export { retryAfterDelayMs } from './http/retry-timing';
+export { thrownToSourceError, type CalledSource } from './thrown-to-source-error';
+export { hostForMessages } from './host-for-messages';
+export {
+  bearerAuthorization,
+  bearerTokenProvider,
+  type BearerCredentials,
+} from './bearer-authorization';

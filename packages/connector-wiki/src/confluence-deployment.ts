@@ -1,6 +1,6 @@
-import { type AuthMode, SourceError } from '@docent/connector-sdk';
+import { type AuthMode, hostForMessages, SourceError } from '@docent/connector-sdk';
 import { toSourceError } from './confluence-failure';
-import { type ConfluenceHttp, hostOf } from './confluence-http';
+import type { ConfluenceHttp } from './confluence-http';
 import { looksLikeV2List, parseAccessibleResources } from './confluence-responses';
 import { stripWikiSuffix, type WikiSpec } from './wiki-spec';
 
@@ -42,7 +42,7 @@ async function probeDeployment(
   const response = await http.send(`${site}/wiki/api/v2/spaces`, { limit: 1 });
   const { status } = response;
   if (status === 401 || status === 403 || status === 429 || status >= 500) {
-    throw await toSourceError({ response }, { host: hostOf(site) });
+    throw await toSourceError({ response }, { host: hostForMessages(site) });
   }
   const text = await response.text().catch(() => '');
   const isJson = (response.headers['content-type'] ?? '').includes('json');
@@ -65,7 +65,7 @@ async function resolveGatewaySite(
   if (!site) {
     throw new SourceError(
       'source_auth_failed',
-      `The connected Atlassian account has not granted access to ${hostOf(spec.url)}; reconnect and allow that site`,
+      `The connected Atlassian account has not granted access to ${hostForMessages(spec.url)}; reconnect and allow that site`,
     );
   }
   const apiRoot = `${gateway}/ex/confluence/${encodeURIComponent(site.id)}`;

@@ -1,9 +1,4 @@
-import {
-  HttpNetworkError,
-  type HttpResponse,
-  SourceError,
-  UrlNotAllowedError,
-} from '@docent/connector-sdk';
+import { type HttpResponse, SourceError, thrownToSourceError } from '@docent/connector-sdk';
 
 /** A request that did not give the expected answer: a response, or what the client threw. */
 export type ConfluenceFailure = { response: HttpResponse } | { thrown: unknown };
@@ -22,7 +17,9 @@ export async function toSourceError(
   failure: ConfluenceFailure,
   context: FailureContext,
 ): Promise<Error> {
-  if ('thrown' in failure) return thrownToError(failure.thrown, context);
+  if ('thrown' in failure) {
+    return thrownToSourceError(failure.thrown, { source: 'Confluence', host: context.host });
+  }
   const { response } = failure;
   const { status } = response;
   const details = { status };
@@ -70,30 +67,6 @@ export async function toSourceError(
     `Confluence at ${context.host} answered HTTP ${status}${message ? `: ${message}` : ''}`,
     details,
   );
-}
-
-function thrownToError(thrown: unknown, context: FailureContext): Error {
-  if (thrown instanceof SourceError) return thrown;
-  if (thrown instanceof Error && thrown.name === 'AbortError') return thrown;
-  if (thrown instanceof UrlNotAllowedError) {
-    return new SourceError(
-      'source_unreachable',
-      `Confluence at ${context.host} may not be called: ${thrown.reason}`,
-      { cause: thrown },
-    );
-  }
-  if (thrown instanceof HttpNetworkError) {
-    // Only the error code: lower-level messages can quote the request, headers included.
-    const code = thrown.causeCode ? ` (${thrown.causeCode})` : '';
-    return new SourceError(
-      'source_unreachable',
-      `Confluence at ${context.host} could not be reached${code} after ${thrown.attempts} attempt(s)`,
-      { cause: thrown },
-    );
-  }
-  return new SourceError('internal', `Calling Confluence at ${context.host} failed unexpectedly`, {
-    cause: thrown,
-  });
 }
 
 const MAX_MESSAGE_LENGTH = 300;

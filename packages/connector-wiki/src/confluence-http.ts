@@ -1,4 +1,9 @@
-import type { HttpResponse, QueryValue, SourceHttpClient } from '@docent/connector-sdk';
+import {
+  hostForMessages,
+  type HttpResponse,
+  type QueryValue,
+  type SourceHttpClient,
+} from '@docent/connector-sdk';
 import { type FailureContext, toSourceError } from './confluence-failure';
 
 /** Produces the `Authorization` header value; OAuth tokens are fetched (and refreshed) per call. */
@@ -30,7 +35,7 @@ export class ConfluenceHttp {
         ...(this.signal ? { signal: this.signal } : {}),
       });
     } catch (thrown) {
-      throw await toSourceError({ thrown }, { host: hostOf(url) });
+      throw await toSourceError({ thrown }, { host: hostForMessages(url) });
     }
   }
 
@@ -41,7 +46,7 @@ export class ConfluenceHttp {
     context: Omit<FailureContext, 'host'> = {},
   ): Promise<JsonAnswer> {
     const response = await this.send(url, query);
-    const failureContext = { ...context, host: hostOf(url) };
+    const failureContext = { ...context, host: hostForMessages(url) };
     if (response.status < 200 || response.status >= 300) {
       throw await toSourceError({ response }, failureContext);
     }
@@ -52,13 +57,5 @@ export class ConfluenceHttp {
       throw await toSourceError({ thrown }, failureContext);
     }
     return { body, headers: response.headers };
-  }
-}
-
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return 'the configured URL';
   }
 }
