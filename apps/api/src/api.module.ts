@@ -35,7 +35,7 @@ export class ApiModule implements NestModule {
       imports: [
         RuntimeModule.forRoot(options),
         ...(options.runWorker ? [WorkerModule.forRoot(options.config)] : []),
-        WebUiModule.forRoot(),
+        WebUiModule,
       ],
       controllers: [
         DocsController,

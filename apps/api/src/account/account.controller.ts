@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { Principal } from '@docent/accounts';
+import type { OpenedSession, Principal } from '@docent/accounts';
 import type {
   AccountSession,
   ApiKeyList,
@@ -20,7 +20,7 @@ import { CurrentPrincipal } from '../http/principal.decorator';
 import { ProblemError } from '../http/problem';
 import { CsrfExempt, Public } from '../http/public.decorator';
 import type { DocentRequest } from '../http/request-context';
-import { clearSessionCookie, sessionToken, setSessionCookie } from '../http/session-cookie';
+import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
 import { presentAccountSession, presentApiKey } from './account-presenters';
 
 /** Users, browser sessions and API keys (the web UI's account pages). */
@@ -61,13 +61,11 @@ export class AccountController {
   @Post('logout')
   @HttpCode(200)
   async logOut(
-    @CurrentPrincipal() principal: Principal,
     @ContractBody('logOut') _body: unknown,
     @Req() req: DocentRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoggedOut> {
-    requireSession(principal);
-    await this.runtime.users.sessions.close(sessionToken(req));
+    await this.runtime.users.sessions.close(browserSession(req).token);
     clearSessionCookie(req, res, this.runtime.config.publicUrl);
     return { logged_out: true };
   }
@@ -76,21 +74,18 @@ export class AccountController {
   @CsrfExempt()
   @HttpCode(200)
   async me(
-    @CurrentPrincipal() principal: Principal,
     @ContractBody('getMe') _body: unknown,
     @Req() req: DocentRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AccountSession> {
-    requireSession(principal);
-    const token = sessionToken(req);
-    const session = await this.runtime.users.sessions.resume(token);
-    const user = session && (await this.runtime.users.userOf(session));
-    if (!session || !user || !token) {
+    const session = browserSession(req);
+    const user = await this.runtime.users.userOf(session.record);
+    if (!user) {
       throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
     }
     // The server-side expiry slides; the cookie's follows it.
-    setSessionCookie(req, res, this.runtime.config.publicUrl, token);
-    return presentAccountSession(user, session);
+    setSessionCookie(req, res, this.runtime.config.publicUrl, session.token);
+    return presentAccountSession(user, session.record);
   }
 
   @Post('api_keys/create')
@@ -129,8 +124,10 @@ export class AccountController {
   }
 }
 
-function requireSession(principal: Principal): void {
-  if (!principal.sessionId) {
+/** The session the guard resumed from the cookie; API-key requests have none. */
+function browserSession(req: DocentRequest): OpenedSession {
+  if (!req.browserSession) {
     throw new ProblemError('unauthorized', 'This operation needs a logged-in browser session.');
   }
+  return req.browserSession;
 }

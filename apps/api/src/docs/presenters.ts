@@ -25,16 +25,8 @@ export function presentIngestion(view: IngestionView): IngestionWire {
       documents_failed: view.progress.documentsFailed,
       chunks_indexed: view.progress.chunksIndexed,
     },
-    failures: view.failures.map((f) => ({
-      doc_name: f.docName,
-      source_id: f.sourceId,
-      message: f.message,
-    })),
-    warnings: view.warnings.map((w) => ({
-      doc_name: w.docName,
-      source_id: w.sourceId,
-      message: w.message,
-    })),
+    failures: view.failures.map(presentNote),
+    warnings: view.warnings.map(presentNote),
     error:
       view.errorCode && view.status === 'failed'
         ? {
@@ -43,6 +35,11 @@ export function presentIngestion(view: IngestionView): IngestionWire {
           }
         : null,
   };
+}
+
+/** A failed or warned-about document of an ingestion: both lists share one shape. */
+function presentNote(note: IngestionView['failures'][number]): IngestionWire['failures'][number] {
+  return { doc_name: note.docName, source_id: note.sourceId, message: note.message };
 }
 
 export function presentDocument(document: DocumentRecord): DocumentWire {

@@ -83,6 +83,8 @@ export class ApiKeyGuard implements CanActivate {
         'Missing or wrong X-CSRF-Token header for this session.',
       );
     }
+    // Kept for the session routes (`/account/me`, `/account/logout`): no second lookup.
+    req.browserSession = { token, record: session };
     return { accountId: session.accountId, apiKeyId: null, sessionId: session.id };
   }
 }

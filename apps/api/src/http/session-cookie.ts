@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '@docent/accounts';
 
 /** The value of one cookie of the request (no cookie-parser: one cookie is all we read). */
-export function readCookie(req: Request, name: string): string | undefined {
+function readCookie(req: Request, name: string): string | undefined {
   const header = req.header('cookie');
   if (!header) return undefined;
   for (const part of header.split(';')) {

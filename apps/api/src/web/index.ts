@@ -1,2 +1,2 @@
-export { WebUiModule, type WebUiOptions } from './web-ui.module';
+export { WebUiModule } from './web-ui.module';
 export { CONTENT_SECURITY_POLICY } from './web-ui-headers';

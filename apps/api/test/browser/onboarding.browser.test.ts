@@ -20,7 +20,9 @@ import {
   type LoadTiming,
 } from './support/ask-page-figures';
 import { ARTIFACTS_DIR, launchChromium, WEB_DIST, type Chromium } from './support/chromium';
+import { DocentClient } from '../e2e/support/docent-client';
 import { freePort, startDocent, type InProcessDocent } from '../e2e/support/docent-server';
+import { fakeOAuthEnv } from '../e2e/support/fake-oauth-env';
 
 jest.setTimeout(600_000);
 
@@ -81,24 +83,7 @@ describe('onboarding in the browser', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     docent = await startDocent(
-      {
-        DOCENT_PUBLIC_URL: url,
-        DOCENT_PAGES_API_URL: notion.url,
-        DOCENT_OAUTH_PAGES_CLIENT_ID: CLIENTS.PAGES.clientId,
-        DOCENT_OAUTH_PAGES_CLIENT_SECRET: CLIENTS.PAGES.clientSecret,
-        DOCENT_OAUTH_PAGES_AUTHORIZE_URL: `${notion.url}/v1/oauth/authorize`,
-        DOCENT_OAUTH_PAGES_TOKEN_URL: `${notion.url}/v1/oauth/token`,
-        DOCENT_DRIVE_API_URL: drive.url,
-        DOCENT_OAUTH_DRIVE_CLIENT_ID: CLIENTS.DRIVE.clientId,
-        DOCENT_OAUTH_DRIVE_CLIENT_SECRET: CLIENTS.DRIVE.clientSecret,
-        DOCENT_OAUTH_DRIVE_AUTHORIZE_URL: `${drive.url}/o/oauth2/v2/auth`,
-        DOCENT_OAUTH_DRIVE_TOKEN_URL: `${drive.url}/token`,
-        DOCENT_WIKI_OAUTH_API_URL: wiki.url,
-        DOCENT_OAUTH_WIKI_CLIENT_ID: CLIENTS.WIKI.clientId,
-        DOCENT_OAUTH_WIKI_CLIENT_SECRET: CLIENTS.WIKI.clientSecret,
-        DOCENT_OAUTH_WIKI_AUTHORIZE_URL: `${wiki.url}/authorize`,
-        DOCENT_OAUTH_WIKI_TOKEN_URL: `${wiki.url}/oauth/token`,
-      },
+      { DOCENT_PUBLIC_URL: url, ...fakeOAuthEnv({ wiki, drive, notion }, CLIENTS) },
       { port },
     );
     browser = await launchChromium();
@@ -166,14 +151,13 @@ describe('onboarding in the browser', () => {
     await browser.screenshot('02-api-key-created');
 
     // The key authenticates API calls for this account.
-    const viaKey = await fetch(`${url}/account/api_keys/list`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Api-Key': key },
-      body: '{}',
-    });
-    expect(viaKey.status).toBe(200);
-    const listed = (await viaKey.json()) as { api_keys: Array<{ label: string | null }> };
-    expect(listed.api_keys.map((k) => k.label)).toEqual(['ci']);
+    const viaKey = new DocentClient(url, key);
+    const listed = await viaKey.post<{ api_keys: Array<{ label: string | null }> }>(
+      '/account/api_keys/list',
+      {},
+    );
+    expect(listed.status).toBe(200);
+    expect(listed.body.api_keys.map((k) => k.label)).toEqual(['ci']);
     // Shown once: after leaving the page only the prefix remains.
     await openNav('Connections');
     await openNav('API keys');
@@ -185,12 +169,7 @@ describe('onboarding in the browser', () => {
     await row.getByRole('button', { name: /^Revoke .+…$/ }).click();
     await row.waitFor({ state: 'detached' });
     await page.getByText('No keys yet.').waitFor();
-    const revoked = await fetch(`${url}/account/api_keys/list`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Api-Key': key },
-      body: '{}',
-    });
-    expect(revoked.status).toBe(401);
+    expect((await viaKey.post('/account/api_keys/list', {})).status).toBe(401);
   });
 
   it.each([

@@ -23,11 +23,6 @@ jest.setTimeout(300_000);
 const SQUAD = resolve(__dirname, '../../../../../shared/bench/squad-v1.1/dev-v1.1.dev-part.json');
 const USER = { username: 'bot@acme.test', password: 'wiki-api-token-1' };
 
-/**
- * The durable queue's promise, end to end: the real server process is killed with SIGKILL in
- * the middle of an ingestion; a new process on the same data directory resumes it from its
- * checkpoint and finishes with every document exactly once.
- */
 /** On failure, adds what the server process printed: the only witness when it died. */
 async function witnessed<T>(server: SpawnedDocent, work: Promise<T>): Promise<T> {
   try {
@@ -40,6 +35,11 @@ async function witnessed<T>(server: SpawnedDocent, work: Promise<T>): Promise<T>
   }
 }
 
+/**
+ * The durable queue's promise, end to end: the real server process is killed with SIGKILL in
+ * the middle of an ingestion; a new process on the same data directory resumes it from its
+ * checkpoint and finishes with every document exactly once.
+ */
 describe('kill -9 in the middle of an ingestion', () => {
   const squad = squadWikiPages({ squadPath: SQUAD, articles: 5, paragraphsPerPage: 4 });
   const pages = [...HANDBOOK_PAGES, ...squad.pages];

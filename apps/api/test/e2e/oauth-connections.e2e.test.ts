@@ -10,6 +10,7 @@ import {
 } from '@docent/source-fakes';
 import { BrowserSession, completeOAuthDance } from './support/browser-session';
 import { freePort, startDocent, type InProcessDocent } from './support/docent-server';
+import { fakeOAuthEnv } from './support/fake-oauth-env';
 import { captureOutput } from './support/output-capture';
 import { waitForIngestion } from './support/wait-for';
 
@@ -89,12 +90,7 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
     docent = await startDocent(
       {
         DOCENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
-        DOCENT_WIKI_OAUTH_API_URL: wiki.origin,
-        DOCENT_DRIVE_API_URL: drive.url,
-        DOCENT_PAGES_API_URL: notion.url,
-        ...oauthEnv('WIKI', `${wiki.origin}/authorize`, `${wiki.origin}/oauth/token`),
-        ...oauthEnv('DRIVE', `${drive.url}/o/oauth2/v2/auth`, `${drive.url}/token`),
-        ...oauthEnv('PAGES', `${notion.url}/v1/oauth/authorize`, `${notion.url}/v1/oauth/token`),
+        ...fakeOAuthEnv({ wiki, drive, notion }, { WIKI: CLIENT, DRIVE: CLIENT, PAGES: CLIENT }),
       },
       { port },
     );
@@ -128,13 +124,10 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
       spec,
     });
     expect(created.status).toBe(200);
-    // Poll as the UI does: with the session cookie.
-    const poller = {
-      post: (path: string, body: unknown) => browser.post(path, body),
-    } as unknown as Parameters<typeof waitForIngestion>[0];
     return {
       locator,
-      ingestion: await waitForIngestion(poller, {
+      // Polled as the UI does: with the session cookie.
+      ingestion: await waitForIngestion(browser, {
         ...locator,
         ingestion_id: created.body.ingestion_id,
       }),
@@ -322,12 +315,3 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
     }
   });
 });
-
-function oauthEnv(type: string, authorizeUrl: string, tokenUrl: string): Record<string, string> {
-  return {
-    [`DOCENT_OAUTH_${type}_CLIENT_ID`]: CLIENT.clientId,
-    [`DOCENT_OAUTH_${type}_CLIENT_SECRET`]: CLIENT.clientSecret,
-    [`DOCENT_OAUTH_${type}_AUTHORIZE_URL`]: authorizeUrl,
-    [`DOCENT_OAUTH_${type}_TOKEN_URL`]: tokenUrl,
-  };
-}

@@ -10,6 +10,7 @@ import {
 } from '@docent/contract';
 import { startFakeConfluence, type FakeConfluence, HANDBOOK_PAGES } from '@docent/source-fakes';
 import { startDocent, TEST_KEYS, type InProcessDocent } from './support/docent-server';
+import { waitUntil } from './support/wait-for';
 
 jest.setTimeout(300_000);
 
@@ -55,12 +56,15 @@ describe('the generated TypeScript client', () => {
     const { ingestion_id } = await ingestions.createIngestion({
       CreateIngestionRequest: wikiIngestion(),
     });
-    const deadline = Date.now() + 180_000;
-    for (;;) {
-      ingested = await ingestions.getIngestion({ IngestionLocator: { ...locator, ingestion_id } });
-      if (!['queued', 'running'].includes(ingested.status) || Date.now() > deadline) break;
-      await new Promise((r) => setTimeout(r, 150));
-    }
+    ingested = await waitUntil(
+      async () => {
+        const polled = await ingestions.getIngestion({
+          IngestionLocator: { ...locator, ingestion_id },
+        });
+        return ['queued', 'running'].includes(polled.status) ? undefined : polled;
+      },
+      { timeoutMs: 180_000, intervalMs: 150, what: `ingestion ${ingestion_id}` },
+    );
   });
 
   afterAll(async () => {

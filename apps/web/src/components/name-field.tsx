@@ -1,7 +1,5 @@
 import { useId } from 'react';
-
-// Escaped for the pattern attribute's `v`-flag syntax (a bare '-' in a class is an error there).
-const NAME_PATTERN = '[A-Za-z0-9][A-Za-z0-9_.\\-]{0,63}';
+import { NAME_PATTERN } from './names';
 
 interface NameFieldProps {
   label: string;

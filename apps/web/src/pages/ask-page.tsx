@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import type { AskResponse, Collection } from '../api/wire-types';
+import { listCollections } from '../api/list-collections';
+import type { AskResponse } from '../api/wire-types';
 import { recentHistory, type Exchange } from '../ask/conversation';
 import { ExchangeView } from '../ask/exchange-view';
 import { NameField } from '../components/name-field';
@@ -29,15 +30,7 @@ export function AskPage() {
   const questionRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const collections = useLoaded(
-    isValidName(namespace)
-      ? () =>
-          api
-            .post<{ collections: Collection[] }>('/collections/list', {
-              namespace_name: namespace,
-              limit: 1000,
-            })
-            .then((r) => r.collections)
-      : null,
+    isValidName(namespace) ? () => listCollections(api, namespace) : null,
     namespace,
   );
   const followingUp = exchanges.length > 0;

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { Collection, DocumentRecord } from '../api/wire-types';
+import { listCollections } from '../api/list-collections';
+import type { DocumentRecord } from '../api/wire-types';
 import { ConfirmButton } from '../components/confirm-button';
 import { formatTime } from '../components/format';
 import { NameField } from '../components/name-field';
@@ -17,18 +18,7 @@ export function CollectionsPage() {
   const [namespace, setNamespace] = useStoredValue(NAMESPACE_KEY, DEFAULT_NAMESPACE);
   const [selected, setSelected] = useState<string | null>(null);
   const valid = isValidName(namespace);
-  const collections = useLoaded(
-    valid
-      ? () =>
-          api
-            .post<{ collections: Collection[] }>('/collections/list', {
-              namespace_name: namespace,
-              limit: 1000,
-            })
-            .then((r) => r.collections)
-      : null,
-    namespace,
-  );
+  const collections = useLoaded(valid ? () => listCollections(api, namespace) : null, namespace);
   const remove = useAction();
 
   async function deleteCollection(name: string): Promise<void> {
@@ -115,6 +105,11 @@ export function CollectionsPage() {
   );
 }
 
+interface DocumentPage {
+  documents: DocumentRecord[];
+  next_cursor: string | null;
+}
+
 interface DocumentsProps {
   namespace: string;
   collection: string;
@@ -123,40 +118,30 @@ interface DocumentsProps {
 
 function Documents({ namespace, collection, onChanged }: DocumentsProps) {
   const { api } = useSession();
-  const [pages, setPages] = useState<DocumentRecord[][]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
+  // The pages loaded with "Load more", after the first; the last one holds the next cursor.
+  const [morePages, setMorePages] = useState<DocumentPage[]>([]);
   const more = useAction();
   const remove = useAction();
   const locator = { namespace_name: namespace, collection_name: collection };
-  const first = useLoaded(
-    () =>
-      api.post<{ documents: DocumentRecord[]; next_cursor: string | null }>('/docs/list', {
-        ...locator,
-        limit: 100,
-      }),
-    `${namespace}/${collection}`,
-  );
-  const nextCursor = pages.length > 0 ? cursor : (first.data?.next_cursor ?? null);
-  const documents = [...(first.data?.documents ?? []), ...pages.flat()];
+  const listDocuments = (after?: string | null) =>
+    api.post<DocumentPage>('/docs/list', {
+      ...locator,
+      limit: 100,
+      ...(after === undefined ? {} : { cursor: after }),
+    });
+  const first = useLoaded(() => listDocuments(), `${namespace}/${collection}`);
+  const nextCursor = (morePages.at(-1) ?? first.data)?.next_cursor ?? null;
+  const documents = [first.data, ...morePages].flatMap((page) => page?.documents ?? []);
 
   async function loadMore(): Promise<void> {
-    const page = await more.run(() =>
-      api.post<{ documents: DocumentRecord[]; next_cursor: string | null }>('/docs/list', {
-        ...locator,
-        limit: 100,
-        cursor: nextCursor,
-      }),
-    );
-    if (!page) return;
-    setPages((p) => [...p, page.documents]);
-    setCursor(page.next_cursor);
+    const page = await more.run(() => listDocuments(nextCursor));
+    if (page) setMorePages((pages) => [...pages, page]);
   }
 
   async function deleteDocument(name: string): Promise<void> {
     const done = await remove.run(() => api.post('/docs/delete', { ...locator, doc_name: name }));
     if (done === undefined) return;
-    setPages([]);
-    setCursor(null);
+    setMorePages([]);
     await first.reload();
     onChanged();
   }

@@ -1,23 +1,26 @@
 /// <reference lib="dom" />
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
+import { loadWebUiBundle } from '../../../src/web/web-ui-bundle';
 
 export interface BundleWeight {
   js: { raw: number; gzip: number };
   css: { raw: number; gzip: number };
 }
 
-/** JS and CSS bytes of the built UI (one bundle serves every page, the Ask page included). */
+/**
+ * JS and CSS bytes of the built UI as the api serves them, raw and gzipped (one bundle serves
+ * every page, the Ask page included).
+ */
 export function bundleWeight(distDir: string): BundleWeight {
+  const bundle = loadWebUiBundle(distDir);
+  if (!bundle) throw new Error(`The web UI is not built (${distDir}).`);
   const weight: BundleWeight = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 } };
-  for (const name of readdirSync(join(distDir, 'assets'))) {
+  for (const [name, file] of bundle.assets) {
     const kind = name.endsWith('.js') ? 'js' : name.endsWith('.css') ? 'css' : null;
     if (!kind) continue;
-    const body = readFileSync(join(distDir, 'assets', name));
-    weight[kind].raw += body.length;
-    weight[kind].gzip += gzipSync(body, { level: 9 }).length;
+    weight[kind].raw += file.body.length;
+    // Small files go out uncompressed.
+    weight[kind].gzip += (file.gzipped ?? file.body).length;
   }
   return weight;
 }

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { DEFAULT_WEB_DIST } from '../../../src/web/web-ui-bundle';
 
 /** Debian's Chromium (apt-get install chromium); playwright-core downloads no browser. */
 export const CHROMIUM_PATH = process.env.DOCENT_CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -20,7 +21,8 @@ const CHROMIUM_ARGS = [
 /** Where screenshots and figures go (gitignored): `test-artifacts/browser/`. */
 export const ARTIFACTS_DIR = resolve(__dirname, '../../../../../test-artifacts/browser');
 
-export const WEB_DIST = resolve(__dirname, '../../../../web/dist');
+/** The built UI the api serves. */
+export const WEB_DIST = DEFAULT_WEB_DIST;
 
 export interface Chromium {
   context: BrowserContext;

@@ -1,4 +1,4 @@
-import type { HttpResult } from './docent-client';
+import { readBody, type HttpResult } from './docent-client';
 
 /**
  * What a browser does for the web UI: keeps the `docent_session` cookie and sends the CSRF
@@ -47,13 +47,7 @@ export class BrowserSession {
       const pair = setCookie.split(';')[0]!;
       this.cookie = /Max-Age=0/.test(setCookie) ? undefined : pair;
     }
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      // not JSON: kept as text
-    }
+    const body = await readBody(response);
     const csrf = (body as { csrf_token?: unknown } | null)?.csrf_token;
     if (typeof csrf === 'string') this.csrfToken = csrf;
     return { status: response.status, headers: response.headers, body: body as T };

@@ -32,7 +32,7 @@ export class DocentClient {
     return {
       status: response.status,
       headers: response.headers,
-      body: (await parse(response)) as T,
+      body: (await readBody(response)) as T,
     };
   }
 
@@ -41,12 +41,13 @@ export class DocentClient {
     return {
       status: response.status,
       headers: response.headers,
-      body: (await parse(response)) as T,
+      body: (await readBody(response)) as T,
     };
   }
 }
 
-async function parse(response: Response): Promise<unknown> {
+/** The body as JSON, or as text when it is not JSON. */
+export async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
     return JSON.parse(text);

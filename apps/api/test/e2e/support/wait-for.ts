@@ -1,4 +1,9 @@
-import type { DocentClient } from './docent-client';
+import type { HttpResult } from './docent-client';
+
+/** An Api-Key client or a browser session: whatever POSTs with the caller's credentials. */
+export interface Poster {
+  post<T>(path: string, body: unknown): Promise<HttpResult<T>>;
+}
 
 export interface IngestionWire {
   ingestion_id: string;
@@ -31,7 +36,7 @@ export async function waitUntil<T>(
 
 /** Polls get_ingestion until the ingestion ends (or matches `until`). */
 export async function waitForIngestion(
-  client: DocentClient,
+  client: Poster,
   locator: { namespace_name: string; collection_name: string; ingestion_id: string },
   options: { timeoutMs?: number; until?: (i: IngestionWire) => boolean } = {},
 ): Promise<IngestionWire> {
