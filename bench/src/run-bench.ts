@@ -1,6 +1,7 @@
 import { ingestThroughput } from './suites/ingest-throughput';
 import { scaleThroughput } from './suites/scale-throughput';
 import { answerQuality } from './suites/answer-quality';
+import { notionThroughput } from './suites/notion-throughput';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -12,6 +13,7 @@ const SUITES: Record<string, Suite> = {
   ingest: ingestThroughput,
   scale: scaleThroughput,
   quality: answerQuality,
+  notion: notionThroughput,
 };
 
 async function main(): Promise<void> {
