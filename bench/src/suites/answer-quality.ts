@@ -21,12 +21,14 @@ import {
 import { paragraphBaseline } from './paragraph-baseline';
 import { buildFollowUps } from './follow-up-set';
 import type { BenchRow } from '../support/report';
-import { postJson } from '../support/http-json';
 import { modelEnvironment, sharedDir, squadPath } from '../support/shared-data';
 import { percentile, round } from '../support/stats';
+import {
+  BENCH_KEY as KEY,
+  BENCH_WIKI_USER as USER,
+  ingestWikiSpace,
+} from '../support/wiki-ingestion';
 
-const KEY = 'bench-key-000000001';
-const USER = { username: 'bench@acme.test', password: 'bench-token' };
 const MODES: SearchMode[] = ['bm25', 'vector', 'hybrid'];
 
 export interface QualityOptions {
@@ -336,31 +338,8 @@ export function sampleQuestions<T>(questions: T[], limit?: number): T[] {
 }
 
 async function ingest(base: string, wikiUrl: string, jobs: Array<[string, string]>): Promise<void> {
-  for (const [space, collection] of jobs) {
-    const locator = { namespace_name: 'bench', collection_name: collection };
-    const { ingestion_id } = await postJson<{ ingestion_id: string }>(
-      base,
-      '/docs/create_ingestion',
-      KEY,
-      {
-        ...locator,
-        type: 'WIKI',
-        spec: { url: wikiUrl, space, ...{ username: USER.username, token: USER.password } },
-      },
-    );
-    for (;;) {
-      const s = await postJson<{ status: string; error: unknown }>(
-        base,
-        '/docs/get_ingestion',
-        KEY,
-        { ...locator, ingestion_id },
-      );
-      if (s.status === 'succeeded') break;
-      if (s.status !== 'queued' && s.status !== 'running')
-        throw new Error(`ingestion ${s.status}: ${JSON.stringify(s.error)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  for (const [space, collection] of jobs)
+    await ingestWikiSpace(base, wikiUrl, space, collection, 200);
 }
 
 async function scoreSquad(

@@ -8,15 +8,11 @@ import type { BenchRow } from '../support/report';
 import { postJson } from '../support/http-json';
 import { modelEnvironment, squadPath } from '../support/shared-data';
 import { peakRssMiB, percentile, round } from '../support/stats';
-
-const KEY = 'bench-key-000000001';
-const USER = { username: 'bench@acme.test', password: 'bench-token' };
-
-interface IngestionWire {
-  status: string;
-  progress: { documents_processed: number; chunks_indexed: number };
-  error: unknown;
-}
+import {
+  BENCH_KEY as KEY,
+  BENCH_WIKI_USER as USER,
+  ingestWikiSpace,
+} from '../support/wiki-ingestion';
 
 /**
  * Issue 2's figures: ingestion of ~100 wiki pages from a fake Confluence through the real
@@ -54,28 +50,8 @@ export async function ingestThroughput(options: { limit?: number }): Promise<Ben
   const locator = { namespace_name: 'bench', collection_name: 'wiki' };
   try {
     const started = performance.now();
-    const { ingestion_id } = await postJson<{ ingestion_id: string }>(
-      base,
-      '/docs/create_ingestion',
-      KEY,
-      {
-        ...locator,
-        type: 'WIKI',
-        spec: { url: wiki.url, space: 'KB', ...{ username: USER.username, token: USER.password } },
-      },
-    );
-    let ingestion: IngestionWire;
-    for (;;) {
-      ingestion = await postJson<IngestionWire>(base, '/docs/get_ingestion', KEY, {
-        ...locator,
-        ingestion_id,
-      });
-      if (!['queued', 'running'].includes(ingestion.status)) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const ingestion = await ingestWikiSpace(base, wiki.url, 'KB', 'wiki');
     const seconds = (performance.now() - started) / 1000;
-    if (ingestion.status !== 'succeeded')
-      throw new Error(`ingestion ${ingestion.status}: ${JSON.stringify(ingestion.error)}`);
     const { documents_processed: docs, chunks_indexed: chunks } = ingestion.progress;
 
     const questions = squad.questions.filter((_, i) => i % 5 === 0).slice(0, options.limit ?? 300);

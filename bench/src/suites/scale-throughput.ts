@@ -20,9 +20,12 @@ import type { BenchRow } from '../support/report';
 import { postJson } from '../support/http-json';
 import { modelEnvironment, squadPath } from '../support/shared-data';
 import { percentile, round } from '../support/stats';
+import {
+  BENCH_KEY as KEY,
+  BENCH_WIKI_USER as USER,
+  ingestWikiSpace,
+} from '../support/wiki-ingestion';
 
-const KEY = 'bench-key-000000001';
-const USER = { username: 'bench@acme.test', password: 'bench-token' };
 const API_MAIN = resolve(__dirname, '../../../apps/api/dist/main.js');
 const WORKER_MAIN = resolve(__dirname, '../../../apps/worker/dist/main.js');
 
@@ -183,35 +186,7 @@ async function timeIngestions(
 ): Promise<number> {
   const started = performance.now();
   await Promise.all(
-    jobs.map(async ([space, collection]) => {
-      const locator = { namespace_name: 'bench', collection_name: collection };
-      const { ingestion_id } = await postJson<{ ingestion_id: string }>(
-        base,
-        '/docs/create_ingestion',
-        KEY,
-        {
-          ...locator,
-          type: 'WIKI',
-          spec: { url: wikiUrl, space, ...{ username: USER.username, token: USER.password } },
-        },
-      );
-      for (;;) {
-        const status = await postJson<{ status: string; error: unknown }>(
-          base,
-          '/docs/get_ingestion',
-          KEY,
-          {
-            ...locator,
-            ingestion_id,
-          },
-        );
-        if (status.status === 'succeeded') return;
-        if (status.status !== 'queued' && status.status !== 'running') {
-          throw new Error(`ingestion ${status.status}: ${JSON.stringify(status.error)}`);
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    }),
+    jobs.map(([space, collection]) => ingestWikiSpace(base, wikiUrl, space, collection)),
   );
   return (performance.now() - started) / 1000;
 }

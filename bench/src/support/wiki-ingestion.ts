@@ -1,0 +1,51 @@
+import { postJson } from './http-json';
+
+/** The bench's API key and its fake Confluence user, shared by every suite. */
+export const BENCH_KEY = 'bench-key-000000001';
+export const BENCH_WIKI_USER = { username: 'bench@acme.test', password: 'bench-token' };
+
+export interface IngestionOutcome {
+  status: string;
+  progress: { documents_processed: number; chunks_indexed: number };
+  error: unknown;
+}
+
+/**
+ * Ingests a fake wiki space into `bench/<collection>` over HTTP and polls until it succeeds;
+ * any other end throws, with the ingestion's error.
+ */
+export async function ingestWikiSpace(
+  base: string,
+  wikiUrl: string,
+  space: string,
+  collection: string,
+  pollMs = 50,
+): Promise<IngestionOutcome> {
+  const locator = { namespace_name: 'bench', collection_name: collection };
+  const { ingestion_id } = await postJson<{ ingestion_id: string }>(
+    base,
+    '/docs/create_ingestion',
+    BENCH_KEY,
+    {
+      ...locator,
+      type: 'WIKI',
+      spec: {
+        url: wikiUrl,
+        space,
+        username: BENCH_WIKI_USER.username,
+        token: BENCH_WIKI_USER.password,
+      },
+    },
+  );
+  for (;;) {
+    const ingestion = await postJson<IngestionOutcome>(base, '/docs/get_ingestion', BENCH_KEY, {
+      ...locator,
+      ingestion_id,
+    });
+    if (ingestion.status === 'succeeded') return ingestion;
+    if (ingestion.status !== 'queued' && ingestion.status !== 'running') {
+      throw new Error(`ingestion ${ingestion.status}: ${JSON.stringify(ingestion.error)}`);
+    }
+    await new Promise((r) => setTimeout(r, pollMs));
+  }
+}
