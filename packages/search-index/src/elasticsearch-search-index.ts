@@ -4,6 +4,7 @@ import {
   assertCollectionId,
   assertLimit,
   assertSameDimensions,
+  assertTermCount,
 } from './embedded/argument-checks';
 import { bm25QueryText } from './elasticsearch/bm25-query-text';
 import { BulkWriter } from './elasticsearch/bulk-writer';
@@ -40,14 +41,22 @@ import {
   countQuery,
   hitsBody,
   MAX_RESULT_WINDOW,
+  termCountBody,
 } from './elasticsearch/search-requests';
-import { type FetchedChunk, fetchedChunks, toSearchHit } from './elasticsearch/search-responses';
+import {
+  type FetchedChunk,
+  fetchedChunks,
+  msearchResponse,
+  toSearchHit,
+  totalHits,
+} from './elasticsearch/search-responses';
 import {
   type IndexedChunk,
   type SearchHit,
   type SearchIndex,
   type SearchMode,
   type SearchQuery,
+  type TermDocumentCounts,
 } from './types';
 import { assertVector, normalised } from './vectors/vector-codec';
 
@@ -221,6 +230,29 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       this.unlessIndexMissing(alias, 0, async () => {
         const response = await this.client.count({ index: alias, query: countQuery(documentId) });
         return response.count;
+      }),
+    );
+  }
+
+  /** One `_msearch`: the chunk count, then a hit count per word (`size: 0`). */
+  async termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts> {
+    this.assertOpen();
+    assertTermCount(words);
+    const { alias } = this.target(collectionId);
+    const none = { chunks: 0, counts: words.map(() => 0) };
+    const asked = words.filter((word) => word.trim() !== '');
+    return this.call('termDocumentCounts', () =>
+      this.unlessIndexMissing(alias, none, async () => {
+        const { responses } = await this.client.msearch({
+          index: alias,
+          searches: [undefined, ...asked].flatMap((word) => [{}, termCountBody(word)]),
+        });
+        const totals = responses.map((item) => totalHits(msearchResponse(item)));
+        let next = 1;
+        return {
+          chunks: totals[0] ?? 0,
+          counts: words.map((word) => (word.trim() === '' ? 0 : (totals[next++] ?? 0))),
+        };
       }),
     );
   }

@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { ftsMatchExpression, restrictToDocuments } from './bm25/fts-match-expression';
+import {
+  ftsMatchExpression,
+  restrictToDocuments,
+  wordInColumns,
+} from './bm25/fts-match-expression';
 import {
   assertChunkBatch,
   assertCollectionId,
   assertLimit,
   assertSameDimensions,
+  assertTermCount,
 } from './embedded/argument-checks';
 import {
   CollectionStatements,
@@ -36,6 +41,7 @@ import {
   type SearchIndex,
   type SearchMode,
   type SearchQuery,
+  type TermDocumentCounts,
 } from './types';
 import { type ScorerKind } from './vectors/dot-product-scorer';
 import { assertVector, dotWithBlob, encodeVector, normalised } from './vectors/vector-codec';
@@ -285,6 +291,21 @@ export class EmbeddedSearchIndex implements SearchIndex {
     this.assertOpen();
     const collection = this.findCollection(collectionId);
     return collection ? collection.statements.count(documentId) : 0;
+  }
+
+  async termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts> {
+    this.assertOpen();
+    assertTermCount(words);
+    const collection = this.findCollection(collectionId);
+    if (!collection) return { chunks: 0, counts: words.map(() => 0) };
+    return this.db.transaction(() => ({
+      chunks: collection.statements.count(),
+      counts: words.map((word) =>
+        word.trim() === ''
+          ? 0
+          : collection.statements.matchCount(wordInColumns(word, SEARCHABLE_COLUMNS)),
+      ),
+    }))();
   }
 
   async health(): Promise<void> {

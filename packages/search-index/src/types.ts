@@ -57,6 +57,14 @@ export interface SearchHit {
   similarity?: number;
 }
 
+/** Collection-wide rarity of words: how many chunks hold each one, out of how many. */
+export interface TermDocumentCounts {
+  /** Chunks in the collection. */
+  chunks: number;
+  /** Per word, in input order: chunks holding it in text, headings or title. */
+  counts: number[];
+}
+
 export interface SearchIndex {
   /** Creates the collection's index if needed; fails when `dimensions` differs from the stored one. */
   ensureCollection(collectionId: string, dimensions: number): Promise<void>;
@@ -72,6 +80,12 @@ export interface SearchIndex {
   /** Chunks of one document by ordinal (neighbour expansion); missing ordinals are left out. */
   getChunks(collectionId: string, documentId: string, ordinals: number[]): Promise<SearchHit[]>;
   countChunks(collectionId: string, documentId?: string): Promise<number>;
+  /**
+   * How many chunks hold each word, as the BM25 leg tokenises it (stemmed, case-folded). An
+   * answerer weighs a question's words by how rare they are in the whole collection, which a
+   * handful of retrieved passages cannot tell. An unknown collection counts 0 chunks.
+   */
+  termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts>;
   /** Throws when the index cannot serve requests. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -1181,6 +1181,67 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
     ]);
   });
 
+  it('termDocumentCounts sends one _msearch: the chunk count, then a count per non-blank word', async () => {
+    const total = (value: number) => ({
+      took: 1,
+      timed_out: false,
+      hits: { total: { value, relation: 'eq' }, max_score: null, hits: [] },
+    });
+    const bodies: nock.Body[] = [];
+    const scope = es()
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(recording(bodies, msearchReply([total(40), total(3), total(0)])))
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...indexNotFound(KB_ALIAS));
+    const index = open();
+
+    expect(await index.termDocumentCounts(KB, ['quota', ' ', 'zebra'])).toEqual({
+      chunks: 40,
+      counts: [3, 0, 0],
+    });
+    expect(await index.termDocumentCounts(KB, ['quota'])).toEqual({ chunks: 0, counts: [0] });
+
+    scope.done();
+    const count = (word?: string) => ({
+      size: 0,
+      track_total_hits: true,
+      query: {
+        bool: {
+          filter: [
+            { term: { kind: 'chunk' } },
+            ...(word === undefined
+              ? []
+              : [
+                  {
+                    multi_match: {
+                      query: word,
+                      fields: ['text', 'headings', 'title'],
+                      operator: 'and',
+                    },
+                  },
+                ]),
+          ],
+        },
+      },
+    });
+    expect(ndjson(bodies[0]!)).toEqual([{}, count(), {}, count('quota'), {}, count('zebra')]);
+  });
+
+  it('termDocumentCounts reports a failed count in the multi-search as an index error', async () => {
+    const scope = es()
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        ...msearchReply([
+          { took: 1, hits: { total: { value: 4, relation: 'eq' }, hits: [] } },
+          { error: { type: 'search_phase_execution_exception', reason: 'boom' }, status: 500 },
+        ]),
+      );
+    await expect(open().termDocumentCounts(KB, ['quota'])).rejects.toBeInstanceOf(
+      ElasticsearchIndexError,
+    );
+    scope.done();
+  });
+
   it('health accepts green and yellow, and throws for red', async () => {
     const scope = es()
       .get('/_cluster/health')

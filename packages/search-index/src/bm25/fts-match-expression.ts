@@ -29,6 +29,14 @@ export function restrictToDocuments(
   return `document_key : (${keys}) AND {${searchableColumns.join(' ')}} : (${termsExpression})`;
 }
 
+/**
+ * Matches the chunks that hold `word` in a searchable column, as the BM25 leg tokenises it (a
+ * word FTS5 splits into several tokens matches as a phrase).
+ */
+export function wordInColumns(word: string, searchableColumns: readonly string[]): string {
+  return `{${searchableColumns.join(' ')}} : ${quoteFtsString(word)}`;
+}
+
 /** FTS5 string literal: a double quote inside is written twice. */
 function quoteFtsString(term: string): string {
   return `"${term.replace(/"/g, '""')}"`;

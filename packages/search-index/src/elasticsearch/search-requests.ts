@@ -160,3 +160,17 @@ export function weightedFields(weights: Bm25Weights): string[] {
     .filter((field) => weights[field] > 0)
     .map((field) => (weights[field] === 1 ? field : `${field}^${weights[field]}`));
 }
+
+/**
+ * Counts (no hits) the chunks holding every token of `word` in one of the text fields, or all
+ * chunks when `word` is undefined.
+ */
+export function termCountBody(word: string | undefined): SearchBody {
+  const filter: Query[] = [{ term: { kind: 'chunk' } }];
+  if (word !== undefined) {
+    filter.push({
+      multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },
+    });
+  }
+  return { size: 0, track_total_hits: true, query: { bool: { filter } } };
+}

@@ -75,3 +75,9 @@ export function toSearchHit(
   if (scoring.similarity !== undefined) hit.similarity = scoring.similarity;
   return hit;
 }
+
+/** `hits.total` of a search sent with `track_total_hits: true` (a number in old formats). */
+export function totalHits(response: SearchResponse): number {
+  const total = response.hits.total;
+  return typeof total === 'number' ? total : (total?.value ?? 0);
+}

@@ -40,3 +40,15 @@ export function assertChunkBatch(documentId: string, chunks: readonly IndexedChu
     }
   });
 }
+
+/** Term statistics are asked for a question's words: a bounded list of strings. */
+export function assertTermCount(words: readonly string[]): void {
+  if (!Array.isArray(words) || words.some((word) => typeof word !== 'string')) {
+    throw new TypeError('words must be an array of strings');
+  }
+  if (words.length > MAX_TERM_STATISTICS_WORDS) {
+    throw new RangeError(`at most ${MAX_TERM_STATISTICS_WORDS} words per call`);
+  }
+}
+
+export const MAX_TERM_STATISTICS_WORDS = 64;

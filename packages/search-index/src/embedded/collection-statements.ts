@@ -45,6 +45,7 @@ export class CollectionStatements {
   private readonly selectByIds: Statement;
   private readonly bm25: Statement;
   private readonly bm25InDocuments: Statement;
+  private readonly countMatches: Statement;
   private readonly matrixRows: Statement;
   private readonly matrixRowsOfDocuments: Statement;
   private readonly insertChange: Statement;
@@ -87,6 +88,7 @@ export class CollectionStatements {
        WHERE ${fts} MATCH ? AND c.document_id IN (SELECT value FROM json_each(?))
        ORDER BY score, ${fts}.rowid LIMIT ?`,
     );
+    this.countMatches = db.prepare(`SELECT count(*) FROM ${fts} WHERE ${fts} MATCH ?`).pluck();
     this.matrixRows = db.prepare(`SELECT id, document_id, vector FROM ${chunks} ORDER BY id`).raw();
     this.matrixRowsOfDocuments = db
       .prepare(
@@ -146,6 +148,11 @@ export class CollectionStatements {
         : this.bm25InDocuments.all(matchExpression, JSON.stringify(documentIds), limit)
     ) as Array<{ id: number; score: number }>;
     return rows.filter((row) => row.score < 0).map((row) => ({ id: row.id, score: -row.score }));
+  }
+
+  /** How many rows match an FTS5 expression. */
+  matchCount(matchExpression: string): number {
+    return Number(this.countMatches.get(matchExpression));
   }
 
   /** Every (id, document_id, vector) in rowid order, streamed. */

@@ -479,6 +479,22 @@ export function describeSearchIndexConformance(
         expect(await index.getChunks(kb, 'other-document', [0])).toEqual([]);
       });
 
+      it('termDocumentCounts counts the chunks holding each word as BM25 matches it', async () => {
+        const kb = await newCollection();
+        await seed(kb, KNOWLEDGE_BASE);
+        const words = ['guide', 'runs', 'Rollbacks', 'troubleshooting', 'zebra', ' ', 'OR'];
+        expect(await index.termDocumentCounts(kb, words)).toEqual({
+          chunks: 5,
+          // title, stemmed text ("running"), text and headings of one chunk, headings, none...
+          counts: [2, 1, 1, 1, 0, 0, 0],
+        });
+        expect(await index.termDocumentCounts(kb, [])).toEqual({ chunks: 5, counts: [] });
+        expect(await index.termDocumentCounts(`${kb}-absent`, ['guide'])).toEqual({
+          chunks: 0,
+          counts: [0],
+        });
+      });
+
       it('countChunks counts per collection and per document', async () => {
         const kb = await newCollection();
         await seed(kb, KNOWLEDGE_BASE);
