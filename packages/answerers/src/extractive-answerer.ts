@@ -7,6 +7,7 @@ import {
   type Answer,
   type Answerer,
   type AnswerRequest,
+  type CollectionTermCounts,
   type Passage,
 } from './types';
 
@@ -20,18 +21,21 @@ export interface ExtractiveAnswererOptions {
   /** Below this combined score the answer is "not found". */
   minScore?: number;
   /**
-   * Below this share of the question's terms (idf-weighted) found anywhere in the passages, the
-   * collection is taken not to hold the answer: a question about something the documents never
-   * mention still retrieves passages, but they miss its distinctive words. Default 0.4.
-   */
-  minCoverage?: number;
-  /**
    * Below this share of the question's names and numbers ("Super Bowl 50", "AFC") found in the
-   * passages, the answer is "not found": a collection that never names the subject of the
-   * question does not hold its answer, however close its passages are in meaning. Default 0.5
-   * (calibrated with `pnpm bench:quality`'s unanswerable set).
+   * passages, the answer is "not found". Default 0 (off): `minEvidence` already refuses most
+   * such questions, and this check costs answerable ones more.
    */
   minEntityCoverage?: number;
+  /**
+   * Below this evidence the answer is "not found". Evidence is 0.7 × the share of the question's
+   * terms (weighted by their rarity in the whole collection) that its best-covering sentence
+   * holds, with the words of that sentence's document name, + 0.3 × the cosine similarity of
+   * the best-ranked passage. A collection that answers a question nearly always restates most
+   * of it in one sentence; one that merely resembles it shares a few words with each passage.
+   * Needs `termCounts` (else the share is judged from the passages' own word counts). Default
+   * 0.38, calibrated with `pnpm bench:quality`'s unanswerable set for the offline model.
+   */
+  minEvidence?: number;
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   weights?: Partial<ScoreWeights>;
@@ -85,16 +89,16 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
 export class ExtractiveAnswerer implements Answerer {
   private readonly maxWords: number;
   private readonly minScore: number;
-  private readonly minCoverage: number;
   private readonly minEntityCoverage: number;
+  private readonly minEvidence: number;
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
     this.minScore = options.minScore ?? 0.2;
-    this.minCoverage = options.minCoverage ?? 0.4;
-    this.minEntityCoverage = options.minEntityCoverage ?? 0.5;
+    this.minEntityCoverage = options.minEntityCoverage ?? 0;
+    this.minEvidence = options.minEvidence ?? 0.38;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
   }
@@ -105,12 +109,18 @@ export class ExtractiveAnswerer implements Answerer {
 
     const questionTerms = termWeightsOf(request.question, request.standaloneQuestion);
     const idf = inverseDocumentFrequency(candidates);
-    const everywhere = new Set(candidates.flatMap((c) => [...c.terms]));
-    if (lexicalCoverage(everywhere, questionTerms, idf) < this.minCoverage) return notFound();
     const topicByPassage = request.passages.map(
       (p) => new Set(contentWords(p.docName).map(stemTerm)),
     );
+    const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
+    if (
+      evidence(candidates, topicByPassage, questionTerms, rarity, request.passages) <
+      this.minEvidence
+    ) {
+      return notFound();
+    }
     if (this.minEntityCoverage > 0) {
+      const everywhere = new Set(candidates.flatMap((c) => [...c.terms]));
       for (const topic of topicByPassage) for (const t of topic) everywhere.add(t);
       const entities = questionEntities(request.standaloneQuestion);
       const found = entities.filter((e) => everywhere.has(e)).length;
@@ -286,6 +296,45 @@ function inverseDocumentFrequency(candidates: Candidate[]): Map<string, number> 
   const n = candidates.length;
   const idf = new Map<string, number>();
   for (const [term, count] of df) idf.set(term, Math.log(1 + n / count));
+  return idf;
+}
+
+/**
+ * How well the passages support an answer: 0.7 × the best share of the question's terms one
+ * sentence holds (its document name's words included: a sentence about "it" still belongs to
+ * its article) + 0.3 × the best-ranked passage's similarity to the question, when known.
+ */
+function evidence(
+  candidates: Candidate[],
+  topicByPassage: Array<Set<string>>,
+  questionTerms: Map<string, number>,
+  rarity: Map<string, number>,
+  passages: Passage[],
+): number {
+  let coverage = 0;
+  for (const c of candidates) {
+    const terms = new Set([...c.terms, ...topicByPassage[c.passageIndex]!]);
+    coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
+  }
+  const similarity = passages[0]?.similarity;
+  return similarity === undefined ? coverage : 0.7 * coverage + 0.3 * Math.max(0, similarity);
+}
+
+/**
+ * BM25's idf per stem from collection-wide chunk counts; a stem written several ways in the
+ * question takes its most common form's count. A word no chunk holds gets the highest idf.
+ */
+function collectionRarity({ chunks, byWord }: CollectionTermCounts): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [word, count] of byWord) {
+    const stem = stemTerm(word);
+    counts.set(stem, Math.max(count, counts.get(stem) ?? 0));
+  }
+  const idf = new Map<string, number>();
+  for (const [stem, count] of counts) {
+    const holding = Math.min(count, chunks);
+    idf.set(stem, Math.log(1 + (chunks - holding + 0.5) / (holding + 0.5)));
+  }
   return idf;
 }
 

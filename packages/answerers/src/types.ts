@@ -8,6 +8,8 @@ export interface Passage {
   headings: string;
   /** Retrieval rank order is the array order; score is informative only. */
   score: number;
+  /** Cosine similarity of the passage to the question, when the search computed it. */
+  similarity?: number;
 }
 
 export interface HistoryTurn {
@@ -23,6 +25,18 @@ export interface AnswerRequest {
   history: HistoryTurn[];
   /** Best first. */
   passages: Passage[];
+  /**
+   * How rare the question's words are in the whole collection. Without it, rarity is judged
+   * from the passages alone, which cannot tell a distinctive word from a common one that all
+   * the retrieved passages happen to share.
+   */
+  termCounts?: CollectionTermCounts;
+}
+
+/** Chunks in the collection, and per word (as written in the question) the chunks holding it. */
+export interface CollectionTermCounts {
+  chunks: number;
+  byWord: ReadonlyMap<string, number>;
 }
 
 export interface Answer {

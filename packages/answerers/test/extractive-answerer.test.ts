@@ -1,8 +1,9 @@
 import { ExtractiveAnswerer, NOT_FOUND_ANSWER, type Passage } from '../src';
 import { fakeEmbedding } from './bag-of-words-embedder';
 
-function passage(id: string, text: string, docName = id): Passage {
-  return { id, docName, pageNum: 1, text, headings: '', score: 1 };
+/** A retrieved passage, as close in meaning to the question as a related one usually is. */
+function passage(id: string, text: string, docName = id, similarity = 0.6): Passage {
+  return { id, docName, pageNum: 1, text, headings: '', score: 1, similarity };
 }
 
 const passages = [
@@ -95,6 +96,54 @@ describe('ExtractiveAnswerer', () => {
       },
     );
     expect(lenient.found).toBe(true);
+  });
+
+  it('answers "not found" when no single sentence holds much of what the question asks', async () => {
+    const rare = (...words: string[]) => ({
+      chunks: 1000,
+      byWord: new Map(words.map((word) => [word, 2])),
+    });
+    // Every word is somewhere in the passages, but each sentence holds at most two of six, and
+    // the passages are only loosely related in meaning.
+    const scattered = 'Did Maria Chen deploy the cafeteria invoices on weekends?';
+    const loose = passages.map((p) => ({ ...p, similarity: 0.3 }));
+    const request = {
+      question: scattered,
+      standaloneQuestion: scattered,
+      history: [],
+      passages: loose,
+    };
+    const counts = rare('Maria', 'Chen', 'deploy', 'cafeteria', 'invoices', 'weekends');
+    expect(await answerer.answer({ ...request, termCounts: counts })).toEqual({
+      text: NOT_FOUND_ANSWER,
+      usedPassageIds: [],
+      found: false,
+    });
+    expect(
+      (
+        await new ExtractiveAnswerer({ ...fakeEmbedding, minEvidence: 0 }).answer({
+          ...request,
+          termCounts: counts,
+        })
+      ).found,
+    ).toBe(true);
+
+    const restated = 'Who takes billing escalations after 30 minutes?';
+    const answer = await answerer.answer({
+      question: restated,
+      standaloneQuestion: restated,
+      history: [],
+      passages,
+      termCounts: {
+        chunks: 1000,
+        byWord: new Map([
+          ['billing', 300],
+          ['escalations', 2],
+          ['minutes', 40],
+        ]),
+      },
+    });
+    expect(answer.text).toContain('Maria Chen');
   });
 
   it('says plainly when nothing relevant is there', async () => {

@@ -4,9 +4,12 @@ import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
 import type { MetadataStore } from '@docent/metadata-store';
 import type { SearchIndex, SearchMode } from '@docent/search-index';
+import { contentWords } from '@docent/text-segmentation';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
 
 export const DEFAULT_TOP_K = 5;
+/** The search index counts at most this many words per call. */
+const MAX_COUNTED_WORDS = 64;
 
 export interface AskInput {
   namespaceName: string;
@@ -36,6 +39,11 @@ export interface AskServiceOptions {
   /** Weight of the vector leg against BM25's 1 in the fusion. */
   vectorWeight?: number;
   fusion?: 'rrf' | 'convex';
+  /**
+   * Refs the answer cites come first (default, in the answer's order), or every ref stays in
+   * retrieval order.
+   */
+  citedFirst?: boolean;
 }
 
 /** Hybrid retrieval over one collection (or one document), then an answer from the passages. */
@@ -44,6 +52,7 @@ export class AskService {
   private readonly mode: SearchMode;
   private readonly vectorWeight: number;
   private readonly fusion: 'rrf' | 'convex';
+  private readonly citedFirst: boolean;
 
   constructor(
     private readonly store: MetadataStore,
@@ -57,6 +66,7 @@ export class AskService {
     this.mode = options.mode ?? 'hybrid';
     this.vectorWeight = options.vectorWeight ?? 1;
     this.fusion = options.fusion ?? 'rrf';
+    this.citedFirst = options.citedFirst ?? true;
   }
 
   async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
@@ -78,7 +88,11 @@ export class AskService {
     const topK = input.topK ?? DEFAULT_TOP_K;
     const history = input.history ?? [];
     const standalone = standaloneQuestion(input.question, history);
-    const vector = await this.embedder.embedQuery(standalone);
+    const words = [...new Set(contentWords(standalone))].slice(0, MAX_COUNTED_WORDS);
+    const [vector, counts] = await Promise.all([
+      this.embedder.embedQuery(standalone),
+      this.index.termDocumentCounts(collection.id, words),
+    ]);
     const hits = await this.index.search({
       collectionId: collection.id,
       text: standalone,
@@ -108,17 +122,31 @@ export class AskService {
               text: hit.text,
               headings: hit.headings,
               score: hit.score,
+              ...(hit.similarity !== undefined && { similarity: hit.similarity }),
             },
           ]
         : [];
     });
     const answer = await this.answerer.answer(
-      { question: input.question, standaloneQuestion: standalone, history, passages },
+      {
+        question: input.question,
+        standaloneQuestion: standalone,
+        history,
+        passages,
+        termCounts: {
+          chunks: counts.chunks,
+          byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
+        },
+      },
       signal,
     );
     return {
       answer: answer.text,
-      refs: orderReferences(passages, answer, topK),
+      refs: orderReferences(
+        passages,
+        this.citedFirst ? answer : { ...answer, usedPassageIds: [] },
+        topK,
+      ),
       found: answer.found,
     };
   }
