@@ -7,6 +7,7 @@ import { printTable, writeResults, type BenchRow } from './support/report';
 type Suite = (options: {
   limit?: number;
   noScifact?: boolean;
+  keepData?: string;
 }) => Promise<BenchRow[] | { rows: BenchRow[]; details: Record<string, unknown> }>;
 
 const SUITES: Record<string, Suite> = {
@@ -27,7 +28,11 @@ async function main(): Promise<void> {
   for (const name of names) {
     const suite = SUITES[name];
     if (!suite) throw new Error(`unknown suite ${name}; known: ${Object.keys(SUITES).join(', ')}`);
-    const result = await suite({ limit, noScifact: args.includes('--no-scifact') });
+    const result = await suite({
+      limit,
+      noScifact: args.includes('--no-scifact'),
+      keepData: value('--keep-data'),
+    });
     const { rows, details } = Array.isArray(result) ? { rows: result, details: {} } : result;
     printTable(`bench: ${name}`, rows);
     console.log(

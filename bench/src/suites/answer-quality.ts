@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
@@ -30,11 +30,19 @@ import {
 } from '../support/wiki-ingestion';
 
 const MODES: SearchMode[] = ['bm25', 'vector', 'hybrid'];
+/** Written into a kept data directory once every collection (SciFact included) is ingested. */
+const INGESTED_MARKER = 'bench-quality-ingested';
 
 export interface QualityOptions {
   limit?: number;
   /** Skip SciFact (its ingestion is most of the run). */
   noScifact?: boolean;
+  /**
+   * Keep the service's data in this directory and, when it already holds the collections, skip
+   * ingesting them: tuning runs of answer and ranking settings then take minutes. Settings that
+   * change what is indexed (chunk size...) need a fresh directory.
+   */
+  keepData?: string;
 }
 
 interface SquadScores {
@@ -84,7 +92,8 @@ export async function answerQuality(
         : []),
     ],
   });
-  const dataDir = mkdtempSync(join(tmpdir(), 'docent-quality-'));
+  const dataDir = options.keepData ?? mkdtempSync(join(tmpdir(), 'docent-quality-'));
+  const reuse = options.keepData !== undefined && existsSync(join(dataDir, INGESTED_MARKER));
   const { app } = await createApiApp({
     env: {
       ...modelEnvironment(),
@@ -106,11 +115,16 @@ export async function answerQuality(
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
   try {
     const started = performance.now();
-    await ingest(base, wiki.url, [
-      ['SQUAD', 'squad'],
-      ['HALF', 'squad-half'],
-      ...(scifact ? ([['SCIFACT', 'scifact']] as Array<[string, string]>) : []),
-    ]);
+    if (!reuse) {
+      await ingest(base, wiki.url, [
+        ['SQUAD', 'squad'],
+        ['HALF', 'squad-half'],
+        ...(scifact ? ([['SCIFACT', 'scifact']] as Array<[string, string]>) : []),
+      ]);
+      if (options.keepData !== undefined && scifact) {
+        writeFileSync(join(dataDir, INGESTED_MARKER), new Date().toISOString());
+      }
+    }
     const ingestSeconds = (performance.now() - started) / 1000;
     const runtime = app.get<Runtime>(RUNTIME);
     const accountId = (await runtime.store.ensureAccount('bench')).id;
@@ -221,13 +235,19 @@ export async function answerQuality(
         value: round(percentile(latencies, 95), 1),
         unit: 'ms',
       },
-      { metric: 'ingestion (all collections)', value: round(ingestSeconds, 1), unit: 's' },
     );
+    if (!reuse) {
+      rows.push({
+        metric: 'ingestion (all collections)',
+        value: round(ingestSeconds, 1),
+        unit: 's',
+      });
+    }
     return { rows, details };
   } finally {
     await app.close();
     await wiki.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (options.keepData === undefined) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -238,10 +258,15 @@ interface AskSettings {
   answerer?: AnswererSettings;
   vectorWeight?: number;
   fusion?: 'rrf' | 'convex';
+  citedFirst?: boolean;
 }
 
 /** Never "not found": what the answer would be without the thresholds. */
-const NO_THRESHOLDS: AnswererSettings = { minScore: -1, minCoverage: 0, minEntityCoverage: 0 };
+const NO_THRESHOLDS: AnswererSettings = {
+  minScore: -1,
+  minEntityCoverage: 0,
+  minEvidence: -1,
+};
 
 function answererFor(runtime: Runtime, settings: AnswererSettings = {}): ExtractiveAnswerer {
   return new ExtractiveAnswerer({
@@ -268,12 +293,16 @@ function askServiceFor(
       mode,
       vectorWeight: settings.vectorWeight ?? runtime.config.vectorWeight,
       fusion: settings.fusion ?? runtime.config.fusion,
+      // As the runtime wires the extractive answerer, unless the sweep says otherwise.
+      citedFirst: settings.citedFirst ?? false,
     },
   );
 }
 
 interface SweepConfig extends AskSettings {
   name: string;
+  /** Default hybrid. */
+  mode?: SearchMode;
   /** Also score the unanswerable set (questions of articles absent from squad-half). */
   unanswerable?: boolean;
 }
@@ -281,7 +310,7 @@ interface SweepConfig extends AskSettings {
 /**
  * Tuning: several settings scored on one ingestion (hybrid; SQuAD, and SciFact when ingested).
  * `BENCH_SWEEP=file.json` holds an array of `SweepConfig`, e.g.
- * `[{"name": "vw 0.6", "vectorWeight": 0.6}, {"name": "strict", "answerer": {"minCoverage": 0.6}, "unanswerable": true}]`.
+ * `[{"name": "vw 0.6", "vectorWeight": 0.6}, {"name": "strict", "answerer": {"minEvidence": 0.45}, "unanswerable": true}]`.
  */
 async function sweep(
   file: string,
@@ -295,7 +324,12 @@ async function sweep(
   const configs = JSON.parse(readFileSync(file, 'utf8')) as SweepConfig[];
   const rows: BenchRow[] = [];
   for (const config of configs) {
-    const ask = askServiceFor(runtime, 'hybrid', answererFor(runtime, config.answerer), config);
+    const ask = askServiceFor(
+      runtime,
+      config.mode ?? 'hybrid',
+      answererFor(runtime, config.answerer),
+      config,
+    );
     const s = await scoreSquad(ask, accountId, 'squad', sample);
     rows.push({
       metric: config.name,
