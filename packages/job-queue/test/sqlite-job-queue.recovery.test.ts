@@ -206,7 +206,11 @@ describe('SqliteJobQueue durability and lease recovery', () => {
     ]);
     await queue.enqueue(work, { label: 'x' }, { jobId: 'taken-1' });
     await started.promise;
-    db.prepare(`UPDATE jobs SET locked_by = 'another-host:4242:abcd' WHERE id = 'taken-1'`).run();
+    // The other worker holds a fresh lease: without one, a slow machine lets it lapse before the
+    // check below and the recovery sweep rightly takes the job back.
+    db.prepare(
+      `UPDATE jobs SET locked_by = 'another-host:4242:abcd', locked_until = ? WHERE id = 'taken-1'`,
+    ).run(Date.now() + 60_000);
     await waitFor(() => aborted);
     await pause(50);
     expect(row('taken-1')).toMatchObject({
