@@ -50,14 +50,13 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-async function timeQueries(
-  index: EmbeddedSearchIndex,
-  queries: SearchQuery[],
+async function timeCalls(
+  calls: Array<() => Promise<unknown>>,
 ): Promise<{ p50: number; p95: number; mean: number }> {
   const timings: number[] = [];
-  for (const query of queries) {
+  for (const call of calls) {
     const started = process.hrtime.bigint();
-    await index.search(query);
+    await call();
     timings.push(Number(process.hrtime.bigint() - started) / 1e6);
   }
   timings.sort((a, b) => a - b);
@@ -119,17 +118,34 @@ async function benchmark(chunkCount: number): Promise<string[]> {
       }));
     const oneDocument = () => [`doc-${Math.floor(random() * documentCount)}`];
     const frequentTerms = [0, 1, 2].map((i) => pseudoWord(STOPWORD_RANKS + i)).join(' ');
-    const cases: Array<[string, SearchQuery[]]> = [
-      ['vector', queries('vector')],
-      ['bm25', queries('bm25')],
-      ['hybrid', queries('hybrid')],
-      ['hybrid, 1-document filter', queries('hybrid', oneDocument())],
-      ['bm25, 3 most frequent terms', queries('bm25', undefined, () => frequentTerms)],
-      ['hybrid, 3 most frequent terms', queries('hybrid', undefined, () => frequentTerms)],
+    const searches = (list: SearchQuery[]) => list.map((query) => () => index.search(query));
+    const termCounts = (text: () => string) =>
+      Array.from({ length: QUERIES }, () => {
+        // As the ask service asks: a question's words without its stopwords.
+        const words = text()
+          .split(' ')
+          .filter((word) => !STOPWORDS.has(word));
+        return () => index.termDocumentCounts('bench', words);
+      });
+    const cases: Array<[string, Array<() => Promise<unknown>>]> = [
+      ['vector', searches(queries('vector'))],
+      ['bm25', searches(queries('bm25'))],
+      ['hybrid', searches(queries('hybrid'))],
+      ['hybrid, 1-document filter', searches(queries('hybrid', oneDocument()))],
+      ['bm25, 3 most frequent terms', searches(queries('bm25', undefined, () => frequentTerms))],
+      [
+        'hybrid, 3 most frequent terms',
+        searches(queries('hybrid', undefined, () => frequentTerms)),
+      ],
+      [
+        'termDocumentCounts, 3–8 words',
+        termCounts(() => sentence(random, 3 + Math.floor(random() * 6))),
+      ],
+      ['termDocumentCounts, 3 most frequent terms', termCounts(() => frequentTerms)],
     ];
     for (const [label, list] of cases) {
-      await timeQueries(index, list.slice(0, 10)); // warm-up
-      const { p50, p95, mean } = await timeQueries(index, list);
+      await timeCalls(list.slice(0, 10)); // warm-up
+      const { p50, p95, mean } = await timeCalls(list);
       rows.push(
         `| ${chunkCount.toLocaleString('en')} | ${label} | ${p50.toFixed(1)} | ${p95.toFixed(1)} | ${mean.toFixed(1)} |`,
       );
