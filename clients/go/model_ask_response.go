@@ -22,7 +22,7 @@ var _ MappedNullable = &AskResponse{}
 type AskResponse struct {
 	// Plain-text answer.
 	Answer string `json:"answer"`
-	// At most `top_k` references, best first; those the answer quotes come first.
+	// At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.
 	Refs                 []Reference `json:"refs"`
 	AdditionalProperties map[string]interface{}
 }

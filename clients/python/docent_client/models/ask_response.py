@@ -29,7 +29,7 @@ class AskResponse(BaseModel):
     AskResponse
     """ # noqa: E501
     answer: StrictStr = Field(description="Plain-text answer.")
-    refs: List[Reference] = Field(description="At most `top_k` references, best first; those the answer quotes come first.")
+    refs: List[Reference] = Field(description="At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["answer", "refs"]
 

@@ -32,7 +32,7 @@ export interface AskResponse {
      */
     answer: string;
     /**
-     * At most `top_k` references, best first; those the answer quotes come first.
+     * At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.
      */
     refs: Array<Reference>;
 }

@@ -100,7 +100,7 @@ public class AskResponse {
   }
 
   /**
-   * At most &#x60;top_k&#x60; references, best first; those the answer quotes come first.
+   * At most &#x60;top_k&#x60; references, best first. With an answerer that cites passages by number (&#x60;DOCENT_ANSWERER&#x3D;openai&#x60;), the cited ones come first, in the order the answer cites them.
    * @return refs
    */
   @javax.annotation.Nonnull
