@@ -3,13 +3,11 @@ import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
 import type { MetadataStore } from '@docent/metadata-store';
-import type { SearchIndex, SearchMode } from '@docent/search-index';
+import { MAX_TERM_STATISTICS_WORDS, type SearchIndex, type SearchMode } from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
 
 export const DEFAULT_TOP_K = 5;
-/** The search index counts at most this many words per call. */
-const MAX_COUNTED_WORDS = 64;
 
 export interface AskInput {
   namespaceName: string;
@@ -88,7 +86,7 @@ export class AskService {
     const topK = input.topK ?? DEFAULT_TOP_K;
     const history = input.history ?? [];
     const standalone = standaloneQuestion(input.question, history);
-    const words = [...new Set(contentWords(standalone))].slice(0, MAX_COUNTED_WORDS);
+    const words = [...new Set(contentWords(standalone))].slice(0, MAX_TERM_STATISTICS_WORDS);
     const [vector, counts] = await Promise.all([
       this.embedder.embedQuery(standalone),
       this.index.termDocumentCounts(collection.id, words),

@@ -1,4 +1,12 @@
-export type { IndexedChunk, SearchHit, SearchIndex, SearchMode, SearchQuery } from './types';
+export type {
+  IndexedChunk,
+  SearchHit,
+  SearchIndex,
+  SearchMode,
+  SearchQuery,
+  TermDocumentCounts,
+} from './types';
+export { MAX_TERM_STATISTICS_WORDS } from './types';
 export {
   DEFAULT_BM25_WEIGHTS,
   EmbeddedSearchIndex,

@@ -57,6 +57,9 @@ export interface SearchHit {
   similarity?: number;
 }
 
+/** Most words one `termDocumentCounts` call takes (a question's worth). */
+export const MAX_TERM_STATISTICS_WORDS = 64;
+
 /** Collection-wide rarity of words: how many chunks hold each one, out of how many. */
 export interface TermDocumentCounts {
   /** Chunks in the collection. */

@@ -1,4 +1,4 @@
-import { type IndexedChunk } from '../types';
+import { type IndexedChunk, MAX_TERM_STATISTICS_WORDS } from '../types';
 
 // Argument checks of the embedded index: they throw before anything is written.
 
@@ -50,5 +50,3 @@ export function assertTermCount(words: readonly string[]): void {
     throw new RangeError(`at most ${MAX_TERM_STATISTICS_WORDS} words per call`);
   }
 }
-
-export const MAX_TERM_STATISTICS_WORDS = 64;

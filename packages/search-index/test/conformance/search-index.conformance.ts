@@ -493,6 +493,12 @@ export function describeSearchIndexConformance(
           chunks: 0,
           counts: [0],
         });
+        await expect(
+          index.termDocumentCounts(
+            kb,
+            Array.from({ length: 65 }, (_, i) => `w${i}`),
+          ),
+        ).rejects.toThrow(RangeError);
       });
 
       it('countChunks counts per collection and per document', async () => {
