@@ -327,7 +327,9 @@ export class IngestionRunner {
             message: item.message,
           });
         } else {
-          const prepared = await this.prepare(ingestion, session, item.ref);
+          const prepared = await this.prepare(ingestion, session, item.ref, async () => {
+            if (signal.aborted) await checkpoint();
+          });
           if (prepared) {
             batch.push(prepared);
             batchChunks += prepared.chunks.length;
@@ -361,6 +363,8 @@ export class IngestionRunner {
     ingestion: IngestionRecord,
     session: SourceSession,
     ref: DocumentRef,
+    /** Throws when the run was interrupted (lock lost, canceled, worker stopping). */
+    throwIfInterrupted: () => Promise<void>,
   ): Promise<PreparedDocument | null> {
     const { store } = this.deps;
     if (!(await store.markDiscovered(ingestion.id, ref.sourceId))) {
@@ -381,6 +385,8 @@ export class IngestionRunner {
       const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
       return await this.pipeline.prepare(ref, content, documentId);
     } catch (error) {
+      // An interrupted fetch or parse is no fault of the document: the resumed run reads it again.
+      await throwIfInterrupted();
       if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
       await store.recordFailure({
         ingestionId: ingestion.id,

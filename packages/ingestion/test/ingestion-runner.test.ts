@@ -138,6 +138,23 @@ describe('IngestionRunner', () => {
     });
   });
 
+  it('does not count a document whose fetch the stopping worker interrupted as failed', async () => {
+    f.source.pages = pages(4);
+    const stopping = new AbortController();
+    f.source.abortOnFetch = { pageId: 'p2', controller: stopping };
+    const id = await f.create();
+    await expect(f.run(id, { signal: stopping.signal })).rejects.toThrow();
+    expect((await f.service.get(f.accountId, 'docs', 'kb', id)).failures).toEqual([]);
+
+    f.source.abortOnFetch = null;
+    await f.run(id, { attempt: 2 });
+    expect((await f.store.getIngestion(id))?.progress).toMatchObject({
+      documentsProcessed: 4,
+      documentsFailed: 0,
+    });
+    expect(await f.index.countChunks(await collectionId())).toBe(4);
+  });
+
   it('handles a document listed twice once', async () => {
     f.source.pages = [...pages(3), pages(3)[0]!];
     const id = await f.create();

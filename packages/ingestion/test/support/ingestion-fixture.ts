@@ -79,6 +79,8 @@ export class ScriptedSource {
   readonly discoverCalls: Array<string | null> = [];
   /** Abort the listing (as a crash would) after this many documents. */
   crashAfterDocuments: number | null = null;
+  /** While fetching this page, abort `controller` (the worker stops) and fail as fetch then does. */
+  abortOnFetch: { pageId: string; controller: AbortController } | null = null;
 }
 
 export function scriptedConnector(
@@ -118,6 +120,10 @@ export function scriptedConnector(
           }
         },
         async fetch(ref: DocumentRef) {
+          if (source.abortOnFetch?.pageId === ref.sourceId) {
+            source.abortOnFetch.controller.abort();
+            throw new DOMException('The operation was aborted.', 'AbortError');
+          }
           const page = source.pages.find((p) => p.id === ref.sourceId);
           if (!page) throw new SourceError('source_not_found', `page ${ref.sourceId} is gone`);
           if (page.broken) throw new DocumentError('the page body could not be parsed');
