@@ -17,9 +17,6 @@ export function bearerTokenProvider(credentials: BearerCredentials): () => Promi
 
 /** The `Authorization` header value for the next request: `Bearer <token>`, OAuth asked per call. */
 export function bearerAuthorization(credentials: BearerCredentials): () => Promise<string> {
-  if (credentials.mode === 'bearer') {
-    const value = `Bearer ${credentials.token}`;
-    return () => Promise.resolve(value);
-  }
-  return async () => `Bearer ${await credentials.accessToken()}`;
+  const token = bearerTokenProvider(credentials);
+  return async () => `Bearer ${await token()}`;
 }
