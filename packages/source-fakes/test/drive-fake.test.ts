@@ -284,6 +284,15 @@ describe('fake Google Drive', () => {
       });
       expect(about.status).toBe(200);
       expect((await exchange(code, verifier)).status).toBe(400);
+      // The refresh token the exchange issued refreshes, and stays valid (Google's never rotate).
+      const refresh = () =>
+        call(`${drive.url}/token`, {
+          method: 'POST',
+          authorization: null,
+          body: `grant_type=refresh_token&client_id=cid&client_secret=csecret&refresh_token=${encodeURIComponent(granted.json.refresh_token)}`,
+        });
+      expect((await refresh()).status).toBe(200);
+      expect((await refresh()).status).toBe(200);
 
       const plain = await consent(`&code_challenge=${challenge}&code_challenge_method=plain`);
       expect(plain.status).toBe(400);

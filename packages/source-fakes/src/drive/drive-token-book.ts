@@ -102,11 +102,6 @@ export class DriveTokenBook {
     return { ok: true, ...this.mint() };
   }
 
-  /** Makes a refresh token unusable (the user revoked the app). */
-  revokeRefreshToken(token: string): void {
-    this.issuedRefreshTokens.delete(token);
-  }
-
   private clientMatches(clientId: string, clientSecret: string): boolean {
     const client = this.oauth?.clients.find((c) => c.clientId === clientId);
     return client !== undefined && client.clientSecret === clientSecret;

@@ -137,7 +137,5 @@ export interface FakeDrive {
   getFile(id: string): FakeDriveFile | undefined;
   /** Makes an access token invalid from now on (expired or revoked). */
   revokeAccessToken(token: string): void;
-  /** Makes a refresh token issued by a code exchange unusable (the user removed the app). */
-  revokeRefreshToken(token: string): void;
   close(): Promise<void>;
 }

@@ -63,7 +63,6 @@ export async function startFakeDrive(options: FakeDriveOptions = {}): Promise<Fa
     addSharedDrive: (drive) => store.addSharedDrive(drive),
     getFile: (id) => store.file(id),
     revokeAccessToken: (token) => tokens.revoke(token),
-    revokeRefreshToken: (token) => tokens.revokeRefreshToken(token),
     close: () => server.close(),
   };
 }
