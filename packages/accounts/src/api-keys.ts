@@ -1,18 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { ApiKeyRecord, MetadataStore } from '@docent/metadata-store';
+import { hashSecretToken, randomSecretToken } from './secret-token';
 
 const KEY_PREFIX = 'dk_';
 /** Stored beside the hash so users can tell keys apart in lists. */
 const VISIBLE_CHARS = 8;
 const TOUCH_INTERVAL_MS = 60_000;
 
-/** Keys are long random strings, so a fast unsalted hash cannot be brute-forced. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
+/** The stored form of a key (the key itself is never stored). */
+export const hashApiKey: (key: string) => string = hashSecretToken;
 
 export function generateApiKey(): string {
-  return KEY_PREFIX + randomBytes(32).toString('base64url');
+  return KEY_PREFIX + randomSecretToken();
 }
 
 export interface BootstrapKey {

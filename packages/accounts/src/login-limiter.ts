@@ -7,11 +7,12 @@ export class LoginLimiter {
   private readonly failures = new Map<string, number[]>();
 
   constructor(
+    /** Required: the window must run on the caller's clock, which tests move. */
+    private readonly now: () => number,
     private readonly options: { maxFailures: number; windowMs: number } = {
       maxFailures: 5,
       windowMs: 15 * 60_000,
     },
-    private readonly now: () => number = Date.now,
   ) {}
 
   /** Seconds to wait before another attempt with any of these keys; 0 when allowed. */

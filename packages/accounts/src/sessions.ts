@@ -1,5 +1,6 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import type { MetadataStore, SessionRecord } from '@docent/metadata-store';
+import { hashSecretToken, randomSecretToken } from './secret-token';
 
 export const SESSION_COOKIE = 'docent_session';
 /** Sliding: every use pushes the expiry out again. */
@@ -8,9 +9,7 @@ export const SESSION_TTL_MS = 14 * 24 * 3600_000;
 const TOUCH_INTERVAL_MS = 60_000;
 
 /** The stored id is the hash of the cookie value: a leaked table opens no session. */
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
+export const hashSessionToken: (token: string) => string = hashSecretToken;
 
 export interface OpenedSession {
   /** The cookie value, given to the browser only. */
@@ -25,13 +24,13 @@ export class SessionService {
   ) {}
 
   async open(accountId: string, userId: string): Promise<OpenedSession> {
-    const token = randomBytes(32).toString('base64url');
+    const token = randomSecretToken();
     const now = this.now();
     const record: SessionRecord = {
       id: hashSessionToken(token),
       accountId,
       userId,
-      csrfToken: randomBytes(32).toString('base64url'),
+      csrfToken: randomSecretToken(),
       createdAt: now,
       lastSeenAt: now,
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),

@@ -41,7 +41,7 @@ export class UserAccountService {
   ) {
     this.now = options.now ?? (() => new Date());
     this.sessions = new SessionService(store, this.now);
-    this.limiter = new LoginLimiter(undefined, () => this.now().getTime());
+    this.limiter = new LoginLimiter(() => this.now().getTime());
     this.scryptCost = options.scryptCost ?? DEFAULT_SCRYPT_COST;
   }
 

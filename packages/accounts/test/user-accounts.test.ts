@@ -36,7 +36,7 @@ describe('password hashes', () => {
 describe('LoginLimiter', () => {
   it('blocks a key after 5 failures in 15 minutes until the oldest one ages out', () => {
     let now = 0;
-    const limiter = new LoginLimiter({ maxFailures: 5, windowMs: 900_000 }, () => now);
+    const limiter = new LoginLimiter(() => now, { maxFailures: 5, windowMs: 900_000 });
     for (let i = 0; i < 5; i += 1) {
       expect(limiter.retryAfter(['ip:1'])).toBe(0);
       limiter.recordFailure(['ip:1']);

@@ -1,0 +1,14 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** 32 random bytes, base64url: the secret of API keys, session cookies and CSRF tokens. */
+export function randomSecretToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/**
+ * How API keys and session cookies are stored and looked up: they are long random strings, so a
+ * fast unsalted hash cannot be brute-forced, and a leaked table opens nothing.
+ */
+export function hashSecretToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
