@@ -58,14 +58,12 @@ export class OAuthConnectionService implements SourceConnections {
   private readonly fetchFn: FetchFunction;
   private readonly now: () => Date;
   private readonly refreshes = new KeyedMutex();
+  private readonly redirectUri: string;
 
   constructor(private readonly options: OAuthConnectionOptions) {
     this.fetchFn = options.fetchFn ?? fetch;
     this.now = options.now ?? (() => new Date());
-  }
-
-  get redirectUri(): string {
-    return `${this.options.publicUrl.replace(/\/+$/, '')}/oauth/callback`;
+    this.redirectUri = `${options.publicUrl.replace(/\/+$/, '')}/oauth/callback`;
   }
 
   /** An authorize URL for the account; its `state` is valid for 10 minutes, once. */

@@ -143,12 +143,26 @@ describe('OAuthConnectionService against the fake providers', () => {
     const before = await Promise.all(
       ['WIKI', 'DRIVE', 'PAGES'].map((t) => service.accessToken(accountId, t)),
     );
+    // Without the per-connection lock both callers would refresh and still agree on a token
+    // (the version check or the spent refresh token sends the loser to the winner's), so the
+    // token endpoint's POSTs are what shows that only one refresh happened.
+    const tokenEndpoints: Record<string, [Array<{ method: string; path: string }>, string]> = {
+      WIKI: [confluence.requests, '/oauth/token'],
+      DRIVE: [drive.requests, '/token'],
+      PAGES: [notion.requests, '/v1/oauth/token'],
+    };
+    const tokenPosts = (type: string) => {
+      const [requests, path] = tokenEndpoints[type]!;
+      return requests.filter((r) => r.method === 'POST' && r.path === path).length;
+    };
     now = new Date(now.getTime() + 56 * 60_000);
     for (const [i, type] of ['WIKI', 'DRIVE', 'PAGES'].entries()) {
+      const postsBefore = tokenPosts(type);
       const tokens = await Promise.all([
         service.accessToken(accountId, type),
         service.accessToken(accountId, type),
       ]);
+      expect(tokenPosts(type)).toBe(postsBefore + 1);
       expect(tokens[0]).toBe(tokens[1]);
       expect(tokens[0]).not.toBe(before[i]);
       expect((await store.getConnection(accountId, type))?.version).toBe(2);
