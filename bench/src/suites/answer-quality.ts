@@ -141,7 +141,7 @@ export async function answerQuality(
 
     const rows: BenchRow[] = [];
     const details: Record<string, unknown> = {
-      ingestSeconds: round(ingestSeconds, 1),
+      ...(!reuse && { ingestSeconds: round(ingestSeconds, 1) }),
       squadQuestions: sample.length,
     };
     const squadByMode: Record<string, SquadScores> = {};
@@ -293,8 +293,7 @@ function askServiceFor(
       mode,
       vectorWeight: settings.vectorWeight ?? runtime.config.vectorWeight,
       fusion: settings.fusion ?? runtime.config.fusion,
-      // As the runtime wires the extractive answerer, unless the sweep says otherwise.
-      citedFirst: settings.citedFirst ?? false,
+      citedFirst: settings.citedFirst,
     },
   );
 }

@@ -87,6 +87,10 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
  * never writes a word that is not in the passages.
  */
 export class ExtractiveAnswerer implements Answerer {
+  // Its answer quotes one or two sentences; moving their passage first cost SciFact nDCG@10
+  // 3.6 points on the quality bench.
+  readonly citesPassages = false;
+  readonly readsTermCounts = true;
   private readonly maxWords: number;
   private readonly minScore: number;
   private readonly minEntityCoverage: number;

@@ -30,6 +30,8 @@ interface ChatResponse {
 
 /** A grounded answer from any OpenAI-compatible chat endpoint. */
 export class OpenAiAnswerer implements Answerer {
+  readonly citesPassages = true;
+  readonly readsTermCounts = false;
   private readonly timeoutMs: number;
   private readonly maxRetries: number;
   private readonly sleep: (ms: number) => Promise<void>;

@@ -48,6 +48,13 @@ export interface Answer {
 }
 
 export interface Answerer {
+  /**
+   * Whether the answer cites its passages (by number), so refs list the cited ones first; an
+   * answer that only quotes a passage leaves refs in retrieval order, which ranks better.
+   */
+  readonly citesPassages: boolean;
+  /** Whether `answer` reads `termCounts`: the ask service only asks the index for them then. */
+  readonly readsTermCounts: boolean;
   answer(request: AnswerRequest, signal?: AbortSignal): Promise<Answer>;
 }
 

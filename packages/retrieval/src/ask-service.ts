@@ -38,8 +38,8 @@ export interface AskServiceOptions {
   vectorWeight?: number;
   fusion?: 'rrf' | 'convex';
   /**
-   * Refs the answer cites come first (default, in the answer's order), or every ref stays in
-   * retrieval order.
+   * Refs the answer used come first, in the answer's order, or every ref stays in retrieval
+   * order. Default: first when the answerer cites its passages.
    */
   citedFirst?: boolean;
 }
@@ -64,7 +64,7 @@ export class AskService {
     this.mode = options.mode ?? 'hybrid';
     this.vectorWeight = options.vectorWeight ?? 1;
     this.fusion = options.fusion ?? 'rrf';
-    this.citedFirst = options.citedFirst ?? true;
+    this.citedFirst = options.citedFirst ?? answerer.citesPassages;
   }
 
   async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
@@ -86,10 +86,12 @@ export class AskService {
     const topK = input.topK ?? DEFAULT_TOP_K;
     const history = input.history ?? [];
     const standalone = standaloneQuestion(input.question, history);
-    const words = [...new Set(contentWords(standalone))].slice(0, MAX_TERM_STATISTICS_WORDS);
+    const words = this.answerer.readsTermCounts
+      ? [...new Set(contentWords(standalone))].slice(0, MAX_TERM_STATISTICS_WORDS)
+      : null;
     const [vector, counts] = await Promise.all([
       this.embedder.embedQuery(standalone),
-      this.index.termDocumentCounts(collection.id, words),
+      words && this.index.termDocumentCounts(collection.id, words),
     ]);
     const hits = await this.index.search({
       collectionId: collection.id,
@@ -131,10 +133,13 @@ export class AskService {
         standaloneQuestion: standalone,
         history,
         passages,
-        termCounts: {
-          chunks: counts.chunks,
-          byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
-        },
+        ...(words &&
+          counts && {
+            termCounts: {
+              chunks: counts.chunks,
+              byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
+            },
+          }),
       },
       signal,
     );

@@ -18,7 +18,13 @@ const hit = (documentId: string, ordinal: number, similarity: number): SearchHit
 });
 
 /** An ask service over fixed hits, whose answerer cites the second passage. */
-function askService(options: { citedFirst?: boolean } = {}) {
+function askService(
+  options: { citedFirst?: boolean } = {},
+  answererKind: Pick<Answerer, 'citesPassages' | 'readsTermCounts'> = {
+    citesPassages: true,
+    readsTermCounts: true,
+  },
+) {
   const requests: AnswerRequest[] = [];
   const countCalls: Array<[string, string[]]> = [];
   const hits = [hit('guide', 0, 0.8), hit('faq', 1, 0.5), hit('guide', 2, 0.4)];
@@ -37,6 +43,7 @@ function askService(options: { citedFirst?: boolean } = {}) {
     collection: async () => ({ collection: { id: 'c1' } }),
   } as unknown as CollectionResolver;
   const answerer: Answerer = {
+    ...answererKind,
     answer: async (request) => {
       requests.push(request);
       return { text: 'faq passage 1', usedPassageIds: ['faq:1'], found: true };
@@ -62,6 +69,25 @@ describe('AskService', () => {
       ]),
     });
     expect(requests[0]!.passages.map((p) => p.similarity)).toEqual([0.8, 0.5, 0.4]);
+  });
+
+  it('asks the index for no counts when the answerer does not read them', async () => {
+    const { ask, requests, countCalls } = askService(
+      {},
+      { citesPassages: true, readsTermCounts: false },
+    );
+    await ask('How do deploys deploy on Fridays?');
+    expect(countCalls).toEqual([]);
+    expect(requests[0]!.termCounts).toBeUndefined();
+  });
+
+  it('keeps retrieval order by default when the answerer only quotes its passages', async () => {
+    const quoting = askService({}, { citesPassages: false, readsTermCounts: true });
+    expect((await quoting.ask('Where is the FAQ?')).refs.map((r) => r.sampleText)).toEqual([
+      'guide passage 0',
+      'faq passage 1',
+      'guide passage 2',
+    ]);
   });
 
   it('puts the cited passage first by default, and keeps retrieval order when told', async () => {

@@ -180,9 +180,6 @@ export async function buildRuntime(
     const ask = new AskService(store, index, embedder, answerer, resolver, {
       vectorWeight: config.vectorWeight,
       fusion: config.fusion,
-      // The model's answer cites its passages by number; the extractive answer's sentence comes
-      // from one passage, and moving that one first ranks worse than retrieval (see Quality).
-      citedFirst: config.answerer === 'openai',
     });
     const runner = new IngestionRunner(
       {
