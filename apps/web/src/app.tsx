@@ -24,30 +24,39 @@ const PAGES: Record<AppRoute, () => JSX.Element> = {
   keys: ApiKeysPage,
 };
 
-export function App({ client }: { client?: ApiClient }) {
+export function App() {
   const [api] = useState(() => {
-    const created = client ?? new ApiClient();
+    const created = new ApiClient();
     created.setCsrfToken(csrfTokenStore.read());
     return created;
   });
   const [status, setStatus] = useState<SessionStatus>({ kind: 'checking' });
   const route = useHashRoute();
 
-  const signIn = useCallback(
-    (session: SessionResponse) => {
-      api.setCsrfToken(session.csrf_token);
-      csrfTokenStore.write(session.csrf_token);
-      setStatus({ kind: 'signed-in', account: session.account });
+  // The client sends the token; the tab's store keeps it across a reload or an OAuth trip.
+  const keepCsrfToken = useCallback(
+    (token: string | null) => {
+      api.setCsrfToken(token);
+      csrfTokenStore.write(token);
     },
     [api],
   );
 
+  const signIn = useCallback(
+    (session: SessionResponse) => {
+      keepCsrfToken(session.csrf_token);
+      setStatus({ kind: 'signed-in', account: session.account });
+    },
+    [keepCsrfToken],
+  );
+
+  const signOut = useCallback(() => {
+    keepCsrfToken(null);
+    setStatus({ kind: 'signed-out' });
+  }, [keepCsrfToken]);
+
   useEffect(() => {
-    api.onUnauthorized(() => {
-      api.setCsrfToken(null);
-      csrfTokenStore.write(null);
-      setStatus({ kind: 'signed-out' });
-    });
+    api.onUnauthorized(signOut);
     api
       .post<SessionResponse>('/account/me')
       .then(signIn)
@@ -57,7 +66,7 @@ export function App({ client }: { client?: ApiClient }) {
         setStatus({ kind: 'signed-out' });
       });
     return () => api.onUnauthorized(null);
-  }, [api, signIn]);
+  }, [api, signIn, signOut]);
 
   const session = useMemo<SessionState | null>(
     () =>
@@ -69,15 +78,13 @@ export function App({ client }: { client?: ApiClient }) {
               try {
                 await api.post('/account/logout');
               } finally {
-                api.setCsrfToken(null);
-                csrfTokenStore.write(null);
-                setStatus({ kind: 'signed-out' });
+                signOut();
                 navigate('login');
               }
             },
           }
         : null,
-    [api, status],
+    [api, status, signOut],
   );
 
   if (status.kind === 'checking') {

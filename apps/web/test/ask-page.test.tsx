@@ -1,27 +1,8 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, type Fetch } from '../src/api/api-client';
+import type { ApiClient } from '../src/api/api-client';
 import { AskPage } from '../src/pages/ask-page';
-import { SessionContext, type SessionState } from '../src/session/session';
-import './act-environment';
-
-type Handler = (body: Record<string, unknown>) => { status: number; body: unknown };
-
-/** A fake API: one handler per path, every request body recorded. */
-function fakeApi(handlers: Record<string, Handler>) {
-  const requests: Array<{ path: string; body: Record<string, unknown> }> = [];
-  const fetchImpl: Fetch = (path, init) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    requests.push({ path, body });
-    const handler = handlers[path];
-    const answer = handler
-      ? handler(body)
-      : { status: 404, body: { code: 'not_found', detail: 'no route' } };
-    return Promise.resolve(new Response(JSON.stringify(answer.body), { status: answer.status }));
-  };
-  return { api: new ApiClient(fetchImpl), requests };
-}
+import { PageHarness, fakeApi, settle } from './page-harness';
 
 function typeInto(element: HTMLInputElement | HTMLTextAreaElement, value: string): void {
   const prototype = Object.getPrototypeOf(element) as object;
@@ -32,43 +13,19 @@ function typeInto(element: HTMLInputElement | HTMLTextAreaElement, value: string
   });
 }
 
-async function settle(): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
 describe('AskPage', () => {
+  let harness: PageHarness;
   let container: HTMLDivElement;
-  let root: Root;
 
   beforeEach(() => {
     window.localStorage.clear();
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
+    harness = new PageHarness();
+    container = harness.container;
   });
 
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  afterEach(() => harness.unmount());
 
-  async function render(api: ApiClient): Promise<void> {
-    const session: SessionState = {
-      api,
-      account: { email: 'ada@example.com', created_at: '2026-11-21T10:00:00Z' },
-      logOut: () => Promise.resolve(),
-    };
-    await act(async () => {
-      root.render(
-        <SessionContext.Provider value={session}>
-          <AskPage />
-        </SessionContext.Provider>,
-      );
-    });
-    await settle();
-  }
+  const render = (api: ApiClient): Promise<void> => harness.renderSignedIn(api, <AskPage />);
 
   function field(label: string): HTMLInputElement | HTMLTextAreaElement {
     const found = [...container.querySelectorAll('label')].find((l) => l.textContent === label);

@@ -1,10 +1,7 @@
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiClient, type Fetch } from '../src/api/api-client';
 import { CollectionsPage } from '../src/pages/collections-page';
-import { SessionContext, type SessionState } from '../src/session/session';
-import './act-environment';
+import { PageHarness, fakeApi, settle } from './page-harness';
 
 const doc = (name: string) => ({
   doc_name: name,
@@ -16,80 +13,58 @@ const doc = (name: string) => ({
   updated_at: '2026-11-21T10:00:00Z',
 });
 
-async function settle(): Promise<void> {
-  await act(async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-  });
-}
-
 describe('CollectionsPage', () => {
-  let container: HTMLDivElement;
-  let root: Root;
-  const requests: Array<{ path: string; body: Record<string, unknown> }> = [];
+  let harness: PageHarness;
 
   beforeEach(() => {
     window.localStorage.clear();
     window.localStorage.setItem('docent.namespace', 'acme');
-    requests.length = 0;
-    container = document.createElement('div');
-    document.body.append(container);
-    root = createRoot(container);
+    harness = new PageHarness();
   });
 
-  afterEach(() => {
-    act(() => root.unmount());
-    container.remove();
-  });
+  afterEach(() => harness.unmount());
 
   /** Two pages of documents behind one cursor; the collection list of the namespace. */
-  const fetchImpl: Fetch = (path, init) => {
-    const body = JSON.parse(String(init.body)) as Record<string, unknown>;
-    requests.push({ path, body });
-    const answer =
-      path === '/collections/list'
-        ? {
-            collections: [
-              {
-                collection_name: 'notion',
-                document_count: 3,
-                chunk_count: 3,
-                created_at: '2026-11-21T10:00:00Z',
-                updated_at: '2026-11-21T10:00:00Z',
-              },
-            ],
-            next_cursor: null,
-          }
-        : body.cursor === 'c2'
-          ? { documents: [doc('Third')], next_cursor: null }
-          : { documents: [doc('First'), doc('Second')], next_cursor: 'c2' };
-    return Promise.resolve(new Response(JSON.stringify(answer), { status: 200 }));
-  };
+  const fake = () =>
+    fakeApi({
+      '/collections/list': () => ({
+        status: 200,
+        body: {
+          collections: [
+            {
+              collection_name: 'notion',
+              document_count: 3,
+              chunk_count: 3,
+              created_at: '2026-11-21T10:00:00Z',
+              updated_at: '2026-11-21T10:00:00Z',
+            },
+          ],
+          next_cursor: null,
+        },
+      }),
+      '/docs/list': (body) => ({
+        status: 200,
+        body:
+          body.cursor === 'c2'
+            ? { documents: [doc('Third')], next_cursor: null }
+            : { documents: [doc('First'), doc('Second')], next_cursor: 'c2' },
+      }),
+    });
 
-  const button = (name: string): HTMLButtonElement | undefined =>
-    [...container.querySelectorAll('button')].find((b) => b.textContent === name);
+  const button = (name: string) => harness.button(name);
 
   const rowHeaders = (): string[] =>
-    [...container.querySelectorAll('section section th[scope="row"]')].map(
+    [...harness.container.querySelectorAll('section section th[scope="row"]')].map(
       (th) => th.textContent ?? '',
     );
 
   it('pages through the documents of the collection picked, with the cursor of the last page', async () => {
-    const session: SessionState = {
-      api: new ApiClient(fetchImpl),
-      account: { email: 'ada@example.com', created_at: '2026-11-21T10:00:00Z' },
-      logOut: () => Promise.resolve(),
-    };
-    await act(async () => {
-      root.render(
-        <SessionContext.Provider value={session}>
-          <CollectionsPage />
-        </SessionContext.Provider>,
-      );
-    });
-    await settle();
+    const { api, requests } = fake();
+    await harness.renderSignedIn(api, <CollectionsPage />);
     expect(requests[0]).toEqual({
       path: '/collections/list',
       body: { namespace_name: 'acme', limit: 1000 },
+      csrfToken: null,
     });
 
     act(() => button('notion')!.click());

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ingestion } from '../src/api/wire-types';
-import { newestFirst, progressOf } from '../src/ingestions/ingestion-progress';
+import { progressOf } from '../src/ingestions/ingestion-progress';
 
 function ingestion(
   overrides: Partial<Ingestion>,
@@ -69,13 +69,5 @@ describe('progressOf', () => {
     );
     expect(view).toMatchObject({ value: 3, max: 10 });
     expect(view.summary.startsWith('Failed:')).toBe(true);
-  });
-});
-
-describe('newestFirst', () => {
-  it('orders by creation time, newest on top', () => {
-    const older = ingestion({ ingestion_id: 'a', created_at: '2026-11-21T10:00:00.000Z' });
-    const newer = ingestion({ ingestion_id: 'b', created_at: '2026-11-21T11:00:00.000Z' });
-    expect(newestFirst([older, newer]).map((i) => i.ingestion_id)).toEqual(['b', 'a']);
   });
 });

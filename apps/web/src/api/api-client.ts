@@ -10,10 +10,7 @@ export class ApiClient {
   private csrfToken: string | null = null;
   private unauthorizedListener: (() => void) | null = null;
 
-  constructor(
-    private readonly fetchImpl: Fetch = (input, init) => fetch(input, init),
-    private readonly baseUrl = '',
-  ) {}
+  constructor(private readonly fetchImpl: Fetch = (input, init) => fetch(input, init)) {}
 
   setCsrfToken(token: string | null): void {
     this.csrfToken = token;
@@ -30,7 +27,7 @@ export class ApiClient {
       Accept: 'application/json',
     };
     if (this.csrfToken) headers['X-CSRF-Token'] = this.csrfToken;
-    const response = await this.fetchImpl(`${this.baseUrl}${path}`, {
+    const response = await this.fetchImpl(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers,

@@ -79,7 +79,7 @@ export interface Ingestion {
   finished_at: string | null;
   progress: IngestionProgress;
   failures: IngestionNote[];
-  warnings?: IngestionNote[];
+  warnings: IngestionNote[];
   error: { code: string; message: string } | null;
 }
 

@@ -11,7 +11,7 @@ export function historyOf(exchanges: Exchange[]): [string, string][] {
   return exchanges.map((e) => [e.question, e.answer]);
 }
 
-/** The API keeps at most 50 exchanges of history; the oldest are dropped first. */
+/** The API refuses more than 50 exchanges of history (`maxItems`): the oldest are dropped here. */
 export const MAX_HISTORY = 50;
 
 export function recentHistory(exchanges: Exchange[]): [string, string][] {

@@ -24,8 +24,10 @@ export function useLoaded<T>(load: (() => Promise<T>) | null, key: string): Load
     const current = loadRef.current;
     const mine = ++generation.current;
     if (!current) {
+      // A request still in flight is dropped below, so its `finally` no longer clears the flag.
       setData(null);
       setProblem(null);
+      setLoading(false);
       return;
     }
     setLoading(true);

@@ -9,7 +9,7 @@ import { EMPTY_FORM, specOf, type IngestionFormState } from './ingestion-spec';
 interface IngestionFormProps {
   namespace: string;
   connections: Connection[] | null;
-  onStarted(ingestionId: string): void;
+  onStarted(): void;
 }
 
 /** Starts an ingestion; the token may stay empty when the account is connected to the source. */
@@ -37,7 +37,7 @@ export function IngestionForm({ namespace, connections, onStarted }: IngestionFo
     if (!result) return;
     setStarted(`Ingestion into ${form.collection} started.`);
     setForm((f) => ({ ...f, token: '' }));
-    onStarted(result.ingestion_id);
+    onStarted();
   }
 
   return (

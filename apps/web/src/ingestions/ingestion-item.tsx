@@ -12,7 +12,6 @@ interface IngestionItemProps {
 export function IngestionItem({ ingestion, canceling, onCancel }: IngestionItemProps) {
   const view = progressOf(ingestion);
   const titleId = `ingestion-${ingestion.ingestion_id}`;
-  const warnings = ingestion.warnings ?? [];
   return (
     <li
       className={`ingestion status-${ingestion.status}`}
@@ -52,7 +51,7 @@ export function IngestionItem({ ingestion, canceling, onCancel }: IngestionItemP
         <code>{ingestion.ingestion_id}</code>
       </p>
       <Notes title="Failures" notes={ingestion.failures} />
-      <Notes title="Warnings" notes={warnings} />
+      <Notes title="Warnings" notes={ingestion.warnings} />
       {isActive(ingestion.status) ? (
         <button
           type="button"

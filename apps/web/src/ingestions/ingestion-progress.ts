@@ -42,8 +42,3 @@ export function progressOf(ingestion: Ingestion): ProgressView {
       return { value: done, max, summary: `Canceled: ${counts}` };
   }
 }
-
-/** Newest first: the one just started is on top. */
-export function newestFirst(ingestions: Ingestion[]): Ingestion[] {
-  return [...ingestions].sort((a, b) => b.created_at.localeCompare(a.created_at));
-}

@@ -9,7 +9,7 @@ import { useIntervalWhile } from '../components/use-interval-while';
 import { useLoaded } from '../components/use-loaded';
 import { IngestionForm } from '../ingestions/ingestion-form';
 import { IngestionItem } from '../ingestions/ingestion-item';
-import { isActive, newestFirst } from '../ingestions/ingestion-progress';
+import { isActive } from '../ingestions/ingestion-progress';
 import { useSession } from '../session/session';
 import { DEFAULT_NAMESPACE, NAMESPACE_KEY, useStoredValue } from '../session/use-stored-value';
 import { PageHeading } from './page-heading';
@@ -21,6 +21,7 @@ export function IngestionsPage() {
   const { api } = useSession();
   const [namespace, setNamespace] = useStoredValue(NAMESPACE_KEY, DEFAULT_NAMESPACE);
   const valid = isValidName(namespace);
+  // The API lists them newest first: the one just started is on top.
   const ingestions = useLoaded(
     valid
       ? () =>
@@ -29,7 +30,7 @@ export function IngestionsPage() {
               namespace_name: namespace,
               limit: SHOWN,
             })
-            .then((r) => newestFirst(r.ingestions))
+            .then((r) => r.ingestions)
       : null,
     namespace,
   );
