@@ -1,9 +1,9 @@
 /// <reference lib="dom" />
 import { startDocent, type InProcessDocent } from '../e2e/support/docent-server';
 import type { Request, Response } from 'express';
-import { CONTENT_SECURITY_POLICY } from '../../src/web';
 import { ProblemError } from '../../src/http/problem';
 import { loadWebUiBundle } from '../../src/web/web-ui-bundle';
+import { CONTENT_SECURITY_POLICY } from '../../src/web/web-ui-headers';
 import { WebUiController } from '../../src/web/web-ui.controller';
 import { launchChromium, type Chromium } from './support/chromium';
 

@@ -14,7 +14,8 @@ describe('accounts, sessions and API keys (embedded mode)', () => {
 
   beforeAll(async () => {
     output = captureOutput();
-    docent = await startDocent();
+    // Every log line, not only warnings, is checked for secrets.
+    docent = await startDocent({ DOCENT_LOG_LEVEL: 'debug' });
   });
 
   afterAll(async () => {
@@ -200,6 +201,13 @@ describe('accounts, sessions and API keys (embedded mode)', () => {
   it('keeps me and logout to browser sessions, and everything else behind a credential', async () => {
     const me = await docent.client.post('/account/me', {});
     expect(me.status).toBe(401);
+    // A valid Api-Key gets past the guard, but has no session to report on or close.
+    for (const path of ['/account/me', '/account/logout']) {
+      expect((await docent.client.post(path, {})).body).toMatchObject({
+        code: 'unauthorized',
+        detail: 'This operation needs a logged-in browser session.',
+      });
+    }
     const anonymous = docent.client.withKey(undefined);
     for (const path of ['/account/api_keys/list', '/connections/list', '/account/me']) {
       expect((await anonymous.post(path, {})).status).toBe(401);

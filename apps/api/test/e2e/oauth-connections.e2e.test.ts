@@ -90,6 +90,8 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
     docent = await startDocent(
       {
         DOCENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        // Every log line, not only warnings, is checked for secrets.
+        DOCENT_LOG_LEVEL: 'debug',
         ...fakeOAuthEnv({ wiki, drive, notion }, { WIKI: CLIENT, DRIVE: CLIENT, PAGES: CLIENT }),
       },
       { port },

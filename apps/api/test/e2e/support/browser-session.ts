@@ -1,4 +1,4 @@
-import { readBody, type HttpResult } from './docent-client';
+import { DocentClient, type HttpResult } from './docent-client';
 
 /**
  * What a browser does for the web UI: keeps the `docent_session` cookie and sends the CSRF
@@ -7,8 +7,11 @@ import { readBody, type HttpResult } from './docent-client';
 export class BrowserSession {
   cookie: string | undefined;
   csrfToken: string | undefined;
+  private readonly http: DocentClient;
 
-  constructor(readonly baseUrl: string) {}
+  constructor(readonly baseUrl: string) {
+    this.http = new DocentClient(baseUrl);
+  }
 
   async post<T = Record<string, unknown>>(
     path: string,
@@ -16,16 +19,14 @@ export class BrowserSession {
     options: { csrf?: string | null } = {},
   ): Promise<HttpResult<T>> {
     const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;
-    const response = await fetch(this.baseUrl + path, {
-      method: 'POST',
+    const result = await this.http.post<T>(path, body, {
       headers: {
-        'content-type': 'application/json',
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(csrf ? { 'x-csrf-token': csrf } : {}),
       },
-      body: JSON.stringify(body),
     });
-    return this.remember<T>(response);
+    this.remember(result);
+    return result;
   }
 
   /** A top-level navigation (GET) carrying the cookie, as following a redirect does. */
@@ -41,16 +42,14 @@ export class BrowserSession {
     return this.post('/account/signup', { email, password });
   }
 
-  private async remember<T>(response: Response): Promise<HttpResult<T>> {
-    const setCookie = response.headers.get('set-cookie');
+  private remember(result: HttpResult<unknown>): void {
+    const setCookie = result.headers.get('set-cookie');
     if (setCookie) {
       const pair = setCookie.split(';')[0]!;
       this.cookie = /Max-Age=0/.test(setCookie) ? undefined : pair;
     }
-    const body = await readBody(response);
-    const csrf = (body as { csrf_token?: unknown } | null)?.csrf_token;
+    const csrf = (result.body as { csrf_token?: unknown } | null)?.csrf_token;
     if (typeof csrf === 'string') this.csrfToken = csrf;
-    return { status: response.status, headers: response.headers, body: body as T };
   }
 }
 

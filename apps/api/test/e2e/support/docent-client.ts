@@ -47,7 +47,7 @@ export class DocentClient {
 }
 
 /** The body as JSON, or as text when it is not JSON. */
-export async function readBody(response: Response): Promise<unknown> {
+async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
   try {
     return JSON.parse(text);

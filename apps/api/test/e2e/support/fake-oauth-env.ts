@@ -1,11 +1,8 @@
+import type { ConnectionType, OAuthClientConfig } from '@docent/oauth-connections';
 import type { FakeConfluence, FakeDrive, FakeNotion } from '@docent/source-fakes';
 
-export type OAuthSourceType = 'WIKI' | 'DRIVE' | 'PAGES';
-
-export interface OAuthClient {
-  clientId: string;
-  clientSecret: string;
-}
+/** The app registered at a fake authorization server (its URLs come from the fake). */
+type OAuthClient = Pick<OAuthClientConfig, 'clientId' | 'clientSecret'>;
 
 /**
  * The settings that point Docent's three OAuth connections (and the APIs they open) at the fake
@@ -13,7 +10,7 @@ export interface OAuthClient {
  */
 export function fakeOAuthEnv(
   fakes: { wiki: FakeConfluence; drive: FakeDrive; notion: FakeNotion },
-  clients: Record<OAuthSourceType, OAuthClient>,
+  clients: Record<ConnectionType, OAuthClient>,
 ): Record<string, string> {
   const { wiki, drive, notion } = fakes;
   return {
@@ -32,7 +29,7 @@ export function fakeOAuthEnv(
 }
 
 function clientEnv(
-  type: OAuthSourceType,
+  type: ConnectionType,
   client: OAuthClient,
   authorizeUrl: string,
   tokenUrl: string,
