@@ -60,21 +60,7 @@ const wiki = await fakes.startFakeConfluence({
 const env = {
   DOCENT_PUBLIC_URL: publicUrl,
   DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
-  DOCENT_PAGES_API_URL: notion.url,
-  DOCENT_OAUTH_PAGES_CLIENT_ID: CLIENTS.PAGES.clientId,
-  DOCENT_OAUTH_PAGES_CLIENT_SECRET: CLIENTS.PAGES.clientSecret,
-  DOCENT_OAUTH_PAGES_AUTHORIZE_URL: `${notion.url}/v1/oauth/authorize`,
-  DOCENT_OAUTH_PAGES_TOKEN_URL: `${notion.url}/v1/oauth/token`,
-  DOCENT_DRIVE_API_URL: drive.url,
-  DOCENT_OAUTH_DRIVE_CLIENT_ID: CLIENTS.DRIVE.clientId,
-  DOCENT_OAUTH_DRIVE_CLIENT_SECRET: CLIENTS.DRIVE.clientSecret,
-  DOCENT_OAUTH_DRIVE_AUTHORIZE_URL: `${drive.url}/o/oauth2/v2/auth`,
-  DOCENT_OAUTH_DRIVE_TOKEN_URL: `${drive.url}/token`,
-  DOCENT_WIKI_OAUTH_API_URL: wiki.url,
-  DOCENT_OAUTH_WIKI_CLIENT_ID: CLIENTS.WIKI.clientId,
-  DOCENT_OAUTH_WIKI_CLIENT_SECRET: CLIENTS.WIKI.clientSecret,
-  DOCENT_OAUTH_WIKI_AUTHORIZE_URL: `${wiki.url}/authorize`,
-  DOCENT_OAUTH_WIKI_TOKEN_URL: `${wiki.url}/oauth/token`,
+  ...fakes.docentOAuthEnvironment({ wiki, drive, notion }, CLIENTS),
 };
 
 console.log('Fake sources are up. Start Docent with:\n');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import {
   buildNotionWorkspace,
+  docentOAuthEnvironment,
   HANDBOOK_PAGES,
   startFakeConfluence,
   startFakeDrive,
@@ -22,7 +23,6 @@ import {
 import { ARTIFACTS_DIR, launchChromium, WEB_DIST, type Chromium } from './support/chromium';
 import { DocentClient } from '../e2e/support/docent-client';
 import { freePort, startDocent, type InProcessDocent } from '../e2e/support/docent-server';
-import { fakeOAuthEnv } from '../e2e/support/fake-oauth-env';
 import { waitUntil } from '../e2e/support/wait-for';
 
 jest.setTimeout(600_000);
@@ -84,7 +84,7 @@ describe('onboarding in the browser', () => {
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
     docent = await startDocent(
-      { DOCENT_PUBLIC_URL: url, ...fakeOAuthEnv({ wiki, drive, notion }, CLIENTS) },
+      { DOCENT_PUBLIC_URL: url, ...docentOAuthEnvironment({ wiki, drive, notion }, CLIENTS) },
       { port },
     );
     browser = await launchChromium();

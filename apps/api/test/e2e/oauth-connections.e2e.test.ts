@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { openMetadataStore } from '@docent/metadata-store';
 import {
+  docentOAuthEnvironment,
   startFakeConfluence,
   startFakeDrive,
   startFakeNotion,
@@ -10,7 +11,6 @@ import {
 } from '@docent/source-fakes';
 import { BrowserSession, completeOAuthDance } from './support/browser-session';
 import { freePort, startDocent, type InProcessDocent } from './support/docent-server';
-import { fakeOAuthEnv } from './support/fake-oauth-env';
 import { captureOutput } from './support/output-capture';
 import { waitForIngestion } from './support/wait-for';
 
@@ -92,7 +92,10 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
         DOCENT_PUBLIC_URL: `http://127.0.0.1:${port}`,
         // Every log line, not only warnings, is checked for secrets.
         DOCENT_LOG_LEVEL: 'debug',
-        ...fakeOAuthEnv({ wiki, drive, notion }, { WIKI: CLIENT, DRIVE: CLIENT, PAGES: CLIENT }),
+        ...docentOAuthEnvironment(
+          { wiki, drive, notion },
+          { WIKI: CLIENT, DRIVE: CLIENT, PAGES: CLIENT },
+        ),
       },
       { port },
     );

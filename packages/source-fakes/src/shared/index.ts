@@ -6,3 +6,8 @@ export {
 export type { FakeRequest, FakeResponse, FakeRoute, RequestLogEntry } from './fake-http-types';
 export { ANY_ROUTE, type DelayFault, type RouteFault, type StatusFault } from './faults';
 export { parseAuthorization, type AuthScheme, type RequestAuthorization } from './authorization';
+export {
+  docentOAuthEnvironment,
+  type FakeOAuthClient,
+  type FakeOAuthSource,
+} from './docent-oauth-environment';

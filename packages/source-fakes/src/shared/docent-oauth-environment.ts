@@ -1,16 +1,23 @@
-import type { ConnectionType, OAuthClientConfig } from '@docent/oauth-connections';
-import type { FakeConfluence, FakeDrive, FakeNotion } from '@docent/source-fakes';
+import type { FakeConfluence } from '../confluence';
+import type { FakeDrive } from '../drive';
+import type { FakeNotion } from '../notion';
 
-/** The app registered at a fake authorization server (its URLs come from the fake). */
-type OAuthClient = Pick<OAuthClientConfig, 'clientId' | 'clientSecret'>;
+export type FakeOAuthSource = 'WIKI' | 'DRIVE' | 'PAGES';
+
+/** The app registered at a fake authorization server. */
+export interface FakeOAuthClient {
+  clientId: string;
+  clientSecret: string;
+}
 
 /**
- * The settings that point Docent's three OAuth connections (and the APIs they open) at the fake
- * authorization servers, each with the client registered there.
+ * Docent's settings that point its three OAuth connections (and the APIs they open) at these
+ * fakes' authorization servers, each with the client registered there. The fakes know their own
+ * endpoint paths; the e2e and browser tests and `scripts/start-fake-sources.mjs` share this.
  */
-export function fakeOAuthEnv(
+export function docentOAuthEnvironment(
   fakes: { wiki: FakeConfluence; drive: FakeDrive; notion: FakeNotion },
-  clients: Record<ConnectionType, OAuthClient>,
+  clients: Record<FakeOAuthSource, FakeOAuthClient>,
 ): Record<string, string> {
   const { wiki, drive, notion } = fakes;
   return {
@@ -29,8 +36,8 @@ export function fakeOAuthEnv(
 }
 
 function clientEnv(
-  type: ConnectionType,
-  client: OAuthClient,
+  type: FakeOAuthSource,
+  client: FakeOAuthClient,
   authorizeUrl: string,
   tokenUrl: string,
 ): Record<string, string> {
