@@ -82,8 +82,9 @@ export class ApiKeyService {
   }
 
   /** Every key of the account, newest first: never the key nor its hash. */
+  /** The account's keys that still open the API (revoked ones stay stored, unlisted). */
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return this.store.listApiKeys(accountId);
+    return (await this.store.listApiKeys(accountId)).filter((key) => key.revokedAt === null);
   }
 
   /** False when the account has no such active key. */

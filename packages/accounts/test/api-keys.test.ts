@@ -67,5 +67,6 @@ describe('ApiKeyService', () => {
     expect(await service.revokeKey(other.id, record.id)).toBe(false);
     expect(await service.revokeKey(account.id, record.id)).toBe(true);
     expect(await service.authenticate(key)).toBeNull();
+    expect(await service.listKeys(account.id)).toEqual([]);
   });
 });

@@ -108,7 +108,7 @@ export class AccountController {
     @ContractBody('listApiKeys') _body: unknown,
   ): Promise<ApiKeyList> {
     const keys = await this.runtime.apiKeys.listKeys(principal.accountId);
-    return { api_keys: keys.filter((k) => k.revokedAt === null).map(presentApiKey) };
+    return { api_keys: keys.map(presentApiKey) };
   }
 
   @Post('api_keys/revoke')
