@@ -30,6 +30,8 @@ export interface DriveConnectorOptions {
 export class DriveConnector implements SourceConnector<DriveSpec> {
   readonly type = 'DRIVE';
   readonly authModes: readonly AuthMode[] = ['bearer', 'oauth'];
+  /** Drive titles are file names. */
+  readonly documentNameStyle = 'file';
   readonly secretFields: readonly string[] = ['token'];
   private readonly apiUrl: string;
   private readonly maxFileBytes: number;

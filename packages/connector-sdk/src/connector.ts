@@ -71,6 +71,11 @@ export interface SourceConnector<TSpec = unknown> {
   readonly type: string;
   readonly authModes: readonly AuthMode[];
   /**
+   * What a document's title is, for making its name unique in a collection: `title` (default)
+   * gives `Runbook (2)`; `file` keeps a file name's extension last, `report (2).pdf`.
+   */
+  readonly documentNameStyle?: 'title' | 'file';
+  /**
    * Checks what the request schema cannot (cross-field rules, URL syntax) and normalises the
    * spec. Field paths are relative to the request body (`spec.url`).
    */
