@@ -127,7 +127,7 @@ export async function answerQuality(
     }
     const ingestSeconds = (performance.now() - started) / 1000;
     const runtime = app.get<Runtime>(RUNTIME);
-    const accountId = (await runtime.store.ensureAccount('bench')).id;
+    const accountId = (await runtime.store.accounts.ensureAccount('bench')).id;
     // One answerer for the three modes, so they share its sentence-vector cache as in production.
     const answerer = answererFor(runtime);
     const askWith = (mode: SearchMode, a = answerer) => askServiceFor(runtime, mode, a);
@@ -284,7 +284,7 @@ function askServiceFor(
   settings: Omit<AskSettings, 'answerer'> = {},
 ): AskService {
   return new AskService(
-    runtime.store,
+    runtime.store.catalog,
     runtime.index,
     runtime.embedder,
     answerer,
@@ -467,7 +467,7 @@ async function documentSourceIds(
   const names = new Map<string, string>();
   let after: string | undefined;
   do {
-    const page = await runtime.store.listDocuments(c.id, { after, limit: 1000 });
+    const page = await runtime.store.catalog.listDocuments(c.id, { after, limit: 1000 });
     for (const d of page.items) names.set(d.name, d.sourceId);
     after = page.nextAfter ?? undefined;
   } while (after);

@@ -1,4 +1,4 @@
-import type { ApiKeyRecord, MetadataStore } from '@docent/metadata-store';
+import type { ApiKeyRecord, ApiKeyStore } from '@docent/metadata-store';
 import { hashSecretToken, randomSecretToken } from './secret-token';
 
 const KEY_PREFIX = 'dk_';
@@ -50,7 +50,7 @@ export class ApiKeyService {
   private readonly lastTouched = new Map<string, number>();
 
   constructor(
-    private readonly store: MetadataStore,
+    private readonly store: ApiKeyStore,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MetadataStore, SessionRecord } from '@docent/metadata-store';
+import type { SessionRecord, SessionStore } from '@docent/metadata-store';
 import { hashSecretToken, randomSecretToken } from './secret-token';
 
 export const SESSION_COOKIE = 'docent_session';
@@ -19,7 +19,7 @@ export interface OpenedSession {
 
 export class SessionService {
   constructor(
-    private readonly store: MetadataStore,
+    private readonly store: SessionStore,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -36,7 +36,7 @@ export class SessionService {
       expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
     };
     await this.store.createSession(record);
-    // Housekeeping on a rare write instead of a timer: expired sessions and OAuth states go.
+    // Housekeeping on a rare write instead of a timer: expired sessions go.
     await this.store.deleteExpiredSessions(now);
     return { token, record };
   }

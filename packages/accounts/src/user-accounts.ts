@@ -1,5 +1,5 @@
 import { InvalidRequestError } from '@docent/domain-errors';
-import type { MetadataStore, SessionRecord, UserRecord } from '@docent/metadata-store';
+import type { SessionRecord, SessionStore, UserRecord, UserStore } from '@docent/metadata-store';
 import { AuthenticationError, LoginRateLimitedError } from './account-errors';
 import { LoginLimiter } from './login-limiter';
 import {
@@ -36,7 +36,7 @@ export class UserAccountService {
   private decoyHash: Promise<string> | undefined;
 
   constructor(
-    private readonly store: MetadataStore,
+    private readonly store: UserStore & SessionStore,
     options: UserAccountOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());

@@ -29,17 +29,17 @@ describe('ApiKeyService', () => {
   afterEach(() => store.close());
 
   it('authenticates bootstrap keys, idempotently, and stores only hashes', async () => {
-    const service = new ApiKeyService(store);
+    const service = new ApiKeyService(store.accounts);
     await service.bootstrap([{ account: 'acme', key: 'acme-secret-key-1' }]);
     await service.bootstrap([{ account: 'acme', key: 'acme-secret-key-1' }]);
     const principal = await service.authenticate('acme-secret-key-1');
-    expect(principal?.accountId).toBe((await store.ensureAccount('acme')).id);
-    expect(await store.findActiveApiKey('acme-secret-key-1')).toBeNull();
-    expect(await store.findActiveApiKey(hashApiKey('acme-secret-key-1'))).not.toBeNull();
+    expect(principal?.accountId).toBe((await store.accounts.ensureAccount('acme')).id);
+    expect(await store.accounts.findActiveApiKey('acme-secret-key-1')).toBeNull();
+    expect(await store.accounts.findActiveApiKey(hashApiKey('acme-secret-key-1'))).not.toBeNull();
   });
 
   it('rejects unknown, missing and absurdly long keys', async () => {
-    const service = new ApiKeyService(store);
+    const service = new ApiKeyService(store.accounts);
     await service.bootstrap([{ account: 'acme', key: 'acme-secret-key-1' }]);
     expect(await service.authenticate('acme-secret-key-2')).toBeNull();
     expect(await service.authenticate(undefined)).toBeNull();
@@ -47,8 +47,8 @@ describe('ApiKeyService', () => {
   });
 
   it('creates random keys shown once', async () => {
-    const service = new ApiKeyService(store);
-    const account = await store.ensureAccount('acme');
+    const service = new ApiKeyService(store.accounts);
+    const account = await store.accounts.ensureAccount('acme');
     const { key, record } = await service.createKey(account.id, 'ci');
     expect(key).toMatch(/^dk_[A-Za-z0-9_-]{43}$/);
     expect(record.prefix).toBe(key.slice(0, 11));
@@ -56,9 +56,9 @@ describe('ApiKeyService', () => {
   });
 
   it('lists the account keys and revokes them for good', async () => {
-    const service = new ApiKeyService(store);
-    const account = await store.ensureAccount('acme');
-    const other = await store.ensureAccount('beta');
+    const service = new ApiKeyService(store.accounts);
+    const account = await store.accounts.ensureAccount('acme');
+    const other = await store.accounts.ensureAccount('beta');
     const { key, record } = await service.createKey(account.id, 'ci');
     expect(await service.listKeys(account.id)).toEqual([
       expect.objectContaining({ id: record.id, label: 'ci', revokedAt: null }),

@@ -56,7 +56,7 @@ describe('UserAccountService', () => {
   beforeEach(async () => {
     store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
     now = new Date('2026-03-01T10:00:00Z');
-    service = new UserAccountService(store, { scryptCost: FAST, now: () => now });
+    service = new UserAccountService(store.accounts, { scryptCost: FAST, now: () => now });
   });
   afterEach(() => store.close());
 
@@ -64,10 +64,10 @@ describe('UserAccountService', () => {
     const { user, session } = await service.signup(' Ann@Example.com ', 'long enough pw');
     expect(user.email).toBe('ann@example.com');
     expect(user.passwordHash).not.toContain('long enough pw');
-    expect((await store.ensureAccount('ann@example.com')).id).toBe(user.accountId);
+    expect((await store.accounts.ensureAccount('ann@example.com')).id).toBe(user.accountId);
     // Only the hash of the cookie value is stored.
     expect(session.record.id).toBe(hashSessionToken(session.token));
-    expect(await store.findSession(session.token)).toBeNull();
+    expect(await store.accounts.findSession(session.token)).toBeNull();
     expect((await service.sessions.resume(session.token))?.accountId).toBe(user.accountId);
   });
 

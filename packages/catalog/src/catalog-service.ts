@@ -1,5 +1,10 @@
 import { NotFoundError } from '@docent/domain-errors';
-import type { CollectionSummary, DocumentRecord, MetadataStore } from '@docent/metadata-store';
+import type {
+  CatalogStore,
+  CollectionLock,
+  CollectionSummary,
+  DocumentRecord,
+} from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
 import type { CollectionResolver } from './collection-resolver';
 import { decodeCursor, encodeCursor, pageSize } from './paging';
@@ -29,7 +34,8 @@ export class CatalogService {
   private readonly now: () => Date;
 
   constructor(
-    private readonly store: MetadataStore,
+    private readonly store: CatalogStore,
+    private readonly lock: CollectionLock,
     private readonly index: SearchIndex,
     private readonly resolver: CollectionResolver,
     private readonly ingestions: CollectionIngestionsCanceler,
@@ -98,9 +104,7 @@ export class CatalogService {
     // its next lease renewal fail and it stops.
     const holder = `delete-collection:${collection.id}`;
     const deadline = Date.now() + this.deleteWaitMs;
-    while (
-      !(await this.store.tryLockCollection(collection.id, holder, this.deleteWaitMs, this.now()))
-    ) {
+    while (!(await this.lock.tryLock(collection.id, holder, this.deleteWaitMs, this.now()))) {
       if (Date.now() >= deadline) break;
       await this.sleep(this.pollMs);
     }

@@ -1,5 +1,9 @@
 import { NotFoundError } from '@docent/domain-errors';
-import type { CollectionRecord, MetadataStore, NamespaceRecord } from '@docent/metadata-store';
+import type {
+  CollectionDirectory,
+  CollectionRecord,
+  NamespaceRecord,
+} from '@docent/metadata-store';
 
 export interface ResolvedCollection {
   namespace: NamespaceRecord;
@@ -9,7 +13,7 @@ export interface ResolvedCollection {
 /** Turns an account's names into records; anything the account does not have is `not_found`. */
 export class CollectionResolver {
   constructor(
-    private readonly store: MetadataStore,
+    private readonly store: CollectionDirectory,
     private readonly now: () => Date = () => new Date(),
   ) {}
 

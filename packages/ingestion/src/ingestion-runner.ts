@@ -14,8 +14,10 @@ import type { JobContext } from '@docent/job-queue';
 import { RetryLaterError } from '@docent/job-queue';
 import {
   TERMINAL_STATUSES,
+  type CollectionLock,
+  type IngestionLedger,
+  type IngestionProgress,
   type IngestionRecord,
-  type MetadataStore,
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
 import type { ConnectorRegistry } from './connector-registry';
@@ -32,7 +34,8 @@ import type { SourceConnections } from './source-connections';
 import { mergeSecrets } from './spec-secrets';
 
 export interface IngestionRunnerDeps {
-  store: MetadataStore;
+  ledger: IngestionLedger;
+  collectionLock: CollectionLock;
   index: SearchIndex;
   embedder: Embedder;
   connectors: ConnectorRegistry;
@@ -99,8 +102,8 @@ export class IngestionRunner {
 
   /** The `ingest` job handler. */
   async handle(payload: IngestJobPayload, context: JobContext): Promise<void> {
-    const { store, logger } = this.deps;
-    const ingestion = await store.getIngestion(payload.ingestionId);
+    const { ledger, collectionLock, logger } = this.deps;
+    const ingestion = await ledger.getIngestion(payload.ingestionId);
     if (!ingestion || TERMINAL_STATUSES.includes(ingestion.status)) return;
     if (ingestion.cancelRequested) {
       await this.finish(ingestion.id, 'canceled');
@@ -108,7 +111,7 @@ export class IngestionRunner {
     }
 
     const holder = `${this.deps.workerId}:${ingestion.id}`;
-    const locked = await store.tryLockCollection(
+    const locked = await collectionLock.tryLock(
       ingestion.collectionId,
       holder,
       this.options.lockTtlMs,
@@ -126,8 +129,8 @@ export class IngestionRunner {
     let leaseLost = false;
     const renew = setInterval(
       () => {
-        store
-          .renewCollectionLock(ingestion.collectionId, holder, this.options.lockTtlMs, this.now())
+        collectionLock
+          .renew(ingestion.collectionId, holder, this.options.lockTtlMs, this.now())
           .then((ok) => {
             if (!ok) {
               leaseLost = true;
@@ -142,29 +145,21 @@ export class IngestionRunner {
     );
 
     try {
-      if (
-        !(await store.transitionIngestion(ingestion.id, ['queued', 'running'], 'running', {
-          at: this.now(),
-        }))
-      ) {
-        return;
-      }
+      if (!(await ledger.startIngestion(ingestion.id, this.now()))) return;
       logger.info('ingestion started', {
         ingestionId: ingestion.id,
         type: ingestion.type,
         attempt: context.attempt,
       });
       await this.execute(ingestion, abort.signal, () => leaseLost);
-      if (await this.finish(ingestion.id, 'succeeded')) {
-        const progress = await store.getProgress(ingestion.id);
-        logger.info('ingestion succeeded', { ingestionId: ingestion.id, ...progress });
-      }
+      const progress = await this.finish(ingestion.id, 'succeeded');
+      if (progress) logger.info('ingestion succeeded', { ingestionId: ingestion.id, ...progress });
     } catch (error) {
       await this.onError(ingestion, error, context);
     } finally {
       clearInterval(renew);
       context.signal.removeEventListener('abort', onJobAbort);
-      await store.unlockCollection(ingestion.collectionId, holder).catch(() => undefined);
+      await collectionLock.unlock(ingestion.collectionId, holder).catch(() => undefined);
     }
   }
 
@@ -219,27 +214,21 @@ export class IngestionRunner {
     throw error;
   }
 
-  /** Ends the ingestion once, deleting its secrets and per-document bookkeeping. */
-  private async finish(
+  /**
+   * Ends the ingestion once, deleting its secrets and per-document bookkeeping; the final
+   * progress when this run ended it.
+   */
+  private finish(
     ingestionId: string,
     status: 'succeeded' | 'failed' | 'canceled',
     error?: { code: SourceError['code']; message: string },
-  ): Promise<boolean> {
-    const { store } = this.deps;
+  ): Promise<IngestionProgress | null> {
     const from: Array<'queued' | 'running'> =
       status === 'succeeded' ? ['running'] : ['queued', 'running'];
-    const changed = await store.transitionIngestion(ingestionId, from, status, {
+    return this.deps.ledger.endIngestion(ingestionId, from, status, {
       at: this.now(),
       error: error ?? null,
-      clearSecrets: true,
     });
-    // Whoever ended it (this run, or a cancel from the API), the bookkeeping goes with it.
-    const after = changed ? status : (await store.getIngestion(ingestionId))?.status;
-    if (after && TERMINAL_STATUSES.includes(after)) {
-      await store.clearItems(ingestionId);
-      await store.saveCheckpoint(ingestionId, null);
-    }
-    return changed;
   }
 
   private async execute(
@@ -247,8 +236,9 @@ export class IngestionRunner {
     signal: AbortSignal,
     leaseLost: () => boolean,
   ): Promise<void> {
-    const { store, index, embedder, connectors } = this.deps;
+    const { ledger, index, embedder, connectors } = this.deps;
     const connector = connectors.get(ingestion.type);
+    const nameStyle = connector.documentNameStyle ?? 'title';
     const secrets = ingestion.secrets
       ? this.deps.secrets.openJson<Record<string, unknown>>(ingestion.secrets, ingestion.id)
       : null;
@@ -262,7 +252,7 @@ export class IngestionRunner {
       const nowMs = Date.now();
       if (signal.aborted || nowMs - lastPoll >= this.options.cancelPollMs) {
         lastPoll = nowMs;
-        const current = await store.getIngestion(ingestion.id);
+        const current = await ledger.getIngestion(ingestion.id);
         if (!current || current.cancelRequested || current.status !== 'running')
           throw new IngestionCanceled();
         if (signal.aborted) throw leaseLost() ? new LeaseLost() : new Error('worker stopping');
@@ -289,7 +279,7 @@ export class IngestionRunner {
         batchChunks = 0;
         await this.pipeline.embedAndIndex(ingestion.collectionId, documents);
         for (const document of documents) {
-          await store.commitProcessed({
+          await ledger.commitProcessed({
             ingestionId: ingestion.id,
             documentId: document.documentId,
             collectionId: ingestion.collectionId,
@@ -298,19 +288,15 @@ export class IngestionRunner {
             sourceId: document.ref.sourceId,
             sourceUrl: document.ref.url ?? null,
             desiredName: document.ref.title,
+            nameStyle,
             version: document.ref.version,
             pageCount: document.pageCount,
             chunkCount: document.chunks.length,
+            ...(document.imageOnlyPages.length > 0 && {
+              warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
+            }),
             at: this.now(),
           });
-          if (document.imageOnlyPages.length > 0) {
-            await store.recordWarning({
-              ingestionId: ingestion.id,
-              sourceId: document.ref.sourceId,
-              docName: document.ref.title,
-              message: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
-            });
-          }
         }
       };
 
@@ -318,9 +304,9 @@ export class IngestionRunner {
         await checkpoint();
         if (item.type === 'checkpoint') {
           await flush();
-          await store.saveCheckpoint(ingestion.id, item.checkpoint);
+          await ledger.saveCheckpoint(ingestion.id, item.checkpoint);
         } else if (item.type === 'failure') {
-          await store.recordFailure({
+          await ledger.recordFailure({
             ingestionId: ingestion.id,
             sourceId: item.sourceId,
             docName: item.title ?? null,
@@ -345,13 +331,13 @@ export class IngestionRunner {
       await flush();
       await checkpoint();
       // Only a listing that ran to its end may delete.
-      for (const gone of await store.listDocumentsNotSeen(
+      for (const gone of await ledger.listDocumentsNotSeen(
         ingestion.collectionId,
         ingestion.sourceKey,
         ingestion.id,
       )) {
         await index.deleteDocument(ingestion.collectionId, gone.id);
-        await store.deleteDocument(gone.id);
+        await ledger.deleteDocument(gone.id);
       }
     } finally {
       await session.close?.().catch(() => undefined);
@@ -366,20 +352,16 @@ export class IngestionRunner {
     /** Throws when the run was interrupted (lock lost, canceled, worker stopping). */
     throwIfInterrupted: () => Promise<void>,
   ): Promise<PreparedDocument | null> {
-    const { store } = this.deps;
-    if (!(await store.markDiscovered(ingestion.id, ref.sourceId))) {
-      // Listed twice, or already handled before a restart.
-      if ((await store.getItemOutcome(ingestion.id, ref.sourceId)) !== null) return null;
-    }
-    const existing = await store.findDocumentBySource(
-      ingestion.collectionId,
-      ingestion.sourceKey,
-      ref.sourceId,
-    );
-    if (existing && existing.version === ref.version) {
-      await store.recordSkipped(ingestion.id, ref.sourceId);
-      return null;
-    }
+    const { ledger } = this.deps;
+    const admission = await ledger.admitDocument({
+      ingestionId: ingestion.id,
+      collectionId: ingestion.collectionId,
+      sourceKey: ingestion.sourceKey,
+      sourceId: ref.sourceId,
+      version: ref.version,
+    });
+    // Unchanged, listed twice, or already handled before a restart.
+    if (admission !== 'index') return null;
     try {
       const content = ref.content ?? (await session.fetch(ref));
       const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
@@ -388,7 +370,7 @@ export class IngestionRunner {
       // An interrupted fetch or parse is no fault of the document: the resumed run reads it again.
       await throwIfInterrupted();
       if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
-      await store.recordFailure({
+      await ledger.recordFailure({
         ingestionId: ingestion.id,
         sourceId: ref.sourceId,
         docName: ref.title,

@@ -8,7 +8,7 @@ import type {
   IngestionFailureRecord,
   IngestionRecord,
   IngestionStatus,
-  MetadataStore,
+  IngestionStore,
 } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
@@ -32,7 +32,7 @@ export interface CreateIngestionInput {
 }
 
 export interface IngestionServiceDeps {
-  store: MetadataStore;
+  store: IngestionStore;
   queue: JobQueue;
   resolver: CollectionResolver;
   connectors: ConnectorRegistry;
@@ -160,11 +160,7 @@ export class IngestionService implements CollectionIngestionsCanceler {
 
   private async cancelRecord(record: IngestionRecord): Promise<void> {
     const { store, queue } = this.deps;
-    await store.requestCancel(record.id);
-    await store.transitionIngestion(record.id, ['queued', 'running'], 'canceled', {
-      at: this.now(),
-      clearSecrets: true,
-    });
+    await store.cancelIngestion(record.id, this.now());
     await queue.cancel(ingestJobId(record.id));
   }
 

@@ -24,16 +24,16 @@ describe('IngestionRunner', () => {
   afterEach(() => f.close());
 
   async function collectionId(name = 'kb'): Promise<string> {
-    const ns = await f.store.findNamespace(f.accountId, 'docs');
-    return (await f.store.findCollection(ns!.id, name))!.id;
+    const ns = await f.store.catalog.findNamespace(f.accountId, 'docs');
+    return (await f.store.catalog.findCollection(ns!.id, name))!.id;
   }
 
   it('indexes every listed document, then forgets the secrets and the bookkeeping', async () => {
     f.source.pages = pages(7);
     const id = await f.create();
-    expect((await f.store.getIngestion(id))?.secrets).toMatch(/^v1:/);
+    expect((await f.store.ingestions.getIngestion(id))?.secrets).toMatch(/^v1:/);
     await f.run(id);
-    const done = await f.store.getIngestion(id);
+    const done = await f.store.ingestions.getIngestion(id);
     expect(done).toMatchObject({
       status: 'succeeded',
       secrets: null,
@@ -64,13 +64,15 @@ describe('IngestionRunner', () => {
     f.source.pages.push({ id: 'p9', title: 'Page 9', version: '1', text: 'A new page.' });
     const second = await f.create();
     await f.run(second);
-    expect((await f.store.getIngestion(second))?.progress).toMatchObject({
+    expect((await f.store.ingestions.getIngestion(second))?.progress).toMatchObject({
       documentsDiscovered: 6,
       documentsProcessed: 2,
       documentsSkipped: 4,
     });
     const cid = await collectionId();
-    const names = (await f.store.listDocuments(cid, { limit: 100 })).items.map((d) => d.name);
+    const names = (await f.store.catalog.listDocuments(cid, { limit: 100 })).items.map(
+      (d) => d.name,
+    );
     expect(names).toEqual(['Page 1', 'Page 3', 'Page 4', 'Page 5', 'Page 6', 'Page 9']);
     const hits = await f.index.search({
       collectionId: cid,
@@ -92,15 +94,15 @@ describe('IngestionRunner', () => {
     };
     const second = await f.create();
     await f.run(second);
-    expect(await f.store.getIngestion(second)).toMatchObject({
+    expect(await f.store.ingestions.getIngestion(second)).toMatchObject({
       status: 'failed',
       errorCode: 'source_unreachable',
       errorMessage: 'the wiki went away',
       secrets: null,
     });
-    expect((await f.store.listDocuments(await collectionId(), { limit: 100 })).items).toHaveLength(
-      9,
-    );
+    expect(
+      (await f.store.catalog.listDocuments(await collectionId(), { limit: 100 })).items,
+    ).toHaveLength(9);
   });
 
   it('resumes from the checkpoint after a crash, counting every document once', async () => {
@@ -108,13 +110,13 @@ describe('IngestionRunner', () => {
     f.source.crashAfterDocuments = 7;
     const id = await f.create();
     await expect(f.run(id)).rejects.toBeInstanceOf(SimulatedCrash);
-    const midway = await f.store.getIngestion(id);
+    const midway = await f.store.ingestions.getIngestion(id);
     expect(midway?.status).toBe('running');
     expect(midway?.checkpoint).toBe('2');
     f.source.crashAfterDocuments = null;
     await f.run(id, { attempt: 2 });
     expect(f.source.discoverCalls).toEqual([null, '2']);
-    const done = await f.store.getIngestion(id);
+    const done = await f.store.ingestions.getIngestion(id);
     expect(done?.status).toBe('succeeded');
     expect(done?.progress).toMatchObject({
       documentsDiscovered: 10,
@@ -132,7 +134,7 @@ describe('IngestionRunner', () => {
     expect((await f.service.get(f.accountId, 'docs', 'kb', id)).failures).toEqual([
       { docName: 'Page 2', sourceId: 'p2', message: 'the page body could not be parsed' },
     ]);
-    expect((await f.store.getIngestion(id))?.progress).toMatchObject({
+    expect((await f.store.ingestions.getIngestion(id))?.progress).toMatchObject({
       documentsProcessed: 3,
       documentsFailed: 1,
     });
@@ -148,18 +150,32 @@ describe('IngestionRunner', () => {
 
     f.source.abortOnFetch = null;
     await f.run(id, { attempt: 2 });
-    expect((await f.store.getIngestion(id))?.progress).toMatchObject({
+    expect((await f.store.ingestions.getIngestion(id))?.progress).toMatchObject({
       documentsProcessed: 4,
       documentsFailed: 0,
     });
     expect(await f.index.countChunks(await collectionId())).toBe(4);
   });
 
+  it.each([
+    ['title', ['report.pdf', 'report.pdf (2)']],
+    ['file', ['report (2).pdf', 'report.pdf']],
+  ] as const)(
+    'names duplicates as the connector declares its titles (%s)',
+    async (style, expected) => {
+      f.source.documentNameStyle = style;
+      f.source.pages = pages(2).map((p) => ({ ...p, title: 'report.pdf' }));
+      await f.run(await f.create());
+      const documents = await f.store.catalog.listDocuments(await collectionId(), { limit: 10 });
+      expect(documents.items.map((d) => d.name)).toEqual(expected);
+    },
+  );
+
   it('handles a document listed twice once', async () => {
     f.source.pages = [...pages(3), pages(3)[0]!];
     const id = await f.create();
     await f.run(id);
-    expect((await f.store.getIngestion(id))?.progress).toMatchObject({
+    expect((await f.store.ingestions.getIngestion(id))?.progress).toMatchObject({
       documentsDiscovered: 3,
       documentsProcessed: 3,
     });
@@ -168,9 +184,9 @@ describe('IngestionRunner', () => {
   it('waits while another ingestion holds the collection', async () => {
     f.source.pages = pages(2);
     const id = await f.create();
-    await f.store.tryLockCollection(await collectionId(), 'someone-else', 60_000, new Date());
+    await f.store.collectionLock.tryLock(await collectionId(), 'someone-else', 60_000, new Date());
     await expect(f.run(id)).rejects.toBeInstanceOf(RetryLaterError);
-    expect((await f.store.getIngestion(id))?.status).toBe('queued');
+    expect((await f.store.ingestions.getIngestion(id))?.status).toBe('queued');
   });
 
   it('ends canceled when canceled before it ran', async () => {
@@ -179,7 +195,9 @@ describe('IngestionRunner', () => {
     const view = await f.service.cancel(f.accountId, 'docs', 'kb', id);
     expect(view).toMatchObject({ status: 'canceled', secrets: null });
     await f.run(id);
-    expect((await f.store.listDocuments(await collectionId(), { limit: 10 })).items).toEqual([]);
+    expect(
+      (await f.store.catalog.listDocuments(await collectionId(), { limit: 10 })).items,
+    ).toEqual([]);
   });
 
   it('fails with internal after the last attempt of an unexpected error, hiding its details', async () => {
@@ -190,7 +208,7 @@ describe('IngestionRunner', () => {
     };
     const id = await f.create();
     await f.run(id, { attempt: 3 });
-    const done = await f.store.getIngestion(id);
+    const done = await f.store.ingestions.getIngestion(id);
     expect(done).toMatchObject({ status: 'failed', errorCode: 'internal' });
     expect(done?.errorMessage).not.toContain('/etc/secret');
   });

@@ -1,7 +1,12 @@
 import 'reflect-metadata';
 
-export * from './records';
-export * from './metadata-store';
+export * from './ports/accounts';
+export * from './ports/oauth-connections';
+export * from './ports/catalog';
+export * from './ports/ingestions';
+export * from './ports/ingestion-ledger';
+export * from './ports/collection-lock';
+export * from './ports/metadata-store';
 export {
   openMetadataStore,
   dataSourceOptions,

@@ -22,10 +22,10 @@ describe('SQLite metadata store files', () => {
     const path = join(dir, 'nested', 'docent.sqlite');
     try {
       const first = await openMetadataStore({ kind: 'sqlite', path });
-      const account = await first.ensureAccount('acme');
+      const account = await first.accounts.ensureAccount('acme');
       await first.close();
       const second = await openMetadataStore({ kind: 'sqlite', path });
-      expect((await second.ensureAccount('acme')).id).toBe(account.id);
+      expect((await second.accounts.ensureAccount('acme')).id).toBe(account.id);
       await second.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import { SourceError, type SourceCredentials } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
 import { InvalidRequestError } from '@docent/domain-errors';
 import type { SourceConnections } from '@docent/ingestion';
-import type { ConnectionRecord, MetadataStore } from '@docent/metadata-store';
+import type { ConnectionRecord, OAuthConnectionStore } from '@docent/metadata-store';
 import { KeyedMutex } from './keyed-mutex';
 import { OAuthCallbackError, TokenEndpointError } from './oauth-errors';
 import {
@@ -22,7 +22,7 @@ const STATE_TTL_MS = 10 * 60_000;
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
 export interface OAuthConnectionOptions {
-  store: MetadataStore;
+  store: OAuthConnectionStore;
   secrets: SecretBox;
   /** The configured apps; a type without one cannot be connected. */
   clients: Partial<Record<ConnectionType, OAuthClientConfig>>;
@@ -82,6 +82,8 @@ export class OAuthConnectionService implements SourceConnections {
       createdAt: now,
       expiresAt: new Date(now.getTime() + STATE_TTL_MS),
     });
+    // Housekeeping on a rare write instead of a timer: authorizations never completed go.
+    await this.options.store.deleteExpiredOAuthStates(now);
     const url = new URL(client.authorizeUrl);
     const params: Record<string, string> = {
       client_id: client.clientId,

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { SecretBox } from '@docent/credentials-vault';
 import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
 import {
@@ -62,9 +62,9 @@ describe('OAuthConnectionService against the fake providers', () => {
   beforeEach(async () => {
     now = new Date('2026-05-01T08:00:00Z');
     store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
-    accountId = (await store.ensureAccount('ann@example.com')).id;
+    accountId = (await store.accounts.ensureAccount('ann@example.com')).id;
     service = new OAuthConnectionService({
-      store,
+      store: store.oauth,
       secrets,
       clients: oauthClients(),
       publicUrl: PUBLIC_URL,
@@ -115,7 +115,7 @@ describe('OAuthConnectionService against the fake providers', () => {
       ['PAGES', now.getTime() + 3600_000],
       ['WIKI', now.getTime() + 3600_000],
     ]);
-    const stored = await store.getConnection(accountId, 'PAGES');
+    const stored = await store.oauth.getConnection(accountId, 'PAGES');
     const token = await service.accessToken(accountId, 'PAGES');
     expect(stored?.tokens).not.toContain(token);
     expect(stored?.details).toMatchObject({ workspace_id: expect.any(String) });
@@ -165,14 +165,14 @@ describe('OAuthConnectionService against the fake providers', () => {
       expect(tokenPosts(type)).toBe(postsBefore + 1);
       expect(tokens[0]).toBe(tokens[1]);
       expect(tokens[0]).not.toBe(before[i]);
-      expect((await store.getConnection(accountId, type))?.version).toBe(2);
+      expect((await store.oauth.getConnection(accountId, type))?.version).toBe(2);
     }
     // Rotated refresh tokens were stored: a second refresh works too.
     now = new Date(now.getTime() + 56 * 60_000);
     for (const type of ['WIKI', 'DRIVE', 'PAGES']) {
       await expect(service.accessToken(accountId, type)).resolves.toMatch(/\w/);
     }
-    const wiki = (await store.getConnection(accountId, 'WIKI'))!;
+    const wiki = (await store.oauth.getConnection(accountId, 'WIKI'))!;
     const { refreshToken } = secrets.openJson<{ refreshToken: string }>(
       wiki.tokens,
       `connection:${accountId}:WIKI`,
@@ -184,7 +184,7 @@ describe('OAuthConnectionService against the fake providers', () => {
     await connect('WIKI');
     // Two api/worker processes: one store, one mutex each.
     const other = new OAuthConnectionService({
-      store,
+      store: store.oauth,
       secrets,
       clients: oauthClients(),
       publicUrl: PUBLIC_URL,
@@ -192,7 +192,7 @@ describe('OAuthConnectionService against the fake providers', () => {
       now: () => now,
     });
     now = new Date(now.getTime() + 56 * 60_000);
-    const stale = (await store.getConnection(accountId, 'WIKI'))!;
+    const stale = (await store.oauth.getConnection(accountId, 'WIKI'))!;
     // The other process refreshes first and rotates the refresh token…
     const fresh = await other.accessToken(accountId, 'WIKI');
     // …then this one, having read the connection before that, tries the spent refresh token.
@@ -200,12 +200,12 @@ describe('OAuthConnectionService against the fake providers', () => {
       service as unknown as { refresh(c: typeof stale): Promise<string> }
     ).refresh(stale);
     expect(raced).toBe(fresh);
-    expect((await store.getConnection(accountId, 'WIKI'))?.version).toBe(2);
+    expect((await store.oauth.getConnection(accountId, 'WIKI'))?.version).toBe(2);
   });
 
   it('fails source_auth_failed when the provider refuses the refresh grant', async () => {
     await connect('WIKI');
-    const connection = (await store.getConnection(accountId, 'WIKI'))!;
+    const connection = (await store.oauth.getConnection(accountId, 'WIKI'))!;
     // Someone else spent the refresh token (rotation): ours is now refused.
     const sealed = secrets.openJson<{ refreshToken: string }>(
       connection.tokens,
@@ -260,6 +260,16 @@ describe('OAuthConnectionService against the fake providers', () => {
     expect(await service.list(accountId)).toEqual([]);
   });
 
+  it('drops authorizations that expired when a new one starts', async () => {
+    const abandoned = new URL(await service.authorize(accountId, 'WIKI', null)).searchParams;
+    now = new Date(now.getTime() + 10 * 60_000 + 1);
+    await service.authorize(accountId, 'WIKI', null);
+    const stale = await store.oauth.takeOAuthState(
+      createHash('sha256').update(abandoned.get('state')!).digest('hex'),
+    );
+    expect(stale).toBeNull();
+  });
+
   it('reports a denied consent and a refused code without connecting', async () => {
     const denied = new URL(await service.authorize(accountId, 'DRIVE', null)).searchParams;
     await expect(
@@ -291,7 +301,7 @@ describe('OAuthConnectionService against the fake providers', () => {
       errors: [{ field: 'type', message: 'must be one of WIKI, DRIVE, PAGES' }],
     });
     const bare = new OAuthConnectionService({
-      store,
+      store: store.oauth,
       secrets,
       clients: {},
       publicUrl: PUBLIC_URL,

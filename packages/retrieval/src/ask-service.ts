@@ -2,7 +2,7 @@ import type { Answer, Answerer, Passage } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
-import type { MetadataStore } from '@docent/metadata-store';
+import type { DocumentLookup } from '@docent/metadata-store';
 import { MAX_TERM_STATISTICS_WORDS, type SearchIndex, type SearchMode } from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
@@ -53,7 +53,7 @@ export class AskService {
   private readonly citedFirst: boolean;
 
   constructor(
-    private readonly store: MetadataStore,
+    private readonly store: DocumentLookup,
     private readonly index: SearchIndex,
     private readonly embedder: Embedder,
     private readonly answerer: Answerer,

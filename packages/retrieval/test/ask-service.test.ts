@@ -1,7 +1,7 @@
 import type { Answerer, AnswerRequest } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import type { Embedder } from '@docent/embedder';
-import type { MetadataStore } from '@docent/metadata-store';
+import type { DocumentLookup } from '@docent/metadata-store';
 import type { SearchHit, SearchIndex } from '@docent/search-index';
 import { AskService } from '../src';
 
@@ -37,7 +37,7 @@ function askService(
   } as unknown as SearchIndex;
   const store = {
     getDocumentsByIds: async (ids: string[]) => ids.map((id) => ({ id, name: `${id}.md` })),
-  } as unknown as MetadataStore;
+  } as unknown as DocumentLookup;
   const embedder = { embedQuery: async () => new Float32Array([1, 0]) } as unknown as Embedder;
   const resolver = {
     collection: async () => ({ collection: { id: 'c1' } }),

@@ -41,6 +41,7 @@ import { isEmbedded, type DocentConfig } from './config';
 export interface Runtime {
   config: DocentConfig;
   logger: Logger;
+  /** The metadata database, one adapter per role; services below take only their roles. */
   store: MetadataStore;
   queue: JobQueue;
   index: SearchIndex;
@@ -92,7 +93,7 @@ export async function buildRuntime(
     );
     closers.push(() => store.close());
 
-    const apiKeys = new ApiKeyService(store);
+    const apiKeys = new ApiKeyService(store.accounts);
     await apiKeys.bootstrap(config.bootstrapApiKeys);
 
     const secrets = new SecretBox(
@@ -146,17 +147,17 @@ export async function buildRuntime(
     const parseFile = createFileParser();
     closers.push(() => parseFile.close());
     const endpoints = { ...config.endpoints };
-    const users = new UserAccountService(store);
+    const users = new UserAccountService(store.accounts);
     const connections = new OAuthConnectionService({
-      store,
+      store: store.oauth,
       secrets,
       clients: config.oauthClients,
       publicUrl: config.publicUrl,
       endpoints: config.endpoints,
     });
-    const resolver = new CollectionResolver(store);
+    const resolver = new CollectionResolver(store.catalog);
     const ingestions = new IngestionService({
-      store,
+      store: store.ingestions,
       queue,
       resolver,
       connectors,
@@ -165,7 +166,13 @@ export async function buildRuntime(
       endpoints,
       allowPrivateNetwork: config.allowPrivateNetwork,
     });
-    const catalog = new CatalogService(store, index, resolver, ingestions);
+    const catalog = new CatalogService(
+      store.catalog,
+      store.collectionLock,
+      index,
+      resolver,
+      ingestions,
+    );
     const answerer: Answerer =
       config.answerer === 'openai'
         ? new OpenAiAnswerer({
@@ -177,13 +184,14 @@ export async function buildRuntime(
             embedTexts: (texts) => embedder.embedDocuments(texts),
             embedQuery: (text) => embedder.embedQuery(text),
           });
-    const ask = new AskService(store, index, embedder, answerer, resolver, {
+    const ask = new AskService(store.catalog, index, embedder, answerer, resolver, {
       vectorWeight: config.vectorWeight,
       fusion: config.fusion,
     });
     const runner = new IngestionRunner(
       {
-        store,
+        ledger: store.ledger,
+        collectionLock: store.collectionLock,
         index,
         embedder,
         connectors,
@@ -203,7 +211,7 @@ export async function buildRuntime(
       jobHandler(INGEST_JOB, (payload, context) => runner.handle(payload, context)),
     ];
     const recoverPendingIngestions = async () => {
-      for (const id of await store.listIngestionIdsByStatus(['queued', 'running'])) {
+      for (const id of await store.ingestions.listIngestionIdsByStatus(['queued', 'running'])) {
         await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
       }
     };

@@ -123,9 +123,9 @@ describe('kill -9 in the middle of an ingestion', () => {
     const store = await openMetadataStore(deployment.metadata);
     const index = new EmbeddedSearchIndex({ path: join(dataDir, 'index.sqlite') });
     try {
-      const account = await store.ensureAccount('acme');
-      const namespace = await store.findNamespace(account.id, 'acme');
-      const collection = await store.findCollection(namespace!.id, 'crash');
+      const account = await store.accounts.ensureAccount('acme');
+      const namespace = await store.catalog.findNamespace(account.id, 'acme');
+      const collection = await store.catalog.findCollection(namespace!.id, 'crash');
       expect(await index.countChunks(collection!.id)).toBe(chunkTotal);
     } finally {
       await index.close();

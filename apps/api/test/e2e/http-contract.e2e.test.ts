@@ -278,7 +278,7 @@ describe('HTTP contract: errors (§4), auth, operations routes', () => {
     // Needs an existing namespace; this machine cannot resolve a public source host, so the
     // collection is made directly.
     const runtime = docent.app.get<Runtime>(RUNTIME);
-    const account = await runtime.store.ensureAccount('acme');
+    const account = await runtime.store.accounts.ensureAccount('acme');
     await runtime.resolver.ensureCollection(account.id, 'cursors', 'handbook');
     await expectProblem(
       client.post('/collections/list', { namespace_name: 'cursors', cursor: 'garbage' }),

@@ -230,9 +230,9 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
     const state = randomBytes(32).toString('base64url');
     const store = await openMetadataStore(docent.deployment.metadata);
     try {
-      const accountId = (await store.findUserByEmail('ann@acme.example'))!.accountId;
+      const accountId = (await store.accounts.findUserByEmail('ann@acme.example'))!.accountId;
       const started = new Date(Date.now() - 11 * 60_000);
-      await store.saveOAuthState({
+      await store.oauth.saveOAuthState({
         id: createHash('sha256').update(state).digest('hex'),
         accountId,
         sessionId: null,

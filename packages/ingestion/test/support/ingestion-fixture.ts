@@ -81,6 +81,8 @@ export class ScriptedSource {
   crashAfterDocuments: number | null = null;
   /** While fetching this page, abort `controller` (the worker stops) and fail as fetch then does. */
   abortOnFetch: { pageId: string; controller: AbortController } | null = null;
+  /** What the connector declares its titles to be. */
+  documentNameStyle: 'title' | 'file' | undefined = undefined;
 }
 
 export function scriptedConnector(
@@ -89,6 +91,9 @@ export function scriptedConnector(
   return {
     type: 'WIKI',
     authModes: ['bearer'],
+    get documentNameStyle() {
+      return source.documentNameStyle;
+    },
     secretFields: ['token'],
     validateSpec: (spec) => ({ ok: true, spec: spec as { space: string; token?: string } }),
     authModeFor: () => 'bearer',
@@ -181,9 +186,9 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
   const secrets = new SecretBox(randomBytes(32));
   // Jobs are run by hand (`run`), so the queue only records what was enqueued.
   const queue = new InlineJobQueue({ jobs: JOB_CATALOG });
-  const resolver = new CollectionResolver(store);
+  const resolver = new CollectionResolver(store.catalog);
   const service = new IngestionService({
-    store,
+    store: store.ingestions,
     queue,
     resolver,
     connectors,
@@ -194,7 +199,8 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
   });
   const runner = new IngestionRunner(
     {
-      store,
+      ledger: store.ledger,
+      collectionLock: store.collectionLock,
       index,
       embedder,
       connectors,
@@ -208,7 +214,7 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
     },
     { batchDocuments: 2, cancelPollMs: 0 },
   );
-  const account = await store.ensureAccount('acme');
+  const account = await store.accounts.ensureAccount('acme');
   return {
     store,
     index,

@@ -1,12 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import type { MetadataStore } from '../metadata-store';
+import type { MetadataStore } from '../ports/metadata-store';
+import { TypeOrmAccountStore } from './account-store';
+import { TypeOrmCatalogStore } from './catalog-store';
+import { TypeOrmCollectionLock } from './collection-lock';
+import { TypeOrmIngestionLedger } from './ingestion-ledger';
+import { TypeOrmIngestionStore } from './ingestion-store';
 import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
 import { IngestionWarnings1763700000000 } from './migrations/1763700000000-ingestion-warnings';
 import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-accounts-and-connections';
+import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { buildEntities, type SqlDialect } from './schema';
-import { TypeOrmMetadataStore } from './typeorm-metadata-store';
+import { SqlContext } from './sql-context';
 
 export const MIGRATIONS = [
   InitialSchema1732180000000,
@@ -61,7 +67,17 @@ export async function openMetadataStore(location: MetadataStoreLocation): Promis
     await dataSource.destroy();
     throw error;
   }
-  return new TypeOrmMetadataStore(dataSource);
+  const db = new SqlContext(dataSource);
+  return {
+    accounts: new TypeOrmAccountStore(db),
+    oauth: new TypeOrmOAuthConnectionStore(db),
+    catalog: new TypeOrmCatalogStore(db),
+    ingestions: new TypeOrmIngestionStore(db),
+    ledger: new TypeOrmIngestionLedger(db),
+    collectionLock: new TypeOrmCollectionLock(db),
+    health: () => db.health(),
+    close: () => db.close(),
+  };
 }
 
 /** Arbitrary constant naming the migration lock among PostgreSQL advisory locks. */

@@ -1,7 +1,29 @@
-import type { ConnectionRecord, OAuthStateRecord, SessionRecord, UserRecord } from '../records';
-import type { ConnectionRow, OAuthStateRow, SessionRow, UserRow } from './schema';
+import type { ApiKeyRecord, SessionRecord, UserRecord } from '../ports/accounts';
+import type { CollectionRecord, DocumentRecord } from '../ports/catalog';
+import type { ConnectionRecord, OAuthStateRecord } from '../ports/oauth-connections';
+import type {
+  ApiKeyRow,
+  CollectionRow,
+  ConnectionRow,
+  DocumentRow,
+  OAuthStateRow,
+  SessionRow,
+  UserRow,
+} from './schema';
 
-/** Row ↔ record conversions of the account-side tables (users, sessions, OAuth). */
+/** Row ↔ record conversions (the ingestion's, which need joins, are in ingestion-rows). */
+export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    prefix: row.prefix,
+    label: row.label,
+    createdAt: row.created_at,
+    lastUsedAt: row.last_used_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
 export function toUser(row: UserRow): UserRecord {
   return {
     id: row.id,
@@ -71,5 +93,32 @@ export function toConnection(row: ConnectionRow): ConnectionRecord {
     connectedAt: row.connected_at,
     updatedAt: row.updated_at,
     version: Number(row.version),
+  };
+}
+
+export function toCollection(row: CollectionRow): CollectionRecord {
+  return {
+    id: row.id,
+    namespaceId: row.namespace_id,
+    name: row.name,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toDocument(row: DocumentRow): DocumentRecord {
+  return {
+    id: row.id,
+    collectionId: row.collection_id,
+    name: row.name,
+    sourceType: row.source_type,
+    sourceKey: row.source_key,
+    sourceId: row.source_id,
+    sourceUrl: row.source_url,
+    version: row.version,
+    pageCount: Number(row.page_count),
+    chunkCount: Number(row.chunk_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }

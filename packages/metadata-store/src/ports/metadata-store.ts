@@ -1,0 +1,22 @@
+import type { ApiKeyStore, SessionStore, UserStore } from './accounts';
+import type { CatalogStore, CollectionDirectory, DocumentLookup } from './catalog';
+import type { CollectionLock } from './collection-lock';
+import type { IngestionLedger } from './ingestion-ledger';
+import type { IngestionStore } from './ingestions';
+import type { OAuthConnectionStore } from './oauth-connections';
+
+/**
+ * An open metadata database: one adapter per group of tables, each serving the role ports of
+ * its consumers, all sharing one connection pool. Only the composition root holds this; every
+ * consumer is handed the roles it uses.
+ */
+export interface MetadataStore {
+  readonly accounts: ApiKeyStore & UserStore & SessionStore;
+  readonly oauth: OAuthConnectionStore;
+  readonly catalog: CollectionDirectory & CatalogStore & DocumentLookup;
+  readonly ingestions: IngestionStore;
+  readonly ledger: IngestionLedger;
+  readonly collectionLock: CollectionLock;
+  health(): Promise<void>;
+  close(): Promise<void>;
+}

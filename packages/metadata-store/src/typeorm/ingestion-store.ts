@@ -1,0 +1,143 @@
+import { In, LessThan } from 'typeorm';
+import type {
+  IngestionFailureRecord,
+  IngestionQuery,
+  IngestionRecord,
+  IngestionStatus,
+  IngestionStore,
+  NewIngestion,
+} from '../ports/ingestions';
+import type { Page } from '../ports/catalog';
+import { hydrateIngestions, loadIngestion } from './ingestion-rows';
+import type { SqlContext } from './sql-context';
+
+/** Ingestions as the API creates, lists and cancels them, on TypeORM. */
+export class TypeOrmIngestionStore implements IngestionStore {
+  constructor(private readonly db: SqlContext) {}
+
+  private get entities() {
+    return this.db.entities;
+  }
+
+  async createIngestion(input: NewIngestion): Promise<IngestionRecord> {
+    await this.db.run((m) =>
+      m.getRepository(this.entities.Ingestion).insert({
+        id: input.id,
+        account_id: input.accountId,
+        collection_id: input.collectionId,
+        type: input.type,
+        spec_json: JSON.stringify(input.spec),
+        secrets: input.secrets,
+        source_key: input.sourceKey,
+        status: 'queued',
+        cancel_requested: false,
+        created_at: input.createdAt,
+        started_at: null,
+        finished_at: null,
+        documents_discovered: 0,
+        documents_processed: 0,
+        documents_skipped: 0,
+        documents_failed: 0,
+        chunks_indexed: 0,
+        error_code: null,
+        error_message: null,
+        checkpoint: null,
+      }),
+    );
+    return (await this.getIngestion(input.id))!;
+  }
+
+  async getIngestion(id: string): Promise<IngestionRecord | null> {
+    return this.db.run((m) => loadIngestion(m, this.entities, id));
+  }
+
+  async listIngestions(query: IngestionQuery): Promise<Page<IngestionRecord>> {
+    return this.db.run(async (m) => {
+      const collectionIds = query.collectionId
+        ? [query.collectionId]
+        : (
+            await m.getRepository(this.entities.Collection).find({
+              select: { id: true },
+              where: { namespace_id: query.namespaceId },
+            })
+          ).map((c) => c.id);
+      if (collectionIds.length === 0) return { items: [], nextAfter: null };
+      // Ingestion ids sort by creation time, so the id alone orders and pages the list.
+      const rows = await m.getRepository(this.entities.Ingestion).find({
+        where: {
+          collection_id: In(collectionIds),
+          ...(query.status ? { status: query.status } : {}),
+          ...(query.after ? { id: LessThan(query.after) } : {}),
+        },
+        order: { id: 'DESC' },
+        take: query.limit + 1,
+      });
+      const items = await hydrateIngestions(m, this.entities, rows.slice(0, query.limit));
+      return {
+        items,
+        nextAfter: rows.length > query.limit ? items[items.length - 1]!.id : null,
+      };
+    });
+  }
+
+  async listIngestionsByStatus(
+    collectionId: string,
+    statuses: IngestionStatus[],
+  ): Promise<IngestionRecord[]> {
+    return this.db.run(async (m) => {
+      const rows = await m.getRepository(this.entities.Ingestion).find({
+        where: { collection_id: collectionId, status: In(statuses) },
+        order: { id: 'ASC' },
+      });
+      return hydrateIngestions(m, this.entities, rows);
+    });
+  }
+
+  async listIngestionIdsByStatus(statuses: IngestionStatus[]): Promise<string[]> {
+    return this.db.run(async (m) =>
+      (
+        await m.getRepository(this.entities.Ingestion).find({
+          select: { id: true },
+          where: { status: In(statuses) },
+          order: { id: 'ASC' },
+        })
+      ).map((r) => r.id),
+    );
+  }
+
+  async cancelIngestion(id: string, at: Date): Promise<boolean> {
+    return this.db.transaction(async (m) => {
+      const repo = m.getRepository(this.entities.Ingestion);
+      await repo.update({ id }, { cancel_requested: true });
+      const result = await repo.update(
+        { id, status: In(['queued', 'running']) },
+        { status: 'canceled', finished_at: at, secrets: null },
+      );
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
+  async listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {
+    return this.listNotes(ingestionId, 'failure', limit);
+  }
+
+  async listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {
+    return this.listNotes(ingestionId, 'warning', limit);
+  }
+
+  private async listNotes(
+    ingestionId: string,
+    kind: 'failure' | 'warning',
+    limit: number,
+  ): Promise<IngestionFailureRecord[]> {
+    return this.db.run(async (m) =>
+      (
+        await m.getRepository(this.entities.IngestionFailure).find({
+          where: { ingestion_id: ingestionId, kind },
+          order: { id: 'ASC' },
+          take: limit,
+        })
+      ).map((r) => ({ docName: r.doc_name, sourceId: r.source_id, message: r.message })),
+    );
+  }
+}

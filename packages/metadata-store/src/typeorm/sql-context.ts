@@ -1,0 +1,52 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { AsyncMutex } from './async-mutex';
+import { dialectOf } from './dialect';
+import { buildEntities, type Entities, type SqlDialect } from './schema';
+import { SqlRunner } from './sql-runner';
+
+/**
+ * What every role adapter of one database shares: the connection, the entities and the way
+ * operations take turns.
+ */
+export class SqlContext {
+  readonly dialect: SqlDialect;
+  readonly entities: Entities;
+  // SQLite has one connection: operations must not interleave inside another's transaction.
+  private readonly mutex: AsyncMutex | null;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.dialect = dialectOf(dataSource);
+    this.entities = buildEntities(this.dialect);
+    this.mutex = this.dialect === 'sqlite' ? new AsyncMutex() : null;
+  }
+
+  run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
+    const go = () => fn(this.dataSource.manager);
+    return this.mutex ? this.mutex.runExclusive(go) : go();
+  }
+
+  transaction<T>(fn: (manager: EntityManager, sql: SqlRunner) => Promise<T>): Promise<T> {
+    const go = () =>
+      this.dataSource.transaction((manager) =>
+        fn(manager, new SqlRunner(manager.queryRunner!, this.dialect)),
+      );
+    return this.mutex ? this.mutex.runExclusive(go) : go();
+  }
+
+  /** `INSERT` that skips a row whose key exists; with SqlRunner.exec it says whether it added. */
+  insertIgnore(table: string, columns: string[]): string {
+    const placeholders = columns.map(() => '?').join(', ');
+    const base = `INTO ${table} (${columns.join(', ')}) VALUES (${placeholders})`;
+    return this.dialect === 'postgres'
+      ? `INSERT ${base} ON CONFLICT DO NOTHING`
+      : `INSERT OR IGNORE ${base}`;
+  }
+
+  async health(): Promise<void> {
+    await this.run((m) => m.query('SELECT 1'));
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
