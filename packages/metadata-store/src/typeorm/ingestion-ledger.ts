@@ -17,7 +17,7 @@ import {
 import { candidateNames } from './document-names';
 import { loadIngestion, toProgress } from './ingestion-rows';
 import { toDocument } from './record-mappers';
-import type { IngestionRow } from './schema';
+import type { IngestionRow } from './rows';
 import type { SqlContext } from './sql-context';
 import type { SqlRunner } from './sql-runner';
 

@@ -5,7 +5,8 @@ import type {
   IngestionRecord,
   IngestionStatus,
 } from '../ports/ingestions';
-import type { Entities, IngestionRow } from './schema';
+import type { IngestionRow } from './rows';
+import type { Entities } from './schema';
 
 /** Ingestion rows with their collection's and namespace's names, in the order given. */
 export async function hydrateIngestions(

@@ -9,7 +9,7 @@ import type {
   OAuthStateRow,
   SessionRow,
   UserRow,
-} from './schema';
+} from './rows';
 
 /** Row ↔ record conversions (the ingestion's, which need joins, are in ingestion-rows). */
 export function toApiKey(row: ApiKeyRow): ApiKeyRecord {

@@ -1,0 +1,121 @@
+/** Row shapes: snake_case, as stored (see schema.ts for the tables). */
+export interface AccountRow {
+  id: string;
+  name: string;
+  created_at: Date;
+}
+export interface ApiKeyRow {
+  id: string;
+  account_id: string;
+  key_hash: string;
+  prefix: string;
+  label: string | null;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+}
+export interface NamespaceRow {
+  id: string;
+  account_id: string;
+  name: string;
+  created_at: Date;
+}
+export interface CollectionRow {
+  id: string;
+  namespace_id: string;
+  name: string;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface DocumentRow {
+  id: string;
+  collection_id: string;
+  name: string;
+  source_type: string;
+  source_key: string;
+  source_id: string;
+  source_url: string | null;
+  version: string;
+  page_count: number;
+  chunk_count: number;
+  created_at: Date;
+  updated_at: Date;
+}
+export interface IngestionRow {
+  id: string;
+  account_id: string;
+  collection_id: string;
+  type: string;
+  spec_json: string;
+  secrets: string | null;
+  source_key: string;
+  status: string;
+  cancel_requested: boolean;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+  documents_discovered: number;
+  documents_processed: number;
+  documents_skipped: number;
+  documents_failed: number;
+  chunks_indexed: number;
+  error_code: string | null;
+  error_message: string | null;
+  checkpoint: string | null;
+}
+export interface IngestionItemRow {
+  ingestion_id: string;
+  source_id: string;
+  outcome: string;
+}
+export interface IngestionFailureRow {
+  id: number;
+  ingestion_id: string;
+  kind: string;
+  source_id: string;
+  doc_name: string | null;
+  message: string;
+  created_at: Date;
+}
+export interface CollectionLockRow {
+  collection_id: string;
+  holder: string;
+  expires_at: Date;
+}
+
+export interface UserRow {
+  id: string;
+  account_id: string;
+  email: string;
+  password_hash: string;
+  created_at: Date;
+}
+export interface SessionRow {
+  id: string;
+  account_id: string;
+  user_id: string;
+  csrf_token: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+}
+export interface OAuthStateRow {
+  id: string;
+  account_id: string;
+  session_id: string | null;
+  type: string;
+  pkce_verifier: string | null;
+  created_at: Date;
+  expires_at: Date;
+}
+export interface ConnectionRow {
+  account_id: string;
+  type: string;
+  tokens: string;
+  account_label: string | null;
+  details_json: string | null;
+  expires_at: Date | null;
+  connected_at: Date;
+  updated_at: Date;
+  version: number;
+}
