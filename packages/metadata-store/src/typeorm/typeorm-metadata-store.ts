@@ -36,7 +36,7 @@ import {
 } from './account-mappers';
 import { dialectOf } from './dialect';
 import { candidateNames } from './document-names';
-import { AsyncMutex } from './async-mutex';
+import { ConcurrencyGate } from '@docent/concurrency-gate';
 import {
   buildEntities,
   type ApiKeyRow,
@@ -52,19 +52,19 @@ import { SqlRunner } from './sql-runner';
 export class TypeOrmMetadataStore implements MetadataStore {
   private readonly dialect: SqlDialect;
   // SQLite has one connection: operations must not interleave inside another's transaction.
-  private readonly mutex: AsyncMutex | null;
+  private readonly mutex: ConcurrencyGate | null;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly entities: Entities = buildEntities(dialectOf(dataSource)),
   ) {
     this.dialect = dialectOf(dataSource);
-    this.mutex = this.dialect === 'sqlite' ? new AsyncMutex() : null;
+    this.mutex = this.dialect === 'sqlite' ? new ConcurrencyGate() : null;
   }
 
   private run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const go = () => fn(this.dataSource.manager);
-    return this.mutex ? this.mutex.runExclusive(go) : go();
+    return this.mutex ? this.mutex.run(go) : go();
   }
 
   private transaction<T>(fn: (manager: EntityManager, sql: SqlRunner) => Promise<T>): Promise<T> {
@@ -72,7 +72,7 @@ export class TypeOrmMetadataStore implements MetadataStore {
       this.dataSource.transaction((manager) =>
         fn(manager, new SqlRunner(manager.queryRunner!, this.dialect)),
       );
-    return this.mutex ? this.mutex.runExclusive(go) : go();
+    return this.mutex ? this.mutex.run(go) : go();
   }
 
   // ---- accounts and keys
