@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/coverage/**',
       'packages/contract/src/generated/**',
+      'packages/contract/src/wire/**',
       'clients/**',
       'data/**',
       'bench/results/**',
