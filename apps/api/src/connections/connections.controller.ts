@@ -13,7 +13,7 @@ import { RUNTIME } from '@docent/worker';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
-/** OAuth connections (contract §3): the same endpoints serve API clients and the web UI. */
+/** OAuth connections of the account: the same endpoints serve API clients and the web UI. */
 @Controller('connections')
 export class ConnectionsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}

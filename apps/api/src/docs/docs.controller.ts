@@ -20,7 +20,7 @@ import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { presentDocument, presentIngestion } from './presenters';
 
-/** The seed's two operations and the added ingestion and document operations (contract §3). */
+/** Ingestions (create, get, list, cancel), asking, and a collection's documents (list, delete). */
 @Controller('docs')
 export class DocsController {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}

@@ -25,7 +25,7 @@ const wiki = (spec: Record<string, unknown>) => ({
   spec: { url: 'https://acme.atlassian.net', space: 'ENG', token: 't', ...spec },
 });
 
-describe('HTTP contract: errors (§4), auth, operations routes', () => {
+describe('HTTP contract: problem+json errors, auth, operations routes', () => {
   let docent: InProcessDocent;
   let client: DocentClient;
 
