@@ -31,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Nest injects by the runtime class, so constructor parameter types must stay value imports.
-    files: ['apps/**/*.ts'],
+    files: ['apps/**/*.ts', 'packages/nest-runtime/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { DocentConfig } from '@docent/runtime';
-import { RuntimeModule, WorkerModule, type RuntimeModuleOptions } from '@docent/worker';
+import { JobWorkerModule, RuntimeModule, type RuntimeModuleOptions } from '@docent/nest-runtime';
 import { AccountController } from './account/account.controller';
 import { CollectionsController } from './collections/collections.controller';
 import { ConnectionsController } from './connections/connections.controller';
@@ -34,7 +34,7 @@ export class ApiModule implements NestModule {
       module: ApiModule,
       imports: [
         RuntimeModule.forRoot(options),
-        ...(options.runWorker ? [WorkerModule.forRoot(options.config)] : []),
+        ...(options.runWorker ? [JobWorkerModule.forRoot(options.config)] : []),
         WebUiModule,
       ],
       controllers: [

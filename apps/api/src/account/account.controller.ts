@@ -14,7 +14,7 @@ import type {
 } from '@docent/contract';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { ProblemError } from '../http/problem';

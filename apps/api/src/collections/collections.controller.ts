@@ -7,7 +7,7 @@ import type {
   ListCollectionsRequest,
 } from '@docent/contract';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { presentCollection } from '../docs/presenters';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { OAuthCallbackError } from '@docent/oauth-connections';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { Public } from '../http/public.decorator';
 import type { DocentRequest } from '../http/request-context';
 import { sessionToken } from '../http/session-cookie';

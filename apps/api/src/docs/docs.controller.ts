@@ -15,7 +15,7 @@ import type {
   ListIngestionsRequest,
 } from '@docent/contract';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { presentDocument, presentIngestion } from './presenters';

@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@ne
 import { Reflector } from '@nestjs/core';
 import { csrfTokenMatches, type Principal } from '@docent/accounts';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { ProblemError } from './problem';
 import { CSRF_EXEMPT, IS_PUBLIC } from './public.decorator';
 import { RateLimiter } from './rate-limiter';

@@ -14,7 +14,7 @@ import {
   UnavailableError,
 } from '@docent/domain-errors';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { ProblemError } from './problem';
 import type { DocentRequest } from './request-context';
 

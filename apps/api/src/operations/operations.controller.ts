@@ -2,7 +2,7 @@ import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { openApiDocument, type Readiness } from '@docent/contract';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { Metrics } from '../http/metrics';
 import { Public } from '../http/public.decorator';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { DocentClient } from './support/docent-client';
 import { startDocent, TEST_KEYS, type InProcessDocent } from './support/docent-server';
 

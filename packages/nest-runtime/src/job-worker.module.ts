@@ -76,11 +76,11 @@ function bullMqJobProcessor(config: DocentConfig): Type<WorkerHost> {
 
 /** Consumes ingestion jobs; imported by the worker app, and by the api app in embedded mode. */
 @Module({})
-export class WorkerModule {
+export class JobWorkerModule {
   static forRoot(config: DocentConfig): DynamicModule {
-    if (!config.redisUrl) return { module: WorkerModule, providers: [EmbeddedQueueWorker] };
+    if (!config.redisUrl) return { module: JobWorkerModule, providers: [EmbeddedQueueWorker] };
     return {
-      module: WorkerModule,
+      module: JobWorkerModule,
       imports: [
         BullModule.forRoot({ connection: { url: config.redisUrl }, prefix: config.queue.prefix }),
         BullModule.registerQueue({ name: DOCENT_QUEUE }),
