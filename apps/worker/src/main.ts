@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, type DocentConfig, type Runtime } from '@docent/runtime';
-import { JobWorkerModule, RUNTIME, RuntimeModule } from '@docent/nest-runtime';
+import { RUNTIME, RuntimeModule } from '@docent/nest-runtime';
 import { startHeartbeat } from './heartbeat';
 
 @Module({})
@@ -10,7 +10,7 @@ class WorkerAppModule {
   static forRoot(config: DocentConfig): DynamicModule {
     return {
       module: WorkerAppModule,
-      imports: [RuntimeModule.forRoot({ config }), JobWorkerModule.forRoot(config)],
+      imports: [RuntimeModule.forRoot({ config, runWorker: true })],
     };
   }
 }

@@ -1,2 +1,2 @@
-export { RUNTIME, RuntimeModule, type RuntimeModuleOptions } from './runtime.module';
-export { DOCENT_QUEUE, JobWorkerModule } from './job-worker.module';
+export { RUNTIME } from './runtime-token';
+export { RuntimeModule, type RuntimeModuleOptions } from './runtime.module';

@@ -7,14 +7,16 @@ import {
   type OnModuleDestroy,
   type Type,
 } from '@nestjs/common';
-import { BullModule, Processor, WorkerHost } from '@nestjs/bullmq';
+import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
-import { BullMqJobQueue, createBullMqProcessor, type BullMqProcessor } from '@docent/job-queue';
-import type { DocentConfig, Runtime } from '@docent/runtime';
-import { RUNTIME } from './runtime.module';
-
-/** The BullMQ queue every Docent process of a deployment shares (keys under DOCENT_QUEUE_PREFIX). */
-export const DOCENT_QUEUE = 'docent';
+import {
+  BullMqJobQueue,
+  bullMqQueueName,
+  bullMqWorkerOptions,
+  type HostedBullMqProcessor,
+} from '@docent/job-queue';
+import { bullMqQueueSettings, type DocentConfig, type Runtime } from '@docent/runtime';
+import { RUNTIME } from './runtime-token';
 
 /** Embedded queue: the queue's own worker loop, in this process. */
 @Injectable()
@@ -27,65 +29,83 @@ class EmbeddedQueueWorker implements OnApplicationBootstrap {
 }
 
 /**
- * BullMQ: `@nestjs/bullmq` hosts the Worker; every job goes through the job-queue port's BullMQ
- * processor, so the semantics (retries, retry-later, cancel, hand-back on stop) are the ones its
- * conformance suite checks, and the handlers are checked against the job catalogue at start-up.
+ * BullMQ: `@nestjs/bullmq` creates the Worker once, with the settings the runtime's queue was
+ * built with (queue name, prefix, lock duration, stalled check, concurrency, worker name), and it
+ * runs the job-queue port's processor, so the semantics (retries, retry-later, cancel, hand-back
+ * on stop) are the ones its conformance suite checks, and the handlers are checked against the
+ * job catalogue at start-up.
  */
-function bullMqJobProcessor(config: DocentConfig): Type<WorkerHost> {
-  // Started by hand once it has the queue's settings (lock duration, stalled check...).
-  @Processor(DOCENT_QUEUE, { autorun: false })
+function bullMqJobProcessor(config: DocentConfig, workerId: string): Type<WorkerHost> {
+  const settings = bullMqQueueSettings(config, workerId);
+  // Connection and prefix come from BullModule.forRoot, with the same values.
+  const {
+    connection: _connection,
+    prefix: _prefix,
+    ...worker
+  } = bullMqWorkerOptions(settings, config.workerConcurrency);
+
+  @Processor(bullMqQueueName(settings), worker)
   class BullMqJobProcessor extends WorkerHost implements OnApplicationBootstrap, OnModuleDestroy {
-    private processor: BullMqProcessor | undefined;
+    private readonly hosted: HostedBullMqProcessor;
 
     constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {
       super();
+      const queue = runtime.queue;
+      if (!(queue instanceof BullMqJobQueue)) {
+        throw new Error('REDIS_URL is set but the queue is not BullMQ');
+      }
+      // Before Nest creates the Worker (module init): the first job already finds it.
+      this.hosted = queue.hostedProcessor(runtime.jobHandlers);
     }
 
-    async process(job: Job, token?: string): Promise<unknown> {
-      if (!this.processor) throw new Error('worker not started');
-      return this.processor(job, token);
+    process(job: Job, token?: string): Promise<unknown> {
+      return this.hosted.process(job, token);
+    }
+
+    @OnWorkerEvent('lockRenewalFailed')
+    lockRenewalFailed(jobIds: string[]): void {
+      this.hosted.lockRenewalFailed(jobIds);
+    }
+
+    @OnWorkerEvent('error')
+    error(error: Error): void {
+      this.hosted.error(error);
     }
 
     async onApplicationBootstrap(): Promise<void> {
-      const queue = this.runtime.queue;
-      if (!(queue instanceof BullMqJobQueue))
-        throw new Error('REDIS_URL is set but the queue is not BullMQ');
-      this.processor = createBullMqProcessor({ queue, handlers: this.runtime.jobHandlers });
-      Object.assign(this.worker.opts, queue.workerOptions(config.workerConcurrency));
-      this.worker.concurrency = config.workerConcurrency;
-      queue.attachWorker(this.worker);
-      void this.worker
-        .run()
-        .catch((error: unknown) =>
-          this.runtime.logger.error('BullMQ worker stopped', { error: String(error) }),
-        );
       await this.runtime.recoverPendingIngestions();
       this.runtime.logger.info('worker started', {
         queue: 'bullmq',
+        workerId,
         concurrency: config.workerConcurrency,
       });
     }
 
-    /** Before Nest closes the Worker: abort running jobs and hand them back to the queue. */
+    /** Before Nest's own shutdown: stop fetching, abort running jobs and hand them back. */
     async onModuleDestroy(): Promise<void> {
-      await this.runtime.queue.stop(30_000);
+      await Promise.all([this.worker.close(), this.runtime.queue.stop(30_000)]);
     }
   }
   return BullMqJobProcessor;
 }
 
-/** Consumes ingestion jobs; imported by the worker app, and by the api app in embedded mode. */
+/** Consumes ingestion jobs: in the worker app, and in the api app in embedded mode. */
 @Module({})
 export class JobWorkerModule {
-  static forRoot(config: DocentConfig): DynamicModule {
+  static forRoot(config: DocentConfig, workerId: string): DynamicModule {
     if (!config.redisUrl) return { module: JobWorkerModule, providers: [EmbeddedQueueWorker] };
+    const settings = bullMqQueueSettings(config, workerId);
     return {
       module: JobWorkerModule,
       imports: [
-        BullModule.forRoot({ connection: { url: config.redisUrl }, prefix: config.queue.prefix }),
-        BullModule.registerQueue({ name: DOCENT_QUEUE }),
+        BullModule.forRoot({
+          connection: { url: settings.connection },
+          prefix: settings.prefix,
+        }),
+        // Also brings @nestjs/bullmq's explorer, which creates the processor's Worker.
+        BullModule.registerQueue({ name: bullMqQueueName(settings) }),
       ],
-      providers: [bullMqJobProcessor(config)],
+      providers: [bullMqJobProcessor(config, workerId)],
     };
   }
 }

@@ -1,47 +1,42 @@
-import {
-  Global,
-  Inject,
-  Module,
-  type DynamicModule,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { type DynamicModule, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import type { SourceConnector } from '@docent/connector-sdk';
 import {
   buildRuntime,
   createJsonLogger,
-  loadConfig,
+  newWorkerId,
   type DocentConfig,
-  type Environment,
   type Runtime,
 } from '@docent/runtime';
-
-/** Injection token of the composed ports and services. */
-export const RUNTIME = Symbol('DocentRuntime');
+import { JobWorkerModule } from './job-worker.module';
+import { RUNTIME } from './runtime-token';
 
 export interface RuntimeModuleOptions {
-  /** Already loaded configuration; else it is read from `env`. */
-  config?: DocentConfig;
-  env?: Environment;
+  config: DocentConfig;
   /** Extra connectors (tests). */
   connectors?: SourceConnector<unknown>[];
+  /** This process consumes ingestion jobs: the worker app, and the api in embedded mode. */
+  runWorker?: boolean;
 }
 
 /** Thin wiring: the domain runtime is plain TypeScript; Nest only holds and closes it. */
-@Global()
 @Module({})
 export class RuntimeModule implements OnApplicationShutdown {
   constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
 
-  static forRoot(options: RuntimeModuleOptions = {}): DynamicModule {
+  static forRoot(options: RuntimeModuleOptions): DynamicModule {
+    const { config } = options;
+    // One id for the runtime (leases, collection locks) and the Worker Nest hosts.
+    const workerId = newWorkerId();
     return {
       module: RuntimeModule,
+      global: true,
+      imports: options.runWorker ? [JobWorkerModule.forRoot(config, workerId)] : [],
       providers: [
         {
           provide: RUNTIME,
           useFactory: async () => {
-            const config = options.config ?? loadConfig(options.env ?? process.env);
             const logger = createJsonLogger(config.logLevel);
-            return buildRuntime(config, { logger, connectors: options.connectors });
+            return buildRuntime(config, { logger, connectors: options.connectors, workerId });
           },
         },
       ],
