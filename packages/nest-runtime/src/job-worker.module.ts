@@ -16,7 +16,7 @@ import {
   type HostedBullMqProcessor,
 } from '@docent/job-queue';
 import { bullMqQueueSettings, type DocentConfig, type Runtime } from '@docent/runtime';
-import { RUNTIME } from './runtime-token';
+import { RUNTIME } from './tokens';
 
 /** Embedded queue: the queue's own worker loop, in this process. */
 @Injectable()
