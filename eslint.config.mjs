@@ -10,6 +10,7 @@ export default tseslint.config(
       '**/dist/**',
       '**/coverage/**',
       'packages/contract/src/generated/**',
+      'packages/contract/src/wire/**',
       'clients/**',
       'data/**',
       'bench/results/**',
@@ -30,7 +31,7 @@ export default tseslint.config(
   },
   {
     // Nest injects by the runtime class, so constructor parameter types must stay value imports.
-    files: ['apps/**/*.ts'],
+    files: ['apps/**/*.ts', 'packages/nest-runtime/**/*.ts'],
     rules: { '@typescript-eslint/consistent-type-imports': 'off' },
   },
   {

@@ -57,6 +57,35 @@ function generateContract() {
   ]);
   // The generator's own bookkeeping is noise in diffs.
   rmSync(join(outDir, '.openapi-generator-ignore'), { force: true });
+  generateWireTypes();
+}
+
+/**
+ * The JSON exactly as it travels, for code that reads responses without the generated client
+ * (the web UI): plain interfaces, date-times as the strings they are on the wire (the client's
+ * models turn them into `Date` in `…FromJSON`). The same generator without its runtime checks
+ * writes every model into one `models/index.ts`; only that file is kept.
+ */
+function generateWireTypes() {
+  const outDir = mkdtempSync(join(tmpdir(), 'docent-wire-types-'));
+  try {
+    openapiGenerator([
+      '--generator-name',
+      'typescript-fetch',
+      '--output',
+      outDir,
+      '--additional-properties',
+      'supportsES6=true,modelPropertyNaming=original,withoutRuntimeChecks=true',
+      '--type-mappings',
+      'DateTime=string,Date=string',
+    ]);
+    const wireDir = join(contractDir, 'src/wire');
+    rmSync(wireDir, { recursive: true, force: true });
+    mkdirSync(wireDir, { recursive: true });
+    cpSync(join(outDir, 'models/index.ts'), join(wireDir, 'index.ts'));
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import type { DocentConfig } from '@docent/runtime';
-import { RuntimeModule, WorkerModule, type RuntimeModuleOptions } from '@docent/worker';
+import { RuntimeModule, type RuntimeModuleOptions } from '@docent/nest-runtime';
 import { AccountController } from './account/account.controller';
 import { CollectionsController } from './collections/collections.controller';
 import { ConnectionsController } from './connections/connections.controller';
@@ -32,11 +32,7 @@ export class ApiModule implements NestModule {
   static forRoot(options: ApiModuleOptions): DynamicModule {
     return {
       module: ApiModule,
-      imports: [
-        RuntimeModule.forRoot(options),
-        ...(options.runWorker ? [WorkerModule.forRoot(options.config)] : []),
-        WebUiModule,
-      ],
+      imports: [RuntimeModule.forRoot(options), WebUiModule],
       controllers: [
         DocsController,
         CollectionsController,

@@ -2,16 +2,15 @@ import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, type DocentConfig, type Runtime } from '@docent/runtime';
+import { RUNTIME, RuntimeModule } from '@docent/nest-runtime';
 import { startHeartbeat } from './heartbeat';
-import { RUNTIME, RuntimeModule } from './runtime.module';
-import { WorkerModule } from './worker.module';
 
 @Module({})
 class WorkerAppModule {
   static forRoot(config: DocentConfig): DynamicModule {
     return {
       module: WorkerAppModule,
-      imports: [RuntimeModule.forRoot({ config }), WorkerModule.forRoot(config)],
+      imports: [RuntimeModule.forRoot({ config, runWorker: true })],
     };
   }
 }

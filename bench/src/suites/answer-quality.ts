@@ -7,7 +7,7 @@ import type { Runtime } from '@docent/runtime';
 import { AskService, type AskResult } from '@docent/retrieval';
 import type { SearchMode } from '@docent/search-index';
 import { startFakeConfluence } from '@docent/source-fakes';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { loadSciFact, type SciFactQuery } from '../datasets/scifact';
 import { loadSquad, type SquadQuestion } from '../datasets/squad';
 import { mean, median, mrrAt, ndcgAt, recallAt } from '../metrics/ranking-metrics';

@@ -1,5 +1,5 @@
-import { retryAfterDelayMs } from '@docent/connector-sdk';
 import { UnavailableError } from '@docent/domain-errors';
+import { OpenAiHttpClient, OpenAiRequestError } from '@docent/openai-http';
 import { NOT_FOUND_ANSWER, type Answer, type Answerer, type AnswerRequest } from './types';
 
 export interface OpenAiAnswererOptions {
@@ -33,13 +33,18 @@ export class OpenAiAnswerer implements Answerer {
   readonly citesPassages = true;
   readonly readsTermCounts = false;
   private readonly timeoutMs: number;
-  private readonly maxRetries: number;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly http: OpenAiHttpClient;
 
   constructor(private readonly options: OpenAiAnswererOptions) {
     this.timeoutMs = options.timeoutMs ?? 60_000;
-    this.maxRetries = options.maxRetries ?? 2;
-    this.sleep = options.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms)));
+    this.http = new OpenAiHttpClient({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      maxRetries: options.maxRetries ?? 2,
+      backoff: { baseMs: 500, maxMs: 8_000 },
+      maxRetryAfterMs: 30_000,
+      sleep: options.sleep,
+    });
   }
 
   async answer(request: AnswerRequest, signal?: AbortSignal): Promise<Answer> {
@@ -69,56 +74,30 @@ export class OpenAiAnswerer implements Answerer {
     signal?: AbortSignal,
   ): Promise<string> {
     const deadline = AbortSignal.timeout(this.timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-    const url = `${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
-    for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(url, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-          },
-          body: JSON.stringify({
-            model: this.options.model,
-            temperature: this.options.temperature ?? 0,
-            messages,
-          }),
-          signal: combined,
-        });
-      } catch (error) {
-        if (deadline.aborted)
-          throw new UnavailableError('The answer model did not respond in time.');
-        if (signal?.aborted) throw error;
-        if (attempt < this.maxRetries) {
-          await this.sleep(backoff(attempt));
-          continue;
-        }
-        throw new UnavailableError('The answer model could not be reached.');
-      }
-      if (response.ok) {
-        const body = (await response.json()) as ChatResponse;
-        const content = body.choices?.[0]?.message?.content;
-        if (typeof content !== 'string') {
-          throw new UnavailableError('The answer model returned no message.');
-        }
-        return content;
-      }
-      await response.body?.cancel().catch(() => undefined);
-      if (response.status === 401 || response.status === 403) {
+    let body: ChatResponse;
+    try {
+      body = (await this.http.postJson(
+        'chat/completions',
+        { model: this.options.model, temperature: this.options.temperature ?? 0, messages },
+        { signal: signal ? AbortSignal.any([signal, deadline]) : deadline },
+      )) as ChatResponse;
+    } catch (error) {
+      if (deadline.aborted) throw new UnavailableError('The answer model did not respond in time.');
+      if (!(error instanceof OpenAiRequestError)) throw error;
+      const { failure } = error;
+      if (failure.kind === 'rejected-key') {
         throw new UnavailableError('The answer model rejected the configured API key.');
       }
-      const retryable = response.status === 429 || response.status >= 500;
-      if (retryable && attempt < this.maxRetries) {
-        await this.sleep(
-          retryAfterDelayMs(response.headers.get('retry-after') ?? undefined, Date.now(), 30_000) ??
-            backoff(attempt),
-        );
-        continue;
+      if (failure.kind === 'http') {
+        throw new UnavailableError(`The answer model failed (HTTP ${failure.status}).`);
       }
-      throw new UnavailableError(`The answer model failed (HTTP ${response.status}).`);
+      throw new UnavailableError('The answer model could not be reached.');
     }
+    const content = body.choices?.[0]?.message?.content;
+    if (typeof content !== 'string') {
+      throw new UnavailableError('The answer model returned no message.');
+    }
+    return content;
   }
 }
 
@@ -137,8 +116,4 @@ function buildMessages(request: AnswerRequest): Array<{ role: string; content: s
     ]),
     { role: 'user', content: `Context:\n${context}\n\nQuestion: ${request.question}` },
   ];
-}
-
-function backoff(attempt: number): number {
-  return Math.min(8_000, 500 * 2 ** attempt);
 }

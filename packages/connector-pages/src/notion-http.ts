@@ -9,7 +9,7 @@ import {
   type SourceHttpClient,
   thrownToSourceError,
 } from '@docent/connector-sdk';
-import type { ConcurrencyGate } from './concurrency-gate';
+import type { ConcurrencyGate } from '@docent/concurrency-gate';
 import { failureOf } from './notion-failure';
 import { NOTION_VERSION } from './notion-version';
 import type { RequestPacer } from './request-pacer';

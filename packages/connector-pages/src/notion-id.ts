@@ -8,7 +8,7 @@ const ID_PARAMETERS = ['p', 'page_id', 'database_id'];
 
 /**
  * The page (or database) id in what a user pasted, dashed and lower-case; undefined when there
- * is none. Follows the order of the Notion SDK's `extractNotionId` (source-apis §C.3):
+ * is none. Follows the order of the Notion SDK's `extractNotionId`:
  * 1. the whole input is a UUID, dashed or not;
  * 2. the last path segment of the form `Title-<32 hex>`;
  * 3. the `p=`, `page_id=` or `database_id=` query parameter (`p=` is a page opened from a

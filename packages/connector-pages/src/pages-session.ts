@@ -9,7 +9,7 @@ import {
   type SourceSession,
 } from '@docent/connector-sdk';
 import { BlockTreeReader } from './block-tree';
-import { ConcurrencyGate } from './concurrency-gate';
+import { ConcurrencyGate } from '@docent/concurrency-gate';
 import { decodeCheckpoint, sourceTag } from './crawl-checkpoint';
 import { initialState } from './crawl-state';
 import { NotionApi } from './notion-api';

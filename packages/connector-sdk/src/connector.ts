@@ -1,4 +1,5 @@
-import type { DocumentContent, DocumentRef } from './document';
+import type { DocumentContent } from '@docent/document-model';
+import type { DocumentRef } from './document-ref';
 import type { SourceHttpClient } from './http/types';
 
 /** How a connector can authenticate; the service picks one from the spec and the account. */

@@ -1,4 +1,4 @@
-/** Failure codes of a whole ingestion, as the service contract names them (§5). */
+/** Failure codes of a whole ingestion: the `error.code` values of the contract's `Ingestion`. */
 export type SourceErrorCode =
   | 'source_auth_failed'
   | 'source_not_found'
@@ -20,13 +20,5 @@ export class SourceError extends Error {
   ) {
     super(message);
     this.name = 'SourceError';
-  }
-}
-
-/** A problem with one document only (unparseable, too large, unsupported type...). */
-export class DocumentError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DocumentError';
   }
 }

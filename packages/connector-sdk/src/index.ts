@@ -1,4 +1,6 @@
-export * from './document';
+// The document model, re-exported: a connector needs this package alone.
+export * from '@docent/document-model';
+export type { DocumentRef } from './document-ref';
 export * from './errors';
 export * from './connector';
 export * from './http/types';

@@ -1,4 +1,4 @@
-import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/connector-sdk';
+import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/document-model';
 import path from 'node:path';
 import { MIB } from './byte-sizes';
 import { baseMediaType, detectFileFormat } from './file-format';

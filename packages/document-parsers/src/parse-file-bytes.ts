@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { decodeText } from './blocks/text-decoding';
 import { type FileFormat } from './file-format';
 import { parseDocx } from './formats/docx/docx-parser';

@@ -1,4 +1,4 @@
-import { DocumentError, type ParsedDocument } from '@docent/connector-sdk';
+import { DocumentError, type ParsedDocument } from '@docent/document-model';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import {
   type ParseRequest,

@@ -1,4 +1,4 @@
-import { DocumentError } from '@docent/connector-sdk';
+import { DocumentError } from '@docent/document-model';
 import { type MessagePort } from 'node:worker_threads';
 import { type PdfEngine } from './formats/pdf/pdfjs-api';
 import { parseFileBytes } from './parse-file-bytes';

@@ -1,4 +1,4 @@
-import { DocumentError } from '@docent/connector-sdk';
+import { DocumentError } from '@docent/document-model';
 import { describeBytes } from './byte-sizes';
 
 /** The one message for a file over the size limit, whether declared or found while reading. */

@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { type FileFormat } from './file-format';
 import { type ZipLimits } from './zip/zip-limits';
 

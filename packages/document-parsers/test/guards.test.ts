@@ -1,4 +1,4 @@
-import { DocumentError, type ParsedDocument } from '@docent/connector-sdk';
+import { DocumentError, type ParsedDocument } from '@docent/document-model';
 import { withDeclaredSize, zipOf } from '@docent/test-support';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { passwordProtectedPdf, scannedTypedBlankPdf } from '@docent/test-support';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

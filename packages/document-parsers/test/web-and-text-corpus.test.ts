@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { createFileParser, type DocumentFileParser } from '../src';
 import { corpusFile, normalise, pageOf, pageText } from './support/corpus';
 import { headings, locate } from './support/sections';

@@ -1,4 +1,4 @@
-import { DocumentError } from '@docent/connector-sdk';
+import { DocumentError } from '@docent/document-model';
 import { withDeclaredSize, zipOf } from '@docent/test-support';
 import { ZipArchive } from '../src/zip/zip-archive';
 import { DEFAULT_ZIP_LIMITS, type ZipLimits } from '../src/zip/zip-limits';

@@ -1,9 +1,5 @@
-import {
-  DocumentError,
-  type DocumentContent,
-  type DocumentRef,
-  type ParsedDocument,
-} from '@docent/connector-sdk';
+import type { DocumentRef } from '@docent/connector-sdk';
+import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/document-model';
 import type { Embedder } from '@docent/embedder';
 import type { IndexedChunk, SearchIndex } from '@docent/search-index';
 import { chunkByHeadings, type Chunk } from '@docent/text-chunker';

@@ -5,7 +5,10 @@ export { SqliteJobQueue, type SqliteJobQueueOptions } from './sqlite/sqlite-job-
 export { backoffDelay } from './job-outcome';
 export {
   BullMqJobQueue,
-  createBullMqProcessor,
+  bullMqQueueName,
+  bullMqWorkerOptions,
   type BullMqJobQueueOptions,
+  type BullMqQueueSettings,
+  type HostedBullMqProcessor,
 } from './bullmq/bullmq-job-queue';
 export type { BullMqProcessor } from './bullmq/bullmq-processor';

@@ -1,7 +1,8 @@
 import { Worker } from 'bullmq';
 import {
   BullMqJobQueue,
-  createBullMqProcessor,
+  bullMqQueueName,
+  bullMqWorkerOptions,
   defineJob,
   jobHandler,
   RetryLaterError,
@@ -18,8 +19,9 @@ const QUEUE_NAME = 'hosted';
 const work = defineJob<{ label: string }>('hosted.work', { maxAttempts: 2, backoffMs: 10 });
 
 /**
- * The BullMQ Worker created outside the queue, the way `@nestjs/bullmq` does for a WorkerHost
- * (`process(job, token)` forwarding to the processor), then attached.
+ * The BullMQ Worker created outside the queue, the way `@nestjs/bullmq` does for a WorkerHost:
+ * with `bullMqWorkerOptions`, `process(job, token)` forwarding to the hosted processor, and the
+ * Worker's events forwarded to it.
  */
 describeWithRedis('BullMqJobQueue with a hosted BullMQ Worker', () => {
   const redisUrl = testRedisUrl!;
@@ -35,14 +37,16 @@ describeWithRedis('BullMqJobQueue with a hosted BullMQ Worker', () => {
     await removeTestQueue(redisUrl, QUEUE_NAME, prefix);
   });
 
+  const queueOptions = () => ({
+    connection: redisUrl,
+    jobs: [work],
+    queueName: QUEUE_NAME,
+    prefix,
+    pollIntervalMs: 20,
+  });
+
   const openQueue = (): BullMqJobQueue => {
-    const queue = new BullMqJobQueue({
-      connection: redisUrl,
-      jobs: [work],
-      queueName: QUEUE_NAME,
-      prefix,
-      pollIntervalMs: 20,
-    });
+    const queue = new BullMqJobQueue(queueOptions());
     toClose.push(queue);
     return queue;
   };
@@ -51,14 +55,16 @@ describeWithRedis('BullMqJobQueue with a hosted BullMQ Worker', () => {
     queue: BullMqJobQueue,
     handle: Parameters<typeof jobHandler<{ label: string }>>[1],
   ): Worker => {
-    const processor = createBullMqProcessor({ queue, handlers: [jobHandler(work, handle)] });
-    // What a WorkerHost's `process(job, token)` does: forward both to the processor.
-    const worker = new Worker(QUEUE_NAME, (job, token) => processor(job, token), {
-      connection: { url: redisUrl },
-      prefix,
-    });
+    const hosted = queue.hostedProcessor([jobHandler(work, handle)]);
+    // What a WorkerHost's `process(job, token)` and `@OnWorkerEvent` handlers do: forward.
+    const worker = new Worker(
+      QUEUE_NAME,
+      (job, token) => hosted.process(job, token),
+      bullMqWorkerOptions(queueOptions(), 1),
+    );
+    worker.on('lockRenewalFailed', (jobIds) => hosted.lockRenewalFailed(jobIds));
+    worker.on('error', (error) => hosted.error(error));
     toClose.push(worker);
-    queue.attachWorker(worker);
     return worker;
   };
 
@@ -96,22 +102,15 @@ describeWithRedis('BullMqJobQueue with a hosted BullMQ Worker', () => {
     expect(seen.sort()).toEqual(['blocking#1', 'flaky#1', 'flaky#2', 'later#1', 'later#1']);
   });
 
-  it('refuses to attach a worker of another queue', async () => {
+  it('refuses a hosted processor next to a started worker, or a second one', async () => {
     const queue = openQueue();
-    const processor = createBullMqProcessor({
-      queue,
-      handlers: [jobHandler(work, async () => undefined)],
-    });
-    const stranger = new Worker('elsewhere', processor, {
-      connection: { url: redisUrl },
-      prefix,
-      autorun: false,
-    });
-    toClose.push(stranger);
-    expect(() => queue.attachWorker(stranger)).toThrow(/elsewhere/);
+    const handlers = [jobHandler(work, async () => undefined)];
+    queue.hostedProcessor(handlers);
+    expect(() => queue.hostedProcessor(handlers)).toThrow(/hosted worker/);
+    await expect(queue.start(handlers)).rejects.toThrow(/hosted worker/);
   });
 
-  it('stop() closes the attached worker and hands its running job back, attempt unused', async () => {
+  it('stop(), with the host closing its worker, hands the running job back, attempt unused', async () => {
     const queue = openQueue();
     const started = deferred<void>();
     const worker = hostWorker(queue, async (_payload, { signal }) => {
@@ -121,8 +120,30 @@ describeWithRedis('BullMqJobQueue with a hosted BullMQ Worker', () => {
     });
     await queue.enqueue(work, { label: 'x' }, { jobId: 'h-stop' });
     await started.promise;
-    await queue.stop(5_000);
+    // What the host does on shutdown: close its Worker along with the queue's stop().
+    await Promise.all([worker.close(), queue.stop(5_000)]);
     expect(worker.isRunning()).toBe(false);
     expect(await queue.getJob('h-stop')).toMatchObject({ state: 'waiting', attempts: 0 });
+  });
+});
+
+describe('bullMqWorkerOptions', () => {
+  it("gives a hosted Worker the queue's settings, defaults included", () => {
+    expect(
+      bullMqWorkerOptions(
+        { connection: 'redis://r:6379', lockDurationMs: 9_000, workerId: 'w-1' },
+        3,
+      ),
+    ).toEqual({
+      connection: { url: 'redis://r:6379' },
+      prefix: 'docent',
+      concurrency: 3,
+      lockDuration: 9_000,
+      stalledInterval: 5_000,
+      maxStalledCount: 5,
+      name: 'w-1',
+    });
+    expect(bullMqQueueName({})).toBe('docent');
+    expect(() => bullMqWorkerOptions({ connection: '' }, 1)).toThrow(/Redis URL/);
   });
 });

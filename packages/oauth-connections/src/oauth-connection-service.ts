@@ -4,7 +4,7 @@ import type { SecretBox } from '@docent/credentials-vault';
 import { InvalidRequestError } from '@docent/domain-errors';
 import type { SourceConnections } from '@docent/ingestion';
 import type { ConnectionRecord, OAuthConnectionStore } from '@docent/metadata-store';
-import { KeyedMutex } from './keyed-mutex';
+import { KeyedConcurrencyGates } from '@docent/concurrency-gate';
 import { OAuthCallbackError, TokenEndpointError } from './oauth-errors';
 import {
   type ConnectionTokens,
@@ -57,7 +57,7 @@ export interface CallbackInput {
 export class OAuthConnectionService implements SourceConnections {
   private readonly fetchFn: FetchFunction;
   private readonly now: () => Date;
-  private readonly refreshes = new KeyedMutex();
+  private readonly refreshes = new KeyedConcurrencyGates();
   private readonly redirectUri: string;
 
   constructor(private readonly options: OAuthConnectionOptions) {

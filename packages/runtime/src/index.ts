@@ -1,3 +1,4 @@
 export { ConfigError, isEmbedded, loadConfig, type DocentConfig, type Environment } from './config';
 export { buildRuntime, type Runtime, type RuntimeOptions } from './runtime';
 export { createJsonLogger, type LogLevel } from './json-logger';
+export { bullMqQueueSettings, newWorkerId } from './worker-identity';

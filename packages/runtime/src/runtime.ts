@@ -1,7 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
 import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
@@ -37,6 +35,7 @@ import {
   type SearchIndex,
 } from '@docent/search-index';
 import { isEmbedded, type DocentConfig } from './config';
+import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 
 export interface Runtime {
   config: DocentConfig;
@@ -71,6 +70,8 @@ export interface RuntimeOptions {
   logger: Logger;
   /** Extra connectors (tests, third parties); the built-in ones are always registered. */
   connectors?: SourceConnector<unknown>[];
+  /** This runtime's worker id (default: a new one), shared with a BullMQ Worker Nest hosts. */
+  workerId?: string;
 }
 
 /** The composition root: picks an adapter for every port from the configuration. */
@@ -116,16 +117,9 @@ export async function buildRuntime(
     const index = openSearchIndex(config);
     closers.push(() => index.close());
 
-    const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    const workerId = options.workerId ?? newWorkerId();
     const queue: JobQueue = config.redisUrl
-      ? new BullMqJobQueue({
-          connection: config.redisUrl,
-          jobs: JOB_CATALOG,
-          prefix: config.queue.prefix,
-          workerId,
-          lockDurationMs: config.queue.lockMs,
-          stalledIntervalMs: Math.min(5_000, Math.floor(config.queue.lockMs / 2)),
-        })
+      ? new BullMqJobQueue({ ...bullMqQueueSettings(config, workerId), jobs: JOB_CATALOG })
       : new SqliteJobQueue({
           path: join(config.dataDir, 'queue.sqlite'),
           jobs: JOB_CATALOG,

@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { blockToPieces } from './block-pieces';
 import { fitHeadingPath, HeadingStack, headingPathTokens } from './heading-path';
 import { renderBlocks } from './rendered-block';

@@ -1,4 +1,4 @@
-import { type Block } from '@docent/connector-sdk';
+import { type Block } from '@docent/document-model';
 
 /** A non-heading block turned into text, plus what splitting and packing need to know. */
 export type RenderedBlock =

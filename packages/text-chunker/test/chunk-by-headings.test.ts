@@ -1,4 +1,4 @@
-import { type Block, type DocumentPage, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type DocumentPage, type ParsedDocument } from '@docent/document-model';
 import { chunkByHeadings, type Chunk, type ChunkingOptions } from '../src';
 
 const countWords = (text: string): number => text.split(/\s+/).filter((w) => w !== '').length;

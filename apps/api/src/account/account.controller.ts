@@ -1,6 +1,11 @@
 import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import type { OpenedSession, Principal } from '@docent/accounts';
+import {
+  ApiKeyService,
+  UserAccountService,
+  type OpenedSession,
+  type Principal,
+} from '@docent/accounts';
 import type {
   AccountSession,
   ApiKeyList,
@@ -13,8 +18,8 @@ import type {
   SignUpRequest,
 } from '@docent/contract';
 import { NotFoundError } from '@docent/domain-errors';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { DOCENT_CONFIG } from '@docent/nest-runtime';
+import type { DocentConfig } from '@docent/runtime';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { ProblemError } from '../http/problem';
@@ -26,7 +31,15 @@ import { presentAccountSession, presentApiKey } from './account-presenters';
 /** Users, browser sessions and API keys (the web UI's account pages). */
 @Controller('account')
 export class AccountController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  private readonly publicUrl: string;
+
+  constructor(
+    private readonly users: UserAccountService,
+    private readonly apiKeys: ApiKeyService,
+    @Inject(DOCENT_CONFIG) config: DocentConfig,
+  ) {
+    this.publicUrl = config.publicUrl;
+  }
 
   @Public()
   @Post('signup')
@@ -36,8 +49,8 @@ export class AccountController {
     @Req() req: DocentRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AccountSession> {
-    const { user, session } = await this.runtime.users.signup(body.email, body.password);
-    setSessionCookie(req, res, this.runtime.config.publicUrl, session.token);
+    const { user, session } = await this.users.signup(body.email, body.password);
+    setSessionCookie(req, res, this.publicUrl, session.token);
     return presentAccountSession(user, session.record);
   }
 
@@ -49,12 +62,12 @@ export class AccountController {
     @Req() req: DocentRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<AccountSession> {
-    const { user, session } = await this.runtime.users.login(
+    const { user, session } = await this.users.login(
       body.email,
       body.password,
       req.socket.remoteAddress ?? 'unknown',
     );
-    setSessionCookie(req, res, this.runtime.config.publicUrl, session.token);
+    setSessionCookie(req, res, this.publicUrl, session.token);
     return presentAccountSession(user, session.record);
   }
 
@@ -65,8 +78,8 @@ export class AccountController {
     @Req() req: DocentRequest,
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoggedOut> {
-    await this.runtime.users.sessions.close(browserSession(req).token);
-    clearSessionCookie(req, res, this.runtime.config.publicUrl);
+    await this.users.sessions.close(browserSession(req).token);
+    clearSessionCookie(req, res, this.publicUrl);
     return { logged_out: true };
   }
 
@@ -79,12 +92,12 @@ export class AccountController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<AccountSession> {
     const session = browserSession(req);
-    const user = await this.runtime.users.userOf(session.record);
+    const user = await this.users.userOf(session.record);
     if (!user) {
       throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
     }
     // The server-side expiry slides; the cookie's follows it.
-    setSessionCookie(req, res, this.runtime.config.publicUrl, session.token);
+    setSessionCookie(req, res, this.publicUrl, session.token);
     return presentAccountSession(user, session.record);
   }
 
@@ -94,10 +107,7 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createApiKey') body: CreateApiKeyRequest,
   ): Promise<CreatedApiKey> {
-    const { key, record } = await this.runtime.apiKeys.createKey(
-      principal.accountId,
-      body.label ?? null,
-    );
+    const { key, record } = await this.apiKeys.createKey(principal.accountId, body.label ?? null);
     return { key, api_key: presentApiKey(record) };
   }
 
@@ -107,7 +117,7 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('listApiKeys') _body: unknown,
   ): Promise<ApiKeyList> {
-    const keys = await this.runtime.apiKeys.listKeys(principal.accountId);
+    const keys = await this.apiKeys.listKeys(principal.accountId);
     return { api_keys: keys.map(presentApiKey) };
   }
 
@@ -117,7 +127,7 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('revokeApiKey') body: RevokeApiKeyRequest,
   ): Promise<Revoked> {
-    if (!(await this.runtime.apiKeys.revokeKey(principal.accountId, body.id))) {
+    if (!(await this.apiKeys.revokeKey(principal.accountId, body.id))) {
       throw new NotFoundError(`No active API key ${body.id} in this account.`);
     }
     return { revoked: true };

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import type { Principal } from '@docent/accounts';
 import type {
   CollectionList,
@@ -6,15 +6,14 @@ import type {
   Deleted,
   ListCollectionsRequest,
 } from '@docent/contract';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { CatalogService } from '@docent/catalog';
 import { presentCollection } from '../docs/presenters';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
 @Controller('collections')
 export class CollectionsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly catalog: CatalogService) {}
 
   @Post('list')
   @HttpCode(200)
@@ -22,14 +21,10 @@ export class CollectionsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('listCollections') body: ListCollectionsRequest,
   ): Promise<CollectionList> {
-    const page = await this.runtime.catalog.listCollections(
-      principal.accountId,
-      body.namespace_name,
-      {
-        limit: body.limit,
-        cursor: body.cursor,
-      },
-    );
+    const page = await this.catalog.listCollections(principal.accountId, body.namespace_name, {
+      limit: body.limit,
+      cursor: body.cursor,
+    });
     return { collections: page.items.map(presentCollection), next_cursor: page.nextCursor };
   }
 
@@ -39,7 +34,7 @@ export class CollectionsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('deleteCollection') body: CollectionLocator,
   ): Promise<Deleted> {
-    await this.runtime.catalog.deleteCollection(
+    await this.catalog.deleteCollection(
       principal.accountId,
       body.namespace_name,
       body.collection_name,

@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import type { Principal } from '@docent/accounts';
 import type {
   AuthorizeConnectionRequest,
@@ -8,15 +8,14 @@ import type {
   Deleted,
 } from '@docent/contract';
 import { NotFoundError } from '@docent/domain-errors';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { OAuthConnectionService } from '@docent/oauth-connections';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
-/** OAuth connections (contract §3): the same endpoints serve API clients and the web UI. */
+/** OAuth connections of the account: the same endpoints serve API clients and the web UI. */
 @Controller('connections')
 export class ConnectionsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(private readonly connections: OAuthConnectionService) {}
 
   @Post('authorize')
   @HttpCode(200)
@@ -25,7 +24,7 @@ export class ConnectionsController {
     @ContractBody('authorizeConnection') body: AuthorizeConnectionRequest,
   ): Promise<ConnectionAuthorization> {
     // Started from the UI, the flow must come back to the same browser session.
-    const url = await this.runtime.connections.authorize(
+    const url = await this.connections.authorize(
       principal.accountId,
       body.type,
       principal.sessionId,
@@ -39,7 +38,7 @@ export class ConnectionsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('listConnections') _body: unknown,
   ): Promise<ConnectionList> {
-    const connections = await this.runtime.connections.list(principal.accountId);
+    const connections = await this.connections.list(principal.accountId);
     return {
       connections: connections.map((c) => ({
         type: c.type as AuthorizeConnectionRequest['type'],
@@ -56,7 +55,7 @@ export class ConnectionsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('deleteConnection') body: DeleteConnectionRequest,
   ): Promise<Deleted> {
-    if (!(await this.runtime.connections.disconnect(principal.accountId, body.type))) {
+    if (!(await this.connections.disconnect(principal.accountId, body.type))) {
       throw new NotFoundError(`This account has no ${body.type} connection.`);
     }
     return { deleted: true };

@@ -1,8 +1,7 @@
-import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { OAuthCallbackError } from '@docent/oauth-connections';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { UserAccountService } from '@docent/accounts';
+import { OAuthCallbackError, OAuthConnectionService } from '@docent/oauth-connections';
 import { Public } from '../http/public.decorator';
 import type { DocentRequest } from '../http/request-context';
 import { sessionToken } from '../http/session-cookie';
@@ -18,7 +17,10 @@ const NAMES: Record<string, string> = {
 @Public()
 @Controller('oauth')
 export class OAuthCallbackController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly users: UserAccountService,
+    private readonly connections: OAuthConnectionService,
+  ) {}
 
   @Get('callback')
   async callback(
@@ -27,9 +29,9 @@ export class OAuthCallbackController {
     @Res() res: Response,
   ): Promise<void> {
     res.set(CALLBACK_PAGE_HEADERS);
-    const session = await this.runtime.users.sessions.resume(sessionToken(req));
+    const session = await this.users.sessions.resume(sessionToken(req));
     try {
-      const connection = await this.runtime.connections.complete({
+      const connection = await this.connections.complete({
         state: text(query.state),
         code: text(query.code),
         error: text(query.error),

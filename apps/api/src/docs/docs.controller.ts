@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post } from '@nestjs/common';
+import { Controller, HttpCode, Post } from '@nestjs/common';
 import type { Principal } from '@docent/accounts';
 import type {
   AskRequest,
@@ -14,16 +14,21 @@ import type {
   ListDocumentsRequest,
   ListIngestionsRequest,
 } from '@docent/contract';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { CatalogService } from '@docent/catalog';
+import { IngestionService } from '@docent/ingestion';
+import { AskService } from '@docent/retrieval';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { presentDocument, presentIngestion } from './presenters';
 
-/** The seed's two operations and the added ingestion and document operations (contract §3). */
+/** Ingestions (create, get, list, cancel), asking, and a collection's documents (list, delete). */
 @Controller('docs')
 export class DocsController {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(
+    private readonly ingestions: IngestionService,
+    private readonly asking: AskService,
+    private readonly catalog: CatalogService,
+  ) {}
 
   @Post('create_ingestion')
   @HttpCode(200)
@@ -31,7 +36,7 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createIngestion') body: CreateIngestionRequest,
   ): Promise<CreateIngestionResponse> {
-    const record = await this.runtime.ingestions.create(principal.accountId, {
+    const record = await this.ingestions.create(principal.accountId, {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
       type: body.type,
@@ -47,7 +52,7 @@ export class DocsController {
     @ContractBody('getIngestion') body: IngestionLocator,
   ): Promise<Ingestion> {
     return presentIngestion(
-      await this.runtime.ingestions.get(
+      await this.ingestions.get(
         principal.accountId,
         body.namespace_name,
         body.collection_name,
@@ -62,7 +67,7 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('listIngestions') body: ListIngestionsRequest,
   ): Promise<IngestionList> {
-    const page = await this.runtime.ingestions.list(principal.accountId, {
+    const page = await this.ingestions.list(principal.accountId, {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
       status: body.status,
@@ -79,7 +84,7 @@ export class DocsController {
     @ContractBody('cancelIngestion') body: IngestionLocator,
   ): Promise<Ingestion> {
     return presentIngestion(
-      await this.runtime.ingestions.cancel(
+      await this.ingestions.cancel(
         principal.accountId,
         body.namespace_name,
         body.collection_name,
@@ -94,7 +99,7 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('ask') body: AskRequest,
   ): Promise<AskResponse> {
-    const result = await this.runtime.ask.ask(principal.accountId, {
+    const result = await this.asking.ask(principal.accountId, {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
       question: body.question,
@@ -120,7 +125,7 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('listDocuments') body: ListDocumentsRequest,
   ): Promise<DocumentList> {
-    const page = await this.runtime.catalog.listDocuments(
+    const page = await this.catalog.listDocuments(
       principal.accountId,
       body.namespace_name,
       body.collection_name,
@@ -138,7 +143,7 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('deleteDocument') body: DeleteDocumentRequest,
   ): Promise<Deleted> {
-    await this.runtime.catalog.deleteDocument(
+    await this.catalog.deleteDocument(
       principal.accountId,
       body.namespace_name,
       body.collection_name,

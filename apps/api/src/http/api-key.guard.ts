@@ -1,8 +1,13 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { csrfTokenMatches, type Principal } from '@docent/accounts';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import {
+  ApiKeyService,
+  csrfTokenMatches,
+  UserAccountService,
+  type Principal,
+} from '@docent/accounts';
+import { DOCENT_CONFIG } from '@docent/nest-runtime';
+import type { DocentConfig } from '@docent/runtime';
 import { ProblemError } from './problem';
 import { CSRF_EXEMPT, IS_PUBLIC } from './public.decorator';
 import { RateLimiter } from './rate-limiter';
@@ -21,9 +26,11 @@ export class ApiKeyGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    private readonly apiKeys: ApiKeyService,
+    private readonly users: UserAccountService,
+    @Inject(DOCENT_CONFIG) config: DocentConfig,
   ) {
-    this.limiter = new RateLimiter(runtime.config.rateLimitPerMinute);
+    this.limiter = new RateLimiter(config.rateLimitPerMinute);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -60,7 +67,7 @@ export class ApiKeyGuard implements CanActivate {
     const key = req.header('api-key');
     const token = sessionToken(req);
     if (key !== undefined || token === undefined) {
-      const principal = await this.runtime.apiKeys.authenticate(key);
+      const principal = await this.apiKeys.authenticate(key);
       if (!principal) {
         throw new ProblemError(
           'unauthorized',
@@ -69,7 +76,7 @@ export class ApiKeyGuard implements CanActivate {
       }
       return principal;
     }
-    const session = await this.runtime.users.sessions.resume(token);
+    const session = await this.users.sessions.resume(token);
     if (!session) {
       throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
     }

@@ -13,15 +13,15 @@ import {
   SourceNotConnectedError,
   UnavailableError,
 } from '@docent/domain-errors';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import type { Logger } from '@docent/ingestion';
+import { DOCENT_LOGGER } from '@docent/nest-runtime';
 import { ProblemError } from './problem';
 import type { DocentRequest } from './request-context';
 
 /** Every error leaves as RFC 9457 problem details; nothing internal leaks into the body. */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
-  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+  constructor(@Inject(DOCENT_LOGGER) private readonly logger: Logger) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -51,7 +51,7 @@ export class ProblemFilter implements ExceptionFilter {
       });
     }
     if (error instanceof UnavailableError) {
-      this.runtime.logger.warn('dependency unavailable', {
+      this.logger.warn('dependency unavailable', {
         requestId: req.requestId,
         error: error.message,
       });
@@ -67,7 +67,7 @@ export class ProblemFilter implements ExceptionFilter {
         return new ProblemError('invalid_request', 'The request is not valid.');
     }
     if (isDependencyDown(error)) {
-      this.runtime.logger.error('dependency unavailable', {
+      this.logger.error('dependency unavailable', {
         requestId: req.requestId,
         error: String(error),
       });
@@ -76,7 +76,7 @@ export class ProblemFilter implements ExceptionFilter {
         'A dependency of the service is unavailable; retry later.',
       );
     }
-    this.runtime.logger.error('unexpected error', {
+    this.logger.error('unexpected error', {
       requestId: req.requestId,
       method: req.method,
       path: req.path,

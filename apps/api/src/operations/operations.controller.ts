@@ -1,8 +1,7 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { openApiDocument, type Readiness } from '@docent/contract';
-import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { READINESS, type ReadinessCheck } from '@docent/nest-runtime';
 import { Metrics } from '../http/metrics';
 import { Public } from '../http/public.decorator';
 
@@ -10,7 +9,7 @@ import { Public } from '../http/public.decorator';
 @Controller()
 export class OperationsController {
   constructor(
-    @Inject(RUNTIME) private readonly runtime: Runtime,
+    @Inject(READINESS) private readonly checkReadiness: ReadinessCheck,
     private readonly metrics: Metrics,
   ) {}
 
@@ -21,7 +20,7 @@ export class OperationsController {
 
   @Get('readyz')
   async readiness(@Res({ passthrough: true }) res: Response): Promise<Readiness> {
-    const checks = await this.runtime.readiness();
+    const checks = await this.checkReadiness();
     const ok = Object.values(checks).every((c) => c === 'ok');
     res.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'unavailable', checks };

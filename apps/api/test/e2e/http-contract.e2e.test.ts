@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'yaml';
 import type { Runtime } from '@docent/runtime';
-import { RUNTIME } from '@docent/worker';
+import { RUNTIME } from '@docent/nest-runtime';
 import { DocentClient } from './support/docent-client';
 import { startDocent, TEST_KEYS, type InProcessDocent } from './support/docent-server';
 
@@ -25,7 +25,7 @@ const wiki = (spec: Record<string, unknown>) => ({
   spec: { url: 'https://acme.atlassian.net', space: 'ENG', token: 't', ...spec },
 });
 
-describe('HTTP contract: errors (§4), auth, operations routes', () => {
+describe('HTTP contract: problem+json errors, auth, operations routes', () => {
   let docent: InProcessDocent;
   let client: DocentClient;
 

@@ -1,7 +1,6 @@
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { ProblemFieldError } from '@docent/contract/wire';
+
+export type FieldError = ProblemFieldError;
 
 /** An RFC 9457 problem from the API (or a network failure dressed as one). */
 export class ApiProblem extends Error {

@@ -1,95 +1,27 @@
-// The shapes of the API's JSON (openapi/openapi.yaml), as far as the UI reads them.
+// The API's JSON as the UI reads it: the raw wire types `pnpm generate` writes from
+// openapi/openapi.yaml (date-times stay strings), under the names the UI uses.
+import type { IngestionType } from '@docent/contract/wire';
 
-export const SOURCE_TYPES = ['WIKI', 'DRIVE', 'PAGES'] as const;
-export type SourceType = (typeof SOURCE_TYPES)[number];
+export type {
+  Account,
+  AccountSession as SessionResponse,
+  ApiKey,
+  AskResponse,
+  Collection,
+  Connection,
+  CreatedApiKey,
+  Document as DocumentRecord,
+  Ingestion,
+  IngestionFailure as IngestionNote,
+  IngestionProgress,
+  IngestionStatus,
+  Reference,
+} from '@docent/contract/wire';
 
-export interface Account {
-  email: string;
-  created_at: string;
-}
+export type SourceType = IngestionType;
 
-export interface SessionResponse {
-  account: Account;
-  csrf_token: string;
-}
+// Keyed by the contract's union, so it fails to compile when the contract gains a source type.
+const OFFERED: Record<SourceType, true> = { WIKI: true, DRIVE: true, PAGES: true };
 
-export interface ApiKey {
-  id: string;
-  prefix: string;
-  label: string | null;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-export interface CreatedApiKey {
-  key: string;
-  api_key: ApiKey;
-}
-
-export interface Connection {
-  type: SourceType;
-  connected_at: string;
-  expires_at: string | null;
-  account_label: string | null;
-}
-
-export interface Collection {
-  collection_name: string;
-  document_count: number;
-  chunk_count: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface DocumentRecord {
-  doc_name: string;
-  source_type: SourceType;
-  source_id: string;
-  source_url: string | null;
-  page_count: number;
-  chunk_count: number;
-  updated_at: string;
-}
-
-export type IngestionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
-
-export interface IngestionProgress {
-  documents_discovered: number;
-  documents_processed: number;
-  documents_skipped: number;
-  documents_failed: number;
-  chunks_indexed: number;
-}
-
-export interface IngestionNote {
-  doc_name: string | null;
-  source_id: string;
-  message: string;
-}
-
-export interface Ingestion {
-  ingestion_id: string;
-  namespace_name: string;
-  collection_name: string;
-  type: SourceType;
-  spec: Record<string, unknown>;
-  status: IngestionStatus;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  progress: IngestionProgress;
-  failures: IngestionNote[];
-  warnings: IngestionNote[];
-  error: { code: string; message: string } | null;
-}
-
-export interface Reference {
-  doc_name: string;
-  page_num: number;
-  sample_text: string;
-}
-
-export interface AskResponse {
-  answer: string;
-  refs: Reference[];
-}
+/** The source types in the order the UI offers them (type-only imports bring no values). */
+export const SOURCE_TYPES: readonly SourceType[] = Object.keys(OFFERED) as SourceType[];

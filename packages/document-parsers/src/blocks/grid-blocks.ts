@@ -1,4 +1,4 @@
-import { type Block } from '@docent/connector-sdk';
+import { type Block } from '@docent/document-model';
 
 export interface GridCell {
   text: string;

@@ -1,4 +1,4 @@
-import { type Block, type DocumentPage, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type DocumentPage, type ParsedDocument } from '@docent/document-model';
 
 /** Gathers blocks page by page; pages that were opened but got no block are kept (empty). */
 export class PageCollector {

@@ -1,4 +1,4 @@
-import { DocumentError } from '@docent/connector-sdk';
+import { DocumentError } from '@docent/document-model';
 import { type Document } from 'domhandler';
 import { parseXml, attr, descendants } from '../xml/xml-tree';
 import { type ZipArchive } from '../zip/zip-archive';

@@ -1,4 +1,4 @@
-import { DocumentError } from '@docent/connector-sdk';
+import { DocumentError } from '@docent/document-model';
 import { isTag, isText, type AnyNode, type Document, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 

@@ -1,4 +1,4 @@
-import { DocumentError } from '@docent/connector-sdk';
+import { DocumentError } from '@docent/document-model';
 import { Inflate } from 'fflate';
 import { type ZipLimits } from './zip-limits';
 

@@ -1,4 +1,4 @@
-import { type Block, type DocumentPage, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type DocumentPage, type ParsedDocument } from '@docent/document-model';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type FileContent } from '../../src';

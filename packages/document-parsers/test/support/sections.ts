@@ -1,4 +1,4 @@
-import { type Block, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type ParsedDocument } from '@docent/document-model';
 import { blockText, normalise } from './corpus';
 
 export interface Located {

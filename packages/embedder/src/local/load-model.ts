@@ -15,7 +15,7 @@ import {
   knownModelProfile,
   onnxFileFor,
 } from '../model-profiles';
-import { SerialQueue } from '../serial-queue';
+import { ConcurrencyGate } from '@docent/concurrency-gate';
 import { type ModelProfile } from '../types';
 import { missingModelFiles } from './model-folder';
 
@@ -39,7 +39,7 @@ export interface LoadedModel {
 }
 
 /** transformers.js reads its global `env` while loading, so loads take turns. */
-const loads = new SerialQueue();
+const loads = new ConcurrencyGate();
 
 function progressForwarder(
   modelId: string,

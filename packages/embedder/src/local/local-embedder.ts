@@ -5,7 +5,7 @@ import {
   type Tensor,
 } from '@huggingface/transformers';
 import { inBatches } from '../batches';
-import { SerialQueue } from '../serial-queue';
+import { ConcurrencyGate } from '@docent/concurrency-gate';
 import { type Embedder, type ModelProfile } from '../types';
 
 /** Non-zero entries per row of a [rows, columns] attention mask. */
@@ -38,7 +38,7 @@ interface ModelOutputs {
 export class LocalEmbedder implements Embedder {
   readonly dimensions: number;
   readonly maxTokens: number;
-  private readonly queue = new SerialQueue();
+  private readonly queue = new ConcurrencyGate();
   private closed = false;
 
   private constructor(

@@ -53,6 +53,12 @@ export interface BullMqJobQueueOptions {
   onError?: (error: Error) => void;
 }
 
+/** The options that place a queue in Redis and set its Worker (all but the jobs and `onError`). */
+export type BullMqQueueSettings = Omit<BullMqJobQueueOptions, 'jobs' | 'onError'>;
+
+type BullMqSettings = Required<Omit<BullMqJobQueueOptions, 'jobs' | 'onError' | 'workerId'>> &
+  Pick<BullMqJobQueueOptions, 'workerId'>;
+
 const DEFAULTS = {
   queueName: 'docent',
   prefix: 'docent',
@@ -80,41 +86,17 @@ export class BullMqJobQueue implements JobQueue {
   private readonly ledger: CancelLedger;
   private readonly runs: ActiveRuns;
   private readonly processing: ProcessingContext;
-  private readonly settings: Required<Omit<BullMqJobQueueOptions, 'jobs' | 'onError' | 'workerId'>>;
-  private readonly workerId: string | undefined;
+  private readonly settings: BullMqSettings;
   private readonly onError: (error: Error) => void;
   private worker: Worker | null = null;
+  /** A Worker created by a host runs this queue's processor (see `hostedProcessor`). */
+  private hosted = false;
   private accepting = true;
   private closed = false;
 
   constructor(options: BullMqJobQueueOptions) {
     this.catalogue = new JobCatalogue(options.jobs);
-    if (typeof options.connection !== 'string' || options.connection.length === 0) {
-      throw new Error('BullMqJobQueue needs a Redis URL as connection');
-    }
-    this.settings = {
-      connection: options.connection,
-      queueName: options.queueName ?? DEFAULTS.queueName,
-      prefix: options.prefix ?? DEFAULTS.prefix,
-      lockDurationMs: positive(options.lockDurationMs ?? DEFAULTS.lockDurationMs, 'lockDurationMs'),
-      stalledIntervalMs: positive(
-        options.stalledIntervalMs ?? DEFAULTS.stalledIntervalMs,
-        'stalledIntervalMs',
-      ),
-      maxCrashRecoveries: options.maxCrashRecoveries ?? DEFAULTS.maxCrashRecoveries,
-      pollIntervalMs: positive(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs'),
-      healthTimeoutMs: positive(
-        options.healthTimeoutMs ?? DEFAULTS.healthTimeoutMs,
-        'healthTimeoutMs',
-      ),
-    };
-    if (
-      !Number.isInteger(this.settings.maxCrashRecoveries) ||
-      this.settings.maxCrashRecoveries < 0
-    ) {
-      throw new Error('maxCrashRecoveries must be an integer >= 0');
-    }
-    this.workerId = options.workerId;
+    this.settings = resolveSettings(options);
     this.onError = options.onError ?? (() => undefined);
     this.queue = new Queue(this.settings.queueName, {
       connection: { url: this.settings.connection },
@@ -163,14 +145,17 @@ export class BullMqJobQueue implements JobQueue {
     options: WorkerOptions = {},
   ): Promise<void> {
     this.assertOpen();
-    if (this.worker) throw new Error('BullMqJobQueue is already started');
+    this.assertNoWorker();
     const { concurrency } = this.catalogue.resolveWorker(registrations, options);
     const worker = new Worker(
       this.settings.queueName,
-      createBullMqProcessor({ queue: this, handlers: registrations }),
-      this.workerOptions(concurrency),
+      this.processorFor(registrations),
+      workerOptionsOf(this.settings, concurrency),
     );
-    this.attachWorker(worker);
+    this.worker = worker;
+    this.accepting = true;
+    worker.on('error', (error) => this.report(error));
+    worker.on('lockRenewalFailed', (jobIds) => this.letGo(jobIds));
     try {
       await worker.waitUntilReady();
     } catch (error) {
@@ -179,61 +164,31 @@ export class BullMqJobQueue implements JobQueue {
     }
   }
 
-  /** Queue name and Worker settings, so a Worker hosted elsewhere behaves like `start()`'s. */
-  get name(): string {
-    return this.settings.queueName;
-  }
-
-  workerOptions(concurrency: number): BullWorkerOptions & {
-    connection: { url: string };
-    prefix: string;
-  } {
-    return {
-      connection: { url: this.settings.connection },
-      prefix: this.settings.prefix,
-      concurrency,
-      lockDuration: this.settings.lockDurationMs,
-      stalledInterval: this.settings.stalledIntervalMs,
-      maxStalledCount: this.settings.maxCrashRecoveries,
-      ...(this.workerId === undefined ? {} : { name: this.workerId }),
-    };
-  }
-
   /**
-   * For a BullMQ Worker hosted elsewhere (`@nestjs/bullmq`'s WorkerHost) whose processor comes
-   * from `createBullMqProcessor({ queue: this, … })`: stop() and close() then stop and close that
-   * worker, and its errors go to `onError`. Cancels reach its jobs without this (the processor
-   * polls them), but stop() can only keep it from taking jobs once attached.
+   * For a BullMQ Worker created by a host (`@nestjs/bullmq`'s `WorkerHost`) instead of `start()`,
+   * with `bullMqWorkerOptions` (same options as this queue) and the same queue name: `process`
+   * is its processor, the host forwards the Worker's `lockRenewalFailed` and `error` events, and
+   * closes the Worker along with `stop()`. Throws when the handlers do not match the catalogue.
    */
-  attachWorker(worker: Worker): void {
-    this.assertOpen();
-    if (this.worker) throw new Error('BullMqJobQueue already has a worker');
-    if (worker.qualifiedName !== this.queue.qualifiedName) {
-      throw new Error(
-        `Worker of queue "${worker.qualifiedName}" attached to queue "${this.queue.qualifiedName}"`,
-      );
-    }
-    this.worker = worker;
+  hostedProcessor(registrations: readonly JobHandlerRegistration<never>[]): HostedBullMqProcessor {
+    this.assertNoWorker();
+    const process = this.processorFor(registrations);
+    this.hosted = true;
     this.accepting = true;
-    worker.on('error', (error) => this.report(error));
-    // The lock of a job this worker runs expired (e.g. the event loop stalled longer than
-    // lockDurationMs): the stalled check gives the job to another worker, so drop this run.
-    worker.on('lockRenewalFailed', (jobIds) => {
-      for (const id of jobIds) this.runs.letGo(id);
-    });
-  }
-
-  /** The BullMQ processor for these handlers; prefer `createBullMqProcessor`. */
-  createProcessor(registrations: readonly JobHandlerRegistration<never>[]): BullMqProcessor {
-    this.assertOpen();
-    return createJobProcessor(this.processing, this.catalogue.resolveHandlers(registrations));
+    return {
+      process,
+      lockRenewalFailed: (jobIds) => this.letGo(jobIds),
+      error: (error) => this.report(error),
+    };
   }
 
   async stop(timeoutMs = DEFAULT_STOP_TIMEOUT_MS): Promise<void> {
     const worker = this.worker;
-    if (!worker && this.runs.size === 0) return;
-    // Without a worker to close, refusing jobs would only make its host fetch them in a loop.
-    if (worker) this.accepting = false;
+    // Runs exist only in a worker started here or hosted elsewhere.
+    if (!worker && !this.hosted) return;
+    // A job the Worker was still fetching goes straight back. (A host that kept its Worker
+    // running would fetch it again in a loop: hosts close their Worker along with stop().)
+    this.accepting = false;
     // Closing first: the jobs handed back below must not be fetched again by this worker.
     const stopped = worker ? worker.close() : Promise.all(this.runs.allFinished());
     this.runs.abortAll('stop');
@@ -383,8 +338,26 @@ export class BullMqJobQueue implements JobQueue {
     }
   }
 
+  private processorFor(registrations: readonly JobHandlerRegistration<never>[]): BullMqProcessor {
+    this.assertOpen();
+    return createJobProcessor(this.processing, this.catalogue.resolveHandlers(registrations));
+  }
+
+  /**
+   * The lock of jobs this process runs expired (e.g. the event loop stalled longer than
+   * lockDurationMs): the stalled check gives them to another worker, so drop these runs.
+   */
+  private letGo(jobIds: string[]): void {
+    for (const id of jobIds) this.runs.letGo(id);
+  }
+
   private report(error: unknown): void {
     this.onError(error instanceof Error ? error : new Error(errorMessage(error)));
+  }
+
+  private assertNoWorker(): void {
+    if (this.worker) throw new Error('BullMqJobQueue is already started');
+    if (this.hosted) throw new Error('BullMqJobQueue already has a hosted worker');
   }
 
   private assertOpen(): void {
@@ -392,20 +365,73 @@ export class BullMqJobQueue implements JobQueue {
   }
 }
 
+/** What a BullMQ Worker created by a host runs and forwards (see `hostedProcessor`). */
+export interface HostedBullMqProcessor {
+  /** The Worker's processor, e.g. `WorkerHost.process(job, token)`. */
+  process: BullMqProcessor;
+  /** The Worker's `lockRenewalFailed` event. */
+  lockRenewalFailed(jobIds: string[]): void;
+  /** The Worker's `error` event. */
+  error(error: Error): void;
+}
+
 /**
- * The BullMQ processor applying the port's semantics to `handlers`, for a Worker hosted
- * elsewhere, e.g. `@nestjs/bullmq`: `process(job, token) { return this.processor(job, token); }`
- * in a `WorkerHost` registered with the same queue name and prefix, plus
- * `queue.attachWorker(this.worker)` once Nest has created it. `start()` uses it too.
+ * The BullMQ Worker settings of a queue built with these options (what `start()` uses): the
+ * connection, key prefix, lock duration, stalled check and crash-recovery limit, the worker name.
+ * A Worker created elsewhere with them, on queue `options.queueName ?? 'docent'`, behaves alike.
  */
-export function createBullMqProcessor({
-  queue,
-  handlers,
-}: {
-  queue: BullMqJobQueue;
-  handlers: readonly JobHandlerRegistration<never>[];
-}): BullMqProcessor {
-  return queue.createProcessor(handlers);
+export function bullMqWorkerOptions(
+  options: BullMqQueueSettings,
+  concurrency: number,
+): BullWorkerOptions & { connection: { url: string }; prefix: string } {
+  return workerOptionsOf(resolveSettings(options), concurrency);
+}
+
+/** The queue name a queue built with these options uses. */
+export function bullMqQueueName(options: Pick<BullMqJobQueueOptions, 'queueName'>): string {
+  return options.queueName ?? DEFAULTS.queueName;
+}
+
+function workerOptionsOf(
+  settings: BullMqSettings,
+  concurrency: number,
+): BullWorkerOptions & { connection: { url: string }; prefix: string } {
+  return {
+    connection: { url: settings.connection },
+    prefix: settings.prefix,
+    concurrency,
+    lockDuration: settings.lockDurationMs,
+    stalledInterval: settings.stalledIntervalMs,
+    maxStalledCount: settings.maxCrashRecoveries,
+    ...(settings.workerId === undefined ? {} : { name: settings.workerId }),
+  };
+}
+
+function resolveSettings(options: BullMqQueueSettings): BullMqSettings {
+  if (typeof options.connection !== 'string' || options.connection.length === 0) {
+    throw new Error('BullMqJobQueue needs a Redis URL as connection');
+  }
+  const settings: BullMqSettings = {
+    connection: options.connection,
+    queueName: bullMqQueueName(options),
+    prefix: options.prefix ?? DEFAULTS.prefix,
+    lockDurationMs: positive(options.lockDurationMs ?? DEFAULTS.lockDurationMs, 'lockDurationMs'),
+    stalledIntervalMs: positive(
+      options.stalledIntervalMs ?? DEFAULTS.stalledIntervalMs,
+      'stalledIntervalMs',
+    ),
+    maxCrashRecoveries: options.maxCrashRecoveries ?? DEFAULTS.maxCrashRecoveries,
+    pollIntervalMs: positive(options.pollIntervalMs ?? DEFAULTS.pollIntervalMs, 'pollIntervalMs'),
+    healthTimeoutMs: positive(
+      options.healthTimeoutMs ?? DEFAULTS.healthTimeoutMs,
+      'healthTimeoutMs',
+    ),
+    workerId: options.workerId,
+  };
+  if (!Number.isInteger(settings.maxCrashRecoveries) || settings.maxCrashRecoveries < 0) {
+    throw new Error('maxCrashRecoveries must be an integer >= 0');
+  }
+  return settings;
 }
 
 function withTimeout<T>(promise: Promise<T>, timeoutMs: number): Promise<T> {

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { AsyncMutex } from './async-mutex';
+import { ConcurrencyGate } from '@docent/concurrency-gate';
 import { dialectOf } from './dialect';
 import { buildEntities, type Entities, type SqlDialect } from './schema';
 import { SqlRunner } from './sql-runner';
@@ -12,17 +12,17 @@ export class SqlContext {
   readonly dialect: SqlDialect;
   readonly entities: Entities;
   // SQLite has one connection: operations must not interleave inside another's transaction.
-  private readonly mutex: AsyncMutex | null;
+  private readonly mutex: ConcurrencyGate | null;
 
   constructor(private readonly dataSource: DataSource) {
     this.dialect = dialectOf(dataSource);
     this.entities = buildEntities(this.dialect);
-    this.mutex = this.dialect === 'sqlite' ? new AsyncMutex() : null;
+    this.mutex = this.dialect === 'sqlite' ? new ConcurrencyGate() : null;
   }
 
   run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const go = () => fn(this.dataSource.manager);
-    return this.mutex ? this.mutex.runExclusive(go) : go();
+    return this.mutex ? this.mutex.run(go) : go();
   }
 
   transaction<T>(fn: (manager: EntityManager, sql: SqlRunner) => Promise<T>): Promise<T> {
@@ -30,7 +30,7 @@ export class SqlContext {
       this.dataSource.transaction((manager) =>
         fn(manager, new SqlRunner(manager.queryRunner!, this.dialect)),
       );
-    return this.mutex ? this.mutex.runExclusive(go) : go();
+    return this.mutex ? this.mutex.run(go) : go();
   }
 
   /** `INSERT` that skips a row whose key exists; with SqlRunner.exec it says whether it added. */

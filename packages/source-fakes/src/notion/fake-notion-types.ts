@@ -151,7 +151,10 @@ export interface FakeNotionOAuthOptions {
   consentShares?: FakeSharing;
   /** Codes granted in advance, e.g. for tests that skip the authorize step. */
   authorizationCodes?: Array<{ code: string; redirectUri?: string; shared?: FakeSharing }>;
-  /** Access tokens issued by the fake expire after this long; unset: never (see §E). */
+  /**
+   * Access tokens issued by the fake expire after this long; unset: never. Notion documents a
+   * refresh grant but no token lifetime, so both cases are worth testing.
+   */
   accessTokenTtlSeconds?: number;
   workspaceName?: string;
 }

@@ -1,6 +1,6 @@
 import type { NotionApiVersion } from './fake-notion-types';
 
-/** What changes for a reader between the versions the fake models (source-apis §C.1). */
+/** What changes for a reader between the `Notion-Version`s the fake models. */
 export interface VersionProfile {
   version: NotionApiVersion;
   /** Databases hold data sources, queried at `/v1/data_sources/{id}/query`. */

@@ -17,7 +17,7 @@ import { searchRoute } from './search-route';
 import type { NotionServing } from './serving-context';
 
 /**
- * A local Notion API (source-apis §C, §D.3): real paths and shapes for three `Notion-Version`s,
+ * A local Notion API: real paths and shapes for three `Notion-Version`s,
  * bearer auth and sharing (unshared = 404), real pagination, a token-bucket rate limit, 529s,
  * per-route faults, OAuth, and a workspace that tests can edit while it runs.
  */

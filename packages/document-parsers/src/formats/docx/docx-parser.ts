@@ -1,4 +1,4 @@
-import { type Block, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type ParsedDocument } from '@docent/document-model';
 import { isTag, type Element } from 'domhandler';
 import { collapseWhitespace, tidyLines } from '../../blocks/block-text';
 import { PageCollector } from '../../blocks/page-collector';

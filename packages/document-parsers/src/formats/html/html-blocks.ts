@@ -1,4 +1,4 @@
-import { type Block } from '@docent/connector-sdk';
+import { type Block } from '@docent/document-model';
 import { isTag, isText, type AnyNode, type Element, type ParentNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { collapseWhitespace } from '../../blocks/block-text';

@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { decodeText } from '../../blocks/text-decoding';
 import { htmlToBlocks } from './html-blocks';
 

@@ -1,4 +1,4 @@
-import { type Block, type ParsedDocument } from '@docent/connector-sdk';
+import { type Block, type ParsedDocument } from '@docent/document-model';
 import MarkdownIt from 'markdown-it';
 import { collapseWhitespace, tidyLines } from '../../blocks/block-text';
 import { htmlToBlocks } from '../html/html-blocks';

@@ -3,7 +3,7 @@ import {
   type Block,
   type DocumentPage,
   type ParsedDocument,
-} from '@docent/connector-sdk';
+} from '@docent/document-model';
 import { Dehyphenator } from './pdf-hyphenation';
 import { PdfHeadingRules } from './pdf-headings';
 import { buildLines, type PdfLine } from './pdf-lines';

@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { gridBlocks, type GridRow } from '../../blocks/grid-blocks';
 import { tidyLines } from '../../blocks/block-text';
 

@@ -1,4 +1,4 @@
-import { type ParsedDocument } from '@docent/connector-sdk';
+import { type ParsedDocument } from '@docent/document-model';
 import { tidyLines } from '../../blocks/block-text';
 
 /** Plain text → paragraphs split on blank lines, line breaks inside a paragraph kept. */

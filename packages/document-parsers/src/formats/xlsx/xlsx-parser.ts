@@ -1,4 +1,4 @@
-import { type DocumentPage, type ParsedDocument } from '@docent/connector-sdk';
+import { type DocumentPage, type ParsedDocument } from '@docent/document-model';
 import { gridBlocks } from '../../blocks/grid-blocks';
 import {
   mainPartName,

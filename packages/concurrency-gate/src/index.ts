@@ -1,0 +1,1 @@
+export { ConcurrencyGate, KeyedConcurrencyGates } from './concurrency-gate';

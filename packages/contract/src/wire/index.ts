@@ -1,0 +1,1032 @@
+/* tslint:disable */
+/* eslint-disable */
+/**
+ * 
+ * @export
+ * @interface Account
+ */
+export interface Account {
+    /**
+     * 
+     */
+    email: string;
+    /**
+     * 
+     */
+    created_at: string;
+}
+/**
+ * 
+ * @export
+ * @interface AccountSession
+ */
+export interface AccountSession {
+    /**
+     * 
+     */
+    account: Account;
+    /**
+     * Send it as `X-CSRF-Token` on every POST authenticated by the session cookie.
+     */
+    csrf_token: string;
+}
+/**
+ * 
+ * @export
+ * @interface ApiKey
+ */
+export interface ApiKey {
+    /**
+     * 
+     */
+    id: string;
+    /**
+     * The first characters of the key, to tell keys apart.
+     */
+    prefix: string;
+    /**
+     * 
+     */
+    label: string | null;
+    /**
+     * 
+     */
+    created_at: string;
+    /**
+     * 
+     */
+    last_used_at: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface ApiKeyList
+ */
+export interface ApiKeyList {
+    /**
+     * 
+     */
+    api_keys: Array<ApiKey>;
+}
+/**
+ * 
+ * @export
+ * @interface AskRequest
+ */
+export interface AskRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    question: string;
+    /**
+     * Maximum number of references (default 5).
+     */
+    top_k?: number | null;
+    /**
+     * Answer from this document only; null or omitted means the whole collection.
+     */
+    doc_name?: string | null;
+    /**
+     * Earlier exchanges, oldest first; used to resolve follow-up questions.
+     */
+    history_messages?: Array<HistoryMessage> | null;
+}
+/**
+ * 
+ * @export
+ * @interface AskResponse
+ */
+export interface AskResponse {
+    /**
+     * Plain-text answer.
+     */
+    answer: string;
+    /**
+     * At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.
+     */
+    refs: Array<Reference>;
+}
+/**
+ * 
+ * @export
+ * @interface AuthorizeConnectionRequest
+ */
+export interface AuthorizeConnectionRequest {
+    /**
+     * 
+     */
+    type: IngestionType;
+}
+
+
+/**
+ * 
+ * @export
+ * @interface Collection
+ */
+export interface Collection {
+    /**
+     * 
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    document_count: number;
+    /**
+     * 
+     */
+    chunk_count: number;
+    /**
+     * 
+     */
+    created_at: string;
+    /**
+     * 
+     */
+    updated_at: string;
+}
+/**
+ * 
+ * @export
+ * @interface CollectionList
+ */
+export interface CollectionList {
+    /**
+     * 
+     */
+    collections: Array<Collection>;
+    /**
+     * 
+     */
+    next_cursor: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface CollectionLocator
+ */
+export interface CollectionLocator {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+}
+/**
+ * 
+ * @export
+ * @interface Connection
+ */
+export interface Connection {
+    /**
+     * 
+     */
+    type: IngestionType;
+    /**
+     * 
+     */
+    connected_at: string;
+    /**
+     * When the access token expires (it is refreshed before); null when it does not.
+     */
+    expires_at: string | null;
+    /**
+     * Whom the connection acts for (Atlassian sites, Google email, Notion workspace).
+     */
+    account_label: string | null;
+}
+
+
+/**
+ * 
+ * @export
+ * @interface ConnectionAuthorization
+ */
+export interface ConnectionAuthorization {
+    /**
+     * The provider's consent page; it redirects to `/oauth/callback`.
+     */
+    authorize_url: string;
+}
+/**
+ * 
+ * @export
+ * @interface ConnectionList
+ */
+export interface ConnectionList {
+    /**
+     * 
+     */
+    connections: Array<Connection>;
+}
+/**
+ * 
+ * @export
+ * @interface CreateApiKeyRequest
+ */
+export interface CreateApiKeyRequest {
+    /**
+     * 
+     */
+    label?: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface CreateDriveIngestionRequest
+ */
+export interface CreateDriveIngestionRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    type: CreateDriveIngestionRequestTypeEnum;
+    /**
+     * 
+     */
+    spec: DriveSpec;
+}
+
+
+/**
+ * @export
+ */
+export const CreateDriveIngestionRequestTypeEnum = {
+    Drive: 'DRIVE',
+} as const;
+export type CreateDriveIngestionRequestTypeEnum = typeof CreateDriveIngestionRequestTypeEnum[keyof typeof CreateDriveIngestionRequestTypeEnum];
+
+/**
+ * @type CreateIngestionRequest
+ * The source `type` selects the shape of `spec`.
+ * @export
+ */
+export type CreateIngestionRequest = { type: 'DRIVE' } & CreateDriveIngestionRequest | { type: 'PAGES' } & CreatePagesIngestionRequest | { type: 'WIKI' } & CreateWikiIngestionRequest;
+/**
+ * 
+ * @export
+ * @interface CreateIngestionResponse
+ */
+export interface CreateIngestionResponse {
+    /**
+     * Identifies the ingestion for `get_ingestion` and `cancel_ingestion`.
+     */
+    ingestion_id: string;
+}
+/**
+ * 
+ * @export
+ * @interface CreatePagesIngestionRequest
+ */
+export interface CreatePagesIngestionRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    type: CreatePagesIngestionRequestTypeEnum;
+    /**
+     * 
+     */
+    spec: PagesSpec;
+}
+
+
+/**
+ * @export
+ */
+export const CreatePagesIngestionRequestTypeEnum = {
+    Pages: 'PAGES',
+} as const;
+export type CreatePagesIngestionRequestTypeEnum = typeof CreatePagesIngestionRequestTypeEnum[keyof typeof CreatePagesIngestionRequestTypeEnum];
+
+/**
+ * 
+ * @export
+ * @interface CreateWikiIngestionRequest
+ */
+export interface CreateWikiIngestionRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    type: CreateWikiIngestionRequestTypeEnum;
+    /**
+     * 
+     */
+    spec: WikiSpec;
+}
+
+
+/**
+ * @export
+ */
+export const CreateWikiIngestionRequestTypeEnum = {
+    Wiki: 'WIKI',
+} as const;
+export type CreateWikiIngestionRequestTypeEnum = typeof CreateWikiIngestionRequestTypeEnum[keyof typeof CreateWikiIngestionRequestTypeEnum];
+
+/**
+ * 
+ * @export
+ * @interface CreatedApiKey
+ */
+export interface CreatedApiKey {
+    /**
+     * The key itself, shown this once.
+     */
+    key: string;
+    /**
+     * 
+     */
+    api_key: ApiKey;
+}
+/**
+ * 
+ * @export
+ * @interface DeleteConnectionRequest
+ */
+export interface DeleteConnectionRequest {
+    /**
+     * 
+     */
+    type: IngestionType;
+}
+
+
+/**
+ * 
+ * @export
+ * @interface DeleteDocumentRequest
+ */
+export interface DeleteDocumentRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    doc_name: string;
+}
+/**
+ * 
+ * @export
+ * @interface Deleted
+ */
+export interface Deleted {
+    /**
+     * 
+     */
+    deleted: boolean;
+}
+/**
+ * 
+ * @export
+ * @interface Document
+ */
+export interface Document {
+    /**
+     * 
+     */
+    doc_name: string;
+    /**
+     * 
+     */
+    source_type: IngestionType;
+    /**
+     * The document's id in its source.
+     */
+    source_id: string;
+    /**
+     * 
+     */
+    source_url: string | null;
+    /**
+     * 
+     */
+    page_count: number;
+    /**
+     * 
+     */
+    chunk_count: number;
+    /**
+     * 
+     */
+    updated_at: string;
+}
+
+
+/**
+ * 
+ * @export
+ * @interface DocumentList
+ */
+export interface DocumentList {
+    /**
+     * 
+     */
+    documents: Array<Document>;
+    /**
+     * 
+     */
+    next_cursor: string | null;
+}
+/**
+ * A Google Drive, or the folders of one name in it.
+ * @export
+ * @interface DriveSpec
+ */
+export interface DriveSpec {
+    /**
+     * OAuth access token; omit to use the account's connection. Never echoed back.
+     */
+    token?: string | null;
+    /**
+     * Every folder of exactly this name, recursively; omitted means the whole drive.
+     */
+    folder_name?: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface Health
+ */
+export interface Health {
+    /**
+     * 
+     */
+    status: HealthStatusEnum;
+}
+
+
+/**
+ * @export
+ */
+export const HealthStatusEnum = {
+    Ok: 'ok',
+} as const;
+export type HealthStatusEnum = typeof HealthStatusEnum[keyof typeof HealthStatusEnum];
+
+/**
+ * @type HistoryMessage
+ * One earlier exchange, as `["question", "answer"]` (canonical) or `{question, answer}`.
+ * @export
+ */
+export type HistoryMessage = Array<string> | HistoryPair;
+/**
+ * 
+ * @export
+ * @interface HistoryPair
+ */
+export interface HistoryPair {
+    /**
+     * 
+     */
+    question: string;
+    /**
+     * 
+     */
+    answer: string;
+}
+/**
+ * 
+ * @export
+ * @interface Ingestion
+ */
+export interface Ingestion {
+    /**
+     * 
+     */
+    ingestion_id: string;
+    /**
+     * 
+     */
+    namespace_name: string;
+    /**
+     * 
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    type: IngestionType;
+    /**
+     * The spec as given, with secrets replaced by `***`.
+     */
+    spec: { [key: string]: any; };
+    /**
+     * 
+     */
+    status: IngestionStatus;
+    /**
+     * 
+     */
+    created_at: string;
+    /**
+     * 
+     */
+    started_at: string | null;
+    /**
+     * 
+     */
+    finished_at: string | null;
+    /**
+     * 
+     */
+    progress: IngestionProgress;
+    /**
+     * Documents that failed, in order (the first 1000).
+     */
+    failures: Array<IngestionFailure>;
+    /**
+     * Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned
+     * images without a text layer, which are not searchable.
+     * 
+     */
+    warnings: Array<IngestionFailure>;
+    /**
+     * 
+     */
+    error: IngestionError | null;
+}
+
+
+/**
+ * Why the ingestion failed; null unless `status` is `failed`.
+ * @export
+ * @interface IngestionError
+ */
+export interface IngestionError {
+    /**
+     * 
+     */
+    code: IngestionErrorCodeEnum;
+    /**
+     * 
+     */
+    message: string;
+}
+
+
+/**
+ * @export
+ */
+export const IngestionErrorCodeEnum = {
+    SourceAuthFailed: 'source_auth_failed',
+    SourceNotFound: 'source_not_found',
+    SourceUnreachable: 'source_unreachable',
+    SourceRateLimited: 'source_rate_limited',
+    Internal: 'internal',
+} as const;
+export type IngestionErrorCodeEnum = typeof IngestionErrorCodeEnum[keyof typeof IngestionErrorCodeEnum];
+
+/**
+ * 
+ * @export
+ * @interface IngestionFailure
+ */
+export interface IngestionFailure {
+    /**
+     * The document's name in the source, when known.
+     */
+    doc_name: string | null;
+    /**
+     * 
+     */
+    source_id: string;
+    /**
+     * 
+     */
+    message: string;
+}
+/**
+ * 
+ * @export
+ * @interface IngestionList
+ */
+export interface IngestionList {
+    /**
+     * 
+     */
+    ingestions: Array<Ingestion>;
+    /**
+     * 
+     */
+    next_cursor: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface IngestionLocator
+ */
+export interface IngestionLocator {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    ingestion_id: string;
+}
+/**
+ * 
+ * @export
+ * @interface IngestionProgress
+ */
+export interface IngestionProgress {
+    /**
+     * Documents the source listed so far.
+     */
+    documents_discovered: number;
+    /**
+     * New or changed documents indexed.
+     */
+    documents_processed: number;
+    /**
+     * Documents unchanged since the last sync.
+     */
+    documents_skipped: number;
+    /**
+     * Documents that could not be read or parsed (see `failures`).
+     */
+    documents_failed: number;
+    /**
+     * Chunks written to the index by this ingestion.
+     */
+    chunks_indexed: number;
+}
+
+/**
+ * 
+ * @export
+ */
+export const IngestionStatus = {
+    Queued: 'queued',
+    Running: 'running',
+    Succeeded: 'succeeded',
+    Failed: 'failed',
+    Canceled: 'canceled',
+} as const;
+export type IngestionStatus = typeof IngestionStatus[keyof typeof IngestionStatus];
+
+
+/**
+ * `WIKI`: a Confluence Cloud or Data Center site. `DRIVE`: a Google Drive.
+ * `PAGES`: a Notion workspace.
+ * 
+ * @export
+ */
+export const IngestionType = {
+    Wiki: 'WIKI',
+    Drive: 'DRIVE',
+    Pages: 'PAGES',
+} as const;
+export type IngestionType = typeof IngestionType[keyof typeof IngestionType];
+
+/**
+ * 
+ * @export
+ * @interface ListCollectionsRequest
+ */
+export interface ListCollectionsRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * Page size, default 100.
+     */
+    limit?: number | null;
+    /**
+     * The `next_cursor` of the previous page; omit or null for the first page.
+     */
+    cursor?: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface ListDocumentsRequest
+ */
+export interface ListDocumentsRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * Page size, default 100.
+     */
+    limit?: number | null;
+    /**
+     * The `next_cursor` of the previous page; omit or null for the first page.
+     */
+    cursor?: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface ListIngestionsRequest
+ */
+export interface ListIngestionsRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * Only this collection's ingestions.
+     */
+    collection_name?: string | null;
+    /**
+     * Only ingestions in this status.
+     */
+    status?: ListIngestionsRequestStatusEnum | null;
+    /**
+     * Page size, default 100.
+     */
+    limit?: number | null;
+    /**
+     * The `next_cursor` of the previous page; omit or null for the first page.
+     */
+    cursor?: string | null;
+}
+
+
+/**
+ * @export
+ */
+export const ListIngestionsRequestStatusEnum = {
+    Queued: 'queued',
+    Running: 'running',
+    Succeeded: 'succeeded',
+    Failed: 'failed',
+    Canceled: 'canceled',
+} as const;
+export type ListIngestionsRequestStatusEnum = typeof ListIngestionsRequestStatusEnum[keyof typeof ListIngestionsRequestStatusEnum];
+
+/**
+ * 
+ * @export
+ * @interface LogInRequest
+ */
+export interface LogInRequest {
+    /**
+     * 
+     */
+    email: string;
+    /**
+     * 
+     */
+    password: string;
+}
+/**
+ * 
+ * @export
+ * @interface LoggedOut
+ */
+export interface LoggedOut {
+    /**
+     * 
+     */
+    logged_out: boolean;
+}
+/**
+ * A Notion workspace, or some pages of it with their descendants.
+ * @export
+ * @interface PagesSpec
+ */
+export interface PagesSpec {
+    /**
+     * Integration token; omit to use the account's connection. Never echoed back.
+     */
+    token?: string | null;
+    /**
+     * Page ids (with or without dashes) or page URLs; omitted means every page the token can access.
+     */
+    page_ids?: Array<string> | null;
+}
+/**
+ * RFC 9457 problem details.
+ * @export
+ * @interface Problem
+ */
+export interface Problem {
+    /**
+     * A URI identifying the problem type.
+     */
+    type: string;
+    /**
+     * 
+     */
+    title: string;
+    /**
+     * 
+     */
+    status: number;
+    /**
+     * 
+     */
+    detail?: string;
+    /**
+     * 
+     */
+    code: ProblemCodeEnum;
+    /**
+     * 
+     */
+    errors?: Array<ProblemFieldError>;
+    /**
+     * Quote it when reporting a problem.
+     */
+    request_id?: string;
+}
+
+
+/**
+ * @export
+ */
+export const ProblemCodeEnum = {
+    InvalidRequest: 'invalid_request',
+    SourceNotConnected: 'source_not_connected',
+    Unauthorized: 'unauthorized',
+    NotFound: 'not_found',
+    PayloadTooLarge: 'payload_too_large',
+    UnsupportedMediaType: 'unsupported_media_type',
+    RateLimited: 'rate_limited',
+    Internal: 'internal',
+    Unavailable: 'unavailable',
+} as const;
+export type ProblemCodeEnum = typeof ProblemCodeEnum[keyof typeof ProblemCodeEnum];
+
+/**
+ * 
+ * @export
+ * @interface ProblemFieldError
+ */
+export interface ProblemFieldError {
+    /**
+     * Dotted path of the offending field, e.g. `spec.space`.
+     */
+    field: string;
+    /**
+     * 
+     */
+    message: string;
+}
+/**
+ * 
+ * @export
+ * @interface Readiness
+ */
+export interface Readiness {
+    /**
+     * 
+     */
+    status: ReadinessStatusEnum;
+    /**
+     * One entry per dependency, `ok` or the reason it is not.
+     */
+    checks: { [key: string]: string; };
+}
+
+
+/**
+ * @export
+ */
+export const ReadinessStatusEnum = {
+    Ok: 'ok',
+    Unavailable: 'unavailable',
+} as const;
+export type ReadinessStatusEnum = typeof ReadinessStatusEnum[keyof typeof ReadinessStatusEnum];
+
+/**
+ * 
+ * @export
+ * @interface Reference
+ */
+export interface Reference {
+    /**
+     * The document the reference comes from.
+     */
+    doc_name: string;
+    /**
+     * 1-based page (PDF page, slide, sheet; 1 for wiki and notes pages).
+     */
+    page_num: number;
+    /**
+     * The excerpt used as context.
+     */
+    sample_text: string;
+}
+/**
+ * 
+ * @export
+ * @interface RevokeApiKeyRequest
+ */
+export interface RevokeApiKeyRequest {
+    /**
+     * 
+     */
+    id: string;
+}
+/**
+ * 
+ * @export
+ * @interface Revoked
+ */
+export interface Revoked {
+    /**
+     * 
+     */
+    revoked: boolean;
+}
+/**
+ * 
+ * @export
+ * @interface SignUpRequest
+ */
+export interface SignUpRequest {
+    /**
+     * 
+     */
+    email: string;
+    /**
+     * At least 10 characters.
+     */
+    password: string;
+}
+/**
+ * A Confluence site and a selection: exactly one of `space` (all current pages of the
+ * space) or `cql` (the pages a CQL query selects). Credentials: `username` + `token` (API
+ * token, HTTP Basic), `token` alone (personal access token, Bearer), or neither (the
+ * account's OAuth connection).
+ * 
+ * @export
+ * @interface WikiSpec
+ */
+export interface WikiSpec {
+    /**
+     * The site, e.g. `https://acme.atlassian.net` or a Data Center base URL with its context path.
+     */
+    url: string;
+    /**
+     * Space key.
+     */
+    space?: string | null;
+    /**
+     * A CQL query selecting pages.
+     */
+    cql?: string | null;
+    /**
+     * API token (with `username`) or personal access token. Never echoed back.
+     */
+    token?: string | null;
+    /**
+     * The user the API token belongs to (usually an email on Cloud).
+     */
+    username?: string | null;
+}

@@ -1,0 +1,2 @@
+export type { Block, DocumentContent, DocumentPage, ParsedDocument } from './document';
+export { DocumentError } from './document-error';

@@ -1,0 +1,7 @@
+export {
+  OpenAiHttpClient,
+  OpenAiRequestError,
+  type OpenAiFailure,
+  type OpenAiHttpClientOptions,
+  type PostOptions,
+} from './openai-http-client';
