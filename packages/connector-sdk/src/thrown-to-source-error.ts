@@ -1,4 +1,4 @@
-import { SourceError } from './errors';
+import { DocumentError, SourceError } from './errors';
 import { HttpNetworkError, UrlNotAllowedError } from './http/errors';
 
 /** Who was being called, as messages name it: `Notion at api.notion.com ...`. */
@@ -12,11 +12,11 @@ export interface CalledSource {
 /**
  * Maps what a request threw instead of answering (the client's `HttpNetworkError` or
  * `UrlNotAllowedError`, a body that failed to read or parse...) to the `SourceError` the service
- * understands. A `SourceError` passes through, and so does an `AbortError`: a cancelled
- * ingestion must stay a cancellation.
+ * understands. A `SourceError` or `DocumentError` passes through, and so does an `AbortError`:
+ * a cancelled ingestion must stay a cancellation.
  */
 export function thrownToSourceError(thrown: unknown, { source, host }: CalledSource): Error {
-  if (thrown instanceof SourceError) return thrown;
+  if (thrown instanceof SourceError || thrown instanceof DocumentError) return thrown;
   if (thrown instanceof Error && thrown.name === 'AbortError') return thrown;
   if (thrown instanceof UrlNotAllowedError) {
     return new SourceError(
