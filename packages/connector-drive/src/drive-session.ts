@@ -1,15 +1,18 @@
-import type {
-  ConnectorContext,
-  DiscoveryItem,
-  DocumentContent,
-  DocumentRef,
-  SourceSession,
+import {
+  aboutDocument,
+  authorizationFor,
+  type ConnectorContext,
+  type DiscoveryItem,
+  type DocumentContent,
+  type DocumentRef,
+  SourceApiClient,
+  SourceError,
+  type SourceSession,
 } from '@docent/connector-sdk';
-import { SourceError } from '@docent/connector-sdk';
 import { decodeCheckpoint, type CrawlState } from './crawl-state';
 import { DriveApi } from './drive-api';
 import { DriveCrawl, initialCrawlState } from './drive-crawl';
-import { authorizationFor, DriveHttp } from './drive-http';
+import { GOOGLE_DRIVE } from './google-drive-profile';
 import type { DriveSpec } from './drive-spec';
 import { fileContent } from './file-content';
 import { planFor } from './file-plan';
@@ -33,7 +36,13 @@ export class DriveSession implements SourceSession {
   ) {
     const { http, credentials, signal } = context;
     this.api = new DriveApi(
-      new DriveHttp(http, authorizationFor(credentials), settings.apiBase, signal),
+      new SourceApiClient({
+        http,
+        profile: GOOGLE_DRIVE,
+        baseUrl: `${settings.apiBase}/drive/v3`,
+        authorization: authorizationFor(credentials),
+        signal,
+      }),
     );
   }
 
@@ -66,7 +75,9 @@ export class DriveSession implements SourceSession {
   }
 
   async fetch(ref: DocumentRef): Promise<DocumentContent> {
-    const file = this.listed.get(ref.sourceId) ?? (await this.api.getFile(ref.sourceId, ref.title));
+    const file =
+      this.listed.get(ref.sourceId) ??
+      (await this.api.getFile(ref.sourceId, aboutDocument(ref.sourceId, ref.title)));
     if (file.trashed) {
       throw new SourceError('source_not_found', `"${file.name}" was moved to the trash`);
     }

@@ -1,4 +1,9 @@
-import type { AuthMode, FieldIssue, SpecValidation } from '@docent/connector-sdk';
+import {
+  type AuthMode,
+  type FieldIssue,
+  readSpecToken,
+  type SpecValidation,
+} from '@docent/connector-sdk';
 
 /** The DRIVE source spec: a folder name selects folders; without one, the whole drive. */
 export interface DriveSpec {
@@ -18,11 +23,8 @@ export function validateDriveSpec(raw: unknown): SpecValidation<DriveSpec> {
   const input = raw as Record<string, unknown>;
   const errors: FieldIssue[] = [];
   const spec: DriveSpec = {};
-  const token = optionalString(input, 'token', errors);
-  if (token !== undefined) {
-    if (token.trim() === '') errors.push({ field: 'spec.token', message: 'must not be blank' });
-    else spec.token = token.trim();
-  }
+  const token = readSpecToken(input, errors);
+  if (token !== undefined) spec.token = token;
   const folderName = optionalString(input, 'folder_name', errors);
   if (folderName !== undefined) {
     if (folderName.trim() === '') {
