@@ -1,5 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { AuthMode, FieldIssue, SpecValidation } from '@docent/connector-sdk';
+import {
+  type AuthMode,
+  type FieldIssue,
+  readSpecToken,
+  type SpecValidation,
+} from '@docent/connector-sdk';
 import { extractNotionId } from './notion-id';
 
 /** The PAGES source spec: no `page_ids` means every page the token can reach. */
@@ -23,13 +28,8 @@ export function validatePagesSpec(raw: unknown): SpecValidation<PagesSpec> {
   const errors: FieldIssue[] = [];
   const spec: PagesSpec = {};
 
-  if (input.token !== undefined && input.token !== null) {
-    if (typeof input.token !== 'string') {
-      errors.push({ field: 'spec.token', message: 'must be a string' });
-    } else if (input.token.trim() !== '') {
-      spec.token = input.token.trim();
-    }
-  }
+  const token = readSpecToken(input, errors);
+  if (token !== undefined) spec.token = token;
 
   const pageIds = input.page_ids;
   if (pageIds !== undefined && pageIds !== null) {
