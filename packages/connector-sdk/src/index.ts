@@ -48,4 +48,4 @@ export {
   type CheckpointCodec,
   type CheckpointCodecOptions,
 } from './checkpoint-codec';
-export { readSpecToken } from './spec-fields';
+export { readSpecFields, readSpecToken, type SpecFields } from './spec-fields';

@@ -1,15 +1,11 @@
 import nock from 'nock';
 import { createSourceHttpClient, type PlannedRetry } from '../src';
 import { fakeClock } from './fake-clock';
+import { withNockOnly } from '../src/testing';
 
 const API = 'https://api.example.com';
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('per-request pacing', () => {
   it('waits for a turn before every attempt, and lets the pacer take over a wait', async () => {

@@ -12,6 +12,7 @@ import {
   SourceError,
   type SourceProfile,
 } from '../src';
+import { networkFailure, rejection, withNockOnly } from '../src/testing';
 import { fakeClock } from './fake-clock';
 
 const API = 'https://api.feed.example';
@@ -63,12 +64,7 @@ async function failure(subject: RequestSubject, status: number, body: unknown = 
   throw new Error('expected a failure');
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('SourceApiClient requests', () => {
   it('sends the Authorization value of the moment and the profile headers, joined to the base', async () => {
@@ -193,53 +189,44 @@ describe('the failure ladder', () => {
     nock(API)
       .get('/x')
       .reply(404, { error: { text: 'x'.repeat(400) } });
-    const error = await api()
-      .client.json({ path: '/x', about: ABOUT_SOURCE, notFound: 'space ENG not found' })
-      .catch((e: Error) => e);
+    const error = await rejection(
+      api().client.json({ path: '/x', about: ABOUT_SOURCE, notFound: 'space ENG not found' }),
+    );
     expect(error.message).toBe('space ENG not found');
     nock(API).get('/y').reply(400, 'y'.repeat(400), { 'content-type': 'text/plain' });
-    const quoted = await api()
-      .client.json({ path: '/y', about: ABOUT_SOURCE })
-      .catch((e: Error) => e);
+    const quoted = await rejection(api().client.json({ path: '/y', about: ABOUT_SOURCE }));
     expect(quoted.message).toBe(
       `Feed at api.feed.example refused the request (HTTP 400: ${'y'.repeat(300)}…)`,
     );
     nock(API).get('/z').reply(400, '<html>oops</html>', { 'content-type': 'text/html' });
-    const page = await api()
-      .client.json({ path: '/z', about: ABOUT_SOURCE })
-      .catch((e: Error) => e);
+    const page = await rejection(api().client.json({ path: '/z', about: ABOUT_SOURCE }));
     expect(page.message).toBe('Feed at api.feed.example refused the request (HTTP 400)');
   });
 
   it('fails the document on a body that is not JSON, the source on a listing that is not', async () => {
     nock(API).get('/x').times(2).reply(200, 'not json', { 'content-type': 'application/json' });
-    const document = await api()
-      .client.json({ path: '/x', about: onItem() })
-      .catch((e: Error) => e);
+    const document = await rejection(api().client.json({ path: '/x', about: onItem() }));
     expect(document).toBeInstanceOf(DocumentRequestError);
     expect(document).toMatchObject({ code: 'internal' });
-    const source = await api()
-      .client.json({ path: '/x', about: ABOUT_SOURCE })
-      .catch((e: Error) => e);
+    const source = await rejection(api().client.json({ path: '/x', about: ABOUT_SOURCE }));
     expect(source).toBeInstanceOf(SourceError);
     expect(source.message).toBe('Feed at api.feed.example answered with a body that is not JSON');
   });
 
   it('fails the document on a timeout or reset, the source on a host that cannot be reached', async () => {
-    const networkError = (code: string) => Object.assign(new Error(code), { code });
-    nock(API).get('/a').times(2).replyWithError(networkError('ECONNRESET'));
-    nock(API).get('/b').times(2).replyWithError(networkError('ENOTFOUND'));
-    nock(API).get('/c').times(2).replyWithError(networkError('ECONNRESET'));
+    nock(API).get('/a').times(2).replyWithError(networkFailure('ECONNRESET'));
+    nock(API).get('/b').times(2).replyWithError(networkFailure('ENOTFOUND'));
+    nock(API).get('/c').times(2).replyWithError(networkFailure('ECONNRESET'));
     const { client } = api();
-    const reset = await client.json({ path: '/a', about: onItem() }).catch((e: Error) => e);
+    const reset = await rejection(client.json({ path: '/a', about: onItem() }));
     expect(reset).toBeInstanceOf(DocumentRequestError);
     expect(reset.message).toBe(
       'Feed at api.feed.example did not deliver "Item i1" (ECONNRESET) after 2 attempt(s)',
     );
-    const gone = await client.json({ path: '/b', about: onItem() }).catch((e: Error) => e);
+    const gone = await rejection(client.json({ path: '/b', about: onItem() }));
     expect(gone).toBeInstanceOf(SourceError);
     expect(gone).toMatchObject({ code: 'source_unreachable' });
-    const listing = await client.json({ path: '/c', about: ABOUT_SOURCE }).catch((e: Error) => e);
+    const listing = await rejection(client.json({ path: '/c', about: ABOUT_SOURCE }));
     expect(listing).toBeInstanceOf(SourceError);
   });
 
@@ -261,9 +248,7 @@ describe('the error monitor in the client', () => {
     });
     const errors: Error[] = [];
     for (let i = 1; i <= 10; i += 1) {
-      errors.push(
-        await client.call({ path: `/d/${i}`, about: onItem(String(i)) }).catch((e: Error) => e),
-      );
+      errors.push(await rejection(client.call({ path: `/d/${i}`, about: onItem(String(i)) })));
     }
     expect(errors.slice(0, 9).every((e) => e instanceof DocumentRequestError)).toBe(true);
     expect(errors[9]).toBeInstanceOf(SourceError);
@@ -294,8 +279,7 @@ describe('the error monitor in the client', () => {
       monitor,
       http: createSourceHttpClient({ allowPrivateNetwork: false, retry: { maxAttempts: 1 } }),
     });
-    const call = (path: string, id: string) =>
-      client.call({ path, about: onItem(id) }).catch((e: Error) => e);
+    const call = (path: string, id: string) => rejection(client.call({ path, about: onItem(id) }));
     for (let i = 0; i < 9; i += 1) await call(`/d/${i}`, String(i));
     // The same document again, then an answer (a 404 is one): the run starts over.
     expect(await call('/d/8', '8')).toBeInstanceOf(DocumentRequestError);

@@ -1,3 +1,5 @@
+import { authorizationFor } from '../authorization-header';
+import type { ConnectorContext } from '../connector';
 import { SourceError } from '../errors';
 import { hostForMessages } from '../host-for-messages';
 import type {
@@ -60,6 +62,19 @@ export interface JsonAnswer<T> {
  */
 export class SourceApiClient {
   private readonly monitor: DocumentErrorMonitor;
+
+  /** The client of a session: its HTTP client, signal, and the credentials it was given. */
+  static forSession(
+    context: Pick<ConnectorContext<unknown>, 'http' | 'credentials' | 'signal'>,
+    options: Omit<SourceApiOptions, 'http' | 'authorization' | 'signal'>,
+  ): SourceApiClient {
+    return new SourceApiClient({
+      ...options,
+      http: context.http,
+      authorization: authorizationFor(context.credentials),
+      signal: context.signal,
+    });
+  }
 
   constructor(private readonly options: SourceApiOptions) {
     this.monitor = options.monitor ?? new DocumentErrorMonitor(options.profile.name);

@@ -26,3 +26,4 @@ export {
   describeSourceConnectorConformance,
   type ConformanceFixture,
 } from './source-connector-conformance';
+export { networkFailure, onePage, withNockOnly, type NockControls } from './offline-http';
