@@ -1,15 +1,16 @@
 import {
   ABOUT_SOURCE,
   aboutDocument,
+  type ConnectorContext,
   DocumentRequestError,
   type HttpResponse,
   type QueryValue,
   type RequestSubject,
   SourceError,
-  type SourceApiClient,
+  SourceApiClient,
 } from '@docent/connector-sdk';
 import { type DriveFile, FILE_FIELDS, LIST_FIELDS } from './drive-file';
-import { fileRefusal } from './google-drive-profile';
+import { fileRefusal, GOOGLE_DRIVE } from './google-drive-profile';
 import {
   type FileListPage,
   parseDriveFile,
@@ -33,6 +34,15 @@ const ALL_DRIVES = { supportsAllDrives: 'true', includeItemsFromAllDrives: 'true
 /** The Drive v3 calls the connector makes, under `{apiBase}/drive/v3`. */
 export class DriveApi {
   constructor(private readonly api: SourceApiClient) {}
+
+  static forSession(context: ConnectorContext<unknown>, apiBase: string): DriveApi {
+    return new DriveApi(
+      SourceApiClient.forSession(context, {
+        profile: GOOGLE_DRIVE,
+        baseUrl: `${apiBase}/drive/v3`,
+      }),
+    );
+  }
 
   /** A cheap authenticated call: proves the token works. */
   async about(): Promise<void> {

@@ -1,18 +1,15 @@
 import {
   aboutDocument,
-  authorizationFor,
   type ConnectorContext,
   type DiscoveryItem,
   type DocumentContent,
   type DocumentRef,
-  SourceApiClient,
   SourceError,
   type SourceSession,
 } from '@docent/connector-sdk';
 import { decodeCheckpoint, type CrawlState } from './crawl-state';
 import { DriveApi } from './drive-api';
 import { DriveCrawl, initialCrawlState } from './drive-crawl';
-import { GOOGLE_DRIVE } from './google-drive-profile';
 import type { DriveSpec } from './drive-spec';
 import { fileContent } from './file-content';
 import { planFor } from './file-plan';
@@ -34,16 +31,7 @@ export class DriveSession implements SourceSession {
     private readonly context: ConnectorContext<DriveSpec>,
     private readonly settings: DriveSessionSettings,
   ) {
-    const { http, credentials, signal } = context;
-    this.api = new DriveApi(
-      new SourceApiClient({
-        http,
-        profile: GOOGLE_DRIVE,
-        baseUrl: `${settings.apiBase}/drive/v3`,
-        authorization: authorizationFor(credentials),
-        signal,
-      }),
-    );
+    this.api = DriveApi.forSession(context, settings.apiBase);
   }
 
   async check(): Promise<void> {

@@ -1,7 +1,7 @@
 import {
   type AuthMode,
   type FieldIssue,
-  readSpecToken,
+  readSpecFields,
   type SpecValidation,
 } from '@docent/connector-sdk';
 
@@ -17,14 +17,10 @@ export const DEFAULT_DRIVE_API_URL = 'https://www.googleapis.com';
 
 /** Checks types, drops nulls; the folder name is kept exactly as given (it is matched exactly). */
 export function validateDriveSpec(raw: unknown): SpecValidation<DriveSpec> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, errors: [{ field: 'spec', message: 'must be an object' }] };
-  }
-  const input = raw as Record<string, unknown>;
-  const errors: FieldIssue[] = [];
-  const spec: DriveSpec = {};
-  const token = readSpecToken(input, errors);
-  if (token !== undefined) spec.token = token;
+  const fields = readSpecFields(raw);
+  if (!fields.ok) return fields;
+  const { input, errors, token } = fields;
+  const spec: DriveSpec = token === undefined ? {} : { token };
   const folderName = optionalString(input, 'folder_name', errors);
   if (folderName !== undefined) {
     if (folderName.trim() === '') {

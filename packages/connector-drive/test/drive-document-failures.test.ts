@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { withNockOnly } from '@docent/connector-sdk/testing';
 import { DocumentRequestError, MAX_CHECKPOINT_CHARS, SourceError } from '@docent/connector-sdk';
 import { boundedCheckpoint, decodeCheckpoint, type CrawlState } from '../src/crawl-state';
 import { collect, documents, failures, openDriveSession, rejection } from './drive-harness';
@@ -31,12 +32,7 @@ async function listed(files: unknown[], retry = { maxAttempts: 2 }) {
   return { ...harness, items, refs: documents(items) };
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('a file that keeps failing fails alone', () => {
   it('turns a download still answering 500 after retries into that file’s failure', async () => {

@@ -1,11 +1,12 @@
 import {
   ABOUT_SOURCE,
   type ApiRequest,
+  type ConnectorContext,
   type RequestSubject,
+  SourceApiClient,
   SourceError,
-  type SourceApiClient,
 } from '@docent/connector-sdk';
-import type { ConcurrencyGate } from './concurrency-gate';
+import { ConcurrencyGate } from './concurrency-gate';
 import {
   type NotionBlock,
   type NotionDatabase,
@@ -16,6 +17,9 @@ import {
   parseList,
   parsePage,
 } from './notion-objects';
+import { NOTION } from './notion-profile';
+import { NOTION_VERSION, pagesApiUrl } from './notion-version';
+import type { RequestPacer } from './request-pacer';
 
 /** The largest page Notion serves on every list endpoint. */
 export const PAGE_SIZE = 100;
@@ -29,6 +33,24 @@ export class NotionApi {
     private readonly api: SourceApiClient,
     private readonly gate: ConcurrencyGate,
   ) {}
+
+  /** Every request sends the pinned Notion-Version and waits for its token's rate budget. */
+  static forSession(
+    context: ConnectorContext<unknown>,
+    pacer: RequestPacer,
+    concurrency: number,
+  ): NotionApi {
+    const client = SourceApiClient.forSession(context, {
+      profile: NOTION,
+      baseUrl: pagesApiUrl(context.endpoints),
+      headers: { 'notion-version': NOTION_VERSION, accept: 'application/json' },
+      // Every call here reads: a POST 500 is retried too, and 529 (overload).
+      retryStatuses: [500, 529],
+      // One rate budget per token, whichever session uses it.
+      pacing: (authorization) => pacer.pacingFor(authorization),
+    });
+    return new NotionApi(client, new ConcurrencyGate(concurrency));
+  }
 
   /** The cheapest authenticated call: the integration's bot user. */
   async me(): Promise<void> {

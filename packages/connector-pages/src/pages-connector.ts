@@ -4,7 +4,6 @@ import type {
   ConnectorContext,
   SourceConnector,
   SourceSession,
-  SpecValidation,
 } from '@docent/connector-sdk';
 import { pagesApiUrl } from './notion-version';
 import { pagesAuthMode, pagesSourceKey, type PagesSpec, validatePagesSpec } from './pages-spec';
@@ -44,6 +43,9 @@ export class PagesConnector implements SourceConnector<PagesSpec> {
   readonly type = 'PAGES';
   readonly authModes: readonly AuthMode[] = ['bearer', 'oauth'];
   readonly secretFields: readonly string[] = ['token'];
+  readonly validateSpec = validatePagesSpec;
+  readonly authModeFor = pagesAuthMode;
+  readonly sourceKey = pagesSourceKey;
   private readonly runtime: PagesRuntime;
 
   constructor(options: PagesConnectorOptions = {}) {
@@ -53,18 +55,6 @@ export class PagesConnector implements SourceConnector<PagesSpec> {
       pagesInFlight: atLeastOne(options.pagesInFlight ?? 4),
       checkpointEvery: atLeastOne(options.checkpointEvery ?? 10),
     };
-  }
-
-  validateSpec(spec: unknown): SpecValidation<PagesSpec> {
-    return validatePagesSpec(spec);
-  }
-
-  authModeFor(spec: PagesSpec): AuthMode {
-    return pagesAuthMode(spec);
-  }
-
-  sourceKey(spec: PagesSpec): string {
-    return pagesSourceKey(spec);
   }
 
   sourceUrls(_spec: PagesSpec, endpoints: Readonly<Record<string, string>>): string[] {

@@ -1,22 +1,17 @@
 import {
   aboutDocument,
-  authorizationFor,
   type ConnectorContext,
   type DiscoveryItem,
   type DocumentContent,
   type DocumentRef,
   type IncompleteListing,
-  SourceApiClient,
   SourceError,
   type SourceSession,
 } from '@docent/connector-sdk';
 import { BlockTreeReader } from './block-tree';
-import { ConcurrencyGate } from './concurrency-gate';
 import { decodeCheckpoint, sourceTag } from './crawl-checkpoint';
 import { initialState } from './crawl-state';
 import { NotionApi } from './notion-api';
-import { NOTION } from './notion-profile';
-import { NOTION_VERSION, pagesApiUrl } from './notion-version';
 import { PageCrawl, pageContent } from './page-crawl';
 import { pagesSourceKey, type PagesSpec } from './pages-spec';
 import type { RequestPacer } from './request-pacer';
@@ -40,21 +35,7 @@ export class PagesSession implements SourceSession {
     private readonly context: ConnectorContext<PagesSpec>,
     private readonly runtime: PagesRuntime,
   ) {
-    this.api = new NotionApi(
-      new SourceApiClient({
-        http: context.http,
-        profile: NOTION,
-        baseUrl: pagesApiUrl(context.endpoints),
-        authorization: authorizationFor(context.credentials),
-        headers: { 'notion-version': NOTION_VERSION, accept: 'application/json' },
-        signal: context.signal,
-        // Every call here reads: a POST 500 is retried too, and 529 (overload).
-        retryStatuses: [500, 529],
-        // One rate budget per token, whichever session uses it.
-        pacing: (authorization) => runtime.pacer.pacingFor(authorization),
-      }),
-      new ConcurrencyGate(runtime.concurrency),
-    );
+    this.api = NotionApi.forSession(context, runtime.pacer, runtime.concurrency);
     this.reader = new BlockTreeReader(this.api, context.log);
   }
 

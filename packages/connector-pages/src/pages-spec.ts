@@ -1,10 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  type AuthMode,
-  type FieldIssue,
-  readSpecToken,
-  type SpecValidation,
-} from '@docent/connector-sdk';
+import { type AuthMode, readSpecFields, type SpecValidation } from '@docent/connector-sdk';
 import { extractNotionId } from './notion-id';
 
 /** The PAGES source spec: no `page_ids` means every page the token can reach. */
@@ -21,15 +16,10 @@ const MAX_LISTED_KEY_LENGTH = 512;
 
 /** Checks what the request schema cannot and returns the spec normalised, nulls dropped. */
 export function validatePagesSpec(raw: unknown): SpecValidation<PagesSpec> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, errors: [{ field: 'spec', message: 'must be an object' }] };
-  }
-  const input = raw as Record<string, unknown>;
-  const errors: FieldIssue[] = [];
-  const spec: PagesSpec = {};
-
-  const token = readSpecToken(input, errors);
-  if (token !== undefined) spec.token = token;
+  const fields = readSpecFields(raw);
+  if (!fields.ok) return fields;
+  const { input, errors, token } = fields;
+  const spec: PagesSpec = token === undefined ? {} : { token };
 
   const pageIds = input.page_ids;
   if (pageIds !== undefined && pageIds !== null) {

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { DocumentRequestError, SourceError } from '@docent/connector-sdk';
-import { collectWithEnd } from '@docent/connector-sdk/testing';
+import { collectWithEnd, withNockOnly } from '@docent/connector-sdk/testing';
 import { decodeCheckpoint, encodeCheckpoint, sourceTag } from '../src/crawl-checkpoint';
 import { documents, failures, openPagesSession, rejection, SimulatedTime } from './pages-harness';
 
@@ -44,12 +44,7 @@ const serverError = {
 const open = (spec: Record<string, unknown>) =>
   openPagesSession({ token: TOKEN, ...spec }, { apiUrl: API, clock: new SimulatedTime() });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('a page Notion keeps failing to serve', () => {
   it('fails alone: its siblings are read, and the listing says it is incomplete', async () => {

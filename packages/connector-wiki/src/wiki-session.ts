@@ -1,5 +1,4 @@
 import {
-  authorizationFor,
   type ConnectorContext,
   type DiscoveryItem,
   DocumentError,
@@ -77,14 +76,11 @@ export class WikiSession implements SourceSession {
   }
 
   private async createClient(): Promise<ConfluenceClient> {
-    const { spec, credentials, http, signal, endpoints, log } = this.context;
-    const api = new SourceApiClient({
-      http,
+    const { spec, endpoints, log } = this.context;
+    const api = SourceApiClient.forSession(this.context, {
       profile: CONFLUENCE,
       baseUrl: spec.url,
-      authorization: authorizationFor(credentials),
       headers: { accept: 'application/json' },
-      signal,
     });
     const deployment = await resolveDeployment(api, spec, wikiAuthMode(spec), endpoints);
     log.debug('confluence deployment detected', { deployment: deployment.kind });

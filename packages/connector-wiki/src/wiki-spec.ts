@@ -1,7 +1,7 @@
 import {
   type AuthMode,
   type FieldIssue,
-  readSpecToken,
+  readSpecFields,
   type SpecValidation,
 } from '@docent/connector-sdk';
 
@@ -19,11 +19,9 @@ const OPTIONAL_FIELDS = ['space', 'cql', 'username'] as const;
 
 /** Checks what the request schema cannot and returns the spec trimmed, nulls dropped. */
 export function validateWikiSpec(raw: unknown): SpecValidation<WikiSpec> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, errors: [{ field: 'spec', message: 'must be an object' }] };
-  }
-  const input = raw as Record<string, unknown>;
-  const errors: FieldIssue[] = [];
+  const fields = readSpecFields(raw);
+  if (!fields.ok) return fields;
+  const { input, errors, token } = fields;
 
   const values: Partial<Record<(typeof OPTIONAL_FIELDS)[number] | 'token', string>> = {};
   for (const field of OPTIONAL_FIELDS) {
@@ -36,7 +34,6 @@ export function validateWikiSpec(raw: unknown): SpecValidation<WikiSpec> {
     const trimmed = value.trim();
     if (trimmed !== '') values[field] = trimmed;
   }
-  const token = readSpecToken(input, errors);
   if (token !== undefined) values.token = token;
 
   const url = normaliseSiteUrl(input.url, errors);
