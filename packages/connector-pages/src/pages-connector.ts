@@ -26,7 +26,7 @@ export interface PagesConnectorOptions {
 
 /**
  * Notion's documented limit: an average of 3 requests/s per integration, bursts allowed. A 429
- * or 529 pauses the token's bucket for its Retry-After (see NotionHttp), so overshooting a
+ * or 529 pauses the token's bucket for its Retry-After (see RequestPacer.pacingFor), so overshooting a
  * stricter server corrects itself instead of piling up retries.
  */
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { requestsPerSecond: 3, burst: 4 };
