@@ -17,7 +17,8 @@ export interface CalledSource {
  */
 export function thrownToSourceError(thrown: unknown, { source, host }: CalledSource): Error {
   if (thrown instanceof SourceError || thrown instanceof DocumentError) return thrown;
-  if (thrown instanceof Error && thrown.name === 'AbortError') return thrown;
+  // By name, not class: Node's own AbortError (a timer's, a fetch's) may come from another realm.
+  if (isAbort(thrown)) return thrown as Error;
   if (thrown instanceof UrlNotAllowedError) {
     return new SourceError(
       'source_unreachable',
@@ -37,4 +38,12 @@ export function thrownToSourceError(thrown: unknown, { source, host }: CalledSou
   return new SourceError('internal', `Calling ${source} at ${host} failed unexpectedly`, {
     cause: thrown,
   });
+}
+
+function isAbort(thrown: unknown): boolean {
+  return (
+    typeof thrown === 'object' &&
+    thrown !== null &&
+    (thrown as { name?: unknown }).name === 'AbortError'
+  );
 }
