@@ -137,9 +137,7 @@ async function crawlOnce(setup: NotionRunSetup): Promise<NotionRunResult> {
   }
 }
 
-async function collectItems(
-  items: AsyncGenerator<DiscoveryItem, void, undefined>,
-): Promise<DiscoveryItem[]> {
+async function collectItems(items: AsyncIterable<DiscoveryItem>): Promise<DiscoveryItem[]> {
   const collected: DiscoveryItem[] = [];
   for await (const item of items) collected.push(item);
   return collected;

@@ -1,3 +1,9 @@
+import {
+  type CheckpointCodec,
+  checkpointCodec,
+  isJsonObject,
+  MAX_CHECKPOINT_CHARS,
+} from '@docent/connector-sdk';
 import type { Corpus } from './drive-api';
 
 /** One files.list (or drives.list) walk, page by page. */
@@ -21,32 +27,43 @@ export interface CrawlState {
   foldersFound: number;
 }
 
-interface CheckpointPayload {
-  v: 1;
-  /** The source key: a checkpoint of another selection is ignored. */
-  source: string;
-  state: CrawlState;
+/** Full crawl states: a crawl stores them through `boundedCheckpoint`. */
+function crawlCheckpoints(source: string): CheckpointCodec<CrawlState> {
+  return checkpointCodec<CrawlState>({
+    source,
+    version: 1,
+    maxChars: Number.POSITIVE_INFINITY,
+    write: (state) => ({ state }),
+    read: ({ state }) => readCrawlState(state),
+  });
 }
 
+/** `{v:1, source, state}`: ids and page tokens only (never URLs), so a tampered one cannot send credentials elsewhere. */
 export function encodeCheckpoint(source: string, state: CrawlState): string {
-  const payload: CheckpointPayload = { v: 1, source, state };
-  return JSON.stringify(payload);
+  return crawlCheckpoints(source).encode(state)!;
+}
+
+export function decodeCheckpoint(checkpoint: string, source: string): CrawlState | undefined {
+  return crawlCheckpoints(source).decode(checkpoint);
 }
 
 /**
- * The state in a checkpoint of this source, or undefined when it cannot be used. It holds ids
- * and page tokens only (never URLs), so a tampered one cannot send credentials elsewhere.
+ * The checkpoint of a crawl state within MAX_CHECKPOINT_CHARS. The folders seen grow with the
+ * drive, so past the cap they are left out: a resumed crawl may walk again a folder reachable
+ * twice (the service skips documents it already handled), and still ends since it records the
+ * folders it walks. A queue too large on its own gives no checkpoint until it shrinks.
  */
-export function decodeCheckpoint(checkpoint: string, source: string): CrawlState | undefined {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(checkpoint);
-  } catch {
-    return undefined;
+export function boundedCheckpoint(source: string, state: CrawlState): string | undefined {
+  for (const candidate of [state, { ...state, seenFolders: [] }]) {
+    const checkpoint = encodeCheckpoint(source, candidate);
+    if (checkpoint.length <= MAX_CHECKPOINT_CHARS) return checkpoint;
   }
-  if (!isObject(payload) || payload.v !== 1 || payload.source !== source) return undefined;
-  const state = payload.state;
-  if (!isObject(state)) return undefined;
+  return undefined;
+}
+
+/** The state in a checkpoint, or undefined when any part of it is damaged. */
+function readCrawlState(state: unknown): CrawlState | undefined {
+  if (!isJsonObject(state)) return undefined;
   const { queue, pageToken, seenFolders, foldersFound } = state;
   if (!Array.isArray(queue) || !queue.every(isListing)) return undefined;
   if (pageToken !== undefined && typeof pageToken !== 'string') return undefined;
@@ -64,12 +81,8 @@ export function decodeCheckpoint(checkpoint: string, source: string): CrawlState
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isListing(value: unknown): value is Listing {
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   switch (value.kind) {
     case 'folderSearch':
       return isCorpus(value.corpus);
@@ -86,7 +99,7 @@ function isListing(value: unknown): value is Listing {
 }
 
 function isCorpus(value: unknown): value is Corpus {
-  if (!isObject(value)) return false;
+  if (!isJsonObject(value)) return false;
   if (value.kind === 'allDrives' || value.kind === 'user') return true;
   return value.kind === 'drive' && typeof value.driveId === 'string';
 }

@@ -1,6 +1,16 @@
-import { type HttpResponse, SourceError, type SourceErrorCode } from '@docent/connector-sdk';
+import {
+  ABOUT_SOURCE,
+  aboutDocument,
+  type ConnectorContext,
+  DocumentRequestError,
+  type HttpResponse,
+  type QueryValue,
+  type RequestSubject,
+  SourceError,
+  SourceApiClient,
+} from '@docent/connector-sdk';
 import { type DriveFile, FILE_FIELDS, LIST_FIELDS } from './drive-file';
-import type { DriveHttp } from './drive-http';
+import { fileRefusal, GOOGLE_DRIVE } from './google-drive-profile';
 import {
   type FileListPage,
   parseDriveFile,
@@ -17,71 +27,75 @@ const FILES_PAGE_SIZE = 1000;
 const DRIVES_PAGE_SIZE = 100;
 /** Attempts of an export's first round (see exportAs). */
 const FIRST_EXPORT_ATTEMPTS = 3;
-const TRANSIENT_CODES: readonly SourceErrorCode[] = ['source_rate_limited', 'source_unreachable'];
 
 /** Shared-drive items are only listed (and gettable) with both flags. */
 const ALL_DRIVES = { supportsAllDrives: 'true', includeItemsFromAllDrives: 'true' };
 
-/** The Drive v3 calls the connector makes. */
+/** The Drive v3 calls the connector makes, under `{apiBase}/drive/v3`. */
 export class DriveApi {
-  constructor(private readonly http: DriveHttp) {}
+  constructor(private readonly api: SourceApiClient) {}
+
+  static forSession(context: ConnectorContext<unknown>, apiBase: string): DriveApi {
+    return new DriveApi(
+      SourceApiClient.forSession(context, {
+        profile: GOOGLE_DRIVE,
+        baseUrl: `${apiBase}/drive/v3`,
+      }),
+    );
+  }
 
   /** A cheap authenticated call: proves the token works. */
   async about(): Promise<void> {
-    await this.http.getJson('/about', { fields: 'user(emailAddress)' }, { kind: 'listing' });
+    await this.listingJson('/about', { fields: 'user(emailAddress)' });
   }
 
   async listFiles(q: string, corpus: Corpus, pageToken?: string): Promise<FileListPage> {
-    const body = await this.http.getJson(
-      '/files',
-      {
-        q,
-        fields: LIST_FIELDS,
-        pageSize: FILES_PAGE_SIZE,
-        corpora: corpus.kind,
-        ...(corpus.kind === 'drive' ? { driveId: corpus.driveId } : {}),
-        ...ALL_DRIVES,
-        pageToken,
-      },
-      { kind: 'listing' },
-    );
+    const body = await this.listingJson('/files', {
+      q,
+      fields: LIST_FIELDS,
+      pageSize: FILES_PAGE_SIZE,
+      corpora: corpus.kind,
+      ...(corpus.kind === 'drive' ? { driveId: corpus.driveId } : {}),
+      ...ALL_DRIVES,
+      pageToken,
+    });
     return parseFileList(body);
   }
 
   async listSharedDrives(pageToken?: string): Promise<SharedDrivePage> {
-    const body = await this.http.getJson(
-      '/drives',
-      { pageSize: DRIVES_PAGE_SIZE, fields: 'nextPageToken,drives(id,name)', pageToken },
-      { kind: 'listing' },
-    );
+    const body = await this.listingJson('/drives', {
+      pageSize: DRIVES_PAGE_SIZE,
+      fields: 'nextPageToken,drives(id,name)',
+      pageToken,
+    });
     return parseSharedDriveList(body);
   }
 
   /** The id behind the `root` alias (My Drive's root folder). */
   async myDriveRootId(): Promise<string> {
-    const body = await this.http.getJson(
-      '/files/root',
-      { fields: 'id,name,mimeType' },
-      { kind: 'listing' },
-    );
-    return parseDriveFile(body).id;
+    return parseDriveFile(await this.listingJson('/files/root', { fields: 'id,name,mimeType' })).id;
   }
 
-  async getFile(id: string, fileName?: string): Promise<DriveFile> {
-    const body = await this.http.getJson(
-      `/files/${encodeURIComponent(id)}`,
-      { fields: FILE_FIELDS, supportsAllDrives: 'true' },
-      { kind: 'file', fileId: id, ...(fileName === undefined ? {} : { fileName }) },
-    );
+  /**
+   * One file's metadata: about that file, unless the caller needs it to list (a folder). A
+   * refusal of that one file (its owner's policy) is a DriveFileRefusal either way.
+   */
+  async getFile(id: string, about: RequestSubject = aboutDocument(id)): Promise<DriveFile> {
+    const { body } = await this.api.json({
+      path: `/files/${encodeURIComponent(id)}`,
+      query: { fields: FILE_FIELDS, supportsAllDrives: 'true' },
+      about,
+      explain: fileRefusal,
+    });
     return parseDriveFile(body);
   }
 
   download(file: DriveFile): Promise<HttpResponse> {
-    return this.http.get(
-      `/files/${encodeURIComponent(file.id)}`,
-      { alt: 'media', supportsAllDrives: 'true' },
-      { kind: 'file', fileId: file.id, fileName: file.name },
-    );
+    return this.api.call({
+      path: `/files/${encodeURIComponent(file.id)}`,
+      query: { alt: 'media', supportsAllDrives: 'true' },
+      about: aboutDocument(file.id, file.name),
+    });
   }
 
   /**
@@ -90,15 +104,28 @@ export class DriveApi {
    * then skips the file; throttling or an outage gets a second round with the full budget.
    */
   async exportAs(file: DriveFile, mimeType: string): Promise<HttpResponse> {
-    const scope = { kind: 'file', fileId: file.id, fileName: file.name, exporting: true } as const;
-    const path = `/files/${encodeURIComponent(file.id)}/export`;
+    const request = {
+      path: `/files/${encodeURIComponent(file.id)}/export`,
+      query: { mimeType },
+      about: aboutDocument(file.id, file.name),
+    };
     try {
-      return await this.http.get(path, { mimeType }, scope, {
-        retry: { maxAttempts: FIRST_EXPORT_ATTEMPTS },
-      });
+      return await this.api.call({ ...request, retry: { maxAttempts: FIRST_EXPORT_ATTEMPTS } });
     } catch (error) {
-      if (!(error instanceof SourceError) || !TRANSIENT_CODES.includes(error.code)) throw error;
-      return this.http.get(path, { mimeType }, scope);
+      if (!worthASecondRound(error)) throw error;
+      return this.api.call(request);
     }
   }
+
+  private async listingJson(path: string, query: Record<string, QueryValue>): Promise<unknown> {
+    return (await this.api.json({ path, query, about: ABOUT_SOURCE })).body;
+  }
+}
+
+function worthASecondRound(error: unknown): boolean {
+  if (error instanceof DocumentRequestError) return error.sourceFault && error.status !== 500;
+  return (
+    error instanceof SourceError &&
+    (error.code === 'source_rate_limited' || error.code === 'source_unreachable')
+  );
 }

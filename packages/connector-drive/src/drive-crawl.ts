@@ -1,5 +1,12 @@
-import { type DiscoveryItem, DocumentError, SourceError } from '@docent/connector-sdk';
-import { encodeCheckpoint, type CrawlState, type Listing } from './crawl-state';
+import {
+  ABOUT_SOURCE,
+  aboutDocument,
+  type DiscoveryItem,
+  DocumentError,
+  DocumentRequestError,
+  SourceError,
+} from '@docent/connector-sdk';
+import { boundedCheckpoint, type CrawlState, type Listing } from './crawl-state';
 import type { Corpus, DriveApi } from './drive-api';
 import type { DriveFile } from './drive-file';
 import { GOOGLE_TYPES } from './drive-mime-types';
@@ -63,7 +70,11 @@ export class DriveCrawl {
   ) {
     this.queue = [...state.queue];
     this.pageToken = state.pageToken;
-    this.seenFolders = new Set(state.seenFolders);
+    // A checkpoint may have dropped the folders seen (see boundedCheckpoint), never the queue.
+    this.seenFolders = new Set([
+      ...state.seenFolders,
+      ...state.queue.flatMap((listing) => (listing.kind === 'children' ? [listing.folderId] : [])),
+    ]);
     this.foldersFound = state.foldersFound;
   }
 
@@ -78,10 +89,8 @@ export class DriveCrawl {
         this.pageToken = undefined;
         this.failIfNoFolderFound();
       }
-      yield {
-        type: 'checkpoint',
-        checkpoint: encodeCheckpoint(this.settings.sourceKey, this.state()),
-      };
+      const checkpoint = boundedCheckpoint(this.settings.sourceKey, this.state());
+      if (checkpoint !== undefined) yield { type: 'checkpoint', checkpoint };
     }
   }
 
@@ -166,7 +175,8 @@ export class DriveCrawl {
 
   /**
    * A shortcut stands for its target, wherever that lives: a file is ingested once (by target
-   * id), a folder crawled once. A target that is gone or not shared is a failure item.
+   * id), a folder crawled once. A target that is gone or not shared is a failure item; a file
+   * target that cannot be read is that file's failure, a folder target the listing's.
    */
   private async *followShortcut(
     shortcut: DriveFile,
@@ -183,15 +193,28 @@ export class DriveCrawl {
       return;
     }
     if (this.emitted.has(targetId) || this.seenFolders.has(targetId)) return;
+    const targetType = shortcut.shortcutDetails?.targetMimeType;
+    const listsDocuments = targetType === undefined || targetType === GOOGLE_TYPES.folder;
     let target: DriveFile;
     try {
-      target = await this.api.getFile(targetId, shortcut.name);
+      target = await this.api.getFile(
+        targetId,
+        listsDocuments ? ABOUT_SOURCE : aboutDocument(targetId, shortcut.name),
+      );
     } catch (error) {
-      const perFile =
-        error instanceof DocumentError ||
-        (error instanceof SourceError && error.code === 'source_not_found');
-      if (!perFile) throw error;
-      yield failure(`shortcut target ${targetId} is missing or not shared with these credentials`);
+      const missing =
+        (error instanceof SourceError || error instanceof DocumentRequestError) &&
+        error.code === 'source_not_found';
+      if (missing || (error instanceof DocumentError && !(error instanceof DocumentRequestError))) {
+        yield failure(
+          `shortcut target ${targetId} is missing or not shared with these credentials`,
+        );
+      } else if (error instanceof DocumentRequestError) {
+        // Under the target's id: the file it stands for keeps its indexed copy.
+        yield { type: 'failure', sourceId: targetId, title: shortcut.name, message: error.message };
+      } else {
+        throw error;
+      }
       return;
     }
     if (target.trashed) return;

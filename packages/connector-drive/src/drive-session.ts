@@ -1,15 +1,15 @@
-import type {
-  ConnectorContext,
-  DiscoveryItem,
-  DocumentContent,
-  DocumentRef,
-  SourceSession,
+import {
+  aboutDocument,
+  type ConnectorContext,
+  type DiscoveryItem,
+  type DocumentContent,
+  type DocumentRef,
+  SourceError,
+  type SourceSession,
 } from '@docent/connector-sdk';
-import { SourceError } from '@docent/connector-sdk';
 import { decodeCheckpoint, type CrawlState } from './crawl-state';
 import { DriveApi } from './drive-api';
 import { DriveCrawl, initialCrawlState } from './drive-crawl';
-import { authorizationFor, DriveHttp } from './drive-http';
 import type { DriveSpec } from './drive-spec';
 import { fileContent } from './file-content';
 import { planFor } from './file-plan';
@@ -31,10 +31,7 @@ export class DriveSession implements SourceSession {
     private readonly context: ConnectorContext<DriveSpec>,
     private readonly settings: DriveSessionSettings,
   ) {
-    const { http, credentials, signal } = context;
-    this.api = new DriveApi(
-      new DriveHttp(http, authorizationFor(credentials), settings.apiBase, signal),
-    );
+    this.api = DriveApi.forSession(context, settings.apiBase);
   }
 
   async check(): Promise<void> {
@@ -66,7 +63,9 @@ export class DriveSession implements SourceSession {
   }
 
   async fetch(ref: DocumentRef): Promise<DocumentContent> {
-    const file = this.listed.get(ref.sourceId) ?? (await this.api.getFile(ref.sourceId, ref.title));
+    const file =
+      this.listed.get(ref.sourceId) ??
+      (await this.api.getFile(ref.sourceId, aboutDocument(ref.sourceId, ref.title)));
     if (file.trashed) {
       throw new SourceError('source_not_found', `"${file.name}" was moved to the trash`);
     }

@@ -1,4 +1,9 @@
-import type { AuthMode, FieldIssue, SpecValidation } from '@docent/connector-sdk';
+import {
+  type AuthMode,
+  type FieldIssue,
+  readSpecFields,
+  type SpecValidation,
+} from '@docent/connector-sdk';
 
 /** The DRIVE source spec: a folder name selects folders; without one, the whole drive. */
 export interface DriveSpec {
@@ -12,17 +17,10 @@ export const DEFAULT_DRIVE_API_URL = 'https://www.googleapis.com';
 
 /** Checks types, drops nulls; the folder name is kept exactly as given (it is matched exactly). */
 export function validateDriveSpec(raw: unknown): SpecValidation<DriveSpec> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, errors: [{ field: 'spec', message: 'must be an object' }] };
-  }
-  const input = raw as Record<string, unknown>;
-  const errors: FieldIssue[] = [];
-  const spec: DriveSpec = {};
-  const token = optionalString(input, 'token', errors);
-  if (token !== undefined) {
-    if (token.trim() === '') errors.push({ field: 'spec.token', message: 'must not be blank' });
-    else spec.token = token.trim();
-  }
+  const fields = readSpecFields(raw);
+  if (!fields.ok) return fields;
+  const { input, errors, token } = fields;
+  const spec: DriveSpec = token === undefined ? {} : { token };
   const folderName = optionalString(input, 'folder_name', errors);
   if (folderName !== undefined) {
     if (folderName.trim() === '') {

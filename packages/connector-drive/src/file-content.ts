@@ -5,7 +5,7 @@ import {
   type HttpResponse,
 } from '@docent/connector-sdk';
 import type { DriveApi } from './drive-api';
-import { DriveFileRefusal } from './drive-failure';
+import { DriveFileRefusal } from './file-refusals';
 import type { DriveFile } from './drive-file';
 import type { ExportRendition, FilePlan } from './file-plan';
 

@@ -1,4 +1,4 @@
 export { DriveConnector, driveConnector, type DriveConnectorOptions } from './drive-connector';
 export { type DriveSpec, DEFAULT_DRIVE_API_URL } from './drive-spec';
 export { DEFAULT_MAX_FILE_BYTES } from './file-plan';
-export { DriveFileRefusal } from './drive-failure';
+export { DriveFileRefusal } from './file-refusals';

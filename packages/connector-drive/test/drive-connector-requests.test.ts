@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { withNockOnly } from '@docent/connector-sdk/testing';
 import { DocumentError, SourceError } from '@docent/connector-sdk';
 import {
   checkpoints,
@@ -87,14 +88,7 @@ function googleError(status: number, reason: string, message = reason) {
 const spec = (extra: Record<string, unknown> = {}) => ({ token: TOKEN, ...extra });
 const drive = () => nock(API, { reqheaders: { authorization: `Bearer ${TOKEN}` } });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('check()', () => {
   it('calls about, then searches all drives for the exact, escaped folder name', async () => {

@@ -1,6 +1,6 @@
-import type { ConnectorLogger } from '@docent/connector-sdk';
+import type { ConnectorLogger, RequestSubject } from '@docent/connector-sdk';
 import type { NotionApi } from './notion-api';
-import { isObjectLevelFailure } from './notion-failure';
+import { isObjectLevelFailure } from './notion-profile';
 import { isObject, type NotionBlock } from './notion-objects';
 
 export interface BlockNode {
@@ -26,19 +26,33 @@ export class BlockTreeReader {
     private readonly log: ConnectorLogger,
   ) {}
 
-  /** The tree under a page; errors on the page's own children propagate. */
-  read(pageId: string): Promise<BlockNode[]> {
-    return this.nodesUnder(pageId, 1);
+  /**
+   * The tree under a page; errors on the page's own children propagate. Every request is
+   * `about` the page: one that fails for good fails that page only.
+   */
+  read(pageId: string, about: RequestSubject): Promise<BlockNode[]> {
+    return this.nodesUnder(pageId, 1, about);
   }
 
-  private async nodesUnder(containerId: string, depth: number): Promise<BlockNode[]> {
-    const blocks = await this.api.allChildren(containerId);
+  private async nodesUnder(
+    containerId: string,
+    depth: number,
+    about: RequestSubject,
+  ): Promise<BlockNode[]> {
+    const blocks = await this.api.allChildren(containerId, about);
     return Promise.all(
-      blocks.map(async (block) => ({ block, children: await this.childrenOf(block, depth) })),
+      blocks.map(async (block) => ({
+        block,
+        children: await this.childrenOf(block, depth, about),
+      })),
     );
   }
 
-  private async childrenOf(block: NotionBlock, depth: number): Promise<BlockNode[]> {
+  private async childrenOf(
+    block: NotionBlock,
+    depth: number,
+    about: RequestSubject,
+  ): Promise<BlockNode[]> {
     if (SEPARATE_DOCUMENTS.has(block.type)) return [];
     const original = syncedOriginalId(block);
     if (original === undefined && !block.hasChildren) return [];
@@ -50,14 +64,19 @@ export class BlockTreeReader {
       return [];
     }
     try {
-      return await this.nodesUnder(original ?? block.id, depth + 1);
+      return await this.nodesUnder(original ?? block.id, depth + 1, about);
     } catch (error) {
       if (!isObjectLevelFailure(error)) throw error;
       this.log.warn(
         original === undefined
           ? 'notion refused the children of a block; skipping them'
           : 'the original of a synced block is not shared with the integration; skipping it',
-        { blockId: block.id, type: block.type, status: error.status, code: error.notionCode },
+        {
+          blockId: block.id,
+          type: block.type,
+          status: error.details.status,
+          code: error.details.reason,
+        },
       );
       return [];
     }

@@ -1,67 +1,60 @@
 import { createHash } from 'node:crypto';
+import { type CheckpointCodec, checkpointCodec, MAX_CHECKPOINT_CHARS } from '@docent/connector-sdk';
 import type { CrawlState, FrontierEntry, SearchPosition } from './crawl-state';
 
-/**
- * Above this size a checkpoint is not emitted: the crawl checkpoints less often (the next
- * chance comes with the next documents) rather than storing a huge frontier.
- */
-export const MAX_CHECKPOINT_CHARS = 64 * 1024;
+export { MAX_CHECKPOINT_CHARS };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const MAX_CURSOR_CHARS = 1024;
 
-/**
- * `{v, s, f, q, r}`: the source it belongs to (a short hash of the source key), the frontier as
- * compact strings (`r:<id>` selected id, `p:<id>` page, `d:<id>` database, `q:<id>:<cursor>`
- * rows of a data source from a cursor), the search position (`null` off, `""` first page, a
- * cursor, or `true` done) and whether a selected id was found. Page objects are not stored: a
- * resumed crawl fetches them again.
- */
-interface CheckpointPayload {
-  v: 1;
-  s: string;
-  f: string[];
-  q: string | null | true;
-  r: boolean;
-}
-
+/** A short hash of the source key: what checkpoints carry as their `source`. */
 export function sourceTag(sourceKey: string): string {
   return createHash('sha256').update(sourceKey).digest('base64url').slice(0, 16);
 }
 
+/**
+ * `{v:1, source, f, q, r, p?}`: the source tag, the frontier as compact strings (`r:<id>`
+ * selected id, `p:<id>` page, `d:<id>` database, `q:<id>:<cursor>` rows of a data source from a
+ * cursor), the search position (`null` off, `""` first page, a cursor, or `true` done), whether
+ * a selected id was found, and `p` once a page could not be read. Page objects are not stored:
+ * a resumed crawl fetches them again. Over the size cap no checkpoint is emitted: the crawl
+ * checkpoints less often rather than storing a huge frontier.
+ */
+function crawlCheckpoints(tag: string): CheckpointCodec<CrawlState> {
+  return checkpointCodec<CrawlState>({
+    source: tag,
+    version: 1,
+    write: (state) => ({
+      f: state.frontier.map(encodeEntry),
+      q: encodeSearch(state.search),
+      r: state.anyRootFound,
+      ...(state.partial ? { p: true } : {}),
+    }),
+    read: ({ f, q, r, p }) => {
+      if (!Array.isArray(f) || typeof r !== 'boolean' || (p !== undefined && p !== true)) {
+        return undefined;
+      }
+      const search = decodeSearch(q);
+      if (search === undefined) return undefined;
+      const frontier: FrontierEntry[] = [];
+      for (const item of f) {
+        const entry = typeof item === 'string' ? decodeEntry(item) : undefined;
+        if (entry === undefined) return undefined;
+        frontier.push(entry);
+      }
+      return { frontier, search, anyRootFound: r, ...(p === true ? { partial: true } : {}) };
+    },
+  });
+}
+
 /** The checkpoint, or undefined when it would be too large to store. */
 export function encodeCheckpoint(tag: string, state: CrawlState): string | undefined {
-  const payload: CheckpointPayload = {
-    v: 1,
-    s: tag,
-    f: state.frontier.map(encodeEntry),
-    q: encodeSearch(state.search),
-    r: state.anyRootFound,
-  };
-  const text = JSON.stringify(payload);
-  return text.length <= MAX_CHECKPOINT_CHARS ? text : undefined;
+  return crawlCheckpoints(tag).encode(state);
 }
 
 /** The state a checkpoint of this source holds; undefined when it is not one (or is damaged). */
 export function decodeCheckpoint(checkpoint: string, tag: string): CrawlState | undefined {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(checkpoint);
-  } catch {
-    return undefined;
-  }
-  if (typeof payload !== 'object' || payload === null) return undefined;
-  const { v, s, f, q, r } = payload as Partial<CheckpointPayload>;
-  if (v !== 1 || s !== tag || !Array.isArray(f) || typeof r !== 'boolean') return undefined;
-  const search = decodeSearch(q);
-  if (search === undefined) return undefined;
-  const frontier: FrontierEntry[] = [];
-  for (const item of f) {
-    const entry = typeof item === 'string' ? decodeEntry(item) : undefined;
-    if (entry === undefined) return undefined;
-    frontier.push(entry);
-  }
-  return { frontier, search, anyRootFound: r };
+  return crawlCheckpoints(tag).decode(checkpoint);
 }
 
 function encodeEntry(entry: FrontierEntry): string {

@@ -21,11 +21,17 @@ export interface CrawlState {
   search: SearchPosition;
   /** At least one selected id was found (all missing fails the ingestion). */
   anyRootFound: boolean;
+  /** A page could not be read, so what lies below it was not listed: nothing may be deleted. */
+  partial?: true;
 }
 
 export function initialState(pageIds: readonly string[] | undefined): CrawlState {
   if (pageIds === undefined) {
-    return { frontier: [], search: { kind: 'next', cursor: null }, anyRootFound: true };
+    return {
+      frontier: [],
+      search: { kind: 'next', cursor: null },
+      anyRootFound: true,
+    };
   }
   return {
     frontier: pageIds.map((id) => ({ kind: 'root', id })),

@@ -1,7 +1,10 @@
 import {
+  aboutDocument,
   type ConnectorLogger,
   type DiscoveryItem,
   type DocumentContent,
+  DocumentRequestError,
+  type IncompleteListing,
   SourceError,
 } from '@docent/connector-sdk';
 import { type BlockNode, type BlockTreeReader } from './block-tree';
@@ -9,7 +12,7 @@ import { renderBlockTree } from './block-rendering';
 import { encodeCheckpoint } from './crawl-checkpoint';
 import { type CrawlState, entryKey, type FrontierEntry } from './crawl-state';
 import { guardCursor, type NotionApi } from './notion-api';
-import { isObjectLevelFailure } from './notion-failure';
+import { isObjectLevelFailure } from './notion-profile';
 import type { NotionDatabase, NotionPage } from './notion-objects';
 import { propertyBlocks } from './page-properties';
 import type { TitleBook } from './title-book';
@@ -33,6 +36,8 @@ type ReadOutcome =
   | { kind: 'database'; entries: FrontierEntry[] }
   /** A selected id that cannot be read: a failure item. */
   | { kind: 'missing'; id: string; message: string }
+  /** A page Notion failed to serve (after retries): its failure, and its children unknown. */
+  | { kind: 'failed'; id: string; title?: string; message: string }
   | { kind: 'skipped' };
 
 type PageEntry = Extract<FrontierEntry, { kind: 'root' | 'page' }>;
@@ -57,7 +62,7 @@ export class PageCrawl {
     for (const entry of state.frontier) this.queued.add(entryKey(entry));
   }
 
-  async *run(): AsyncGenerator<DiscoveryItem, void, undefined> {
+  async *run(): AsyncGenerator<DiscoveryItem, IncompleteListing | void, undefined> {
     const { state, deps } = this;
     const inFlight: Array<{ entry: PageEntry; outcome: Promise<Settled<ReadOutcome>> }> = [];
     let pendingRoots = state.frontier.filter((entry) => entry.kind === 'root').length;
@@ -101,6 +106,14 @@ export class PageCrawl {
           yield { type: 'failure', sourceId: outcome.id, message: outcome.message };
           sinceCheckpoint += 1;
           break;
+        case 'failed': {
+          // Recorded before the item goes out, so the checkpoint after it says so too.
+          state.partial = true;
+          const { id, title, message } = outcome;
+          yield { type: 'failure', sourceId: id, ...(title ? { title } : {}), message };
+          sinceCheckpoint += 1;
+          break;
+        }
         case 'skipped':
           break;
       }
@@ -121,6 +134,12 @@ export class PageCrawl {
     }
     const last = encodeCheckpoint(deps.tag, this.snapshot([]));
     if (last !== undefined) yield { type: 'checkpoint', checkpoint: last };
+    if (state.partial) {
+      return {
+        complete: false,
+        reason: 'a Notion page could not be read, so the pages below it were not listed',
+      };
+    }
   }
 
   /** Pages being read are still to be yielded: they lead the stored frontier. */
@@ -148,13 +167,13 @@ export class PageCrawl {
     let page = entry.kind === 'page' ? entry.page : undefined;
     if (page === undefined) {
       try {
-        page = await api.page(entry.id);
+        page = await api.page(entry.id, aboutDocument(entry.id, titles.lookup(entry.id)));
       } catch (error) {
-        if (!isObjectLevelFailure(error)) throw error;
+        if (!isObjectLevelFailure(error)) return failedPage(entry.id, undefined, error);
         if (entry.kind === 'root') return this.readRootAsDatabase(entry.id);
         log.warn('a Notion page could not be read; skipping it', {
           pageId: entry.id,
-          status: error.status,
+          status: error.details.status,
         });
         return { kind: 'skipped' };
       }
@@ -165,13 +184,18 @@ export class PageCrawl {
         ? { kind: 'missing', id: entry.id, message: `Notion page ${entry.id} is in the trash` }
         : { kind: 'skipped' };
     }
+    const title = titleOf(page);
     try {
-      return { kind: 'document', page, tree: await reader.read(page.id) };
+      return {
+        kind: 'document',
+        page,
+        tree: await reader.read(page.id, aboutDocument(page.id, title)),
+      };
     } catch (error) {
-      if (!isObjectLevelFailure(error)) throw error;
+      if (!isObjectLevelFailure(error)) return failedPage(page.id, title, error);
       log.warn('the blocks of a Notion page could not be read; skipping it', {
         pageId: page.id,
-        status: error.status,
+        status: error.details.status,
       });
       return entry.kind === 'root'
         ? {
@@ -240,7 +264,7 @@ export class PageCrawl {
       // Linked databases (views of another workspace's data) are not readable through the API.
       log.warn('a Notion database could not be read; skipping it', {
         id: entry.kind === 'database' ? entry.id : entry.dataSourceId,
-        status: error.status,
+        status: error.details.status,
       });
       return [];
     }
@@ -281,7 +305,7 @@ export class PageCrawl {
   }
 
   private documentItem(page: NotionPage, tree: BlockNode[]): DiscoveryItem {
-    const title = page.title === '' ? 'Untitled' : page.title;
+    const title = titleOf(page);
     let content: DocumentContent;
     try {
       content = pageContent(page, tree, (id) => this.deps.titles.lookup(id));
@@ -320,6 +344,16 @@ export function pageContent(
       pages: [{ pageNum: 1, blocks: [...propertyBlocks(page), ...renderBlockTree(tree, titles)] }],
     },
   };
+}
+
+function titleOf(page: NotionPage): string {
+  return page.title === '' ? 'Untitled' : page.title;
+}
+
+/** A page Notion failed to serve is that page's failure; anything else still stops the crawl. */
+function failedPage(id: string, title: string | undefined, error: unknown): ReadOutcome {
+  if (!(error instanceof DocumentRequestError)) throw error;
+  return { kind: 'failed', id, ...(title === undefined ? {} : { title }), message: error.message };
 }
 
 function settle<T>(promise: Promise<T>): Promise<Settled<T>> {

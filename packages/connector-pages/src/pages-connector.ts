@@ -4,7 +4,6 @@ import type {
   ConnectorContext,
   SourceConnector,
   SourceSession,
-  SpecValidation,
 } from '@docent/connector-sdk';
 import { pagesApiUrl } from './notion-version';
 import { pagesAuthMode, pagesSourceKey, type PagesSpec, validatePagesSpec } from './pages-spec';
@@ -27,7 +26,7 @@ export interface PagesConnectorOptions {
 
 /**
  * Notion's documented limit: an average of 3 requests/s per integration, bursts allowed. A 429
- * or 529 pauses the token's bucket for its Retry-After (see NotionHttp), so overshooting a
+ * or 529 pauses the token's bucket for its Retry-After (see RequestPacer.pacingFor), so overshooting a
  * stricter server corrects itself instead of piling up retries.
  */
 export const DEFAULT_RATE_LIMIT: Readonly<RateLimit> = { requestsPerSecond: 3, burst: 4 };
@@ -44,6 +43,9 @@ export class PagesConnector implements SourceConnector<PagesSpec> {
   readonly type = 'PAGES';
   readonly authModes: readonly AuthMode[] = ['bearer', 'oauth'];
   readonly secretFields: readonly string[] = ['token'];
+  readonly validateSpec = validatePagesSpec;
+  readonly authModeFor = pagesAuthMode;
+  readonly sourceKey = pagesSourceKey;
   private readonly runtime: PagesRuntime;
 
   constructor(options: PagesConnectorOptions = {}) {
@@ -53,18 +55,6 @@ export class PagesConnector implements SourceConnector<PagesSpec> {
       pagesInFlight: atLeastOne(options.pagesInFlight ?? 4),
       checkpointEvery: atLeastOne(options.checkpointEvery ?? 10),
     };
-  }
-
-  validateSpec(spec: unknown): SpecValidation<PagesSpec> {
-    return validatePagesSpec(spec);
-  }
-
-  authModeFor(spec: PagesSpec): AuthMode {
-    return pagesAuthMode(spec);
-  }
-
-  sourceKey(spec: PagesSpec): string {
-    return pagesSourceKey(spec);
   }
 
   sourceUrls(_spec: PagesSpec, endpoints: Readonly<Record<string, string>>): string[] {

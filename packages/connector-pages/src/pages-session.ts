@@ -1,20 +1,17 @@
 import {
-  bearerTokenProvider,
+  aboutDocument,
   type ConnectorContext,
   type DiscoveryItem,
   type DocumentContent,
   type DocumentRef,
-  type SourceCredentials,
+  type IncompleteListing,
   SourceError,
   type SourceSession,
 } from '@docent/connector-sdk';
 import { BlockTreeReader } from './block-tree';
-import { ConcurrencyGate } from '@docent/concurrency-gate';
 import { decodeCheckpoint, sourceTag } from './crawl-checkpoint';
 import { initialState } from './crawl-state';
 import { NotionApi } from './notion-api';
-import { NotionHttp, type TokenProvider } from './notion-http';
-import { pagesApiUrl } from './notion-version';
 import { PageCrawl, pageContent } from './page-crawl';
 import { pagesSourceKey, type PagesSpec } from './pages-spec';
 import type { RequestPacer } from './request-pacer';
@@ -38,16 +35,7 @@ export class PagesSession implements SourceSession {
     private readonly context: ConnectorContext<PagesSpec>,
     private readonly runtime: PagesRuntime,
   ) {
-    this.api = new NotionApi(
-      new NotionHttp({
-        http: context.http,
-        baseUrl: pagesApiUrl(context.endpoints),
-        token: tokenProvider(context.credentials),
-        pacer: runtime.pacer,
-        gate: new ConcurrencyGate(runtime.concurrency),
-        signal: context.signal,
-      }),
-    );
+    this.api = NotionApi.forSession(context, runtime.pacer, runtime.concurrency);
     this.reader = new BlockTreeReader(this.api, context.log);
   }
 
@@ -56,7 +44,9 @@ export class PagesSession implements SourceSession {
     await this.api.me();
   }
 
-  async *discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem, void, undefined> {
+  async *discover(
+    checkpoint: string | null,
+  ): AsyncGenerator<DiscoveryItem, IncompleteListing | void, undefined> {
     const { spec, log } = this.context;
     const tag = sourceTag(pagesSourceKey(spec));
     let state = initialState(spec.page_ids);
@@ -80,29 +70,18 @@ export class PagesSession implements SourceSession {
       },
       state,
     );
-    yield* crawl.run();
+    return yield* crawl.run();
   }
 
   /** Refs carry their content; this reads a page again for callers that ask anyway. */
   async fetch(ref: DocumentRef): Promise<DocumentContent> {
-    const page = await this.api.page(ref.sourceId);
+    const about = aboutDocument(ref.sourceId, ref.title);
+    const page = await this.api.page(ref.sourceId, about);
     if (page.inTrash) {
       throw new SourceError('source_not_found', `Notion page ${ref.sourceId} is in the trash`);
     }
     this.titles.remember(page.id, page.title);
-    const tree = await this.reader.read(page.id);
+    const tree = await this.reader.read(page.id, about);
     return pageContent(page, tree, (id) => this.titles.lookup(id));
   }
-}
-
-function tokenProvider(credentials: SourceCredentials): TokenProvider {
-  // The raw token, not a header: the request pacer keeps one rate budget per token.
-  if (credentials.mode !== 'basic') return bearerTokenProvider(credentials);
-  return () =>
-    Promise.reject(
-      new SourceError(
-        'source_auth_failed',
-        'Notion takes a bearer token (an integration token or an OAuth connection), not a username and password',
-      ),
-    );
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuthMode, FieldIssue, SpecValidation } from '@docent/connector-sdk';
+import { type AuthMode, readSpecFields, type SpecValidation } from '@docent/connector-sdk';
 import { extractNotionId } from './notion-id';
 
 /** The PAGES source spec: no `page_ids` means every page the token can reach. */
@@ -16,20 +16,10 @@ const MAX_LISTED_KEY_LENGTH = 512;
 
 /** Checks what the request schema cannot and returns the spec normalised, nulls dropped. */
 export function validatePagesSpec(raw: unknown): SpecValidation<PagesSpec> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, errors: [{ field: 'spec', message: 'must be an object' }] };
-  }
-  const input = raw as Record<string, unknown>;
-  const errors: FieldIssue[] = [];
-  const spec: PagesSpec = {};
-
-  if (input.token !== undefined && input.token !== null) {
-    if (typeof input.token !== 'string') {
-      errors.push({ field: 'spec.token', message: 'must be a string' });
-    } else if (input.token.trim() !== '') {
-      spec.token = input.token.trim();
-    }
-  }
+  const fields = readSpecFields(raw);
+  if (!fields.ok) return fields;
+  const { input, errors, token } = fields;
+  const spec: PagesSpec = token === undefined ? {} : { token };
 
   const pageIds = input.page_ids;
   if (pageIds !== undefined && pageIds !== null) {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_RETRY_POLICY, retryAfterDelayMs } from '@docent/connector-sdk';
+import { DEFAULT_RETRY_POLICY, type RequestPacing, retryAfterDelayMs } from '@docent/connector-sdk';
 import { type RateLimit, TokenBucket } from './token-bucket';
 
 /** Time as the pacer sees it; tests pass a virtual clock. */
@@ -41,6 +41,23 @@ export class RequestPacer {
     const waitMs =
       retryAfterDelayMs(retryAfter, now, DEFAULT_RETRY_POLICY.maxDelayMs) ?? DEFAULT_HOLD_MS;
     this.bucketFor(token).holdFor(now, waitMs);
+  }
+
+  /**
+   * This pacer's part in the HTTP client's attempts of one request: every attempt waits for the
+   * token's budget. The first 429 or 529 pauses the whole token for its Retry-After, instead of
+   * each throttled request retrying on its own at the same instant (and meeting the next 429
+   * together); after that, the client's own policy waits (Retry-After, backoff, time budget).
+   */
+  pacingFor(token: string): RequestPacing {
+    return {
+      beforeAttempt: (signal) => this.pace(token, signal),
+      retryDelay: ({ attempt, status, headers, delayMs }) => {
+        if (attempt !== 1 || (status !== 429 && status !== 529)) return delayMs;
+        this.holdBack(token, headers?.['retry-after']);
+        return 0;
+      },
+    };
   }
 
   private bucketFor(token: string): TokenBucket {

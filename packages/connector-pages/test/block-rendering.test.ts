@@ -16,6 +16,12 @@ function node(
 const rich = (...parts: string[]) => parts.map((plain_text) => ({ plain_text }));
 const text = (...parts: string[]) => ({ rich_text: rich(...parts) });
 const noTitles = () => undefined;
+const listItem = (text: string, depth: number, marks: Record<string, boolean> = {}) => ({
+  kind: 'list_item',
+  text,
+  depth,
+  ...marks,
+});
 
 describe('renderBlockTree', () => {
   it('keeps heading levels, list depth, numbering and checkboxes', () => {
@@ -39,13 +45,13 @@ describe('renderBlockTree', () => {
       { kind: 'heading', level: 2, text: 'Section' },
       { kind: 'heading', level: 3, text: 'Sub' },
       { kind: 'heading', level: 4, text: 'Deep' },
-      { kind: 'list_item', text: 'One', depth: 0 },
-      { kind: 'list_item', text: 'One.A', depth: 1 },
-      { kind: 'list_item', text: 'Step', depth: 2, ordered: true },
-      { kind: 'list_item', text: 'First', depth: 0, ordered: true },
-      { kind: 'list_item', text: 'Done', depth: 0, checked: true },
-      { kind: 'list_item', text: 'Open', depth: 0, checked: false },
-      { kind: 'list_item', text: 'Sub-task', depth: 1, checked: false },
+      listItem('One', 0),
+      listItem('One.A', 1),
+      listItem('Step', 2, { ordered: true }),
+      listItem('First', 0, { ordered: true }),
+      listItem('Done', 0, { checked: true }),
+      listItem('Open', 0, { checked: false }),
+      listItem('Sub-task', 1, { checked: false }),
     ]);
   });
 

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { onePage, withNockOnly } from '@docent/connector-sdk/testing';
 import { NOTION_VERSION } from '../src';
 import {
   checkpoints,
@@ -51,12 +52,7 @@ const notion = () => nock(API, { reqheaders: HEADERS });
 const open = (spec: Record<string, unknown>, clock = new SimulatedTime()) =>
   openPagesSession({ token: TOKEN, ...spec }, { apiUrl: API, clock });
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('credentials and version', () => {
   it('checks the token with GET /v1/users/me, sending Bearer and the pinned Notion-Version', async () => {
@@ -131,21 +127,11 @@ describe('reading pages', () => {
         title: 'Runbook',
         url: `https://www.notion.so/${PAGE.replace(/-/g, '')}`,
         updatedAt: '2024-05-01T10:00:00.000Z',
-        content: {
-          kind: 'parsed',
-          document: {
-            pages: [
-              {
-                pageNum: 1,
-                blocks: [
-                  { kind: 'heading', level: 1, text: 'Intro' },
-                  { kind: 'list_item', text: 'Details', depth: 0 },
-                  { kind: 'paragraph', text: 'Hidden inside' },
-                ],
-              },
-            ],
-          },
-        },
+        content: onePage([
+          { kind: 'heading', level: 1, text: 'Intro' },
+          { kind: 'list_item', text: 'Details', depth: 0 },
+          { kind: 'paragraph', text: 'Hidden inside' },
+        ]),
       },
     ]);
     expect(checkpoints(items)).toHaveLength(1);

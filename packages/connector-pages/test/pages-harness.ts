@@ -1,18 +1,6 @@
-import {
-  type ConnectorContext,
-  createSourceHttpClient,
-  type DiscoveryItem,
-  type DocumentRef,
-  type SourceCredentials,
-  type SourceHttpClient,
-  type SourceSession,
-} from '@docent/connector-sdk';
-import {
-  PagesConnector,
-  type PagesConnectorOptions,
-  type PacerClock,
-  type PagesSpec,
-} from '../src';
+import type { SourceCredentials, SourceHttpClient, SourceSession } from '@docent/connector-sdk';
+import { openTestSession } from '@docent/connector-sdk/testing';
+import { PagesConnector, type PagesConnectorOptions, type PacerClock } from '../src';
 
 /** Time as the tests drive it: the connector's pacer, the HTTP client and the fake all read it. */
 export interface TestClock extends PacerClock {
@@ -62,10 +50,15 @@ export class SimulatedTime implements TestClock {
   }
 
   /** A sleep inside tracked work (the client's retry waits): the work pauses meanwhile. */
-  async sleepWithin(ms: number): Promise<void> {
+  sleepWithin(ms: number): Promise<void> {
+    return this.idleDuring(() => this.sleep(ms));
+  }
+
+  /** Waiting inside tracked work (a rate limiter's turn): time runs meanwhile. */
+  async idleDuring<T>(wait: () => Promise<T>): Promise<T> {
     this.busy -= 1;
     try {
-      await this.sleep(ms);
+      return await wait();
     } finally {
       this.busy += 1;
     }
@@ -128,47 +121,41 @@ export async function openPagesSession(
   options: HarnessOptions,
 ): Promise<Harness> {
   const clock = options.clock ?? new SimulatedTime();
+  const simulated = clock instanceof SimulatedTime ? clock : undefined;
   const connector = options.connector ?? new PagesConnector({ ...options.connectorOptions, clock });
-  const validation = connector.validateSpec(rawSpec);
-  if (!validation.ok) throw new Error(`invalid spec: ${JSON.stringify(validation.errors)}`);
-  const spec: PagesSpec = validation.spec;
   const warnings: Harness['warnings'] = [];
-  const retryWaits: number[] = [];
-  const context: ConnectorContext<PagesSpec> = {
-    spec,
-    credentials:
-      options.credentials ??
-      (spec.token !== undefined ? { mode: 'bearer', token: spec.token } : missingCredentials()),
-    http: httpClientOn(clock, retryWaits),
-    signal: new AbortController().signal,
-    log: {
-      debug: () => undefined,
-      info: () => undefined,
-      warn: (message, fields) => {
-        warnings.push({ message, ...(fields ? { fields } : {}) });
-      },
-    },
+  const { session, sleeps } = await openTestSession(connector, rawSpec, {
+    ...(options.credentials ? { credentials: options.credentials } : {}),
     endpoints: { pagesApiUrl: options.apiUrl },
-  };
-  return { session: await connector.open(context), warnings, retryWaits };
+    now: clock.now,
+    sleep: (ms) => (simulated ? simulated.sleepWithin(ms) : clock.sleep(ms)),
+    ...(simulated ? { wrapHttp: (http) => onSimulatedTime(http, simulated) } : {}),
+    onLog: ({ level, message, fields }) => {
+      if (level === 'warn') warnings.push({ message, ...(fields ? { fields } : {}) });
+    },
+  });
+  return { session, warnings, retryWaits: sleeps };
 }
 
-/** The real SDK client on the test clock; with simulated time, every exchange is tracked. */
-function httpClientOn(clock: TestClock, retryWaits: number[]): SourceHttpClient {
-  const simulated = clock instanceof SimulatedTime ? clock : undefined;
-  const client = createSourceHttpClient({
-    allowPrivateNetwork: true,
-    now: clock.now,
-    sleep: async (ms) => {
-      retryWaits.push(ms);
-      await (simulated ? simulated.sleepWithin(ms) : clock.sleep(ms));
-    },
-    random: () => 0.5,
-  });
-  if (!simulated) return client;
+/**
+ * The SDK client with every exchange tracked as work in progress, so simulated time stands still
+ * meanwhile; the pacer's waits before an attempt are not work, time runs through them.
+ */
+export function onSimulatedTime(
+  client: SourceHttpClient,
+  simulated: SimulatedTime,
+): SourceHttpClient {
   return {
     request: async (request) => {
-      const response = await simulated.during(client.request(request));
+      const { pacing } = request;
+      const paced = pacing && {
+        ...pacing,
+        beforeAttempt: (signal?: AbortSignal) =>
+          simulated.idleDuring(() => pacing.beforeAttempt(signal)),
+      };
+      const response = await simulated.during(
+        client.request({ ...request, ...(paced ? { pacing: paced } : {}) }),
+      );
       return {
         status: response.status,
         headers: response.headers,
@@ -182,53 +169,11 @@ function httpClientOn(clock: TestClock, retryWaits: number[]): SourceHttpClient 
   };
 }
 
-function missingCredentials(): never {
-  throw new Error('oauth specs need explicit credentials');
-}
-
-export async function collect(
-  items: AsyncGenerator<DiscoveryItem, void, undefined>,
-  stopAfterCheckpoints = Number.POSITIVE_INFINITY,
-): Promise<DiscoveryItem[]> {
-  const collected: DiscoveryItem[] = [];
-  let checkpoints = 0;
-  for await (const item of items) {
-    collected.push(item);
-    if (item.type === 'checkpoint') {
-      checkpoints += 1;
-      if (checkpoints >= stopAfterCheckpoints) break;
-    }
-  }
-  return collected;
-}
-
-export function documents(items: DiscoveryItem[]): DocumentRef[] {
-  return items.flatMap((item) => (item.type === 'document' ? [item.ref] : []));
-}
-
-export function failures(items: DiscoveryItem[]) {
-  return items.flatMap((item) => (item.type === 'failure' ? [item] : []));
-}
-
-export function checkpoints(items: DiscoveryItem[]): string[] {
-  return items.flatMap((item) => (item.type === 'checkpoint' ? [item.checkpoint] : []));
-}
-
-/** The text of a document's blocks, one line per block. */
-export function textOf(ref: DocumentRef): string {
-  if (ref.content?.kind !== 'parsed') return '';
-  return ref.content.document.pages
-    .flatMap((page) => page.blocks)
-    .map((block) => (block.kind === 'table_row' ? block.cells.join(' | ') : block.text))
-    .join('\n');
-}
-
-/** Resolves to the error a promise rejected with (fails the test if it resolved). */
-export async function rejection(promise: Promise<unknown>): Promise<Error & { code?: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as Error & { code?: string };
-  }
-  throw new Error('expected a rejection');
-}
+export {
+  checkpoints,
+  collect,
+  documents,
+  failures,
+  rejection,
+  textOf,
+} from '@docent/connector-sdk/testing';

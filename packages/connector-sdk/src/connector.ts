@@ -49,16 +49,34 @@ export type DiscoveryItem =
    */
   | { type: 'checkpoint'; checkpoint: string };
 
+/**
+ * What `discover` returns when the listing went to its end but could not see everything: a
+ * document whose failure also hid the documents below it (a page whose child pages are
+ * unknown because its blocks could not be read). The ingestion succeeds, and removes nothing.
+ */
+export interface IncompleteListing {
+  complete: false;
+  /** For the logs: what could not be listed. */
+  reason: string;
+}
+
 export interface SourceSession {
   /** Verifies the credentials and that the selection exists; throws SourceError. */
   check(): Promise<void>;
   /**
-   * Lists the selected documents. Returning normally means the listing is complete, which is
-   * what allows the service to delete documents that vanished from the source; any thrown error
-   * means it is not.
+   * Lists the selected documents. Returning nothing means the listing is complete, which is
+   * what allows the service to delete documents that vanished from the source; returning an
+   * `IncompleteListing`, or throwing, means it is not. Carry incompleteness in the checkpoints:
+   * a resumed listing must still return it.
    */
-  discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem, void, undefined>;
-  /** Content of a document whose ref did not carry it. */
+  discover(
+    checkpoint: string | null,
+  ): AsyncGenerator<DiscoveryItem, IncompleteListing | void, undefined>;
+  /**
+   * Content of a document whose ref did not carry it. Throws `DocumentError` (the SDK client's
+   * `DocumentRequestError` among them) for a problem of that document, which fails alone, and
+   * `SourceError` for a problem of the source, which fails the ingestion.
+   */
   fetch(ref: DocumentRef): Promise<DocumentContent>;
   close?(): Promise<void>;
 }

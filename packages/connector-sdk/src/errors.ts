@@ -6,17 +6,26 @@ export type SourceErrorCode =
   | 'source_rate_limited'
   | 'internal';
 
+/** What an error answer carried: its HTTP status and the source's own error code or reason. */
+export interface AnswerDetails {
+  status?: number;
+  /** The source's code for the error (`rateLimitExceeded`, `validation_error`…). */
+  reason?: string;
+  cause?: unknown;
+}
+
 /**
- * An error a connector raises about the source. Thrown from `check()` or `discover()` it fails
- * the ingestion with `code`; thrown from `fetch()` for a single document, `source_not_found`
- * becomes a per-document failure while the other codes still fail the ingestion.
+ * An error about the source as a whole (credentials, selection, listing): it fails the
+ * ingestion with `code`, from `check()`, `discover()` or `fetch()`. The one exception, kept for
+ * connectors written before `DocumentError` carried request failures: `source_not_found` from
+ * `fetch()` is that document's failure (it vanished since it was listed).
  * The message is shown to users: it must never contain a token.
  */
 export class SourceError extends Error {
   constructor(
     readonly code: SourceErrorCode,
     message: string,
-    readonly details: { status?: number; cause?: unknown } = {},
+    readonly details: AnswerDetails = {},
   ) {
     super(message);
     this.name = 'SourceError';

@@ -16,7 +16,38 @@ export { retryAfterDelayMs } from './http/retry-timing';
 export { thrownToSourceError, type CalledSource } from './thrown-to-source-error';
 export { hostForMessages } from './host-for-messages';
 export {
+  authorizationFor,
   bearerAuthorization,
   bearerTokenProvider,
   type BearerCredentials,
-} from './bearer-authorization';
+} from './authorization-header';
+export {
+  ABOUT_SOURCE,
+  aboutDocument,
+  documentLabel,
+  type RequestSubject,
+} from './source-api/request-subject';
+export { DocumentRequestError } from './source-api/document-request-error';
+export type { ErrorBody, FailedAnswer, SourceProfile } from './source-api/source-profile';
+export { capMessage, describeAnswer, MAX_QUOTED_MESSAGE_CHARS } from './source-api/error-body';
+export { failureOfAnswer, type AnswerContext } from './source-api/answer-failure';
+export { failureOfThrown } from './source-api/thrown-failure';
+export {
+  DEFAULT_ERROR_MONITOR_POLICY,
+  DocumentErrorMonitor,
+  type ErrorMonitorPolicy,
+} from './source-api/document-error-monitor';
+export {
+  SourceApiClient,
+  type ApiRequest,
+  type JsonAnswer,
+  type SourceApiOptions,
+} from './source-api/source-api-client';
+export {
+  checkpointCodec,
+  isJsonObject,
+  MAX_CHECKPOINT_CHARS,
+  type CheckpointCodec,
+  type CheckpointCodecOptions,
+} from './checkpoint-codec';
+export { readSpecFields, readSpecToken, type SpecFields } from './spec-fields';

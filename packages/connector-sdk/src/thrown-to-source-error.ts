@@ -1,3 +1,4 @@
+import { DocumentError } from '@docent/document-model';
 import { SourceError } from './errors';
 import { HttpNetworkError, UrlNotAllowedError } from './http/errors';
 
@@ -12,12 +13,13 @@ export interface CalledSource {
 /**
  * Maps what a request threw instead of answering (the client's `HttpNetworkError` or
  * `UrlNotAllowedError`, a body that failed to read or parse...) to the `SourceError` the service
- * understands. A `SourceError` passes through, and so does an `AbortError`: a cancelled
- * ingestion must stay a cancellation.
+ * understands. A `SourceError` or `DocumentError` passes through, and so does an `AbortError`:
+ * a cancelled ingestion must stay a cancellation.
  */
 export function thrownToSourceError(thrown: unknown, { source, host }: CalledSource): Error {
-  if (thrown instanceof SourceError) return thrown;
-  if (thrown instanceof Error && thrown.name === 'AbortError') return thrown;
+  if (thrown instanceof SourceError || thrown instanceof DocumentError) return thrown;
+  // By name, not class: Node's own AbortError (a timer's, a fetch's) may come from another realm.
+  if (isAbort(thrown)) return thrown as Error;
   if (thrown instanceof UrlNotAllowedError) {
     return new SourceError(
       'source_unreachable',
@@ -37,4 +39,12 @@ export function thrownToSourceError(thrown: unknown, { source, host }: CalledSou
   return new SourceError('internal', `Calling ${source} at ${host} failed unexpectedly`, {
     cause: thrown,
   });
+}
+
+function isAbort(thrown: unknown): boolean {
+  return (
+    typeof thrown === 'object' &&
+    thrown !== null &&
+    (thrown as { name?: unknown }).name === 'AbortError'
+  );
 }

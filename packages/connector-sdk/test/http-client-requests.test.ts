@@ -7,6 +7,7 @@ import {
   type SourceHttpClientOptions,
 } from '../src';
 import { fakeClock } from './fake-clock';
+import { withNockOnly } from '../src/testing';
 
 const API = 'https://api.example.com';
 const gzip = promisify(zlib.gzip);
@@ -27,12 +28,7 @@ async function readAll(stream: AsyncIterable<unknown>): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('request building', () => {
   it('builds the query: arrays repeat, null and undefined are skipped, existing params kept', async () => {

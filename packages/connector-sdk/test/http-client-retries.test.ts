@@ -6,6 +6,7 @@ import {
   type SourceHttpClientOptions,
 } from '../src';
 import { fakeClock, type FakeClock } from './fake-clock';
+import { networkFailure, withNockOnly } from '../src/testing';
 
 const API = 'https://api.example.com';
 
@@ -19,18 +20,7 @@ function client(clock: FakeClock, overrides: Partial<SourceHttpClientOptions> = 
   });
 }
 
-function networkError(code: string, message: string): NodeJS.ErrnoException {
-  const err: NodeJS.ErrnoException = new Error(message);
-  err.code = code;
-  return err;
-}
-
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => nock.cleanAll());
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('Retry-After', () => {
   it('waits the delta-seconds a 429 asks for, then returns the success', async () => {
@@ -165,7 +155,7 @@ describe('giving up', () => {
       .reply(429, '', { 'Retry-After': '1' })
       .get('/x')
       .query(true)
-      .replyWithError(networkError('ECONNRESET', 'socket hang up'))
+      .replyWithError(networkFailure('ECONNRESET', 'socket hang up'))
       .get('/x')
       .query(true)
       .reply(200, 'ok');
@@ -339,9 +329,9 @@ describe('network errors', () => {
     const clock = fakeClock();
     const scope = nock(API)
       .get('/x')
-      .replyWithError(networkError('ECONNRESET', 'socket hang up'))
+      .replyWithError(networkFailure('ECONNRESET', 'socket hang up'))
       .get('/x')
-      .replyWithError(networkError('ECONNREFUSED', 'connect ECONNREFUSED 93.184.215.14:443'))
+      .replyWithError(networkFailure('ECONNREFUSED', 'connect ECONNREFUSED 93.184.215.14:443'))
       .get('/x')
       .reply(200, 'ok');
 
@@ -358,7 +348,7 @@ describe('network errors', () => {
       .get('/x')
       .query(true)
       .times(3)
-      .replyWithError(networkError('ETIMEDOUT', 'connect ETIMEDOUT'));
+      .replyWithError(networkFailure('ETIMEDOUT', 'connect ETIMEDOUT'));
 
     const error: unknown = await client(clock, { retry: { maxAttempts: 3 } })
       .request({
@@ -377,7 +367,7 @@ describe('network errors', () => {
     const clock = fakeClock();
     nock(API)
       .get('/x')
-      .replyWithError(networkError('ENOTFOUND', 'getaddrinfo ENOTFOUND api.example.com'));
+      .replyWithError(networkFailure('ENOTFOUND', 'getaddrinfo ENOTFOUND api.example.com'));
 
     await expect(client(clock).request({ url: `${API}/x` })).rejects.toMatchObject({
       name: 'HttpNetworkError',

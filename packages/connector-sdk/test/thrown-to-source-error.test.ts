@@ -63,4 +63,15 @@ describe('thrownToSourceError', () => {
     expect(error.message).toBe('Calling Google Drive at www.googleapis.com failed unexpectedly');
     expect(error.details.cause).toBe(thrown);
   });
+
+  it('passes a timer’s AbortError through, whichever realm made it', async () => {
+    const { setTimeout: sleep } = await import('node:timers/promises');
+    const controller = new AbortController();
+    const pending = sleep(60_000, undefined, { signal: controller.signal });
+    controller.abort();
+    const aborted = await pending.catch((error: unknown) => error);
+    expect(thrownToSourceError(aborted, called)).toBe(aborted);
+    const foreign = { name: 'AbortError', message: 'The operation was aborted' };
+    expect(thrownToSourceError(foreign, called)).toBe(foreign);
+  });
 });

@@ -1,6 +1,13 @@
-import { SourceError } from '@docent/connector-sdk';
+import {
+  ABOUT_SOURCE,
+  aboutDocument,
+  type AnswerContext,
+  type QueryValue,
+  SourceError,
+  type SourceApiClient,
+} from '@docent/connector-sdk';
 import type { ConfluenceDeployment } from './confluence-deployment';
-import type { ConfluenceHttp } from './confluence-http';
+import { rejectedCql } from './confluence-profile';
 import {
   type ConfluencePage,
   parseV1Content,
@@ -32,7 +39,7 @@ export class ConfluenceClient {
   private readonly spaceIds = new Map<string, string>();
 
   constructor(
-    private readonly http: ConfluenceHttp,
+    private readonly api: SourceApiClient,
     readonly deployment: ConfluenceDeployment,
   ) {}
 
@@ -41,17 +48,17 @@ export class ConfluenceClient {
     const notFound = spaceNotFound(key);
     const d = this.deployment;
     if (d.kind === 'dc') {
-      await this.http.getJson(
-        `${d.wikiBase}/rest/api/space/${encodeURIComponent(key)}`,
-        undefined,
-        { notFound },
-      );
+      await this.listingJson(`${d.wikiBase}/rest/api/space/${encodeURIComponent(key)}`, undefined, {
+        notFound,
+      });
       return undefined;
     }
-    const { body } = await this.http.getJson(
+    const { body } = await this.listingJson(
       `${d.apiRoot}/wiki/api/v2/spaces`,
       { keys: key },
-      { notFound },
+      {
+        notFound,
+      },
     );
     const id = parseV2SpaceId(body);
     if (id === undefined) throw new SourceError('source_not_found', notFound);
@@ -60,10 +67,10 @@ export class ConfluenceClient {
 
   /** Runs the first result page of the query: Confluence answers 400 to invalid CQL. */
   async checkCql(cql: string): Promise<void> {
-    await this.http.getJson(
+    await this.listingJson(
       `${this.deployment.wikiBase}/rest/api/content/search`,
       { cql: pagesOnlyCql(cql), limit: 1 },
-      { cqlRequest: true },
+      { explain: rejectedCql },
     );
   }
 
@@ -74,23 +81,37 @@ export class ConfluenceClient {
       : this.listDataCenter(this.deployment, selection, from);
   }
 
-  async getPage(id: string): Promise<ConfluencePage> {
+  /** One page with its body: a request about that document only. */
+  async getPage(id: string, title?: string): Promise<ConfluencePage> {
     const d = this.deployment;
-    const notFound = `page ${id} not found or not visible to these credentials`;
+    const about = aboutDocument(id, title);
     if (d.kind === 'dc') {
-      const { body } = await this.http.getJson(
-        `${d.wikiBase}/rest/api/content/${encodeURIComponent(id)}`,
-        { expand: BODY_EXPANSION },
-        { notFound },
-      );
+      const { body } = await this.api.json({
+        path: `${d.wikiBase}/rest/api/content/${encodeURIComponent(id)}`,
+        query: { expand: BODY_EXPANSION },
+        about,
+      });
       return parseV1Content(body, d.wikiBase);
     }
-    const { body } = await this.http.getJson(
-      `${d.apiRoot}/wiki/api/v2/pages/${encodeURIComponent(id)}`,
-      { 'body-format': 'storage' },
-      { notFound },
-    );
+    const { body } = await this.api.json({
+      path: `${d.apiRoot}/wiki/api/v2/pages/${encodeURIComponent(id)}`,
+      query: { 'body-format': 'storage' },
+      about,
+    });
     return parseV2Page(body, baseLink(body) ?? d.wikiBase);
+  }
+
+  private listingJson(
+    url: string,
+    query: Record<string, QueryValue> | undefined,
+    context: AnswerContext,
+  ) {
+    return this.api.json({
+      path: url,
+      ...(query ? { query } : {}),
+      about: ABOUT_SOURCE,
+      ...context,
+    });
   }
 
   /**
@@ -118,7 +139,7 @@ export class ConfluenceClient {
     }
     const followed = new Set<string>();
     for (;;) {
-      const { body, headers } = await this.http.getJson(url, query, context);
+      const { body, headers } = await this.listingJson(url, query, context);
       const batch = v2
         ? parseV2PageList(body, headers.link, d.wikiBase)
         : parseV1ContentList(body, d.wikiBase);
@@ -164,7 +185,7 @@ export class ConfluenceClient {
         : { cql: pagesOnlyCql(selection.cql), expand: BODY_EXPANSION };
     const context = failureContext(selection);
     for (;;) {
-      const { body } = await this.http.getJson(
+      const { body } = await this.listingJson(
         url,
         { ...baseQuery, start, limit: V1_BODY_LIMIT },
         context,
@@ -195,10 +216,10 @@ function spaceNotFound(key: string): string {
   return `space ${key} not found or not visible to these credentials`;
 }
 
-function failureContext(selection: PageSelection) {
+function failureContext(selection: PageSelection): AnswerContext {
   return selection.kind === 'space'
     ? { notFound: spaceNotFound(selection.key) }
-    : { cqlRequest: true, notFound: 'the CQL search endpoint was not found' };
+    : { explain: rejectedCql, notFound: 'the CQL search endpoint was not found' };
 }
 
 /** Current pages only: CQL and lists may still carry blog posts or other statuses. */

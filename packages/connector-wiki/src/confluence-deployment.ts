@@ -1,6 +1,10 @@
-import { type AuthMode, hostForMessages, SourceError } from '@docent/connector-sdk';
-import { toSourceError } from './confluence-failure';
-import type { ConfluenceHttp } from './confluence-http';
+import {
+  ABOUT_SOURCE,
+  type AuthMode,
+  hostForMessages,
+  SourceError,
+  type SourceApiClient,
+} from '@docent/connector-sdk';
 import { looksLikeV2List, parseAccessibleResources } from './confluence-responses';
 import { stripWikiSuffix, type WikiSpec } from './wiki-spec';
 
@@ -16,13 +20,13 @@ export type ConfluenceDeployment =
 export const DEFAULT_WIKI_OAUTH_API_URL = 'https://api.atlassian.com';
 
 export async function resolveDeployment(
-  http: ConfluenceHttp,
+  api: SourceApiClient,
   spec: WikiSpec,
   authMode: AuthMode,
   endpoints: Readonly<Record<string, string>>,
 ): Promise<ConfluenceDeployment> {
-  if (authMode === 'oauth') return resolveGatewaySite(http, spec, wikiOAuthApiUrl(endpoints));
-  return probeDeployment(http, spec);
+  if (authMode === 'oauth') return resolveGatewaySite(api, spec, wikiOAuthApiUrl(endpoints));
+  return probeDeployment(api, spec);
 }
 
 export function wikiOAuthApiUrl(endpoints: Readonly<Record<string, string>>): string {
@@ -35,14 +39,15 @@ export function wikiOAuthApiUrl(endpoints: Readonly<Record<string, string>>): st
  * deployment, so it fails the check instead of falling back to Data Center.
  */
 async function probeDeployment(
-  http: ConfluenceHttp,
+  api: SourceApiClient,
   spec: WikiSpec,
 ): Promise<ConfluenceDeployment> {
   const site = stripWikiSuffix(spec.url);
-  const response = await http.send(`${site}/wiki/api/v2/spaces`, { limit: 1 });
+  const probe = { path: `${site}/wiki/api/v2/spaces`, query: { limit: 1 }, about: ABOUT_SOURCE };
+  const response = await api.send(probe);
   const { status } = response;
   if (status === 401 || status === 403 || status === 429 || status >= 500) {
-    throw await toSourceError({ response }, { host: hostForMessages(site) });
+    throw await api.failureOf(response, probe);
   }
   const text = await response.text().catch(() => '');
   const isJson = (response.headers['content-type'] ?? '').includes('json');
@@ -54,11 +59,14 @@ async function probeDeployment(
 
 /** OAuth (3LO) tokens only work through the gateway, addressed by the site's cloudId. */
 async function resolveGatewaySite(
-  http: ConfluenceHttp,
+  api: SourceApiClient,
   spec: WikiSpec,
   gateway: string,
 ): Promise<ConfluenceDeployment> {
-  const { body } = await http.getJson(`${gateway}/oauth/token/accessible-resources`, undefined);
+  const { body } = await api.json({
+    path: `${gateway}/oauth/token/accessible-resources`,
+    about: ABOUT_SOURCE,
+  });
   const wanted = siteKey(stripWikiSuffix(spec.url));
   // A user can reach several sites: pick the one configured, never simply the first.
   const site = parseAccessibleResources(body).find((entry) => siteKey(entry.url) === wanted);

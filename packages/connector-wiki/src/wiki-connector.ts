@@ -3,7 +3,6 @@ import type {
   ConnectorContext,
   SourceConnector,
   SourceSession,
-  SpecValidation,
 } from '@docent/connector-sdk';
 import { wikiOAuthApiUrl } from './confluence-deployment';
 import { validateWikiSpec, wikiAuthMode, wikiSourceKey, type WikiSpec } from './wiki-spec';
@@ -14,18 +13,9 @@ export class WikiConnector implements SourceConnector<WikiSpec> {
   readonly type = 'WIKI';
   readonly authModes: readonly AuthMode[] = ['basic', 'bearer', 'oauth'];
   readonly secretFields: readonly string[] = ['token'];
-
-  validateSpec(spec: unknown): SpecValidation<WikiSpec> {
-    return validateWikiSpec(spec);
-  }
-
-  authModeFor(spec: WikiSpec): AuthMode {
-    return wikiAuthMode(spec);
-  }
-
-  sourceKey(spec: WikiSpec): string {
-    return wikiSourceKey(spec);
-  }
+  readonly validateSpec = validateWikiSpec;
+  readonly authModeFor = wikiAuthMode;
+  readonly sourceKey = wikiSourceKey;
 
   sourceUrls(spec: WikiSpec, endpoints: Readonly<Record<string, string>>): string[] {
     return wikiAuthMode(spec) === 'oauth' ? [spec.url, wikiOAuthApiUrl(endpoints)] : [spec.url];

@@ -1,16 +1,16 @@
-import type {
-  ConnectorContext,
-  DiscoveryItem,
-  DocumentContent,
-  DocumentRef,
-  SourceSession,
+import {
+  type ConnectorContext,
+  type DiscoveryItem,
+  DocumentError,
+  type DocumentContent,
+  type DocumentRef,
+  SourceApiClient,
+  type SourceSession,
 } from '@docent/connector-sdk';
-import { SourceError } from '@docent/connector-sdk';
-import { authorizationFor } from './confluence-authorization';
 import { ConfluenceClient, type PageSelection } from './confluence-client';
 import { resolveDeployment } from './confluence-deployment';
-import { ConfluenceHttp } from './confluence-http';
-import { decodeCheckpoint, encodeCheckpoint, type ListingPosition } from './listing-checkpoint';
+import { CONFLUENCE } from './confluence-profile';
+import { type ListingPosition, listingCheckpoints } from './listing-checkpoint';
 import { pageToDiscoveryItem, storageContent } from './page-documents';
 import { wikiAuthMode, wikiSourceKey, type WikiSpec } from './wiki-spec';
 
@@ -39,9 +39,10 @@ export class WikiSession implements SourceSession {
     const client = await this.connect();
     const deployment = client.deployment;
     const urlPrefix = deployment.kind === 'cloud' ? deployment.apiRoot : deployment.wikiBase;
+    const checkpoints = listingCheckpoints(this.sourceKey, urlPrefix);
     let from: ListingPosition | null = null;
     if (checkpoint !== null) {
-      const position = decodeCheckpoint(checkpoint, this.sourceKey, urlPrefix);
+      const position = checkpoints.decode(checkpoint);
       if (position === 'done') return;
       if (position === undefined) {
         this.context.log.warn('ignoring a checkpoint of another listing; listing from the start');
@@ -51,21 +52,16 @@ export class WikiSession implements SourceSession {
     }
     for await (const batch of client.listPages(this.selection, from)) {
       for (const page of batch.pages) yield pageToDiscoveryItem(page);
-      yield {
-        type: 'checkpoint',
-        checkpoint: encodeCheckpoint(this.sourceKey, batch.next ?? 'done'),
-      };
+      // A position is one URL or offset: always far below the size cap.
+      yield { type: 'checkpoint', checkpoint: checkpoints.encode(batch.next ?? 'done')! };
     }
   }
 
   async fetch(ref: DocumentRef): Promise<DocumentContent> {
     const client = await this.connect();
-    const page = await client.getPage(ref.sourceId);
+    const page = await client.getPage(ref.sourceId, ref.title);
     if (page.storage === undefined) {
-      throw new SourceError(
-        'internal',
-        `Confluence returned page ${ref.sourceId} without its storage body`,
-      );
+      throw new DocumentError(`Confluence returned page ${ref.sourceId} without its storage body`);
     }
     return storageContent(page.storage);
   }
@@ -80,10 +76,14 @@ export class WikiSession implements SourceSession {
   }
 
   private async createClient(): Promise<ConfluenceClient> {
-    const { spec, credentials, http, signal, endpoints, log } = this.context;
-    const confluenceHttp = new ConfluenceHttp(http, authorizationFor(credentials), signal);
-    const deployment = await resolveDeployment(confluenceHttp, spec, wikiAuthMode(spec), endpoints);
+    const { spec, endpoints, log } = this.context;
+    const api = SourceApiClient.forSession(this.context, {
+      profile: CONFLUENCE,
+      baseUrl: spec.url,
+      headers: { accept: 'application/json' },
+    });
+    const deployment = await resolveDeployment(api, spec, wikiAuthMode(spec), endpoints);
     log.debug('confluence deployment detected', { deployment: deployment.kind });
-    return new ConfluenceClient(confluenceHttp, deployment);
+    return new ConfluenceClient(api, deployment);
   }
 }

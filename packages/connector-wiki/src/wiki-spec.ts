@@ -1,4 +1,9 @@
-import type { AuthMode, FieldIssue, SpecValidation } from '@docent/connector-sdk';
+import {
+  type AuthMode,
+  type FieldIssue,
+  readSpecFields,
+  type SpecValidation,
+} from '@docent/connector-sdk';
 
 /** The WIKI source spec; exactly one of `space` and `cql`. */
 export interface WikiSpec {
@@ -10,17 +15,15 @@ export interface WikiSpec {
   username?: string;
 }
 
-const OPTIONAL_FIELDS = ['space', 'cql', 'token', 'username'] as const;
+const OPTIONAL_FIELDS = ['space', 'cql', 'username'] as const;
 
 /** Checks what the request schema cannot and returns the spec trimmed, nulls dropped. */
 export function validateWikiSpec(raw: unknown): SpecValidation<WikiSpec> {
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return { ok: false, errors: [{ field: 'spec', message: 'must be an object' }] };
-  }
-  const input = raw as Record<string, unknown>;
-  const errors: FieldIssue[] = [];
+  const fields = readSpecFields(raw);
+  if (!fields.ok) return fields;
+  const { input, errors, token } = fields;
 
-  const values: Partial<Record<(typeof OPTIONAL_FIELDS)[number], string>> = {};
+  const values: Partial<Record<(typeof OPTIONAL_FIELDS)[number] | 'token', string>> = {};
   for (const field of OPTIONAL_FIELDS) {
     const value = input[field];
     if (value === undefined || value === null) continue;
@@ -31,6 +34,7 @@ export function validateWikiSpec(raw: unknown): SpecValidation<WikiSpec> {
     const trimmed = value.trim();
     if (trimmed !== '') values[field] = trimmed;
   }
+  if (token !== undefined) values.token = token;
 
   const url = normaliseSiteUrl(input.url, errors);
 

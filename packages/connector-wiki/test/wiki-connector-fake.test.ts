@@ -1,4 +1,5 @@
 import { type DiscoveryItem } from '@docent/connector-sdk';
+import { onePage } from '@docent/connector-sdk/testing';
 import {
   type FakeConfluence,
   type FakePageInput,
@@ -78,21 +79,11 @@ describe('WikiConnector against a fake Confluence Cloud', () => {
       title: 'Page 3',
       url: `${fake.url}/wiki/spaces/ENG/pages/5003/Page+3`,
       updatedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-      content: {
-        kind: 'parsed',
-        document: {
-          pages: [
-            {
-              pageNum: 1,
-              blocks: [
-                { kind: 'heading', level: 2, text: 'Section 3' },
-                { kind: 'paragraph', text: 'Page 3 says hello' },
-                { kind: 'callout', label: 'Info', text: 'note 3' },
-              ],
-            },
-          ],
-        },
-      },
+      content: onePage([
+        { kind: 'heading', level: 2, text: 'Section 3' },
+        { kind: 'paragraph', text: 'Page 3 says hello' },
+        { kind: 'callout', label: 'Info', text: 'note 3' },
+      ]),
     });
 
     const listing = fake.requests.filter((r) => r.route === 'v2.spacePages');

@@ -1,4 +1,5 @@
 import nock from 'nock';
+import { withNockOnly } from '@docent/connector-sdk/testing';
 import { SourceError } from '@docent/connector-sdk';
 import { checkpoints, collect, documentIds, openWikiSession, rejection } from './connector-harness';
 
@@ -65,14 +66,7 @@ function dcProbe() {
     });
 }
 
-beforeAll(() => nock.disableNetConnect());
-afterEach(() => {
-  nock.cleanAll();
-});
-afterAll(() => {
-  nock.enableNetConnect();
-  nock.restore();
-});
+withNockOnly(nock);
 
 describe('deployment probe and credentials', () => {
   it('detects Cloud by probing v2 and sends Basic email:token', async () => {

@@ -2,7 +2,9 @@ import {
   HttpNetworkError,
   SourceError,
   UrlNotAllowedError,
+  type DiscoveryItem,
   type DocumentRef,
+  type IncompleteListing,
   type SourceConnector,
   type SourceCredentials,
   type SourceHttpClient,
@@ -300,7 +302,8 @@ export class IngestionRunner {
         }
       };
 
-      for await (const item of session.discover(ingestion.checkpoint)) {
+      const listing: { end?: IncompleteListing | void } = {};
+      for await (const item of untilEnd(session.discover(ingestion.checkpoint), listing)) {
         await checkpoint();
         if (item.type === 'checkpoint') {
           await flush();
@@ -330,7 +333,14 @@ export class IngestionRunner {
       }
       await flush();
       await checkpoint();
-      // Only a listing that ran to its end may delete.
+      // Only a listing that ran to its end, and saw everything, may delete.
+      if (listing.end?.complete === false) {
+        this.deps.logger.warn('listing incomplete; no document removed', {
+          ingestionId: ingestion.id,
+          reason: listing.end.reason,
+        });
+        return;
+      }
       for (const gone of await ledger.listDocumentsNotSeen(
         ingestion.collectionId,
         ingestion.sourceKey,
@@ -369,6 +379,10 @@ export class IngestionRunner {
     } catch (error) {
       // An interrupted fetch or parse is no fault of the document: the resumed run reads it again.
       await throwIfInterrupted();
+      // A SourceError is the source's (credentials, throttling, a dead source): it fails the
+      // ingestion. Anything else, a DocumentError above all (the SDK client's per-document
+      // request failures are), fails this document only; so does `source_not_found`, a
+      // document gone since it was listed.
       if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
       await ledger.recordFailure({
         ingestionId: ingestion.id,
@@ -403,4 +417,12 @@ export class IngestionRunner {
     }
     return credentials;
   }
+}
+
+/** The listing's items; what `discover` returned at its end lands in `into.end`. */
+async function* untilEnd(
+  listing: AsyncGenerator<DiscoveryItem, IncompleteListing | void, undefined>,
+  into: { end?: IncompleteListing | void },
+): AsyncGenerator<DiscoveryItem, void, undefined> {
+  into.end = yield* listing;
 }

@@ -1,5 +1,5 @@
 import { RetryLaterError } from '@docent/job-queue';
-import { SourceError } from '@docent/connector-sdk';
+import { DocumentRequestError, SourceError } from '@docent/connector-sdk';
 import {
   ingestionFixture,
   SimulatedCrash,
@@ -103,6 +103,69 @@ describe('IngestionRunner', () => {
     expect(
       (await f.store.catalog.listDocuments(await collectionId(), { limit: 100 })).items,
     ).toHaveLength(9);
+  });
+
+  it('deletes nothing after a listing that says it could not see everything', async () => {
+    f.source.pages = pages(6);
+    await f.run(await f.create());
+    f.source.pages = pages(6).slice(0, 3);
+    f.source.listingEnd = { complete: false, reason: 'a page hid its children' };
+    const second = await f.create();
+    await f.run(second);
+    expect((await f.store.ingestions.getIngestion(second))?.status).toBe('succeeded');
+    expect(
+      (await f.store.catalog.listDocuments(await collectionId(), { limit: 100 })).items,
+    ).toHaveLength(6);
+    f.source.listingEnd = undefined;
+    await f.run(await f.create());
+    expect(
+      (await f.store.catalog.listDocuments(await collectionId(), { limit: 100 })).items,
+    ).toHaveLength(3);
+  });
+
+  it('fails a document whose request failed after retries alone, keeping its indexed copy', async () => {
+    f.source.pages = pages(4);
+    await f.run(await f.create());
+    f.source.pages = pages(4, '2');
+    f.source.pages[2]!.fetchError = new DocumentRequestError(
+      'source_unreachable',
+      'Google Drive answered HTTP 500 backendError after retries',
+      { status: 500 },
+    );
+    const second = await f.create();
+    await f.run(second);
+    const done = await f.service.get(f.accountId, 'docs', 'kb', second);
+    expect(done).toMatchObject({ status: 'succeeded' });
+    expect(done.failures).toEqual([
+      {
+        docName: 'Page 3',
+        sourceId: 'p3',
+        message: 'Google Drive answered HTTP 500 backendError after retries',
+      },
+    ]);
+    expect(await f.store.ingestions.getIngestion(second)).toMatchObject({
+      errorCode: null,
+      progress: { documentsProcessed: 3, documentsFailed: 1 },
+    });
+    // The failed document is not removed: its last good copy stays searchable.
+    expect(
+      (await f.store.catalog.listDocuments(await collectionId(), { limit: 100 })).items,
+    ).toHaveLength(4);
+  });
+
+  it('fails the ingestion on a SourceError from fetch: the source, not the document', async () => {
+    f.source.pages = pages(3);
+    f.source.pages[1]!.fetchError = new SourceError(
+      'source_unreachable',
+      'Google Drive failed to serve 10 documents in a row, so the ingestion stopped',
+    );
+    const id = await f.create();
+    await f.run(id);
+    expect(await f.store.ingestions.getIngestion(id)).toMatchObject({
+      status: 'failed',
+      errorCode: 'source_unreachable',
+      errorMessage: 'Google Drive failed to serve 10 documents in a row, so the ingestion stopped',
+    });
   });
 
   it('resumes from the checkpoint after a crash, counting every document once', async () => {

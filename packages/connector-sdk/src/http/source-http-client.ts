@@ -118,15 +118,19 @@ async function requestWithRetries(
 
   for (let attempt = 1; ; attempt += 1) {
     throwIfAborted(req.signal);
+    await req.pacing?.beforeAttempt(req.signal);
+    throwIfAborted(req.signal);
     const outcome = await attemptOnce(prepared, req, settings, attempt, describe);
-    const delayMs = outcome.retry ? nextDelayMs(outcome, attempt, policy, settings) : 0;
+    const plannedMs = outcome.retry ? nextDelayMs(outcome, attempt, policy, settings) : 0;
     const outOfBudget =
-      attempt >= policy.maxAttempts || settings.now() - startedAt + delayMs > policy.maxRetryTimeMs;
+      attempt >= policy.maxAttempts ||
+      settings.now() - startedAt + plannedMs > policy.maxRetryTimeMs;
 
     if (!outcome.retry || outOfBudget) {
       if (outcome.kind === 'response') return outcome.response;
       throw toNetworkError(outcome.error, attempt, describe);
     }
+    const delayMs = pacedDelayMs(req, outcome, attempt, plannedMs);
     if (outcome.kind === 'response') outcome.release();
     settings.onRetry?.({
       url: redactUrl(prepared.url),
@@ -210,6 +214,26 @@ async function attemptOnce(
   return { kind: 'response', response: buffered, retry, release: () => undefined };
 }
 
+function pacedDelayMs(
+  req: HttpRequest,
+  outcome: AttemptOutcome,
+  attempt: number,
+  delayMs: number,
+): number {
+  const retryDelay = req.pacing?.retryDelay;
+  if (!retryDelay) return delayMs;
+  return Math.max(
+    0,
+    retryDelay.call(req.pacing, {
+      attempt,
+      delayMs,
+      ...(outcome.kind === 'response'
+        ? { status: outcome.response.status, headers: outcome.response.headers }
+        : {}),
+    }),
+  );
+}
+
 function nextDelayMs(
   outcome: AttemptOutcome,
   attempt: number,
@@ -232,6 +256,7 @@ async function pause(
   ms: number,
   signal: AbortSignal | undefined,
 ): Promise<void> {
+  if (ms <= 0) return throwIfAborted(signal);
   try {
     await settings.sleep(ms, signal);
   } catch (err) {

@@ -34,6 +34,31 @@ export interface HttpRequest {
   isRetryable?: (status: number, bodyText: string) => boolean;
   /** Follow 3xx (default true). Every hop is re-checked by the SSRF guard; credentials are dropped cross-origin. */
   followRedirects?: boolean;
+  /** A rate limiter's say in this request's attempts (see RequestPacing). */
+  pacing?: RequestPacing;
+}
+
+/** One attempt about to be retried: what it got, and the wait the policy chose. */
+export interface PlannedRetry {
+  /** The attempt that failed (1 = the first try). */
+  attempt: number;
+  /** Absent when no response came (network failure). */
+  status?: number;
+  headers?: Record<string, string | undefined>;
+  /** Retry-After (capped), else the backoff. */
+  delayMs: number;
+}
+
+/**
+ * Lets a per-token rate limiter take part in the client's retries without a second client
+ * call: every attempt waits for its turn, and a throttled answer can hand its Retry-After to
+ * the limiter (which then holds back every request of that token) instead of waiting alone.
+ */
+export interface RequestPacing {
+  /** Before every attempt, the first included. */
+  beforeAttempt(signal?: AbortSignal): Promise<void>;
+  /** The wait the client itself still sleeps before the next attempt (default `delayMs`). */
+  retryDelay?(retry: PlannedRetry): number;
 }
 
 export interface HttpResponse {

@@ -4,6 +4,7 @@ import {
   SourceError,
   type DiscoveryItem,
   type DocumentRef,
+  type IncompleteListing,
   type SourceConnector,
   type SourceHttpClient,
 } from '@docent/connector-sdk';
@@ -64,6 +65,8 @@ export interface ScriptedPage {
   text: string;
   /** Reading it fails as a per-document problem. */
   broken?: boolean;
+  /** What fetching it throws instead (a request failure, a source failure…). */
+  fetchError?: Error;
 }
 
 /**
@@ -83,6 +86,8 @@ export class ScriptedSource {
   abortOnFetch: { pageId: string; controller: AbortController } | null = null;
   /** What the connector declares its titles to be. */
   documentNameStyle: 'title' | 'file' | undefined = undefined;
+  /** What `discover` returns once every batch was listed (incomplete: nothing deleted). */
+  listingEnd: IncompleteListing | undefined = undefined;
 }
 
 export function scriptedConnector(
@@ -102,7 +107,9 @@ export function scriptedConnector(
     async open() {
       return {
         async check() {},
-        async *discover(checkpoint: string | null): AsyncGenerator<DiscoveryItem> {
+        async *discover(
+          checkpoint: string | null,
+        ): AsyncGenerator<DiscoveryItem, IncompleteListing | void> {
           source.discoverCalls.push(checkpoint);
           let batch = checkpoint ? Number(checkpoint) : 0;
           let yielded = 0;
@@ -123,6 +130,7 @@ export function scriptedConnector(
             batch++;
             yield { type: 'checkpoint', checkpoint: String(batch) };
           }
+          return source.listingEnd;
         },
         async fetch(ref: DocumentRef) {
           if (source.abortOnFetch?.pageId === ref.sourceId) {
@@ -131,6 +139,7 @@ export function scriptedConnector(
           }
           const page = source.pages.find((p) => p.id === ref.sourceId);
           if (!page) throw new SourceError('source_not_found', `page ${ref.sourceId} is gone`);
+          if (page.fetchError) throw page.fetchError;
           if (page.broken) throw new DocumentError('the page body could not be parsed');
           return {
             kind: 'parsed',

@@ -38,6 +38,7 @@ export class ConfluenceStore {
       status: input.status ?? 'current',
       type: input.type ?? 'page',
       labels: input.labels ?? [],
+      omitBodyFromLists: input.omitBodyFromLists ?? existing?.omitBodyFromLists ?? false,
       createdAt: existing?.createdAt ?? input.createdAt ?? stamp,
       updatedAt: input.updatedAt ?? stamp,
       ...(input.parentId === undefined ? {} : { parentId: input.parentId }),

@@ -24,8 +24,15 @@ export interface V1Shaping {
   store: ConfluenceStore;
 }
 
-/** v1 `Content`, with only the expansions asked for (the rest listed under `_expandable`). */
-export function v1Content(page: FakePage, shaping: V1Shaping): Record<string, unknown> {
+/**
+ * v1 `Content`, with only the expansions asked for (the rest listed under `_expandable`); in a
+ * list, a page that withholds its body from lists has none.
+ */
+export function v1Content(
+  page: FakePage,
+  shaping: V1Shaping,
+  within: 'list' | 'single' = 'single',
+): Record<string, unknown> {
   const { base, mode, expand, store } = shaping;
   const space = store.spaceByKey(page.spaceKey);
   const content: Record<string, unknown> = {
@@ -65,7 +72,7 @@ export function v1Content(page: FakePage, shaping: V1Shaping): Record<string, un
   } else {
     expandable.ancestors = '';
   }
-  if (expand.has('body.storage')) {
+  if (expand.has('body.storage') && !(within === 'list' && page.omitBodyFromLists)) {
     content.body = { storage: { value: page.body, representation: 'storage' } };
   } else {
     expandable.body = '';

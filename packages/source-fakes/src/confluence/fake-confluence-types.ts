@@ -19,6 +19,11 @@ export interface FakePageInput {
   type?: FakeContentType;
   parentId?: string;
   labels?: string[];
+  /**
+   * Lists leave this page's body out, as Confluence may ("if available"): a client must GET
+   * the page for it.
+   */
+  omitBodyFromLists?: boolean;
   /** ISO timestamps; default: the fake's clock at insertion. */
   createdAt?: string;
   updatedAt?: string;
@@ -34,6 +39,7 @@ export interface FakePage {
   type: FakeContentType;
   parentId?: string;
   labels: string[];
+  omitBodyFromLists: boolean;
   createdAt: string;
   updatedAt: string;
 }
@@ -153,6 +159,8 @@ export interface FakeConfluence {
   deletePage(id: string): boolean;
   addSpace(space: FakeSpaceInput): FakeSpace;
   getPage(id: string): FakePage | undefined;
+  /** From now on, lists leave this page's body out (see `FakePageInput.omitBodyFromLists`). */
+  omitBodyFromLists(id: string): void;
   /** Refresh tokens currently valid (after rotations). */
   validRefreshTokens(): string[];
   close(): Promise<void>;

@@ -71,6 +71,11 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
     deletePage: (id) => store.deletePage(id),
     addSpace: (space) => store.addSpace(space),
     getPage: (id) => store.page(id),
+    omitBodyFromLists: (id) => {
+      const page = store.page(id);
+      if (!page) throw new Error(`no page ${id}`);
+      page.omitBodyFromLists = true;
+    },
     validRefreshTokens: () => serving.oauth?.validRefreshTokens() ?? [],
     close: () => server.close(),
   };

@@ -131,7 +131,7 @@ function listContent(serving: ServingContext, request: FakeRequest): FakeRespons
   return offsetPage(
     serving,
     request,
-    pages.map((page) => v1Content(page, shape)),
+    pages.map((page) => v1Content(page, shape, 'list')),
     limit,
   );
 }
@@ -156,7 +156,7 @@ function searchContent(serving: ServingContext, request: FakeRequest): FakeRespo
     .sort((a, b) => compiled.compare(serving.store.cqlView(a), serving.store.cqlView(b)));
   const shape = shaping(serving, request);
   const limit = effectiveLimit(query, V1_DEFAULT_LIMIT, capFor(serving, shape.expand));
-  const items = matches.map((page: FakePage) => v1Content(page, shape));
+  const items = matches.map((page: FakePage) => v1Content(page, shape, 'list'));
   if (serving.mode === 'dc') return offsetPage(serving, request, items, limit);
 
   const fingerprint = listingFingerprint('v1.contentSearch', {}, query);

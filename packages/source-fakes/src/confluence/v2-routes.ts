@@ -177,7 +177,9 @@ function listPages(
   return cursorPage(
     serving,
     request,
-    pages.map((page) => v2Page(page, spaceIdOf(serving, page), withBody)),
+    pages.map((page) =>
+      v2Page(page, spaceIdOf(serving, page), withBody && !page.omitBodyFromLists),
+    ),
   );
 }
 

@@ -41,3 +41,10 @@ export class IdSequence {
     return notionIdFor(`${this.seed}#${this.next}`);
   }
 }
+
+/** Path parameters with their ids in the dashed form: how faults name a page or block. */
+export function normaliseIdParams(params: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(params).map(([name, value]) => [name, normaliseNotionId(value) ?? value]),
+  );
+}

@@ -6,6 +6,7 @@ import type { NotionRequestLogEntry, NotionRouteName } from './fake-notion-types
 import type { Integration } from './integration-book';
 import { NotionProblem, notionError, problemResponse } from './notion-problem';
 import { SUPPORTED_VERSIONS, type VersionProfile, versionProfile } from './notion-versions';
+import { normaliseIdParams } from './notion-ids';
 import type { NotionServing } from './serving-context';
 
 /** What an authenticated, versioned handler gets. */
@@ -51,7 +52,7 @@ export function defineApiRoute(spec: ApiRouteSpec, serving: NotionServing): Fake
         const integration = authenticate(request, serving);
         const profile = requireVersion(request);
         throttle(integration, serving);
-        await applyFault(spec.name, serving);
+        await applyFault(spec.name, request, serving);
         rejectUnknownBodyFields(spec, body);
         return spec.handle({
           request,
@@ -73,7 +74,7 @@ export function defineOpenRoute(spec: OpenRouteSpec, serving: NotionServing): Fa
     knownParams: spec.method === 'GET' ? spec.knownParams : [],
     handle: (request) =>
       serveLogged(spec, serving, request, async (body) => {
-        await applyFault(spec.name, serving);
+        await applyFault(spec.name, request, serving);
         return spec.handle(request, body);
       }),
   };
@@ -222,8 +223,12 @@ function throttle(integration: Integration, serving: NotionServing): void {
   }
 }
 
-async function applyFault(route: NotionRouteName, serving: NotionServing): Promise<void> {
-  const fault = serving.faults.take(route);
+async function applyFault(
+  route: NotionRouteName,
+  request: FakeRequest,
+  serving: NotionServing,
+): Promise<void> {
+  const fault = serving.faults.take(route, normaliseIdParams(request.params));
   if (!fault) return;
   if ('delayMs' in fault) {
     await new Promise((resolve) => setTimeout(resolve, fault.delayMs));

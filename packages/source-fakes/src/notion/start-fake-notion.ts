@@ -5,7 +5,7 @@ import { FakeTokenBuckets } from './fake-token-buckets';
 import type { FakeNotion, FakeNotionOptions } from './fake-notion-types';
 import { fileRoutes } from './file-routes';
 import { IntegrationBook } from './integration-book';
-import { normaliseNotionId } from './notion-ids';
+import { normaliseIdParams, normaliseNotionId } from './notion-ids';
 import { notionError } from './notion-problem';
 import { NotionStore } from './notion-store';
 import { OAuthGrants } from './oauth-grants';
@@ -84,7 +84,11 @@ export async function startFakeNotion(options: FakeNotionOptions = {}): Promise<
     set overloadEvery(value) {
       serving.controls.overloadEvery = value;
     },
-    setFault: (route, fault) => serving.faults.set(route, fault),
+    setFault: (route, fault) =>
+      serving.faults.set(
+        route,
+        fault.params ? { ...fault, params: normaliseIdParams(fault.params) } : fault,
+      ),
     clearFaults: (route) => serving.faults.clear(route),
     addPage: (page, parent) => {
       if (parent === undefined) return store.addTopLevelPage(page).id;

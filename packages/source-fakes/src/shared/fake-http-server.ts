@@ -106,7 +106,7 @@ export async function startFakeHttpServer<F extends StatusFault = StatusFault>(
     if (!matched || routeName === null) {
       response = options.renderNotFound(request);
     } else {
-      const fault = faults.take(routeName);
+      const fault = faults.take(routeName, matched.params);
       if (fault && 'delayMs' in fault) await delay(fault.delayMs);
       if (fault && 'status' in fault) {
         const rendered = options.renderFault(matched.route, fault);

@@ -20,3 +20,14 @@ export function bearerAuthorization(credentials: BearerCredentials): () => Promi
   const token = bearerTokenProvider(credentials);
   return async () => `Bearer ${await token()}`;
 }
+
+/**
+ * The `Authorization` value for the next request, whatever the credentials: `Basic` for a
+ * username and token, else `Bearer` (an OAuth token asked for on every call).
+ */
+export function authorizationFor(credentials: SourceCredentials): () => Promise<string> {
+  if (credentials.mode !== 'basic') return bearerAuthorization(credentials);
+  const pair = Buffer.from(`${credentials.username}:${credentials.token}`, 'utf8');
+  const value = `Basic ${pair.toString('base64')}`;
+  return () => Promise.resolve(value);
+}
