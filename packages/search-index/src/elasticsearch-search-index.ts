@@ -317,7 +317,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         index: alias,
         ...hitsBody(
           ranking.map((ranked) => ranked.id),
-          comparable,
+          comparable !== null,
         ),
       }),
     );
@@ -403,11 +403,18 @@ function chunkSource(collectionId: string, chunk: IndexedChunk): ChunkSource {
   };
 }
 
-/** Cosine to the query: the fetch score is 1 + cosine; a zero query vector has cosine 0. */
+/**
+ * Cosine to the query: both vectors are unit length (stored ones were normalised before they were
+ * written), so it is their dot product, on the stored float vectors rather than the int8 copies
+ * the kNN leg ranks with. A zero vector on either side has cosine 0, as in the embedded index.
+ */
 function similarity(chunk: FetchedChunk, unitQuery: Float32Array | null): number | undefined {
   if (unitQuery === null) return undefined;
-  if (isZero(unitQuery)) return 0;
-  return chunk.score === null ? undefined : chunk.score - 1;
+  const stored = chunk.vector;
+  if (stored === null || stored.length !== unitQuery.length) return 0;
+  let dot = 0;
+  for (let i = 0; i < stored.length; i++) dot += stored[i]! * unitQuery[i]!;
+  return dot;
 }
 
 function missingCollection(collectionId: string): Error {

@@ -40,8 +40,6 @@ const KB_INDEX = `${KB_ALIAS}-v1`;
 const MANIFEST_A = '#manifest:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb';
 const MANIFEST_HANDBOOK =
   '#manifest:b4128df29f3726b470dcc4b138fec23a39a7a2b8483bca2a2fa4b0c38931f9eb';
-const SIMILARITY_SCRIPT =
-  "doc['vector'].size() == 0 ? 1.0 : Math.max(0.0, dotProduct(params.query_vector, 'vector') + 1.0)";
 const HIT_FIELDS = ['chunk_id', 'document_id', 'ordinal', 'page_num', 'text', 'headings', 'title'];
 
 const opened: ElasticsearchSearchIndex[] = [];
@@ -782,6 +780,17 @@ describe('ElasticsearchSearchIndex: search', () => {
       filter: [{ terms: { document_id: ['deploy-guide'] } }],
     },
   };
+  /** A stored unit vector at cosine `similarity` to the query vector (0.6, 0.8, 0, ...). */
+  const stored = (similarity: number): number[] => [
+    0.6 * similarity,
+    0.8 * similarity,
+    Math.sqrt(1 - similarity ** 2),
+    0,
+    0,
+    0,
+    0,
+    0,
+  ];
   const guide = [
     storedChunk('deploy-guide', 0, 'Deployment fails with error code E4711.'),
     storedChunk('deploy-guide', 1, 'Rollbacks restore the previous release.'),
@@ -813,9 +822,9 @@ describe('ElasticsearchSearchIndex: search', () => {
         recording(
           fetches,
           sourcesReply(KB_INDEX, [
-            { source: guide[1]!, score: 1.96 },
-            { source: guide[0]!, score: 1.82 },
-            { source: guide[2]!, score: 1.0 },
+            { source: guide[1]!, vector: stored(0.96) },
+            { source: guide[0]!, vector: stored(0.82) },
+            { source: guide[2]! },
           ]),
         ),
       );
@@ -828,15 +837,8 @@ describe('ElasticsearchSearchIndex: search', () => {
       size: 3,
       track_total_hits: false,
       _source: HIT_FIELDS,
-      query: {
-        script_score: {
-          query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
-          script: {
-            source: SIMILARITY_SCRIPT,
-            params: { query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0] },
-          },
-        },
-      },
+      query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
+      fields: ['vector'],
     });
     expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([
       ['deploy-guide:0', 1, 2],
@@ -854,7 +856,7 @@ describe('ElasticsearchSearchIndex: search', () => {
       score: 1 / 61 + 1 / 62,
       bm25Rank: 1,
       vectorRank: 2,
-      similarity: expect.closeTo(0.82, 10),
+      similarity: expect.closeTo(0.82, 6),
     });
     expect(hits[1]!.score).toBeCloseTo(1 / 61, 12);
     expect(hits[2]!.similarity).toBe(0);
@@ -878,8 +880,8 @@ describe('ElasticsearchSearchIndex: search', () => {
         recording(
           searches,
           sourcesReply(KB_INDEX, [
-            { source: guide[0]!, score: 1.82 },
-            { source: guide[1]!, score: 1.96 },
+            { source: guide[0]!, vector: stored(0.82) },
+            { source: guide[1]!, vector: stored(0.96) },
           ]),
         ),
       );
@@ -916,13 +918,13 @@ describe('ElasticsearchSearchIndex: search', () => {
       ['deploy-guide:0', 0.032522473, undefined, undefined],
       ['deploy-guide:1', 0.016393442, undefined, undefined],
     ]);
-    expect(hits[1]!.similarity).toBeCloseTo(0.96, 10);
+    expect(hits[1]!.similarity).toBeCloseTo(0.96, 6);
   });
 
   it('auto: falls back to fusing here when the licence lacks RRF, and remembers it', async () => {
     const licence = 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]';
     const bodies: nock.Body[] = [];
-    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1.8 }]);
+    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.8) }]);
     const legs = msearchReply([
       rankingBody(KB_INDEX, [['deploy-guide:0', 3]]),
       rankingBody(KB_INDEX, []),
@@ -977,7 +979,9 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1.82 }])));
+      .reply(
+        recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.82) }])),
+      );
 
     const hits = await open().search(
       hybridQuery({ mode: 'bm25', documentIds: undefined, limit: 3 }),
@@ -993,7 +997,7 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ bm25Rank: 1, score: 1 / 61 });
     expect(hits[0]!.vectorRank).toBeUndefined();
-    expect(hits[0]!.similarity).toBeCloseTo(0.82, 10);
+    expect(hits[0]!.similarity).toBeCloseTo(0.82, 6);
   });
 
   it('vector mode: one knn search, no BM25 leg', async () => {
@@ -1012,8 +1016,8 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(
         ...sourcesReply(KB_INDEX, [
-          { source: guide[0]!, score: 1.82 },
-          { source: guide[1]!, score: 1.96 },
+          { source: guide[0]!, vector: stored(0.82) },
+          { source: guide[1]!, vector: stored(0.96) },
         ]),
       );
 
@@ -1041,7 +1045,7 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:1', 0.98]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, score: 1.96 }]));
+      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, vector: stored(0.96) }]));
 
     const hits = await open({ rrf: 'retriever' }).search(
       hybridQuery({ text: 'What is the, and of it?' }),
@@ -1054,13 +1058,13 @@ describe('ElasticsearchSearchIndex: search', () => {
     ]);
   });
 
-  it('a zero query vector runs no vector leg and reports similarity 0 without a script', async () => {
+  it('a zero query vector runs no vector leg, fetches no vectors and reports similarity 0', async () => {
     const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1 }])));
+      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]! }])));
 
     const hits = await open().search(hybridQuery({ vector: new Float32Array(DIMENSIONS) }));
 
@@ -1124,10 +1128,14 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
       .reply(
         recording(
           bodies,
-          sourcesReply(KB_INDEX, [
-            { source: storedChunk('manual', 1, 'Step 1.'), score: null },
-            { source: storedChunk('manual', 3, 'Step 3.'), score: null },
-          ]),
+          sourcesReply(
+            KB_INDEX,
+            [
+              { source: storedChunk('manual', 1, 'Step 1.') },
+              { source: storedChunk('manual', 3, 'Step 3.') },
+            ],
+            { sorted: true },
+          ),
         ),
       );
 
