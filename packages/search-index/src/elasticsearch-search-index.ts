@@ -5,7 +5,7 @@ import {
   assertLimit,
   assertSameDimensions,
   assertTermCount,
-} from './embedded/argument-checks';
+} from './argument-checks';
 import { bm25QueryText } from './elasticsearch/bm25-query-text';
 import { BulkWriter } from './elasticsearch/bulk-writer';
 import { DocumentManifests } from './elasticsearch/document-manifests';

@@ -1,5 +1,5 @@
 import { type estypes } from '@elastic/elasticsearch';
-import { type Bm25Weights } from '../embedded/sqlite-schema';
+import { type Bm25Weights } from '../bm25/bm25-weights';
 import { HIT_SOURCE_FIELDS, VECTOR_FIELD } from './index-definition';
 
 // Bodies of the search requests. Ranking requests return `_id`s only (`_source: false`); the
