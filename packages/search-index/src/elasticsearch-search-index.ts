@@ -10,12 +10,7 @@ import { bm25QueryText } from './elasticsearch/bm25-query-text';
 import { BulkWriter } from './elasticsearch/bulk-writer';
 import { DocumentManifests } from './elasticsearch/document-manifests';
 import { type ChunkWrite, DocumentWriter } from './elasticsearch/document-writer';
-import {
-  ElasticsearchIndexError,
-  errorDetails,
-  isIndexNotFound,
-  toIndexError,
-} from './elasticsearch/elasticsearch-errors';
+import { errorDetails, isIndexNotFound, toIndexError } from './elasticsearch/elasticsearch-errors';
 import {
   connect,
   type ElasticsearchSearchIndexOptions,
@@ -58,6 +53,7 @@ import {
   type SearchQuery,
   type TermDocumentCounts,
 } from './types';
+import { SearchIndexUnavailableError } from './search-index-errors';
 import { assertVector, normalised } from './vectors/vector-codec';
 
 /**
@@ -266,9 +262,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         { requestTimeout: this.options.healthTimeoutMs, maxRetries: 0 },
       );
       if (health.status !== 'green' && health.status !== 'yellow') {
-        throw new ElasticsearchIndexError('health', {
-          reason: `cluster status is ${String(health.status)}`,
-        });
+        const status = `cluster status ${String(health.status)}`;
+        throw new SearchIndexUnavailableError(`Elasticsearch health: ${status}`, status);
       }
     });
   }

@@ -24,3 +24,4 @@ export type {
 export { ElasticsearchIndexError } from './elasticsearch/elasticsearch-errors';
 export type { RrfMode } from './elasticsearch/rrf-retriever-support';
 export type { BulkRetryOptions } from './elasticsearch/bulk-writer';
+export { SearchIndexUnavailableError } from './search-index-errors';

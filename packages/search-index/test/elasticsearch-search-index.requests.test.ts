@@ -4,8 +4,10 @@ import {
   ElasticsearchIndexError,
   ElasticsearchSearchIndex,
   type ElasticsearchSearchIndexOptions,
+  SearchIndexUnavailableError,
   type SearchQuery,
 } from '../src';
+import { UnavailableError } from '@docent/domain-errors';
 import { axis, chunk, DIMENSIONS, unit } from './conformance/search-index-fixtures';
 import {
   bulkReply,
@@ -612,7 +614,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
     expect(sleeps).toEqual([150]);
   });
 
-  it('gives up on rejected operations after bulkRetry.maxAttempts', async () => {
+  it('gives up on rejected operations after bulkRetry.maxAttempts: the index is unavailable', async () => {
     const scope = knownCollection(es())
       .get(docPath(MANIFEST_A))
       .query(true)
@@ -632,8 +634,12 @@ describe('ElasticsearchSearchIndex: writes', () => {
       ]),
     );
     scope.done();
-    expect(error).toBeInstanceOf(ElasticsearchIndexError);
+    // Still overloaded after the retries: the caller waits and writes the document again.
+    expect(error).toBeInstanceOf(SearchIndexUnavailableError);
     expect(error.message).toBe(
+      'The search index is unavailable (Elasticsearch replaceDocumentChunks: HTTP 429 es_rejected_execution_exception); retry later.',
+    );
+    expect((error as SearchIndexUnavailableError).reason).toBe(
       `Elasticsearch bulk write failed: HTTP 429 es_rejected_execution_exception 1 of 1 operations failed after 2 attempts (index a:0: es_rejected_execution_exception ${REJECTED_EXECUTION.reason})`,
     );
     expect(sleeps).toHaveLength(1);
@@ -1250,7 +1256,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
     scope.done();
   });
 
-  it('health accepts green and yellow, and throws for red', async () => {
+  it('health accepts green and yellow; red is an unavailable index', async () => {
     const scope = es()
       .get('/_cluster/health')
       .reply(...clusterHealthReply('green'))
@@ -1262,10 +1268,93 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
     await expect(index.health()).resolves.toBeUndefined();
     await expect(index.health()).resolves.toBeUndefined();
-    await expect(index.health()).rejects.toThrow(
-      'Elasticsearch health failed: cluster status is red',
+    const red = await failure(index.health());
+    expect(red).toBeInstanceOf(SearchIndexUnavailableError);
+    expect(red.message).toBe(
+      'The search index is unavailable (Elasticsearch health: cluster status red); retry later.',
     );
     scope.done();
+  });
+});
+
+describe('ElasticsearchSearchIndex: a cluster that cannot serve', () => {
+  it.each([
+    [503, 'search_phase_execution_exception', 'all shards failed'],
+    [503, 'cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/1/state not recovered];'],
+    [429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'],
+    [502, 'bad_gateway', 'the proxy has no backend'],
+  ])(
+    'a %i %s is an unavailable index (503 for an API client), not a failure',
+    async (status, type, reason) => {
+      const scope = knownCollection(es())
+        .post(`/${KB_ALIAS}/_msearch`)
+        .reply(...errorReply(status, type, reason));
+
+      const error = await failure(open().search(hybridQuery()));
+
+      scope.done();
+      expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect(error.message).toBe(
+        `The search index is unavailable (Elasticsearch search: HTTP ${status} ${type}); retry later.`,
+      );
+    },
+  );
+
+  it('a multi-search answer whose search could not run (503) is an unavailable index too', async () => {
+    const unavailable = errorReply(
+      503,
+      'no_shard_available_action_exception',
+      'No shard available',
+    )[1];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...msearchReply([unavailable, unavailable]));
+
+    const error = await failure(open().search(hybridQuery()));
+
+    scope.done();
+    expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+  });
+
+  it('a node that refuses connections is an unavailable index, for writes as for reads', async () => {
+    const index = new ElasticsearchSearchIndex({
+      node: 'http://127.0.0.1:9',
+      clientOptions: { Connection: HttpConnection, maxRetries: 0, requestTimeout: 2000 },
+    });
+    opened.push(index);
+    nock.enableNetConnect('127.0.0.1:9');
+    try {
+      for (const call of [
+        () => index.ensureCollection(KB, DIMENSIONS),
+        () => index.replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Alpha.', axis(0))]),
+        () => index.search(hybridQuery()),
+        () => index.health(),
+      ]) {
+        const error = await failure(call());
+        expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+        expect(error.message).toMatch(
+          /^The search index is unavailable \(Elasticsearch \w+: ConnectionError\); retry later\.$/,
+        );
+        // The address stays out of the message (an API response's detail), not out of the logs.
+        expect(error.message).not.toContain('127.0.0.1');
+        expect((error as SearchIndexUnavailableError).reason).toContain('ECONNREFUSED');
+      }
+    } finally {
+      nock.disableNetConnect();
+    }
+  });
+
+  it('a bad request stays an error of its own (500 for an API client)', async () => {
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...errorReply(400, 'parsing_exception', 'unknown query [combined_fields]'));
+
+    const error = await failure(open().search(hybridQuery()));
+
+    scope.done();
+    expect(error).toBeInstanceOf(ElasticsearchIndexError);
+    expect(error).not.toBeInstanceOf(UnavailableError);
   });
 });
 
@@ -1331,8 +1420,9 @@ describe('ElasticsearchSearchIndex: credentials', () => {
     nock.enableNetConnect('127.0.0.1:9');
     try {
       const refused = await failure(unreachable.health());
-      expect(refused.message).toMatch(/^Elasticsearch health failed: /);
+      expect(refused).toBeInstanceOf(SearchIndexUnavailableError);
       expect(refused.message).not.toContain(password);
+      expect((refused as SearchIndexUnavailableError).reason).not.toContain(password);
     } finally {
       nock.disableNetConnect();
     }
