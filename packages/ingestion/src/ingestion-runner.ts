@@ -365,6 +365,8 @@ export class IngestionRunner {
         await untilIndexAnswers(() => index.deleteDocument(collectionId, gone.id));
         await store.deleteDocument(gone.id);
       }
+      // Succeeded means searchable: a question asked right after finds every document.
+      await untilIndexAnswers(() => index.refresh(collectionId));
     } finally {
       await session.close?.().catch(() => undefined);
     }

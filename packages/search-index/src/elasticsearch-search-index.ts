@@ -253,6 +253,20 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     );
   }
 
+  /**
+   * `GET <alias>/_refresh`: with `refresh: false` writes are otherwise searchable only after
+   * the next scheduled refresh (`refresh_interval`, 1 s by default).
+   */
+  async refresh(collectionId: string): Promise<void> {
+    this.assertOpen();
+    const { alias } = this.target(collectionId);
+    await this.call('refresh', () =>
+      this.unlessIndexMissing(alias, undefined, async () => {
+        await this.client.indices.refresh({ index: alias });
+      }),
+    );
+  }
+
   /** Throws unless the cluster answers green or yellow (a missing replica still serves). */
   async health(): Promise<void> {
     this.assertOpen();

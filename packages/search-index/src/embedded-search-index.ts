@@ -307,6 +307,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
     }))();
   }
 
+  /** Writes are visible once their transaction commits: nothing to publish. */
+  async refresh(collectionId: string): Promise<void> {
+    this.assertOpen();
+    assertCollectionId(collectionId);
+  }
+
   async health(): Promise<void> {
     this.assertOpen();
     this.db.prepare('SELECT count(*) FROM search_index_collections').get();

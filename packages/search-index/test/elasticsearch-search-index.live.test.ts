@@ -130,6 +130,28 @@ if (url) {
       expect(hits.map((hit) => hit.text)).toEqual(['Omega.']);
     });
 
+    it('refresh makes writes searchable at once without refresh waits', async () => {
+      live = openLive({ refresh: false, refreshInterval: '30s' });
+      const { index } = live;
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'handbook', [
+        chunk('handbook', 0, 'Quarterly planning starts in March.', axis(0)),
+      ]);
+      const find = () =>
+        index.search({
+          collectionId: 'kb',
+          mode: 'bm25',
+          text: 'planning',
+          vector: axis(0),
+          limit: 5,
+        });
+      // Within the 30 s refresh interval nothing is searchable yet...
+      expect(await find()).toEqual([]);
+      await index.refresh('kb');
+      // ...and after an explicit refresh it is.
+      expect((await find()).map((hit) => hit.chunkId)).toEqual(['handbook:0']);
+    });
+
     it('indexes a chunk with a zero vector (no direction) and reports cosine 0 for it', async () => {
       live = openLive();
       const { index } = live;

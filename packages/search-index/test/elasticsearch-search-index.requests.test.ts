@@ -1127,6 +1127,19 @@ describe('ElasticsearchSearchIndex: search', () => {
 });
 
 describe('ElasticsearchSearchIndex: reads and health', () => {
+  it('refresh is GET <alias>/_refresh; a missing index has nothing to refresh', async () => {
+    const scope = es()
+      .get(`/${KB_ALIAS}/_refresh`)
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, ES_HEADERS)
+      .get(`/${KB_ALIAS}/_refresh`)
+      .reply(...indexNotFound(KB_ALIAS));
+    const index = open();
+
+    await expect(index.refresh(KB)).resolves.toBeUndefined();
+    await expect(index.refresh(KB)).resolves.toBeUndefined();
+    scope.done();
+  });
+
   it('getChunks asks for the ordinals of one document, sorted', async () => {
     const bodies: nock.Body[] = [];
     const scope = es()
