@@ -76,14 +76,22 @@ java_major() {
 # /usr/lib/jvm.
 find_jdk() {
   local candidate major best='' best_major=0
-  for candidate in "${ES_JAVA_HOME:-}" "${JAVA_HOME:-}"; do
-    [ -n "$candidate" ] && [ -x "$candidate/bin/javac" ] || continue
-    major=$(java_major "$candidate")
+  if [ -n "${ES_JAVA_HOME:-}" ]; then
+    major=$(java_major "$ES_JAVA_HOME" 2>/dev/null || true)
+    [ -x "$ES_JAVA_HOME/bin/javac" ] && [ "${major:-0}" -ge 21 ] \
+      || die "ES_JAVA_HOME=$ES_JAVA_HOME is not a JDK 21 or newer (java ${major:-not found}); \
+Elasticsearch $VERSION needs one, and javac builds the test plugin"
+    echo "$ES_JAVA_HOME"
+    return
+  fi
+  # JAVA_HOME is often the system's default (17 on Debian 12): used only when new enough.
+  if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/javac" ]; then
+    major=$(java_major "$JAVA_HOME")
     if [ "${major:-0}" -ge 21 ]; then
-      echo "$candidate"
+      echo "$JAVA_HOME"
       return
     fi
-  done
+  fi
   for candidate in /usr/lib/jvm/*; do
     [ -x "$candidate/bin/javac" ] && [ ! -L "$candidate" ] || continue
     major=$(java_major "$candidate")
