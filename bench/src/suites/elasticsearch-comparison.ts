@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
 import { createEmbedder } from '@docent/embedder';
 import { startFakeConfluence } from '@docent/source-fakes';
+import { createTestIndexPrefix } from '@docent/test-support';
 import { loadSciFact, type SciFactDoc, type SciFactQuery } from '../datasets/scifact';
 import { mean, ndcgAt } from '../metrics/ranking-metrics';
 import { postJson } from '../support/http-json';
@@ -129,7 +130,7 @@ async function measure(
   esUrl: string | null,
 ): Promise<BackendFigures> {
   const dataDir = mkdtempSync(join(tmpdir(), `docent-bench-${backend}-`));
-  const prefix = `bench${randomBytes(4).toString('hex')}`;
+  const indices = esUrl ? createTestIndexPrefix(esUrl) : null;
   const { app } = await createApiApp({
     env: {
       ...modelEnvironment(),
@@ -142,7 +143,7 @@ async function measure(
       DOCENT_ROLE: 'all',
       ...(esUrl && {
         ELASTICSEARCH_URL: esUrl,
-        DOCENT_ES_INDEX_PREFIX: prefix,
+        DOCENT_ES_INDEX_PREFIX: indices!.prefix,
         DOCENT_SECRET_KEY: randomBytes(32).toString('hex'),
       }),
     },
@@ -178,7 +179,7 @@ async function measure(
     };
   } finally {
     await app.close();
-    if (esUrl) await deleteIndices(esUrl, prefix);
+    await indices?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -244,10 +245,4 @@ async function clusterVersion(esUrl: string): Promise<string | null> {
   } catch {
     return null;
   }
-}
-
-async function deleteIndices(esUrl: string, prefix: string): Promise<void> {
-  const listed = await fetch(`${esUrl}/${prefix}-*?allow_no_indices=true&expand_wildcards=all`);
-  const names = Object.keys((await listed.json()) as Record<string, unknown>);
-  if (names.length > 0) await fetch(`${esUrl}/${names.join(',')}`, { method: 'DELETE' });
 }
