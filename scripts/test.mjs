@@ -13,7 +13,10 @@ const steps = [
 ];
 
 // With a PostgreSQL and a Redis to test against, the end-to-end suites run a second time with
-// the service on them (scaled mode); the adapters' conformance suites use them in every run.
+// the service on them (scaled mode), and with an Elasticsearch as well (DOCENT_TEST_ELASTICSEARCH_URL,
+// `scripts/elasticsearch.sh start`) a third time on all three; the adapters' conformance suites
+// use them in every run.
+const e2e = ['pnpm', 'exec', 'jest', '--ci', '--maxWorkers=2', '--selectProjects', 'e2e'];
 if (
   process.env.DOCENT_TEST_DATABASE_URL &&
   process.env.DOCENT_TEST_REDIS_URL &&
@@ -21,18 +24,14 @@ if (
 ) {
   steps.push([
     'jest (e2e, scaled mode: PostgreSQL + Redis)',
-    [
-      'env',
-      'DOCENT_TEST_MODE=scaled',
-      'pnpm',
-      'exec',
-      'jest',
-      '--ci',
-      '--maxWorkers=2',
-      '--selectProjects',
-      'e2e',
-    ],
+    ['env', 'DOCENT_TEST_MODE=scaled', 'DOCENT_TEST_SEARCH_INDEX=embedded', ...e2e],
   ]);
+  if (process.env.DOCENT_TEST_ELASTICSEARCH_URL) {
+    steps.push([
+      'jest (e2e, scaled mode: PostgreSQL + Redis + Elasticsearch)',
+      ['env', 'DOCENT_TEST_MODE=scaled', 'DOCENT_TEST_SEARCH_INDEX=elasticsearch', ...e2e],
+    ]);
+  }
 }
 
 const env = { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ONNXRUNTIME_NODE_INSTALL: 'skip' };

@@ -2,6 +2,7 @@ import { ingestThroughput } from './suites/ingest-throughput';
 import { scaleThroughput } from './suites/scale-throughput';
 import { answerQuality } from './suites/answer-quality';
 import { notionThroughput } from './suites/notion-throughput';
+import { elasticsearchComparison } from './suites/elasticsearch-comparison';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -15,6 +16,7 @@ const SUITES: Record<string, Suite> = {
   scale: scaleThroughput,
   quality: answerQuality,
   notion: notionThroughput,
+  elasticsearch: elasticsearchComparison,
 };
 
 async function main(): Promise<void> {

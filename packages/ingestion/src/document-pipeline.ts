@@ -81,13 +81,21 @@ export class DocumentPipeline {
 
   /** Embeds the chunks of several documents in shared batches, then indexes each document. */
   async embedAndIndex(collectionId: string, documents: PreparedDocument[]): Promise<void> {
+    const embedded = await this.embed(documents);
+    for (const [i, document] of documents.entries()) {
+      await this.index.replaceDocumentChunks(collectionId, document.documentId, embedded[i]!);
+    }
+  }
+
+  /** The chunks of several documents, embedded in shared batches: one list per document. */
+  async embed(documents: PreparedDocument[]): Promise<IndexedChunk[][]> {
     // Every chunk becomes one or more windows that fit the model; all windows share one batch.
     const windows = documents.map((d) => d.chunks.map((c) => this.windows(d.ref.title, c)));
     const texts = windows.flat(2);
     const vectors = texts.length > 0 ? await this.embedder.embedDocuments(texts) : [];
     let next = 0;
-    for (const [i, document] of documents.entries()) {
-      const chunks: IndexedChunk[] = document.chunks.map((chunk, j) => {
+    return documents.map((document, i) =>
+      document.chunks.map((chunk, j): IndexedChunk => {
         const count = windows[i]![j]!.length;
         const vector = meanVector(vectors.slice(next, next + count));
         next += count;
@@ -101,9 +109,8 @@ export class DocumentPipeline {
           title: document.ref.title,
           vector,
         };
-      });
-      await this.index.replaceDocumentChunks(collectionId, document.documentId, chunks);
-    }
+      }),
+    );
   }
 
   /** The chunk as texts the model takes whole: its context, then as many sentences as fit. */

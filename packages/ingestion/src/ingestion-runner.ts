@@ -21,7 +21,8 @@ import {
   type IngestionProgress,
   type IngestionRecord,
 } from '@docent/metadata-store';
-import type { SearchIndex } from '@docent/search-index';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type SearchIndex, SearchIndexUnavailableError } from '@docent/search-index';
 import type { ConnectorRegistry } from './connector-registry';
 import {
   DocumentPipeline,
@@ -66,6 +67,8 @@ export interface IngestionRunnerOptions {
   chunkTokens?: number;
   /** Delay before retrying when another ingestion holds the collection. */
   lockedRetryMs?: number;
+  /** Waits between tries while the search index is unavailable: doubling from the first to the cap. */
+  indexRetryMs?: { first: number; max: number };
 }
 
 /** Thrown inside a run when its ingestion was canceled. */
@@ -95,6 +98,7 @@ export class IngestionRunner {
       batchDocuments: options.batchDocuments ?? 16,
       overlapTokens: options.overlapTokens ?? 16,
       lockedRetryMs: options.lockedRetryMs ?? 2_000,
+      indexRetryMs: options.indexRetryMs ?? { first: 1_000, max: 30_000 },
     };
     this.pipeline = new DocumentPipeline(deps.embedder, deps.index, deps.parseFile, {
       overlapTokens: this.options.overlapTokens,
@@ -269,9 +273,12 @@ export class IngestionRunner {
       log: this.deps.logger,
       endpoints: this.deps.endpoints,
     });
+    const { collectionId } = ingestion;
+    const untilIndexAnswers = <T>(work: () => Promise<T>) =>
+      this.untilIndexAnswers(ingestion.id, work, signal, checkpoint);
     try {
       await session.check();
-      await index.ensureCollection(ingestion.collectionId, embedder.dimensions);
+      await untilIndexAnswers(() => index.ensureCollection(collectionId, embedder.dimensions));
       let batch: PreparedDocument[] = [];
       let batchChunks = 0;
       const flush = async () => {
@@ -279,7 +286,12 @@ export class IngestionRunner {
         const documents = batch;
         batch = [];
         batchChunks = 0;
-        await this.pipeline.embedAndIndex(ingestion.collectionId, documents);
+        const embedded = await this.pipeline.embed(documents);
+        for (const [i, document] of documents.entries()) {
+          await untilIndexAnswers(() =>
+            index.replaceDocumentChunks(collectionId, document.documentId, embedded[i]!),
+          );
+        }
         for (const document of documents) {
           await ledger.commitProcessed({
             ingestionId: ingestion.id,
@@ -346,11 +358,44 @@ export class IngestionRunner {
         ingestion.sourceKey,
         ingestion.id,
       )) {
-        await index.deleteDocument(ingestion.collectionId, gone.id);
+        await untilIndexAnswers(() => index.deleteDocument(collectionId, gone.id));
         await ledger.deleteDocument(gone.id);
       }
+      // Succeeded means searchable: a question asked right after finds every document.
+      await untilIndexAnswers(() => index.refresh(collectionId));
     } finally {
       await session.close?.().catch(() => undefined);
+    }
+  }
+
+  /**
+   * Runs an index call; while the index is unavailable (down, restarting, overloaded) waits and
+   * tries again, for as long as it takes: the outage is no fault of the ingestion, and the work
+   * done so far stays. Every write is idempotent (a document's chunks are replaced whole), so a
+   * try that failed half-way is simply made again. `interrupted` throws when the run must stop
+   * (canceled, lease lost, worker stopping), which ends the wait.
+   */
+  private async untilIndexAnswers<T>(
+    ingestionId: string,
+    work: () => Promise<T>,
+    signal: AbortSignal,
+    interrupted: () => Promise<void>,
+  ): Promise<T> {
+    const { first, max } = this.options.indexRetryMs;
+    for (let delayMs = first; ; delayMs = Math.min(max, delayMs * 2)) {
+      try {
+        return await work();
+      } catch (error) {
+        if (!(error instanceof SearchIndexUnavailableError)) throw error;
+        this.deps.logger.warn('search index unavailable; the ingestion waits for it', {
+          ingestionId,
+          error: error.message,
+          reason: error.reason,
+          retryInMs: delayMs,
+        });
+        await sleep(delayMs, undefined, { signal }).catch(() => undefined);
+        await interrupted();
+      }
     }
   }
 

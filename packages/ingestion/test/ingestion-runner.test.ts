@@ -263,6 +263,57 @@ describe('IngestionRunner', () => {
     ).toEqual([]);
   });
 
+  it('waits out an index outage mid-ingestion, then indexes every document once', async () => {
+    f.source.pages = pages(7);
+    f.indexOutage = { afterWrites: 3, failures: 5, refused: 0 };
+    const id = await f.create();
+    // One attempt: the outage neither fails the ingestion nor uses up an attempt.
+    await f.run(id, { attempt: 3 });
+    expect(f.indexOutage.refused).toBe(5);
+    const done = await f.store.ingestions.getIngestion(id);
+    expect(done).toMatchObject({ status: 'succeeded', errorCode: null });
+    expect(done?.progress).toEqual({
+      documentsDiscovered: 7,
+      documentsProcessed: 7,
+      documentsSkipped: 0,
+      documentsFailed: 0,
+      chunksIndexed: 7,
+    });
+    expect(await f.index.countChunks(await collectionId())).toBe(7);
+  });
+
+  it('stops waiting for the index when the ingestion is canceled', async () => {
+    f.source.pages = pages(4);
+    f.indexOutage = { afterWrites: 1, failures: Infinity, refused: 0 };
+    const id = await f.create();
+    const running = f.run(id);
+    while (f.indexOutage.refused < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    await f.service.cancel(f.accountId, 'docs', 'kb', id);
+    await running;
+    expect((await f.store.ingestions.getIngestion(id))?.status).toBe('canceled');
+  });
+
+  it('hands the job back when the worker stops during an index outage', async () => {
+    f.source.pages = pages(4);
+    f.indexOutage = { afterWrites: 1, failures: Infinity, refused: 0 };
+    const stopping = new AbortController();
+    const id = await f.create();
+    const running = f.run(id, { signal: stopping.signal });
+    while (f.indexOutage.refused < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    stopping.abort();
+    await expect(running).rejects.toThrow();
+    expect((await f.store.ingestions.getIngestion(id))?.status).toBe('running');
+
+    f.indexOutage = null;
+    await f.run(id, { attempt: 2 });
+    expect((await f.store.ingestions.getIngestion(id))?.progress).toMatchObject({
+      documentsProcessed: 4,
+      documentsFailed: 0,
+      chunksIndexed: 4,
+    });
+    expect(await f.index.countChunks(await collectionId())).toBe(4);
+  });
+
   it('fails with internal after the last attempt of an unexpected error, hiding its details', async () => {
     f.source.pages = pages(2);
     f.source.failAfterBatches = {

@@ -5,17 +5,12 @@ import {
   assertLimit,
   assertSameDimensions,
   assertTermCount,
-} from './embedded/argument-checks';
+} from './argument-checks';
 import { bm25QueryText } from './elasticsearch/bm25-query-text';
 import { BulkWriter } from './elasticsearch/bulk-writer';
 import { DocumentManifests } from './elasticsearch/document-manifests';
 import { type ChunkWrite, DocumentWriter } from './elasticsearch/document-writer';
-import {
-  ElasticsearchIndexError,
-  errorDetails,
-  isIndexNotFound,
-  toIndexError,
-} from './elasticsearch/elasticsearch-errors';
+import { errorDetails, isIndexNotFound, toIndexError } from './elasticsearch/elasticsearch-errors';
 import {
   connect,
   type ElasticsearchSearchIndexOptions,
@@ -58,6 +53,7 @@ import {
   type SearchQuery,
   type TermDocumentCounts,
 } from './types';
+import { SearchIndexUnavailableError } from './search-index-errors';
 import { assertVector, normalised } from './vectors/vector-codec';
 
 /**
@@ -257,6 +253,20 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     );
   }
 
+  /**
+   * `GET <alias>/_refresh`: with `refresh: false` writes are otherwise searchable only after
+   * the next scheduled refresh (`refresh_interval`, 1 s by default).
+   */
+  async refresh(collectionId: string): Promise<void> {
+    this.assertOpen();
+    const { alias } = this.target(collectionId);
+    await this.call('refresh', () =>
+      this.unlessIndexMissing(alias, undefined, async () => {
+        await this.client.indices.refresh({ index: alias });
+      }),
+    );
+  }
+
   /** Throws unless the cluster answers green or yellow (a missing replica still serves). */
   async health(): Promise<void> {
     this.assertOpen();
@@ -266,9 +276,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         { requestTimeout: this.options.healthTimeoutMs, maxRetries: 0 },
       );
       if (health.status !== 'green' && health.status !== 'yellow') {
-        throw new ElasticsearchIndexError('health', {
-          reason: `cluster status is ${String(health.status)}`,
-        });
+        const status = `cluster status ${String(health.status)}`;
+        throw new SearchIndexUnavailableError(`Elasticsearch health: ${status}`, status);
       }
     });
   }
@@ -317,7 +326,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         index: alias,
         ...hitsBody(
           ranking.map((ranked) => ranked.id),
-          comparable,
+          comparable !== null,
         ),
       }),
     );
@@ -403,11 +412,18 @@ function chunkSource(collectionId: string, chunk: IndexedChunk): ChunkSource {
   };
 }
 
-/** Cosine to the query: the fetch score is 1 + cosine; a zero query vector has cosine 0. */
+/**
+ * Cosine to the query: both vectors are unit length (stored ones were normalised before they were
+ * written), so it is their dot product, on the stored float vectors rather than the int8 copies
+ * the kNN leg ranks with. A zero vector on either side has cosine 0, as in the embedded index.
+ */
 function similarity(chunk: FetchedChunk, unitQuery: Float32Array | null): number | undefined {
   if (unitQuery === null) return undefined;
-  if (isZero(unitQuery)) return 0;
-  return chunk.score === null ? undefined : chunk.score - 1;
+  const stored = chunk.vector;
+  if (stored === null || stored.length !== unitQuery.length) return 0;
+  let dot = 0;
+  for (let i = 0; i < stored.length; i++) dot += stored[i]! * unitQuery[i]!;
+  return dot;
 }
 
 function missingCollection(collectionId: string): Error {

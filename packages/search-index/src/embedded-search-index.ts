@@ -13,14 +13,14 @@ import {
   assertLimit,
   assertSameDimensions,
   assertTermCount,
-} from './embedded/argument-checks';
+} from './argument-checks';
 import {
   CollectionStatements,
   toSearchHit,
   type StoredChunkRow,
 } from './embedded/collection-statements';
+import { type Bm25Weights, DEFAULT_BM25_WEIGHTS } from './bm25/bm25-weights';
 import {
-  type Bm25Weights,
   CATALOGUE_SQL,
   type CollectionTables,
   collectionTables,
@@ -68,7 +68,6 @@ export interface EmbeddedSearchIndexOptions {
   changeLogGenerations?: number;
 }
 
-export const DEFAULT_BM25_WEIGHTS: Readonly<Bm25Weights> = { text: 1.0, headings: 2.0, title: 1.5 };
 const SEARCHABLE_COLUMNS = ['text', 'headings', 'title'];
 const MAX_KEYED_FILTER_DOCUMENTS = 256;
 const DEFAULT_VECTOR_CACHE_BYTES = 2 * 1024 ** 3;
@@ -306,6 +305,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
           : collection.statements.matchCount(wordInColumns(word, SEARCHABLE_COLUMNS)),
       ),
     }))();
+  }
+
+  /** Writes are visible once their transaction commits: nothing to publish. */
+  async refresh(collectionId: string): Promise<void> {
+    this.assertOpen();
+    assertCollectionId(collectionId);
   }
 
   async health(): Promise<void> {

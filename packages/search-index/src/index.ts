@@ -7,12 +7,8 @@ export type {
   TermDocumentCounts,
 } from './types';
 export { MAX_TERM_STATISTICS_WORDS } from './types';
-export {
-  DEFAULT_BM25_WEIGHTS,
-  EmbeddedSearchIndex,
-  type EmbeddedSearchIndexOptions,
-} from './embedded-search-index';
-export type { Bm25Weights } from './embedded/sqlite-schema';
+export { EmbeddedSearchIndex, type EmbeddedSearchIndexOptions } from './embedded-search-index';
+export { type Bm25Weights, DEFAULT_BM25_WEIGHTS } from './bm25/bm25-weights';
 export {
   DEFAULT_RRF_K,
   reciprocalRankFusion,
@@ -28,3 +24,4 @@ export type {
 export { ElasticsearchIndexError } from './elasticsearch/elasticsearch-errors';
 export type { RrfMode } from './elasticsearch/rrf-retriever-support';
 export type { BulkRetryOptions } from './elasticsearch/bulk-writer';
+export { SearchIndexUnavailableError } from './search-index-errors';

@@ -79,6 +79,12 @@ export interface SearchIndex {
   ): Promise<void>;
   deleteDocument(collectionId: string, documentId: string): Promise<void>;
   deleteCollection(collectionId: string): Promise<void>;
+  /**
+   * Makes every write so far visible to searches: an ingestion calls it before it reports
+   * success, so a question asked right after finds what was indexed. A no-op where writes are
+   * visible at once; an unknown collection has nothing to publish.
+   */
+  refresh(collectionId: string): Promise<void>;
   search(query: SearchQuery): Promise<SearchHit[]>;
   /** Chunks of one document by ordinal (neighbour expansion); missing ordinals are left out. */
   getChunks(collectionId: string, documentId: string, ordinals: number[]): Promise<SearchHit[]>;

@@ -8,17 +8,23 @@ import {
 import { axis, chunk, DIMENSIONS, KNOWLEDGE_BASE } from './conformance/search-index-fixtures';
 import { describeSearchIndexConformance } from './conformance/search-index.conformance';
 
-// Runs against a real cluster (Elasticsearch 9.x) when ELASTICSEARCH_URL is set, with
-// ELASTICSEARCH_API_KEY or ELASTICSEARCH_USERNAME/ELASTICSEARCH_PASSWORD when it needs them:
-//   ELASTICSEARCH_URL=http://localhost:9200 pnpm exec jest packages/search-index/test/elasticsearch
+// Runs against a real cluster (Elasticsearch 9.x) when DOCENT_TEST_ELASTICSEARCH_URL is set, with
+// DOCENT_TEST_ELASTICSEARCH_API_KEY or DOCENT_TEST_ELASTICSEARCH_USERNAME/_PASSWORD when it needs
+// them. `scripts/elasticsearch.sh start` starts one here (CI does):
+//   export DOCENT_TEST_ELASTICSEARCH_URL=$(scripts/elasticsearch.sh start | tail -1 | cut -d= -f2)
+//   pnpm exec jest packages/search-index/test/elasticsearch
 // Every adapter gets its own index prefix; clean-up deletes every index under it.
 
-const url = process.env.ELASTICSEARCH_URL;
+const url = process.env.DOCENT_TEST_ELASTICSEARCH_URL;
 
 function liveAuth(): ElasticsearchAuth | undefined {
-  const { ELASTICSEARCH_API_KEY: apiKey, ELASTICSEARCH_USERNAME: username } = process.env;
+  const {
+    DOCENT_TEST_ELASTICSEARCH_API_KEY: apiKey,
+    DOCENT_TEST_ELASTICSEARCH_USERNAME: username,
+    DOCENT_TEST_ELASTICSEARCH_PASSWORD: password,
+  } = process.env;
   if (apiKey) return { apiKey };
-  if (username) return { username, password: process.env.ELASTICSEARCH_PASSWORD ?? '' };
+  if (username) return { username, password: password ?? '' };
   return undefined;
 }
 
@@ -124,6 +130,28 @@ if (url) {
       expect(hits.map((hit) => hit.text)).toEqual(['Omega.']);
     });
 
+    it('refresh makes writes searchable at once without refresh waits', async () => {
+      live = openLive({ refresh: false, refreshInterval: '30s' });
+      const { index } = live;
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'handbook', [
+        chunk('handbook', 0, 'Quarterly planning starts in March.', axis(0)),
+      ]);
+      const find = () =>
+        index.search({
+          collectionId: 'kb',
+          mode: 'bm25',
+          text: 'planning',
+          vector: axis(0),
+          limit: 5,
+        });
+      // Within the 30 s refresh interval nothing is searchable yet...
+      expect(await find()).toEqual([]);
+      await index.refresh('kb');
+      // ...and after an explicit refresh it is.
+      expect((await find()).map((hit) => hit.chunkId)).toEqual(['handbook:0']);
+    });
+
     it('indexes a chunk with a zero vector (no direction) and reports cosine 0 for it', async () => {
       live = openLive();
       const { index } = live;
@@ -151,7 +179,7 @@ if (url) {
     });
   });
 } else {
-  describe.skip('SearchIndex conformance: Elasticsearch (live) — set ELASTICSEARCH_URL to run', () => {
+  describe.skip('SearchIndex conformance: Elasticsearch (live) — set DOCENT_TEST_ELASTICSEARCH_URL to run', () => {
     it('runs against a real cluster', () => undefined);
   });
 }

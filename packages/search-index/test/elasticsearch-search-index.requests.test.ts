@@ -4,8 +4,10 @@ import {
   ElasticsearchIndexError,
   ElasticsearchSearchIndex,
   type ElasticsearchSearchIndexOptions,
+  SearchIndexUnavailableError,
   type SearchQuery,
 } from '../src';
+import { UnavailableError } from '@docent/domain-errors';
 import { axis, chunk, DIMENSIONS, unit } from './conformance/search-index-fixtures';
 import {
   bulkReply,
@@ -40,8 +42,6 @@ const KB_INDEX = `${KB_ALIAS}-v1`;
 const MANIFEST_A = '#manifest:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb';
 const MANIFEST_HANDBOOK =
   '#manifest:b4128df29f3726b470dcc4b138fec23a39a7a2b8483bca2a2fa4b0c38931f9eb';
-const SIMILARITY_SCRIPT =
-  "doc['vector'].size() == 0 ? 1.0 : Math.max(0.0, dotProduct(params.query_vector, 'vector') + 1.0)";
 const HIT_FIELDS = ['chunk_id', 'document_id', 'ordinal', 'page_num', 'text', 'headings', 'title'];
 
 const opened: ElasticsearchSearchIndex[] = [];
@@ -614,7 +614,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
     expect(sleeps).toEqual([150]);
   });
 
-  it('gives up on rejected operations after bulkRetry.maxAttempts', async () => {
+  it('gives up on rejected operations after bulkRetry.maxAttempts: the index is unavailable', async () => {
     const scope = knownCollection(es())
       .get(docPath(MANIFEST_A))
       .query(true)
@@ -634,8 +634,12 @@ describe('ElasticsearchSearchIndex: writes', () => {
       ]),
     );
     scope.done();
-    expect(error).toBeInstanceOf(ElasticsearchIndexError);
+    // Still overloaded after the retries: the caller waits and writes the document again.
+    expect(error).toBeInstanceOf(SearchIndexUnavailableError);
     expect(error.message).toBe(
+      'The search index is unavailable (Elasticsearch replaceDocumentChunks: HTTP 429 es_rejected_execution_exception); retry later.',
+    );
+    expect((error as SearchIndexUnavailableError).reason).toBe(
       `Elasticsearch bulk write failed: HTTP 429 es_rejected_execution_exception 1 of 1 operations failed after 2 attempts (index a:0: es_rejected_execution_exception ${REJECTED_EXECUTION.reason})`,
     );
     expect(sleeps).toHaveLength(1);
@@ -782,6 +786,17 @@ describe('ElasticsearchSearchIndex: search', () => {
       filter: [{ terms: { document_id: ['deploy-guide'] } }],
     },
   };
+  /** A stored unit vector at cosine `similarity` to the query vector (0.6, 0.8, 0, ...). */
+  const stored = (similarity: number): number[] => [
+    0.6 * similarity,
+    0.8 * similarity,
+    Math.sqrt(1 - similarity ** 2),
+    0,
+    0,
+    0,
+    0,
+    0,
+  ];
   const guide = [
     storedChunk('deploy-guide', 0, 'Deployment fails with error code E4711.'),
     storedChunk('deploy-guide', 1, 'Rollbacks restore the previous release.'),
@@ -813,9 +828,9 @@ describe('ElasticsearchSearchIndex: search', () => {
         recording(
           fetches,
           sourcesReply(KB_INDEX, [
-            { source: guide[1]!, score: 1.96 },
-            { source: guide[0]!, score: 1.82 },
-            { source: guide[2]!, score: 1.0 },
+            { source: guide[1]!, vector: stored(0.96) },
+            { source: guide[0]!, vector: stored(0.82) },
+            { source: guide[2]! },
           ]),
         ),
       );
@@ -828,15 +843,8 @@ describe('ElasticsearchSearchIndex: search', () => {
       size: 3,
       track_total_hits: false,
       _source: HIT_FIELDS,
-      query: {
-        script_score: {
-          query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
-          script: {
-            source: SIMILARITY_SCRIPT,
-            params: { query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0] },
-          },
-        },
-      },
+      query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
+      fields: ['vector'],
     });
     expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([
       ['deploy-guide:0', 1, 2],
@@ -854,7 +862,7 @@ describe('ElasticsearchSearchIndex: search', () => {
       score: 1 / 61 + 1 / 62,
       bm25Rank: 1,
       vectorRank: 2,
-      similarity: expect.closeTo(0.82, 10),
+      similarity: expect.closeTo(0.82, 6),
     });
     expect(hits[1]!.score).toBeCloseTo(1 / 61, 12);
     expect(hits[2]!.similarity).toBe(0);
@@ -878,8 +886,8 @@ describe('ElasticsearchSearchIndex: search', () => {
         recording(
           searches,
           sourcesReply(KB_INDEX, [
-            { source: guide[0]!, score: 1.82 },
-            { source: guide[1]!, score: 1.96 },
+            { source: guide[0]!, vector: stored(0.82) },
+            { source: guide[1]!, vector: stored(0.96) },
           ]),
         ),
       );
@@ -916,13 +924,13 @@ describe('ElasticsearchSearchIndex: search', () => {
       ['deploy-guide:0', 0.032522473, undefined, undefined],
       ['deploy-guide:1', 0.016393442, undefined, undefined],
     ]);
-    expect(hits[1]!.similarity).toBeCloseTo(0.96, 10);
+    expect(hits[1]!.similarity).toBeCloseTo(0.96, 6);
   });
 
   it('auto: falls back to fusing here when the licence lacks RRF, and remembers it', async () => {
     const licence = 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]';
     const bodies: nock.Body[] = [];
-    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1.8 }]);
+    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.8) }]);
     const legs = msearchReply([
       rankingBody(KB_INDEX, [['deploy-guide:0', 3]]),
       rankingBody(KB_INDEX, []),
@@ -977,7 +985,9 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1.82 }])));
+      .reply(
+        recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.82) }])),
+      );
 
     const hits = await open().search(
       hybridQuery({ mode: 'bm25', documentIds: undefined, limit: 3 }),
@@ -993,7 +1003,7 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ bm25Rank: 1, score: 1 / 61 });
     expect(hits[0]!.vectorRank).toBeUndefined();
-    expect(hits[0]!.similarity).toBeCloseTo(0.82, 10);
+    expect(hits[0]!.similarity).toBeCloseTo(0.82, 6);
   });
 
   it('vector mode: one knn search, no BM25 leg', async () => {
@@ -1012,8 +1022,8 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(
         ...sourcesReply(KB_INDEX, [
-          { source: guide[0]!, score: 1.82 },
-          { source: guide[1]!, score: 1.96 },
+          { source: guide[0]!, vector: stored(0.82) },
+          { source: guide[1]!, vector: stored(0.96) },
         ]),
       );
 
@@ -1041,7 +1051,7 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:1', 0.98]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, score: 1.96 }]));
+      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, vector: stored(0.96) }]));
 
     const hits = await open({ rrf: 'retriever' }).search(
       hybridQuery({ text: 'What is the, and of it?' }),
@@ -1054,13 +1064,13 @@ describe('ElasticsearchSearchIndex: search', () => {
     ]);
   });
 
-  it('a zero query vector runs no vector leg and reports similarity 0 without a script', async () => {
+  it('a zero query vector runs no vector leg, fetches no vectors and reports similarity 0', async () => {
     const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, score: 1 }])));
+      .reply(recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]! }])));
 
     const hits = await open().search(hybridQuery({ vector: new Float32Array(DIMENSIONS) }));
 
@@ -1117,6 +1127,19 @@ describe('ElasticsearchSearchIndex: search', () => {
 });
 
 describe('ElasticsearchSearchIndex: reads and health', () => {
+  it('refresh is GET <alias>/_refresh; a missing index has nothing to refresh', async () => {
+    const scope = es()
+      .get(`/${KB_ALIAS}/_refresh`)
+      .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, ES_HEADERS)
+      .get(`/${KB_ALIAS}/_refresh`)
+      .reply(...indexNotFound(KB_ALIAS));
+    const index = open();
+
+    await expect(index.refresh(KB)).resolves.toBeUndefined();
+    await expect(index.refresh(KB)).resolves.toBeUndefined();
+    scope.done();
+  });
+
   it('getChunks asks for the ordinals of one document, sorted', async () => {
     const bodies: nock.Body[] = [];
     const scope = es()
@@ -1124,10 +1147,14 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
       .reply(
         recording(
           bodies,
-          sourcesReply(KB_INDEX, [
-            { source: storedChunk('manual', 1, 'Step 1.'), score: null },
-            { source: storedChunk('manual', 3, 'Step 3.'), score: null },
-          ]),
+          sourcesReply(
+            KB_INDEX,
+            [
+              { source: storedChunk('manual', 1, 'Step 1.') },
+              { source: storedChunk('manual', 3, 'Step 3.') },
+            ],
+            { sorted: true },
+          ),
         ),
       );
 
@@ -1242,7 +1269,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
     scope.done();
   });
 
-  it('health accepts green and yellow, and throws for red', async () => {
+  it('health accepts green and yellow; red is an unavailable index', async () => {
     const scope = es()
       .get('/_cluster/health')
       .reply(...clusterHealthReply('green'))
@@ -1254,10 +1281,93 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
     await expect(index.health()).resolves.toBeUndefined();
     await expect(index.health()).resolves.toBeUndefined();
-    await expect(index.health()).rejects.toThrow(
-      'Elasticsearch health failed: cluster status is red',
+    const red = await failure(index.health());
+    expect(red).toBeInstanceOf(SearchIndexUnavailableError);
+    expect(red.message).toBe(
+      'The search index is unavailable (Elasticsearch health: cluster status red); retry later.',
     );
     scope.done();
+  });
+});
+
+describe('ElasticsearchSearchIndex: a cluster that cannot serve', () => {
+  it.each([
+    [503, 'search_phase_execution_exception', 'all shards failed'],
+    [503, 'cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/1/state not recovered];'],
+    [429, 'es_rejected_execution_exception', 'rejected execution of coordinating operation'],
+    [502, 'bad_gateway', 'the proxy has no backend'],
+  ])(
+    'a %i %s is an unavailable index (503 for an API client), not a failure',
+    async (status, type, reason) => {
+      const scope = knownCollection(es())
+        .post(`/${KB_ALIAS}/_msearch`)
+        .reply(...errorReply(status, type, reason));
+
+      const error = await failure(open().search(hybridQuery()));
+
+      scope.done();
+      expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+      expect(error).toBeInstanceOf(UnavailableError);
+      expect(error.message).toBe(
+        `The search index is unavailable (Elasticsearch search: HTTP ${status} ${type}); retry later.`,
+      );
+    },
+  );
+
+  it('a multi-search answer whose search could not run (503) is an unavailable index too', async () => {
+    const unavailable = errorReply(
+      503,
+      'no_shard_available_action_exception',
+      'No shard available',
+    )[1];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...msearchReply([unavailable, unavailable]));
+
+    const error = await failure(open().search(hybridQuery()));
+
+    scope.done();
+    expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+  });
+
+  it('a node that refuses connections is an unavailable index, for writes as for reads', async () => {
+    const index = new ElasticsearchSearchIndex({
+      node: 'http://127.0.0.1:9',
+      clientOptions: { Connection: HttpConnection, maxRetries: 0, requestTimeout: 2000 },
+    });
+    opened.push(index);
+    nock.enableNetConnect('127.0.0.1:9');
+    try {
+      for (const call of [
+        () => index.ensureCollection(KB, DIMENSIONS),
+        () => index.replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Alpha.', axis(0))]),
+        () => index.search(hybridQuery()),
+        () => index.health(),
+      ]) {
+        const error = await failure(call());
+        expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+        expect(error.message).toMatch(
+          /^The search index is unavailable \(Elasticsearch \w+: ConnectionError\); retry later\.$/,
+        );
+        // The address stays out of the message (an API response's detail), not out of the logs.
+        expect(error.message).not.toContain('127.0.0.1');
+        expect((error as SearchIndexUnavailableError).reason).toContain('ECONNREFUSED');
+      }
+    } finally {
+      nock.disableNetConnect();
+    }
+  });
+
+  it('a bad request stays an error of its own (500 for an API client)', async () => {
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(...errorReply(400, 'parsing_exception', 'unknown query [combined_fields]'));
+
+    const error = await failure(open().search(hybridQuery()));
+
+    scope.done();
+    expect(error).toBeInstanceOf(ElasticsearchIndexError);
+    expect(error).not.toBeInstanceOf(UnavailableError);
   });
 });
 
@@ -1323,8 +1433,9 @@ describe('ElasticsearchSearchIndex: credentials', () => {
     nock.enableNetConnect('127.0.0.1:9');
     try {
       const refused = await failure(unreachable.health());
-      expect(refused.message).toMatch(/^Elasticsearch health failed: /);
+      expect(refused).toBeInstanceOf(SearchIndexUnavailableError);
       expect(refused.message).not.toContain(password);
+      expect((refused as SearchIndexUnavailableError).reason).not.toContain(password);
     } finally {
       nock.disableNetConnect();
     }

@@ -64,3 +64,10 @@ export {
   streamObject,
 } from './documents/pdf-writer';
 export { xlsxOf } from './documents/xlsx-writer';
+export {
+  createTestIndexPrefix,
+  testElasticsearchUrl,
+  testSearchIndex,
+  type TestIndexPrefix,
+} from './elasticsearch';
+export { startTcpProxy, type TcpProxy } from './tcp-proxy';

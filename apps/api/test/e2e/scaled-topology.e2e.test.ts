@@ -15,10 +15,16 @@ import {
   testSecretKey,
   uniqueQueuePrefix,
   type TestDatabase,
+  type TestIndexPrefix,
 } from '@docent/test-support';
 import { JOB_CATALOG, ingestJobId } from '@docent/ingestion';
 import { BullMqJobQueue } from '@docent/job-queue';
-import { freePort, spawnDocent, type SpawnedDocent } from './support/docent-server';
+import {
+  freePort,
+  spawnDocent,
+  testElasticsearch,
+  type SpawnedDocent,
+} from './support/docent-server';
 import { waitForIngestion, waitUntil, type IngestionWire } from './support/wait-for';
 
 jest.setTimeout(600_000);
@@ -29,8 +35,8 @@ const infrastructure = scaledInfrastructure();
 
 /**
  * Scaled mode as deployed: two api processes and two worker processes on one PostgreSQL and one
- * Redis (the index is the embedded one, shared on this host). Runs when the test PostgreSQL and
- * Redis are configured (CI starts them).
+ * Redis, and the embedded index shared on this host or, in the Elasticsearch pass, Elasticsearch.
+ * Runs when the test PostgreSQL and Redis are configured (CI starts them).
  */
 (infrastructure && testMode() === 'scaled' ? describe : describe.skip)(
   'scaled mode: 2 api + 2 worker processes',
@@ -40,6 +46,7 @@ const infrastructure = scaledInfrastructure();
     const locator = { namespace_name: 'acme', collection_name: 'scaled' };
     let wiki: FakeConfluence;
     let database: TestDatabase;
+    let indices: TestIndexPrefix | undefined;
     let dataDir: string;
     let env: Record<string, string>;
     const processes: SpawnedDocent[] = [];
@@ -55,12 +62,15 @@ const infrastructure = scaledInfrastructure();
       });
       database = await createTestDatabase(infrastructure!.databaseUrl);
       dataDir = mkdtempSync(join(tmpdir(), 'docent-scaled-'));
+      const elasticsearch = testElasticsearch();
+      indices = elasticsearch?.indices;
       env = {
         DATABASE_URL: database.url,
         REDIS_URL: infrastructure!.redisUrl,
         DOCENT_QUEUE_PREFIX: uniqueQueuePrefix(),
         DOCENT_QUEUE_LOCK_MS: '5000',
         DOCENT_SECRET_KEY: testSecretKey(),
+        ...elasticsearch?.env,
       };
     });
 
@@ -69,6 +79,7 @@ const infrastructure = scaledInfrastructure();
       await Promise.all(processes.map((p) => p.exited));
       await wiki?.close();
       await database?.drop();
+      await indices?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     });
 
@@ -138,6 +149,8 @@ const infrastructure = scaledInfrastructure();
       expect(list.body.documents.reduce((sum, d) => sum + d.chunk_count, 0)).toBe(
         done.progress.chunks_indexed,
       );
+      // Elasticsearch holds exactly those chunks: the killed worker's documents written once.
+      if (indices) expect(await indices.countChunks()).toBe(done.progress.chunks_indexed);
 
       for (const q of squad.questions.filter((_, i) => i % 40 === 0)) {
         const body = { ...locator, question: q.question };

@@ -13,7 +13,11 @@ import { SecretBox } from '@docent/credentials-vault';
 import type { Embedder } from '@docent/embedder';
 import { InlineJobQueue, type JobContext } from '@docent/job-queue';
 import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
-import { EmbeddedSearchIndex } from '@docent/search-index';
+import {
+  EmbeddedSearchIndex,
+  type SearchIndex,
+  SearchIndexUnavailableError,
+} from '@docent/search-index';
 import {
   ConnectorRegistry,
   IngestionRunner,
@@ -164,9 +168,47 @@ function refOf(page: ScriptedPage): DocumentRef {
   };
 }
 
+/**
+ * An index outage as the runner meets it: after `afterWrites` successful writes, the next
+ * `failures` writes (ensureCollection, replaceDocumentChunks, deleteDocument) throw
+ * SearchIndexUnavailableError, as the Elasticsearch adapter does when its cluster is down.
+ */
+export interface IndexOutage {
+  afterWrites: number;
+  failures: number;
+  /** Writes refused so far. */
+  refused: number;
+}
+
+const WRITES = new Set(['ensureCollection', 'replaceDocumentChunks', 'deleteDocument']);
+
+function withOutages(index: SearchIndex, outage: () => IndexOutage | null): SearchIndex {
+  let writes = 0;
+  return new Proxy(index, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !WRITES.has(String(property))) return value;
+      return async (...args: unknown[]) => {
+        const current = outage();
+        if (current && writes >= current.afterWrites && current.refused < current.failures) {
+          current.refused++;
+          throw new SearchIndexUnavailableError(
+            'Elasticsearch bulk write: ConnectionError',
+            'connect ECONNREFUSED 127.0.0.1:9200',
+          );
+        }
+        writes++;
+        return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+      };
+    },
+  });
+}
+
 export interface IngestionFixture {
   store: MetadataStore;
   index: EmbeddedSearchIndex;
+  /** Set to make the index the runner writes to unavailable for a while. */
+  indexOutage: IndexOutage | null;
   embedder: BagOfWordsEmbedder;
   source: ScriptedSource;
   service: IngestionService;
@@ -206,11 +248,12 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
     endpoints: {},
     allowPrivateNetwork: false,
   });
+  let indexOutage: IndexOutage | null = null;
   const runner = new IngestionRunner(
     {
       ledger: store.ledger,
       collectionLock: store.collectionLock,
-      index,
+      index: withOutages(index, () => indexOutage),
       embedder,
       connectors,
       secrets,
@@ -221,12 +264,18 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
       logger: SILENT_LOGGER,
       workerId: 'test-worker',
     },
-    { batchDocuments: 2, cancelPollMs: 0 },
+    { batchDocuments: 2, cancelPollMs: 0, indexRetryMs: { first: 1, max: 4 } },
   );
   const account = await store.accounts.ensureAccount('acme');
   return {
     store,
     index,
+    get indexOutage() {
+      return indexOutage;
+    },
+    set indexOutage(outage) {
+      indexOutage = outage;
+    },
     embedder,
     source,
     service,

@@ -1,4 +1,5 @@
 import { errors } from '@elastic/elasticsearch';
+import { SearchIndexUnavailableError } from '../search-index-errors';
 
 /** What Elasticsearch said went wrong, from a thrown client error or an item of a response. */
 export interface ElasticsearchErrorDetails {
@@ -94,21 +95,56 @@ export function isRrfRetrieverUnsupported(error: unknown): boolean {
 }
 
 /**
- * Turns any failure of a client call into an {@link ElasticsearchIndexError} whose text cannot
- * contain the credentials; errors this adapter raised itself (argument checks) pass through.
+ * Statuses of a cluster that cannot serve now but may soon: overloaded as a whole (429; single
+ * rejected bulk items are retried by the bulk writer), behind a proxy whose backend is down
+ * (502, 504), or not ready — no master, shards still recovering, a node restarting (503).
+ */
+const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Whether a failed call is the cluster being unreachable or not ready, not a bad request. */
+export function isClusterUnavailable(error: unknown): boolean {
+  if (
+    error instanceof errors.ConnectionError ||
+    error instanceof errors.TimeoutError ||
+    error instanceof errors.NoLivingConnectionsError
+  ) {
+    return true;
+  }
+  const status = errorDetails(error)?.status;
+  return status !== undefined && UNAVAILABLE_STATUSES.has(status);
+}
+
+/**
+ * Turns any failure of a client call into an {@link ElasticsearchIndexError}, or a
+ * {@link SearchIndexUnavailableError} when the cluster is unreachable or not ready, whose text
+ * cannot contain the credentials; errors this adapter raised itself (argument checks) pass through.
  */
 export function toIndexError(
   operation: string,
   error: unknown,
   scrub: (text: string) => string,
 ): unknown {
-  if (error instanceof ElasticsearchIndexError) return error;
-  if (!(error instanceof errors.ElasticsearchClientError)) return error;
+  if (error instanceof SearchIndexUnavailableError) return error;
+  const ours = error instanceof ElasticsearchIndexError;
+  if (!ours && !(error instanceof errors.ElasticsearchClientError)) return error;
   const details = errorDetails(error) ?? {};
+  const type = details.type ?? (ours ? undefined : (error as Error).name);
+  if (isClusterUnavailable(error)) {
+    // The message (an API response's detail) says what failed but no address: connection
+    // errors quote the node's URL. The reason, for logs, has it all.
+    const what = [details.status !== undefined ? `HTTP ${details.status}` : undefined, type]
+      .filter((part) => part !== undefined)
+      .join(' ');
+    return new SearchIndexUnavailableError(
+      `Elasticsearch ${operation}: ${what || 'no answer'}`,
+      scrub((error as Error).message),
+    );
+  }
+  if (ours) return error;
   return new ElasticsearchIndexError(operation, {
     status: details.status,
-    type: details.type ?? error.name,
-    reason: scrub(details.reason ?? error.message),
+    type,
+    reason: scrub(details.reason ?? (error as Error).message),
   });
 }
 

@@ -1,6 +1,5 @@
 import { Client, type ClientOptions } from '@elastic/elasticsearch';
-import { type Bm25Weights } from '../embedded/sqlite-schema';
-import { DEFAULT_BM25_WEIGHTS } from '../embedded-search-index';
+import { type Bm25Weights, DEFAULT_BM25_WEIGHTS } from '../bm25/bm25-weights';
 import { DEFAULT_RRF_K } from '../fusion/reciprocal-rank-fusion';
 import { type BulkRetryOptions, type BulkWriterOptions } from './bulk-writer';
 import { secretScrubber } from './elasticsearch-errors';

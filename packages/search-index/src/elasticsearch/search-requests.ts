@@ -1,9 +1,9 @@
 import { type estypes } from '@elastic/elasticsearch';
-import { type Bm25Weights } from '../embedded/sqlite-schema';
+import { type Bm25Weights } from '../bm25/bm25-weights';
 import { HIT_SOURCE_FIELDS, VECTOR_FIELD } from './index-definition';
 
 // Bodies of the search requests. Ranking requests return `_id`s only (`_source: false`); the
-// few hits that survive fusion are then fetched once, with their similarity (`hitsBody`).
+// few hits that survive fusion are then fetched once, with their vectors (`hitsBody`).
 
 type SearchBody = estypes.SearchSearchRequestBody;
 type Query = estypes.QueryDslQueryContainer;
@@ -12,16 +12,6 @@ type Query = estypes.QueryDslQueryContainer;
 export const MAX_NUM_CANDIDATES = 10_000;
 /** `index.max_result_window`: the most hits one search returns. */
 export const MAX_RESULT_WINDOW = 10_000;
-
-/**
- * The similarity of the query to each fetched chunk, as `1 + dot product` because a
- * `script_score` may not be negative. Vectors are unit length on both sides, so the dot product
- * is the cosine; the float vectors are read (not the int8 copies), so it is exact. A chunk
- * indexed without a vector (a zero vector) scores 1: cosine 0, as the embedded index reports.
- */
-export const SIMILARITY_SCRIPT =
-  `doc['${VECTOR_FIELD}'].size() == 0 ? 1.0 : ` +
-  `Math.max(0.0, dotProduct(params.query_vector, '${VECTOR_FIELD}') + 1.0)`;
 
 export interface VectorLegOptions {
   /** Unit-length query vector. */
@@ -109,27 +99,17 @@ function knnParameters(leg: VectorLegOptions) {
 }
 
 /**
- * The fused hits' fields, and their similarity to `unitQuery` as the score when there is a
- * query vector to compare with (a zero vector is compared by the caller: cosine 0).
+ * The fused hits' fields, and their stored float vectors when the caller compares them with a
+ * query vector. The vectors come through the `fields` API: from 9.1 on they are left out of
+ * `_source`, and a `script_score` would need the Painless module, which not every node has.
  */
-export function hitsBody(ids: readonly string[], unitQuery: Float32Array | null): SearchBody {
-  const byId: Query = { ids: { values: [...ids] } };
+export function hitsBody(ids: readonly string[], withVectors: boolean): SearchBody {
   return {
     size: ids.length,
     track_total_hits: false,
     _source: [...HIT_SOURCE_FIELDS],
-    query:
-      unitQuery === null
-        ? byId
-        : {
-            script_score: {
-              query: byId,
-              script: {
-                source: SIMILARITY_SCRIPT,
-                params: { query_vector: Array.from(unitQuery) },
-              },
-            },
-          },
+    query: { ids: { values: [...ids] } },
+    ...(withVectors && { fields: [VECTOR_FIELD] }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { type estypes } from '@elastic/elasticsearch';
 import { type SearchHit } from '../types';
 import { causeDetails, ElasticsearchIndexError } from './elasticsearch-errors';
-import { type HitSource } from './index-definition';
+import { type HitSource, VECTOR_FIELD } from './index-definition';
 
 type SearchResponse = estypes.SearchResponseBody<unknown>;
 
@@ -10,10 +10,10 @@ export interface ScoredId {
   score: number;
 }
 
-/** A fetched hit: its fields, and `1 + cosine` as the score when a similarity was computed. */
+/** A fetched hit: its fields, and its stored vector when one was asked for and it has one. */
 export interface FetchedChunk {
   source: HitSource;
-  score: number | null;
+  vector: number[] | null;
 }
 
 /** `_id`s of a ranking request, best first. */
@@ -51,9 +51,22 @@ export function fetchedChunks(
   const chunks = new Map<string, FetchedChunk>();
   for (const hit of response.hits.hits) {
     if (typeof hit._id !== 'string' || hit._source === undefined) continue;
-    chunks.set(hit._id, { source: hit._source, score: hit._score ?? null });
+    chunks.set(hit._id, { source: hit._source, vector: fetchedVector(hit.fields?.[VECTOR_FIELD]) });
   }
   return chunks;
+}
+
+/**
+ * A `dense_vector` as the `fields` API returns it: the vector itself (9.x), or a list holding it
+ * (docvalue form). A chunk indexed without a vector has no entry.
+ */
+function fetchedVector(value: unknown): number[] | null {
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const vector: unknown = Array.isArray(value[0]) ? value[0] : value;
+  if (!Array.isArray(vector) || !vector.every((component) => typeof component === 'number')) {
+    return null;
+  }
+  return vector as number[];
 }
 
 export function toSearchHit(

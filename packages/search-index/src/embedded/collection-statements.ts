@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { type SearchHit } from '../types';
 import { type MatrixSourceRow } from '../vectors/vector-matrix';
-import { type Bm25Weights, type CollectionTables } from './sqlite-schema';
+import { type Bm25Weights } from '../bm25/bm25-weights';
+import { type CollectionTables } from './sqlite-schema';
 
 /** A chunks-table row as read back for a hit. */
 export interface StoredChunkRow {

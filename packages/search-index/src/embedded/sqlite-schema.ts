@@ -51,12 +51,6 @@ export function documentKey(documentId: string): string {
   return BigInt(`0x${hex}`).toString(10);
 }
 
-export interface Bm25Weights {
-  text: number;
-  headings: number;
-  title: number;
-}
-
 /**
  * The chunks table owns the data; the FTS5 table is contentless (no second copy of the text) and
  * kept in sync by triggers, so every write path goes through the chunks table only.

@@ -333,6 +333,14 @@ export function describeSearchIndexConformance(
           chunk('handbook', ordinal, `${prefix} paragraph number ${ordinal}.`, vector),
         );
 
+      it('refresh publishes what was written, and has nothing to do for an unknown collection', async () => {
+        const kb = await newCollection();
+        await seed(kb, KNOWLEDGE_BASE);
+        await index.refresh(kb);
+        expect(chunkIds(await search(kb, 'bm25', 'E4711', axis(7)))).toEqual(['deploy-guide:0']);
+        await expect(index.refresh(`conformance-${randomUUID()}`)).resolves.toBeUndefined();
+      });
+
       it('re-indexing the same document is idempotent', async () => {
         const kb = await newCollection();
         await index.replaceDocumentChunks(kb, 'handbook', threeChunks('Onboarding', axis(0)));

@@ -185,23 +185,28 @@ export function storedChunk(documentId: string, ordinal: number, text: string): 
   };
 }
 
-/** Hits with `_source`, scored (the similarity fetch) or not (`score` null: a sorted search). */
+/**
+ * Hits with `_source`: the fused hits' fetch (an `ids` query, every score 1, each stored vector
+ * under `fields` as 9.x returns it) or, `sorted`, the ordinal-sorted read of `getChunks`.
+ */
 export function sourcesReply(
   concreteIndex: string,
-  hits: Array<{ source: StoredChunk; score: number | null }>,
+  hits: Array<{ source: StoredChunk; vector?: number[] }>,
+  { sorted = false }: { sorted?: boolean } = {},
 ): Reply {
   return ok({
     took: 2,
     timed_out: false,
     _shards: SHARDS,
     hits: {
-      max_score: hits.length > 0 && hits[0]!.score !== null ? hits[0]!.score : null,
-      hits: hits.map(({ source, score }) => ({
+      max_score: hits.length > 0 && !sorted ? 1 : null,
+      hits: hits.map(({ source, vector }) => ({
         _index: concreteIndex,
         _id: source.chunk_id,
-        _score: score,
+        _score: sorted ? null : 1,
         _source: source,
-        ...(score === null && { sort: [source.ordinal] }),
+        ...(vector !== undefined && { fields: { vector } }),
+        ...(sorted && { sort: [source.ordinal] }),
       })),
     },
   });

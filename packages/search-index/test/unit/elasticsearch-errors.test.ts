@@ -1,6 +1,7 @@
 import { errors } from '@elastic/elasticsearch';
 import {
   ElasticsearchIndexError,
+  isClusterUnavailable,
   isIndexNotFound,
   isRrfRetrieverUnsupported,
   secretScrubber,
@@ -89,5 +90,30 @@ describe('Elasticsearch errors', () => {
     );
     const own = new RangeError('limit must be a non-negative integer');
     expect(toIndexError('search', own, scrub)).toBe(own);
+  });
+
+  it.each([
+    [new errors.ConnectionError('connect ECONNREFUSED 10.0.0.7:9200'), true],
+    [new errors.TimeoutError('Request timed out'), true],
+    [new errors.NoLivingConnectionsError('There are no living connections', {} as never), true],
+    [
+      serverError(503, 'cluster_block_exception', 'blocked by: [SERVICE_UNAVAILABLE/2/no master]'),
+      true,
+    ],
+    [serverError(504, 'gateway_timeout', 'upstream timed out'), true],
+    [serverError(429, 'circuit_breaking_exception', '[parent] Data too large'), true],
+    [
+      new ElasticsearchIndexError('search', {
+        status: 503,
+        type: 'no_shard_available_action_exception',
+      }),
+      true,
+    ],
+    [serverError(500, 'search_phase_execution_exception', 'all shards failed'), false],
+    [serverError(400, 'mapper_parsing_exception', 'failed to parse'), false],
+    [serverError(404, 'index_not_found_exception', 'no such index [x]'), false],
+    [new Error('connect ECONNREFUSED'), false],
+  ])('tells a cluster that cannot serve now from a failed request (%#)', (error, unavailable) => {
+    expect(isClusterUnavailable(error)).toBe(unavailable);
   });
 });

@@ -5,11 +5,15 @@ import type { INestApplication } from '@nestjs/common';
 import type { MetadataStoreLocation } from '@docent/metadata-store';
 import {
   createTestDatabase,
+  createTestIndexPrefix,
   freePort,
   scaledInfrastructure,
   startDocentProcess,
   type DocentProcess,
+  type TestIndexPrefix,
+  testElasticsearchUrl,
   testMode,
+  testSearchIndex,
   testSecretKey,
   uniqueQueuePrefix,
 } from '@docent/test-support';
@@ -37,12 +41,26 @@ export function testEnvironment(
 /**
  * Where one test deployment keeps its state. Embedded: only the data directory. Scaled
  * (DOCENT_TEST_MODE=scaled): a fresh PostgreSQL database and Redis prefix as well, with api and
- * worker in one process unless a test starts them apart.
+ * worker in one process unless a test starts them apart; with DOCENT_TEST_SEARCH_INDEX=
+ * elasticsearch, an index prefix of its own on the test Elasticsearch too.
  */
 export interface TestDeployment {
   env: Record<string, string>;
   metadata: MetadataStoreLocation;
+  /** The deployment's indices on the test Elasticsearch, when it runs on one. */
+  elasticsearch: TestIndexPrefix | null;
   cleanup(): Promise<void>;
+}
+
+/** ELASTICSEARCH_URL and an index prefix of its own, in the Elasticsearch pass; else nothing. */
+export function testElasticsearch(): {
+  env: Record<string, string>;
+  indices: TestIndexPrefix;
+} | null {
+  if (testSearchIndex() !== 'elasticsearch') return null;
+  const url = testElasticsearchUrl()!;
+  const indices = createTestIndexPrefix(url);
+  return { env: { ELASTICSEARCH_URL: url, DOCENT_ES_INDEX_PREFIX: indices.prefix }, indices };
 }
 
 export async function createTestDeployment(dataDir: string): Promise<TestDeployment> {
@@ -50,6 +68,7 @@ export async function createTestDeployment(dataDir: string): Promise<TestDeploym
     return {
       env: {},
       metadata: { kind: 'sqlite', path: join(dataDir, 'docent.sqlite') },
+      elasticsearch: null,
       cleanup: async () => {},
     };
   }
@@ -60,6 +79,7 @@ export async function createTestDeployment(dataDir: string): Promise<TestDeploym
     );
   }
   const database = await createTestDatabase(infrastructure.databaseUrl);
+  const elasticsearch = testElasticsearch();
   return {
     env: {
       DATABASE_URL: database.url,
@@ -68,9 +88,14 @@ export async function createTestDeployment(dataDir: string): Promise<TestDeploym
       DOCENT_QUEUE_LOCK_MS: '5000',
       DOCENT_SECRET_KEY: testSecretKey(),
       DOCENT_ROLE: 'all',
+      ...elasticsearch?.env,
     },
     metadata: { kind: 'postgres', url: database.url },
-    cleanup: () => database.drop(),
+    elasticsearch: elasticsearch?.indices ?? null,
+    cleanup: async () => {
+      await database.drop();
+      await elasticsearch?.indices.drop();
+    },
   };
 }
 

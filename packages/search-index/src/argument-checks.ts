@@ -1,6 +1,6 @@
-import { type IndexedChunk, MAX_TERM_STATISTICS_WORDS } from '../types';
+import { type IndexedChunk, MAX_TERM_STATISTICS_WORDS } from './types';
 
-// Argument checks of the embedded index: they throw before anything is written.
+// Argument checks shared by the SearchIndex adapters: they throw before anything is written.
 
 export function assertCollectionId(collectionId: string): void {
   if (typeof collectionId !== 'string' || collectionId.length === 0) {
