@@ -32,7 +32,8 @@ export class FakeMediaApi {
     latencyMs: number;
     now: () => Date;
   }): Promise<FakeMediaApi> {
-    let api: FakeMediaApi | undefined;
+    // The routes need the instance, which needs the started server.
+    const started: { api?: FakeMediaApi } = {};
     const server = await startFakeHttpServer({
       ...(options.host === undefined ? {} : { host: options.host }),
       latencyMs: options.latencyMs,
@@ -42,14 +43,14 @@ export class FakeMediaApi {
           method: 'GET',
           path: '/file/:fileId/binary',
           knownParams: ['token', 'client', 'name', 'max-age', 'dl'],
-          handle: (request) => api!.serve(request, options.store),
+          handle: (request) => started.api!.serve(request, options.store),
         },
       ],
       renderFault: (_route, fault) => errorResponse('media', fault.status),
       renderNotFound: () => errorResponse('media', 404, 'Not Found'),
     });
-    api = new FakeMediaApi(server, options.ttlSeconds * 1000, options.now);
-    return api;
+    started.api = new FakeMediaApi(server, options.ttlSeconds * 1000, options.now);
+    return started.api;
   }
 
   get origin(): string {
