@@ -1,4 +1,5 @@
 import { type FakeAttachmentInput, type FakeConfluence, startFakeConfluence } from '../src';
+import { get } from './support/http-answer';
 
 const EMAIL = 'ada@example.com';
 const API_TOKEN = 'cloud-api-token';
@@ -6,28 +7,6 @@ const PAT = 'dc-pat';
 const basic = (user: string, password: string) =>
   `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 const CLOUD_AUTH = basic(EMAIL, API_TOKEN);
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies of many shapes
-  text: string;
-}
-
-async function get(url: string, authorization?: string, follow = false): Promise<Answer> {
-  const response = await fetch(url, {
-    headers: authorization ? { authorization } : {},
-    redirect: follow ? 'follow' : 'manual',
-  });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, json, text };
-}
 
 function files(count: number): FakeAttachmentInput[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -158,12 +137,14 @@ describe('fake Confluence Cloud: attachments', () => {
     const listed = await get(`${fake.url}/wiki/api/v2/attachments/att901`, CLOUD_AUTH);
     expect(listed.json.version.number).toBe(2);
     expect(listed.json.downloadLink).toContain('version=2');
-    const current = await get(`${fake.url}/wiki${listed.json.downloadLink}`, CLOUD_AUTH, true);
+    const current = await get(`${fake.url}/wiki${listed.json.downloadLink}`, CLOUD_AUTH, {
+      follow: true,
+    });
     expect(current.text).toBe('second version');
     const older = await get(
       `${fake.url}/wiki/download/attachments/10/file%201.txt?version=1`,
       CLOUD_AUTH,
-      true,
+      { follow: true },
     );
     expect(older.text).toBe('contents of file 1');
     const missing = await get(
@@ -207,8 +188,8 @@ describe('fake Confluence Cloud: attachments', () => {
     );
     fake.setFault('media.file', { status: 503, times: 1 });
     const download = `${fake.url}/wiki/download/attachments/10/file%200.txt`;
-    expect((await get(download, CLOUD_AUTH, true)).status).toBe(503);
-    expect((await get(download, CLOUD_AUTH, true)).status).toBe(200);
+    expect((await get(download, CLOUD_AUTH, { follow: true })).status).toBe(503);
+    expect((await get(download, CLOUD_AUTH, { follow: true })).status).toBe(200);
   });
 
   it('answers v1 child/attachment and content/{attachmentId}', async () => {

@@ -1,9 +1,9 @@
 import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { ApiProblem } from './api-problem';
-import { v1Attachment, v2Attachment } from './attachment-shapes';
+import { attachmentFile, v1Attachment, v2Attachment } from './attachment-shapes';
 import type { AuthRealm } from './confluence-auth';
 import type { FakeAttachment, FakeAttachmentStatus, FakePage } from './fake-confluence-types';
-import { listParam } from './paging';
+import { effectiveLimit, listParam } from './paging';
 import { defineRoute } from './route-definition';
 import { type ServingContext, wikiBase } from './serving-context';
 import { capFor, offsetPage, shaping } from './v1-routes';
@@ -91,7 +91,7 @@ export function v1AttachmentRoutes(
           serving,
           request,
           attachments.map((attachment) => v1Attachment(attachment, page, shape)),
-          Math.min(limitParam(request.query) ?? V1_DEFAULT_LIMIT, capFor(serving, shape.expand)),
+          effectiveLimit(request.query, V1_DEFAULT_LIMIT, capFor(serving, shape.expand)),
         );
       },
     }),
@@ -144,7 +144,7 @@ export function downloadServletRoute(serving: ServingContext, realm: AuthRealm):
         if (!attachment) throw new ApiProblem(404, 'The attachment was not found');
         const version = versionParam(request, attachment);
         if (serving.media) return redirectToMedia(serving, attachment, version);
-        return fileResponse(attachment, version);
+        return attachmentFile(attachment, attachment.contents.get(version)!);
       },
     },
     serving,
@@ -160,18 +160,6 @@ function redirectToMedia(
   return {
     status: 302,
     headers: { location: serving.media.sign(attachment, version), 'cache-control': 'no-cache' },
-  };
-}
-
-function fileResponse(attachment: FakeAttachment, version: number): FakeResponse {
-  const bytes = attachment.contents.get(version)!;
-  return {
-    status: 200,
-    headers: {
-      'content-type': attachment.mediaType,
-      'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-    },
-    body: bytes,
   };
 }
 
@@ -214,13 +202,4 @@ function statusParam(
   const unknown = asked.filter((s) => !(STATUSES as readonly string[]).includes(s));
   if (unknown.length > 0) throw new ApiProblem(400, `Invalid status: ${unknown.join(', ')}`);
   return asked as FakeAttachmentStatus[];
-}
-
-function limitParam(query: URLSearchParams): number | undefined {
-  const raw = query.get('limit');
-  if (raw === null || raw === '') return undefined;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) {
-    throw new ApiProblem(400, `limit must be a positive integer, got '${raw}'`);
-  }
-  return Number(raw);
 }

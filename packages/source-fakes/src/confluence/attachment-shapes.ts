@@ -1,3 +1,4 @@
+import type { FakeResponse } from '../shared/fake-http-types';
 import type { ConfluenceDeployment, FakeAttachment, FakePage } from './fake-confluence-types';
 
 const ACCOUNT_ID = '557058:f1e2d3c4-0000-4000-8000-fakeconfluence';
@@ -103,4 +104,16 @@ export function v1Attachment(
   };
   content._expandable = expandable;
   return content;
+}
+
+/** The bytes of one version, as the download servlet (Data Center) or the media API serve them. */
+export function attachmentFile(attachment: FakeAttachment, bytes: Buffer): FakeResponse {
+  return {
+    status: 200,
+    headers: {
+      'content-type': attachment.mediaType,
+      'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
+    },
+    body: bytes,
+  };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { startFakeHttpServer, type FakeHttpServer } from '../shared/fake-http-server';
 import type { FakeRequest, FakeResponse } from '../shared/fake-http-types';
 import { errorResponse } from './api-problem';
+import { attachmentFile } from './attachment-shapes';
 import type { ConfluenceStore } from './confluence-store';
 import type { FakeAttachment } from './fake-confluence-types';
 
@@ -94,13 +95,6 @@ export class FakeMediaApi {
     const attachment = store.attachment(signed.attachmentId);
     const bytes = attachment?.contents.get(signed.version);
     if (!attachment || !bytes) return errorResponse('media', 404, 'File not found');
-    return {
-      status: 200,
-      headers: {
-        'content-type': attachment.mediaType,
-        'content-disposition': `inline; filename*=UTF-8''${encodeURIComponent(attachment.fileName)}`,
-      },
-      body: bytes,
-    };
+    return attachmentFile(attachment, bytes);
   }
 }
