@@ -1,5 +1,5 @@
 import { type FakeConfluence, type FakePageInput, startFakeConfluence } from '../src';
-import { get } from './support/http-answer';
+import { type Answer, get } from './support/http-answer';
 
 const EMAIL = 'ada@example.com';
 const API_TOKEN = 'cloud-api-token';
