@@ -24,7 +24,8 @@ type Document struct {
 	DocName    string        `json:"doc_name"`
 	SourceType IngestionType `json:"source_type"`
 	// The document's id in its source.
-	SourceId             string         `json:"source_id"`
+	SourceId string `json:"source_id"`
+	// Where a user opens the document in its source (an absolute http(s) URL, refreshed by every sync): the Confluence page or attachment, the Drive `webViewLink`, the Notion page. Refs of this document link here, or to their page where the source allows.
 	SourceUrl            NullableString `json:"source_url"`
 	PageCount            int32          `json:"page_count"`
 	ChunkCount           int32          `json:"chunk_count"`

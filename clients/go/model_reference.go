@@ -25,7 +25,9 @@ type Reference struct {
 	// 1-based page (PDF page, slide, sheet; 1 for wiki and notes pages).
 	PageNum int32 `json:"page_num"`
 	// The excerpt used as context.
-	SampleText           string `json:"sample_text"`
+	SampleText string `json:"sample_text"`
+	// Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link.
+	Url                  NullableString `json:"url,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -123,6 +125,49 @@ func (o *Reference) SetSampleText(v string) {
 	o.SampleText = v
 }
 
+// GetUrl returns the Url field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *Reference) GetUrl() string {
+	if o == nil || IsNil(o.Url.Get()) {
+		var ret string
+		return ret
+	}
+	return *o.Url.Get()
+}
+
+// GetUrlOk returns a tuple with the Url field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *Reference) GetUrlOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Url.Get(), o.Url.IsSet()
+}
+
+// HasUrl returns a boolean if a field has been set.
+func (o *Reference) HasUrl() bool {
+	if o != nil && o.Url.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetUrl gets a reference to the given NullableString and assigns it to the Url field.
+func (o *Reference) SetUrl(v string) {
+	o.Url.Set(&v)
+}
+
+// SetUrlNil sets the value for Url to be an explicit nil
+func (o *Reference) SetUrlNil() {
+	o.Url.Set(nil)
+}
+
+// UnsetUrl ensures that no value is present for Url, not even an explicit nil
+func (o *Reference) UnsetUrl() {
+	o.Url.Unset()
+}
+
 func (o Reference) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -136,6 +181,9 @@ func (o Reference) ToMap() (map[string]interface{}, error) {
 	toSerialize["doc_name"] = o.DocName
 	toSerialize["page_num"] = o.PageNum
 	toSerialize["sample_text"] = o.SampleText
+	if o.Url.IsSet() {
+		toSerialize["url"] = o.Url.Get()
+	}
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -184,6 +232,7 @@ func (o *Reference) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "doc_name")
 		delete(additionalProperties, "page_num")
 		delete(additionalProperties, "sample_text")
+		delete(additionalProperties, "url")
 		o.AdditionalProperties = additionalProperties
 	}
 

@@ -31,6 +31,8 @@ type WikiSpec struct {
 	Token NullableString `json:"token,omitempty"`
 	// The user the API token belongs to (usually an email on Cloud).
 	Username NullableString `json:"username,omitempty"`
+	// Also ingest the files attached to the selected pages that Docent can parse (PDF, DOCX, PPTX, XLSX, HTML, Markdown, text, CSV), each as a document named `<page title> / <file name>`. Other types (images, videos…) are left out.
+	Attachments NullableBool `json:"attachments,omitempty"`
 }
 
 type _WikiSpec WikiSpec
@@ -42,6 +44,8 @@ type _WikiSpec WikiSpec
 func NewWikiSpec(url string) *WikiSpec {
 	this := WikiSpec{}
 	this.Url = url
+	var attachments bool = false
+	this.Attachments = *NewNullableBool(&attachments)
 	return &this
 }
 
@@ -50,6 +54,8 @@ func NewWikiSpec(url string) *WikiSpec {
 // but it doesn't guarantee that properties required by API are set
 func NewWikiSpecWithDefaults() *WikiSpec {
 	this := WikiSpec{}
+	var attachments bool = false
+	this.Attachments = *NewNullableBool(&attachments)
 	return &this
 }
 
@@ -249,6 +255,49 @@ func (o *WikiSpec) UnsetUsername() {
 	o.Username.Unset()
 }
 
+// GetAttachments returns the Attachments field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *WikiSpec) GetAttachments() bool {
+	if o == nil || IsNil(o.Attachments.Get()) {
+		var ret bool
+		return ret
+	}
+	return *o.Attachments.Get()
+}
+
+// GetAttachmentsOk returns a tuple with the Attachments field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *WikiSpec) GetAttachmentsOk() (*bool, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Attachments.Get(), o.Attachments.IsSet()
+}
+
+// HasAttachments returns a boolean if a field has been set.
+func (o *WikiSpec) HasAttachments() bool {
+	if o != nil && o.Attachments.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetAttachments gets a reference to the given NullableBool and assigns it to the Attachments field.
+func (o *WikiSpec) SetAttachments(v bool) {
+	o.Attachments.Set(&v)
+}
+
+// SetAttachmentsNil sets the value for Attachments to be an explicit nil
+func (o *WikiSpec) SetAttachmentsNil() {
+	o.Attachments.Set(nil)
+}
+
+// UnsetAttachments ensures that no value is present for Attachments, not even an explicit nil
+func (o *WikiSpec) UnsetAttachments() {
+	o.Attachments.Unset()
+}
+
 func (o WikiSpec) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -271,6 +320,9 @@ func (o WikiSpec) ToMap() (map[string]interface{}, error) {
 	}
 	if o.Username.IsSet() {
 		toSerialize["username"] = o.Username.Get()
+	}
+	if o.Attachments.IsSet() {
+		toSerialize["attachments"] = o.Attachments.Get()
 	}
 	return toSerialize, nil
 }

@@ -159,6 +159,11 @@ func TestIngestThenAsk(t *testing.T) {
 		if answer.Refs[0].DocName != "Billing service runbook" || answer.Refs[0].PageNum != 1 {
 			t.Errorf("first ref %+v", answer.Refs[0])
 		}
+		// The link a user opens: the page on the wiki's own site.
+		wantURL := fixture.Wiki.URL + "/wiki/spaces/KB/pages/501/Billing+service+runbook"
+		if got := answer.Refs[0].GetUrl(); got != wantURL {
+			t.Errorf("first ref url %q, want %q", got, wantURL)
+		}
 	})
 
 	history := map[string]docent.HistoryMessage{

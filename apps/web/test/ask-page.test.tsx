@@ -56,7 +56,17 @@ describe('AskPage', () => {
             asked === 1
               ? {
                   answer: 'The Pro plan costs 12 EUR.',
-                  refs: [{ doc_name: 'Pricing', page_num: 2, sample_text: 'Pro: 12 EUR a month' }],
+                  refs: [
+                    {
+                      doc_name: 'Pricing',
+                      page_num: 2,
+                      sample_text: 'Pro: 12 EUR a month',
+                      url: 'https://wiki.example/pricing.pdf#page=2',
+                    },
+                    // A link the UI must not make clickable, and none at all.
+                    { doc_name: 'Trap', page_num: 1, sample_text: 't', url: 'javascript:alert(1)' },
+                    { doc_name: 'Plain', page_num: 1, sample_text: 'p', url: null },
+                  ],
                 }
               : { answer: 'It is blue.', refs: [] },
         };
@@ -75,6 +85,12 @@ describe('AskPage', () => {
     expect(refs).toContain('Pricing');
     expect(refs).toContain('page 2');
     expect(refs).toContain('Pro: 12 EUR a month');
+    const links = [...container.querySelectorAll('[data-testid="refs"] a')];
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Pricing · page 2', 'https://wiki.example/pricing.pdf#page=2'],
+    ]);
+    expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(links[0]!.getAttribute('target')).toBe('_blank');
     // The box is now a follow-up box and has the focus.
     const followUp = field('Follow-up question');
     expect(document.activeElement).toBe(followUp);

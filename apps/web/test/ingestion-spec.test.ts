@@ -25,6 +25,11 @@ describe('specOf', () => {
       wikiCql: 'type=page',
     };
     expect(specOf(base)).toEqual({ url: 'https://acme.atlassian.net', space: 'ENG' });
+    expect(specOf({ ...base, wikiAttachments: true })).toEqual({
+      url: 'https://acme.atlassian.net',
+      space: 'ENG',
+      attachments: true,
+    });
     expect(
       specOf({ ...base, wikiSelector: 'cql', wikiUsername: 'bot@acme.com', token: 't0k' }),
     ).toEqual({

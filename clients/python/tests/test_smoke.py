@@ -59,7 +59,9 @@ def test_ingests_the_space(ingested: docent_client.Ingestion) -> None:
     assert ingested.spec["token"] == "***"
 
 
-def test_answers_from_the_right_page(ingested: docent_client.Ingestion, api_client: docent_client.ApiClient) -> None:
+def test_answers_from_the_right_page(
+    live: dict, ingested: docent_client.Ingestion, api_client: docent_client.ApiClient
+) -> None:
     answer = AskApi(api_client).ask(
         AskRequest(
             namespace_name=NAMESPACE,
@@ -70,6 +72,8 @@ def test_answers_from_the_right_page(ingested: docent_client.Ingestion, api_clie
     assert "8431" in answer.answer
     assert answer.refs[0].doc_name == "Billing service runbook"
     assert answer.refs[0].page_num == 1
+    # The link a user opens: the page on the wiki's own site.
+    assert answer.refs[0].url == f"{live['wiki']['url']}/wiki/spaces/KB/pages/501/Billing+service+runbook"
     assert 1 <= len(answer.refs) <= 5
 
 
@@ -135,3 +139,5 @@ def test_tolerates_response_fields_a_newer_server_adds() -> None:
         {"doc_name": "Page", "page_num": 1, "sample_text": "text", "score": 0.9}
     )
     assert reference.doc_name == "Page"
+    # An older server sends no url: the field is simply None.
+    assert reference.url is None

@@ -8,20 +8,8 @@ export const GOOGLE_TYPES = {
   drawing: 'application/vnd.google-apps.drawing',
 } as const;
 
-const OOXML = 'application/vnd.openxmlformats-officedocument';
-
-/** The media types the document parsers read. */
-export const MEDIA_TYPES = {
-  pdf: 'application/pdf',
-  docx: `${OOXML}.wordprocessingml.document`,
-  pptx: `${OOXML}.presentationml.presentation`,
-  xlsx: `${OOXML}.spreadsheetml.sheet`,
-  html: 'text/html',
-  markdown: 'text/markdown',
-  text: 'text/plain',
-  csv: 'text/csv',
-  tsv: 'text/tab-separated-values',
-} as const;
+/** The media types the document parsers read, by format. */
+export { FILE_FORMAT_MEDIA_TYPES as MEDIA_TYPES } from '@docent/connector-sdk';
 
 export function isGoogleType(mimeType: string): boolean {
   return mimeType.startsWith('application/vnd.google-apps.');

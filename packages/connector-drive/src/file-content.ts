@@ -1,5 +1,6 @@
 import {
   DocumentError,
+  downloadedFileContent,
   type ConnectorLogger,
   type DocumentContent,
   type HttpResponse,
@@ -23,10 +24,14 @@ export async function fileContent(
     case 'skip':
       throw new DocumentError(plan.reason);
     case 'download':
-      return asContent(await api.download(file), plan.mediaType, plan.fileName, plan.size);
+      return downloadedFileContent(await api.download(file), plan);
     case 'export': {
       const { response, rendition } = await exportWithFallback(api, file, plan, log);
-      return asContent(response, rendition.mimeType, rendition.fileName, announcedSize(response));
+      // Exports have no `size` in the listing: an uncompressed Content-Length says it.
+      return downloadedFileContent(response, {
+        mediaType: rendition.mimeType,
+        fileName: rendition.fileName,
+      });
     }
   }
 }
@@ -52,31 +57,4 @@ async function exportWithFallback(
     });
     return { response: await api.exportAs(file, plan.fallback.mimeType), rendition: plan.fallback };
   }
-}
-
-function asContent(
-  response: HttpResponse,
-  mediaType: string,
-  fileName: string,
-  size: number | undefined,
-): DocumentContent {
-  let opened = false;
-  return {
-    kind: 'file',
-    mediaType,
-    fileName,
-    ...(size === undefined ? {} : { size }),
-    open: () => {
-      if (opened) return Promise.reject(new Error('the file content was already opened'));
-      opened = true;
-      return Promise.resolve(response.stream());
-    },
-  };
-}
-
-/** Exports have no `size` in the listing; an uncompressed Content-Length says it. */
-function announcedSize(response: HttpResponse): number | undefined {
-  const length = response.headers['content-length'];
-  if (response.headers['content-encoding'] !== undefined || length === undefined) return undefined;
-  return /^\d+$/.test(length) ? Number(length) : undefined;
 }

@@ -1,3 +1,4 @@
+import { planFileDownload } from '@docent/connector-sdk';
 import type { DriveFile } from './drive-file';
 import { GOOGLE_TYPES, isGoogleType, MEDIA_TYPES } from './drive-mime-types';
 
@@ -13,51 +14,7 @@ export type FilePlan =
   | { kind: 'export'; rendition: ExportRendition; fallback?: ExportRendition }
   | { kind: 'skip'; reason: string };
 
-export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
-
-/** Uploaded types the parsers read, normalised to the type they expect. */
-const DOWNLOADABLE: Readonly<Record<string, string>> = {
-  [MEDIA_TYPES.pdf]: MEDIA_TYPES.pdf,
-  [MEDIA_TYPES.docx]: MEDIA_TYPES.docx,
-  [MEDIA_TYPES.pptx]: MEDIA_TYPES.pptx,
-  [MEDIA_TYPES.xlsx]: MEDIA_TYPES.xlsx,
-  [MEDIA_TYPES.html]: MEDIA_TYPES.html,
-  [MEDIA_TYPES.markdown]: MEDIA_TYPES.markdown,
-  'text/x-markdown': MEDIA_TYPES.markdown,
-  [MEDIA_TYPES.text]: MEDIA_TYPES.text,
-  [MEDIA_TYPES.csv]: MEDIA_TYPES.csv,
-  [MEDIA_TYPES.tsv]: MEDIA_TYPES.tsv,
-  'application/x-pdf': MEDIA_TYPES.pdf,
-  'application/xhtml+xml': MEDIA_TYPES.html,
-  // Macro-enabled Office files are read like their plain siblings (the macros are ignored).
-  'application/vnd.ms-word.document.macroenabled.12': MEDIA_TYPES.docx,
-  'application/vnd.ms-powerpoint.presentation.macroenabled.12': MEDIA_TYPES.pptx,
-  'application/vnd.ms-excel.sheet.macroenabled.12': MEDIA_TYPES.xlsx,
-};
-
-/** Drive often types uploads it does not recognise (Markdown above all) by their extension only. */
-const BY_EXTENSION: Readonly<Record<string, string>> = {
-  pdf: MEDIA_TYPES.pdf,
-  docx: MEDIA_TYPES.docx,
-  pptx: MEDIA_TYPES.pptx,
-  xlsx: MEDIA_TYPES.xlsx,
-  html: MEDIA_TYPES.html,
-  htm: MEDIA_TYPES.html,
-  md: MEDIA_TYPES.markdown,
-  markdown: MEDIA_TYPES.markdown,
-  txt: MEDIA_TYPES.text,
-  csv: MEDIA_TYPES.csv,
-  tsv: MEDIA_TYPES.tsv,
-};
-
-/** Types that say little: the extension decides (`text/plain` only when it names a format). */
-const GENERIC_TYPES = new Set([
-  'application/octet-stream',
-  'binary/octet-stream',
-  'application/binary',
-  'application/unknown',
-  'text/plain',
-]);
+export { DEFAULT_MAX_FILE_BYTES } from '@docent/connector-sdk';
 
 /**
  * Docs → PDF so page numbers are real pages; Sheets → XLSX so every sheet keeps its number
@@ -100,34 +57,13 @@ export function planFor(file: DriveFile, maxFileBytes: number): FilePlan {
         : {}),
     };
   }
-  const mediaType = downloadableType(file);
-  if (mediaType === undefined) {
-    return { kind: 'skip', reason: `unsupported file type (${file.mimeType})` };
-  }
-  if (file.size !== undefined && file.size > maxFileBytes) {
-    return {
-      kind: 'skip',
-      reason: `file too large (${megabytes(file.size)} MB; the limit is ${megabytes(maxFileBytes)} MB)`,
-    };
-  }
-  return {
-    kind: 'download',
-    mediaType,
-    fileName: file.name,
-    ...(file.size === undefined ? {} : { size: file.size }),
-  };
-}
-
-function downloadableType(file: DriveFile): string | undefined {
-  const extension = /\.([A-Za-z0-9]+)$/.exec(file.name)?.[1]?.toLowerCase();
-  const byExtension = extension === undefined ? undefined : BY_EXTENSION[extension];
-  // A `.md` uploaded as text/plain is still Markdown; otherwise the declared type wins.
-  const declared = file.mimeType.toLowerCase();
-  if (GENERIC_TYPES.has(declared) && byExtension !== undefined) return byExtension;
-  return DOWNLOADABLE[declared];
-}
-
-function megabytes(bytes: number): string {
-  const value = bytes / (1024 * 1024);
-  return value >= 10 ? value.toFixed(0) : value.toFixed(1);
+  // Uploaded files follow the rule every connector shares (the parsers' format detection).
+  return planFileDownload(
+    {
+      mediaType: file.mimeType,
+      fileName: file.name,
+      ...(file.size === undefined ? {} : { size: file.size }),
+    },
+    maxFileBytes,
+  );
 }

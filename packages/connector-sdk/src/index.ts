@@ -51,3 +51,11 @@ export {
   type CheckpointCodecOptions,
 } from './checkpoint-codec';
 export { readSpecFields, readSpecToken, type SpecFields } from './spec-fields';
+export {
+  announcedSize,
+  downloadedFileContent,
+  parsableMediaType,
+  planFileDownload,
+  type FileDownloadPlan,
+  type ListedFile,
+} from './file-downloads';

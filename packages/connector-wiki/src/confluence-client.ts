@@ -2,6 +2,11 @@ import {
   ABOUT_SOURCE,
   aboutDocument,
   type AnswerContext,
+  DocumentError,
+  DocumentRequestError,
+  type FailedAnswer,
+  hostForMessages,
+  type HttpResponse,
   type QueryValue,
   SourceError,
   type SourceApiClient,
@@ -9,12 +14,19 @@ import {
 import type { ConfluenceDeployment } from './confluence-deployment';
 import { rejectedCql } from './confluence-profile';
 import {
+  type AttachmentBatch,
+  type ConfluenceAttachment,
   type ConfluencePage,
+  parseV1Attachment,
+  parseV1AttachmentList,
   parseV1Content,
   parseV1ContentList,
+  parseV2Attachment,
+  parseV2AttachmentList,
   parseV2Page,
   parseV2PageList,
   parseV2SpaceId,
+  type WebBase,
 } from './confluence-responses';
 import { pagesOnlyCql } from './cql-selection';
 import type { ListingPosition } from './listing-checkpoint';
@@ -27,7 +39,7 @@ export interface ListingBatch {
   next: ListingPosition | null;
 }
 
-/** v2 allows 250 per page. */
+/** v2 allows 250 per page (pages and attachments alike). */
 const V2_PAGE_LIMIT = 250;
 /** v1 answers at most 50 items per page once bodies are expanded. */
 const V1_BODY_LIMIT = 50;
@@ -91,15 +103,133 @@ export class ConfluenceClient {
         query: { expand: BODY_EXPANSION },
         about,
       });
-      return parseV1Content(body, d.wikiBase);
+      return parseV1Content(body, this.webBase(baseLink(body)));
     }
     const { body } = await this.api.json({
       path: `${d.apiRoot}/wiki/api/v2/pages/${encodeURIComponent(id)}`,
       query: { 'body-format': 'storage' },
       about,
     });
-    return parseV2Page(body, baseLink(body) ?? d.wikiBase);
+    return parseV2Page(body, this.webBase(baseLink(body)));
   }
+
+  /**
+   * A page's attachments batch by batch: v2 `pages/{id}/attachments` on Cloud, v1
+   * `child/attachment` on Data Center. Part of the listing, so about the source: a listing that
+   * keeps failing stops the ingestion (and deletes nothing), as a page list does. A page gone
+   * since it was listed (a JSON 404) has no attachments left: nothing is yielded.
+   */
+  async *listAttachments(page: { id: string; title: string }): AsyncGenerator<AttachmentBatch> {
+    try {
+      yield* this.attachmentBatches(page.id);
+    } catch (error) {
+      if (!(error instanceof PageGone)) throw error;
+    }
+  }
+
+  private async *attachmentBatches(id: string): AsyncGenerator<AttachmentBatch> {
+    const d = this.deployment;
+    const context = { about: ABOUT_SOURCE, explain: pageGone };
+    const pageId = encodeURIComponent(id);
+    if (d.kind === 'cloud') {
+      let url = `${d.apiRoot}/wiki/api/v2/pages/${pageId}/attachments`;
+      let query: Record<string, string | number> | undefined = {
+        status: 'current',
+        limit: V2_PAGE_LIMIT,
+      };
+      const followed = new Set<string>();
+      for (;;) {
+        const { body, headers } = await this.api.json({
+          path: url,
+          ...(query ? { query } : {}),
+          ...context,
+        });
+        const batch = parseV2AttachmentList(body, headers.link, this.webBase);
+        yield batch;
+        if (batch.next === undefined) return;
+        const next = joinV2Next(d.apiRoot, batch.next);
+        if (followed.has(next) || next === url) {
+          throw new SourceError('internal', 'Confluence pagination loops: a next link repeats');
+        }
+        followed.add(next);
+        url = next;
+        query = undefined;
+      }
+    }
+    // Offsets recomputed from what was received, as for pages (CONFSERVER-95272).
+    let start = 0;
+    for (;;) {
+      const { body } = await this.api.json({
+        path: `${d.wikiBase}/rest/api/content/${pageId}/child/attachment`,
+        query: { expand: 'version', start, limit: V1_BODY_LIMIT },
+        ...context,
+      });
+      const batch = parseV1AttachmentList(body, id, this.webBase);
+      yield batch;
+      if (batch.next === undefined) return;
+      if (batch.attachments.length === 0) {
+        throw new SourceError('internal', 'Confluence returned an empty page with a next link');
+      }
+      start += batch.attachments.length;
+    }
+  }
+
+  /** One attachment by id (v2 `attachments/{id}`, v1 `content/{id}`), for a ref listed earlier. */
+  async getAttachment(id: string, title?: string): Promise<ConfluenceAttachment> {
+    const d = this.deployment;
+    const about = aboutDocument(id, title);
+    const path =
+      d.kind === 'cloud'
+        ? `${d.apiRoot}/wiki/api/v2/attachments/${encodeURIComponent(id)}`
+        : `${d.wikiBase}/rest/api/content/${encodeURIComponent(id)}`;
+    const { body } = await this.api.json({
+      path,
+      ...(d.kind === 'dc' ? { query: { expand: 'version,container' } } : {}),
+      about,
+    });
+    return d.kind === 'cloud'
+      ? parseV2Attachment(body, this.webBase(baseLink(body)))
+      : parseV1Attachment(body, this.webBase(baseLink(body)));
+  }
+
+  /**
+   * The bytes of the listed version of an attachment. Site and Data Center: the download link
+   * under the wiki base (Cloud answers 302 to its media API, which the client follows without
+   * the credentials). Through the OAuth gateway, site-relative links refuse 3LO tokens: the v1
+   * REST download on the gateway, which redirects the same way.
+   */
+  async downloadAttachment(attachment: ConfluenceAttachment, title: string): Promise<HttpResponse> {
+    const d = this.deployment;
+    const request = {
+      about: aboutDocument(attachment.id, title),
+      notFound: `"${title}" no longer exists`,
+      headers: { accept: '*/*' },
+      explain: (answer: FailedAnswer) => refusedByMedia(answer, d.wikiBase, title),
+    };
+    const listed = d.kind === 'cloud' && d.via === 'gateway' ? undefined : attachment.downloadPath;
+    const link = listed === undefined ? undefined : underBase(d.wikiBase, listed);
+    if (link !== undefined) return this.api.call({ ...request, path: link });
+    if (d.kind === 'dc') {
+      throw new DocumentError(`Confluence listed "${title}" without a usable download link`);
+    }
+    const pageId = encodeURIComponent(attachment.pageId);
+    return this.api.call({
+      ...request,
+      path: `${d.apiRoot}/wiki/rest/api/content/${pageId}/child/attachment/${encodeURIComponent(attachment.id)}/download`,
+      query: { version: attachment.version },
+    });
+  }
+
+  /**
+   * The base web links are joined to: through the gateway always the site's (an answer's
+   * `_links.base` may name the gateway); otherwise the answer's own, which is the address the
+   * server knows itself by (a Data Center behind a proxy), else the configured one.
+   */
+  private readonly webBase: WebBase = (linksBase) => {
+    const d = this.deployment;
+    if (d.kind === 'cloud' && d.via === 'gateway') return d.webBase;
+    return linksBase ?? d.webBase;
+  };
 
   private listingJson(
     url: string,
@@ -141,8 +271,8 @@ export class ConfluenceClient {
     for (;;) {
       const { body, headers } = await this.listingJson(url, query, context);
       const batch = v2
-        ? parseV2PageList(body, headers.link, d.wikiBase)
-        : parseV1ContentList(body, d.wikiBase);
+        ? parseV2PageList(body, headers.link, this.webBase)
+        : parseV1ContentList(body, this.webBase);
       const next =
         batch.next === undefined
           ? undefined
@@ -190,7 +320,7 @@ export class ConfluenceClient {
         { ...baseQuery, start, limit: V1_BODY_LIMIT },
         context,
       );
-      const batch = parseV1ContentList(body, d.wikiBase);
+      const batch = parseV1ContentList(body, this.webBase);
       let nextStart: number | null = null;
       if (batch.next !== undefined) {
         nextStart = start + batch.pages.length;
@@ -259,6 +389,40 @@ function sameOrigin(a: string, b: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * A listed download link as an absolute URL under the wiki base the API is called at (the
+ * credentials go there): a relative path is joined to it, an absolute URL must already be
+ * under it. Anything else is undefined.
+ */
+function underBase(wikiBase: string, link: string): string | undefined {
+  if (/^https?:\/\//i.test(link)) return link.startsWith(`${wikiBase}/`) ? link : undefined;
+  if (!link.startsWith('/') || link.startsWith('//')) return undefined;
+  return `${wikiBase}${link}`;
+}
+
+/** A page whose attachments were asked for is gone (deleted or hidden since it was listed). */
+class PageGone extends Error {}
+
+/** Confluence's own JSON 404; an HTML 404 is a wrong URL, for the profile to explain. */
+function pageGone(answer: FailedAnswer): Error | undefined {
+  const json = (answer.headers['content-type'] ?? '').includes('json');
+  return answer.status === 404 && json ? new PageGone() : undefined;
+}
+
+/**
+ * A 401/403 from the host a download was redirected to (Cloud's media API) is about that file's
+ * signed link, not about the credentials, which Confluence itself just accepted.
+ */
+function refusedByMedia(answer: FailedAnswer, wikiBase: string, title: string) {
+  if (answer.status !== 401 && answer.status !== 403) return undefined;
+  if (answer.host === hostForMessages(wikiBase)) return undefined;
+  return new DocumentRequestError(
+    'internal',
+    `the file server at ${answer.host} refused "${title}" (HTTP ${answer.status}) although Confluence handed out the link`,
+    { status: answer.status },
+  );
 }
 
 function startParameter(link: string): number | undefined {

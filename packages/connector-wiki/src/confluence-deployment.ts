@@ -12,10 +12,11 @@ import { stripWikiSuffix, type WikiSpec } from './wiki-spec';
  * Where the API lives. Cloud: `apiRoot` is the site origin (or the OAuth gateway's
  * `/ex/confluence/{cloudId}`), v2 at `{apiRoot}/wiki/api/v2`, v1 at `{wikiBase}/rest/api`.
  * Data Center: v1 only, at `{wikiBase}/rest/api` (wikiBase includes any context path).
+ * `webBase` is the wiki on the site a user opens (never the gateway): links are built on it.
  */
 export type ConfluenceDeployment =
-  | { kind: 'cloud'; via: 'site' | 'gateway'; apiRoot: string; wikiBase: string }
-  | { kind: 'dc'; wikiBase: string };
+  | { kind: 'cloud'; via: 'site' | 'gateway'; apiRoot: string; wikiBase: string; webBase: string }
+  | { kind: 'dc'; wikiBase: string; webBase: string };
 
 export const DEFAULT_WIKI_OAUTH_API_URL = 'https://api.atlassian.com';
 
@@ -52,9 +53,10 @@ async function probeDeployment(
   const text = await response.text().catch(() => '');
   const isJson = (response.headers['content-type'] ?? '').includes('json');
   if (status === 200 && isJson && looksLikeV2List(safeJson(text))) {
-    return { kind: 'cloud', via: 'site', apiRoot: site, wikiBase: `${site}/wiki` };
+    const wikiBase = `${site}/wiki`;
+    return { kind: 'cloud', via: 'site', apiRoot: site, wikiBase, webBase: wikiBase };
   }
-  return { kind: 'dc', wikiBase: spec.url };
+  return { kind: 'dc', wikiBase: spec.url, webBase: spec.url };
 }
 
 /** OAuth (3LO) tokens only work through the gateway, addressed by the site's cloudId. */
@@ -77,7 +79,9 @@ async function resolveGatewaySite(
     );
   }
   const apiRoot = `${gateway}/ex/confluence/${encodeURIComponent(site.id)}`;
-  return { kind: 'cloud', via: 'gateway', apiRoot, wikiBase: `${apiRoot}/wiki` };
+  // Links go to the site itself: a user's browser cannot open the gateway's API URLs.
+  const webBase = `${stripWikiSuffix(site.url.replace(/\/+$/, ''))}/wiki`;
+  return { kind: 'cloud', via: 'gateway', apiRoot, wikiBase: `${apiRoot}/wiki`, webBase };
 }
 
 function siteKey(url: string): string {

@@ -24,6 +24,12 @@ export interface PageBatch {
   base?: string;
 }
 
+/**
+ * The site's web base (`https://x.atlassian.net/wiki`, a Data Center base URL) that web UI links
+ * are relative to, given the answer's `_links.base` (if any).
+ */
+export type WebBase = (linksBase: string | undefined) => string;
+
 type Json = Record<string, unknown>;
 
 function unexpected(what: string): SourceError {
@@ -64,14 +70,19 @@ function isoTime(value: unknown): string | undefined {
   return Number.isNaN(ms) ? undefined : new Date(ms).toISOString();
 }
 
-function webUrl(base: string | undefined, links: Json | undefined): string | undefined {
-  const webui = optionalString(links?.webui);
-  if (webui === undefined) return undefined;
-  return /^https?:\/\//i.test(webui) || base === undefined ? webui : `${base}${webui}`;
+/** An absolute web link: `link` itself when absolute, else joined to the web base. */
+function webLink(base: string, link: string | undefined): string | undefined {
+  if (link === undefined) return undefined;
+  if (/^https?:\/\//i.test(link)) return link;
+  return `${base.replace(/\/+$/, '')}${link.startsWith('/') ? '' : '/'}${link}`;
 }
 
-/** v2 `PageBulk`/`PageSingle`. */
-export function parseV2Page(value: unknown, base: string | undefined): ConfluencePage {
+function webUrl(base: string, links: Json | undefined): string | undefined {
+  return webLink(base, optionalString(links?.webui));
+}
+
+/** v2 `PageBulk`/`PageSingle`; `base` is the web base its links are relative to. */
+export function parseV2Page(value: unknown, base: string): ConfluencePage {
   const page = record(value, 'a v2 page');
   const pageId = id(page.id, 'a v2 page');
   const version = optionalRecord(page.version);
@@ -89,7 +100,7 @@ export function parseV2Page(value: unknown, base: string | undefined): Confluenc
 }
 
 /** v1 `Content` expanded with `body.storage,version`. */
-export function parseV1Content(value: unknown, base: string | undefined): ConfluencePage {
+export function parseV1Content(value: unknown, base: string): ConfluencePage {
   const content = record(value, 'a v1 content item');
   const contentId = id(content.id, 'a v1 content item');
   const version = optionalRecord(content.version);
@@ -106,38 +117,152 @@ export function parseV1Content(value: unknown, base: string | undefined): Conflu
   });
 }
 
-function versionNumber(value: unknown, pageId: string): number {
+function versionNumber(value: unknown, contentId: string): number {
   if (typeof value === 'number' && Number.isInteger(value)) return value;
-  throw unexpected(`page ${pageId} has no version number`);
+  throw unexpected(
+    `${contentId.startsWith('att') ? 'attachment' : 'page'} ${contentId} has no version number`,
+  );
 }
 
 /** A v2 list: `{results, _links:{next?, base}}`, next also in the `Link` header. */
 export function parseV2PageList(
   value: unknown,
   linkHeader: string | undefined,
-  fallbackBase: string,
+  webBase: WebBase,
 ): PageBatch {
   const body = record(value, 'a v2 page list');
   const links = optionalRecord(body._links);
-  const base = optionalString(links?.base) ?? fallbackBase;
+  const base = optionalString(links?.base);
+  const web = webBase(base);
   const next = optionalString(links?.next) ?? nextFromLinkHeader(linkHeader);
   return compact({
-    pages: results(body, 'a v2 page list').map((page) => parseV2Page(page, base)),
+    pages: results(body, 'a v2 page list').map((page) => parseV2Page(page, web)),
     next,
     base,
   });
 }
 
 /** A v1 list: `{results, start, limit, size, _links:{base, next?}}`. */
-export function parseV1ContentList(value: unknown, fallbackBase: string): PageBatch {
+export function parseV1ContentList(value: unknown, webBase: WebBase): PageBatch {
   const body = record(value, 'a v1 content list');
   const links = optionalRecord(body._links);
-  const base = optionalString(links?.base) ?? fallbackBase;
+  const web = webBase(optionalString(links?.base));
   return compact({
-    pages: results(body, 'a v1 content list').map((item) => parseV1Content(item, base)),
+    pages: results(body, 'a v1 content list').map((item) => parseV1Content(item, web)),
     next: optionalString(links?.next),
     base: optionalString(links?.base),
   });
+}
+
+/** One file attached to a page, whichever API listed it. */
+export interface ConfluenceAttachment {
+  id: string;
+  pageId: string;
+  fileName: string;
+  /** As Confluence recorded it from the upload. */
+  mediaType: string;
+  size?: number;
+  version: number;
+  /** ISO 8601: when this version was uploaded. */
+  updatedAt?: string;
+  /** The attachment's preview in the web UI (absolute, on the site a user opens). */
+  webUrl?: string;
+  /** The download link on the site a user opens: a browser opens a PDF there. */
+  webDownloadUrl?: string;
+  /** The download link as listed: relative to the wiki base (`/download/attachments/…`). */
+  downloadPath?: string;
+}
+
+export interface AttachmentBatch {
+  attachments: ConfluenceAttachment[];
+  /** `_links.next` as given, absent on the last batch. */
+  next?: string;
+}
+
+/** v2 `AttachmentBulk`/`AttachmentSingle`. */
+export function parseV2Attachment(value: unknown, base: string): ConfluenceAttachment {
+  const item = record(value, 'a v2 attachment');
+  const attachmentId = id(item.id, 'a v2 attachment');
+  const links = optionalRecord(item._links);
+  const version = optionalRecord(item.version);
+  const downloadPath = optionalString(item.downloadLink) ?? optionalString(links?.download);
+  return compact({
+    id: attachmentId,
+    pageId: id(item.pageId, `attachment ${attachmentId}'s page`),
+    fileName: optionalString(item.title) ?? attachmentId,
+    mediaType: optionalString(item.mediaType) ?? '',
+    size: byteCount(item.fileSize),
+    version: versionNumber(version?.number, attachmentId),
+    updatedAt: isoTime(version?.createdAt) ?? isoTime(item.createdAt),
+    webUrl: webLink(base, optionalString(item.webuiLink) ?? optionalString(links?.webui)),
+    webDownloadUrl: webLink(base, downloadPath),
+    downloadPath,
+  });
+}
+
+/** v1 attachment content (`child/attachment`, or `content/{id}` expanded with `container`). */
+export function parseV1Attachment(
+  value: unknown,
+  base: string,
+  pageId?: string,
+): ConfluenceAttachment {
+  const item = record(value, 'a v1 attachment');
+  const attachmentId = id(item.id, 'a v1 attachment');
+  const links = optionalRecord(item._links);
+  const metadata = optionalRecord(item.metadata);
+  const extensions = optionalRecord(item.extensions);
+  const container = optionalRecord(item.container);
+  const version = optionalRecord(item.version);
+  const downloadPath = optionalString(links?.download);
+  return compact({
+    id: attachmentId,
+    pageId: pageId ?? id(container?.id, `attachment ${attachmentId}'s page`),
+    fileName: optionalString(item.title) ?? attachmentId,
+    mediaType: optionalString(metadata?.mediaType) ?? optionalString(extensions?.mediaType) ?? '',
+    size: byteCount(extensions?.fileSize),
+    version: versionNumber(version?.number, attachmentId),
+    updatedAt: isoTime(version?.when),
+    webUrl: webUrl(base, links),
+    webDownloadUrl: webLink(base, downloadPath),
+    downloadPath,
+  });
+}
+
+/** A v2 attachment list: `{results, _links:{next?, base}}`, next also in the `Link` header. */
+export function parseV2AttachmentList(
+  value: unknown,
+  linkHeader: string | undefined,
+  webBase: WebBase,
+): AttachmentBatch {
+  const body = record(value, 'a v2 attachment list');
+  const links = optionalRecord(body._links);
+  const web = webBase(optionalString(links?.base));
+  return compact({
+    attachments: results(body, 'a v2 attachment list').map((item) => parseV2Attachment(item, web)),
+    next: optionalString(links?.next) ?? nextFromLinkHeader(linkHeader),
+  });
+}
+
+/** A v1 `child/attachment` list of one page. */
+export function parseV1AttachmentList(
+  value: unknown,
+  pageId: string,
+  webBase: WebBase,
+): AttachmentBatch {
+  const body = record(value, 'a v1 attachment list');
+  const links = optionalRecord(body._links);
+  const web = webBase(optionalString(links?.base));
+  return compact({
+    attachments: results(body, 'a v1 attachment list').map((item) =>
+      parseV1Attachment(item, web, pageId),
+    ),
+    next: optionalString(links?.next),
+  });
+}
+
+function byteCount(value: unknown): number | undefined {
+  const count = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  return typeof count === 'number' && Number.isSafeInteger(count) && count >= 0 ? count : undefined;
 }
 
 /** v2 `GET /spaces?keys=`: the id of the first space, if any. */

@@ -1,4 +1,4 @@
 export { confluenceStorageToBlocks } from './storage-format/storage-to-blocks';
-export { WikiConnector, wikiConnector } from './wiki-connector';
+export { WikiConnector, wikiConnector, type WikiConnectorOptions } from './wiki-connector';
 export { type WikiSpec } from './wiki-spec';
 export { DEFAULT_WIKI_OAUTH_API_URL } from './confluence-deployment';

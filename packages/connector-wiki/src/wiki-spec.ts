@@ -13,6 +13,8 @@ export interface WikiSpec {
   cql?: string;
   token?: string;
   username?: string;
+  /** Also ingest the pages' attachments that Docent can parse (default false). */
+  attachments?: boolean;
 }
 
 const OPTIONAL_FIELDS = ['space', 'cql', 'username'] as const;
@@ -37,6 +39,10 @@ export function validateWikiSpec(raw: unknown): SpecValidation<WikiSpec> {
   if (token !== undefined) values.token = token;
 
   const url = normaliseSiteUrl(input.url, errors);
+  const { attachments } = input;
+  if (attachments !== undefined && attachments !== null && typeof attachments !== 'boolean') {
+    errors.push({ field: 'spec.attachments', message: 'must be true or false' });
+  }
 
   if (values.space !== undefined && values.cql !== undefined) {
     errors.push({ field: 'spec.space', message: 'give either space or cql, not both' });
@@ -58,7 +64,7 @@ export function validateWikiSpec(raw: unknown): SpecValidation<WikiSpec> {
   }
 
   if (errors.length > 0 || url === undefined) return { ok: false, errors };
-  return { ok: true, spec: { url, ...values } };
+  return { ok: true, spec: { url, ...values, ...(attachments === true ? { attachments } : {}) } };
 }
 
 function hasTypeError(errors: FieldIssue[]): boolean {

@@ -34,6 +34,28 @@ describe('WikiConnector metadata and spec handling', () => {
       });
     });
 
+    it('keeps attachments only when asked for; anything but a boolean is refused', () => {
+      const base = { url: 'https://a.atlassian.net', space: 'A' };
+      expect(wikiConnector.validateSpec({ ...base, attachments: true })).toEqual({
+        ok: true,
+        spec: { ...base, attachments: true },
+      });
+      for (const off of [false, null, undefined]) {
+        expect(wikiConnector.validateSpec({ ...base, attachments: off })).toEqual({
+          ok: true,
+          spec: base,
+        });
+      }
+      expect(wikiConnector.validateSpec({ ...base, attachments: 'yes' })).toEqual({
+        ok: false,
+        errors: [{ field: 'spec.attachments', message: 'must be true or false' }],
+      });
+      // Same source with or without attachments: turning them off removes them at the next sync.
+      expect(wikiConnector.sourceKey({ ...base, attachments: true })).toBe(
+        wikiConnector.sourceKey(base),
+      );
+    });
+
     it('requires exactly one of space and cql', () => {
       expect(
         wikiConnector.validateSpec({ url: 'https://a.atlassian.net', space: 'A', cql: 'x = y' }),

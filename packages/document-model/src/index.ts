@@ -1,2 +1,9 @@
 export type { Block, DocumentContent, DocumentPage, ParsedDocument } from './document';
 export { DocumentError } from './document-error';
+export {
+  baseMediaType,
+  DEFAULT_MAX_FILE_BYTES,
+  detectFileFormat,
+  FILE_FORMAT_MEDIA_TYPES,
+  type FileFormat,
+} from './file-formats';

@@ -1,7 +1,12 @@
-import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/document-model';
+import {
+  baseMediaType,
+  DEFAULT_MAX_FILE_BYTES,
+  detectFileFormat,
+  DocumentError,
+  type DocumentContent,
+  type ParsedDocument,
+} from '@docent/document-model';
 import path from 'node:path';
-import { MIB } from './byte-sizes';
-import { baseMediaType, detectFileFormat } from './file-format';
 import { ParseWorkerPool } from './parse-worker-pool';
 import { fileTooLarge, readFileBytes } from './read-file-bytes';
 import { type ParseTarget } from './worker-protocol';
@@ -36,7 +41,7 @@ export interface DocumentFileParser {
 }
 
 const DEFAULTS = {
-  maxFileBytes: 100 * MIB,
+  maxFileBytes: DEFAULT_MAX_FILE_BYTES,
   timeoutMs: 60_000,
   maxOldGenerationSizeMb: 512,
   threads: 1,

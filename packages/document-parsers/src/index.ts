@@ -4,6 +4,6 @@ export {
   type FileContent,
   type FileParserOptions,
 } from './file-parser';
-export { detectFileFormat, type FileFormat } from './file-format';
+export { detectFileFormat, type FileFormat } from '@docent/document-model';
 export { DEFAULT_ZIP_LIMITS, type ZipLimits } from './zip/zip-limits';
 export { type ExtraFormatHandlers } from './worker-protocol';

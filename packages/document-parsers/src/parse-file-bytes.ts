@@ -1,6 +1,5 @@
-import { type ParsedDocument } from '@docent/document-model';
+import { type FileFormat, type ParsedDocument } from '@docent/document-model';
 import { decodeText } from './blocks/text-decoding';
-import { type FileFormat } from './file-format';
 import { parseDocx } from './formats/docx/docx-parser';
 import { parseHtml } from './formats/html/html-parser';
 import { parseMarkdown } from './formats/markdown/markdown-parser';

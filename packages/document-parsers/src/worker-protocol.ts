@@ -1,5 +1,4 @@
-import { type ParsedDocument } from '@docent/document-model';
-import { type FileFormat } from './file-format';
+import { type FileFormat, type ParsedDocument } from '@docent/document-model';
 import { type ZipLimits } from './zip/zip-limits';
 
 /** A built-in format, or a media type served by the `extraFormats` module. */

@@ -1,5 +1,5 @@
 import { decodeText } from '../src/blocks/text-decoding';
-import { detectFileFormat } from '../src/file-format';
+import { detectFileFormat } from '@docent/document-model';
 import { parseCsv, parseCsvRecords } from '../src/formats/text/csv-parser';
 import { parsePlainText } from '../src/formats/text/plain-text-parser';
 import { numericCellText, serialToIso } from '../src/formats/xlsx/cell-values';

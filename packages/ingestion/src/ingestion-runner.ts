@@ -30,6 +30,7 @@ import {
   type FileParser,
   type PreparedDocument,
 } from './document-pipeline';
+import { documentLinks } from './document-links';
 import { documentIdFor } from './ids';
 import { INGEST_JOB, type IngestJobPayload } from './ingest-job';
 import type { Logger } from './logger';
@@ -300,7 +301,7 @@ export class IngestionRunner {
             sourceType: ingestion.type,
             sourceKey: ingestion.sourceKey,
             sourceId: document.ref.sourceId,
-            sourceUrl: document.ref.url ?? null,
+            ...documentLinks(document.ref),
             desiredName: document.ref.title,
             nameStyle,
             version: document.ref.version,
@@ -414,6 +415,7 @@ export class IngestionRunner {
       sourceKey: ingestion.sourceKey,
       sourceId: ref.sourceId,
       version: ref.version,
+      links: documentLinks(ref),
     });
     // Unchanged, listed twice, or already handled before a restart.
     if (admission !== 'index') return null;

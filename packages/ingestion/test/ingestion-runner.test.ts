@@ -85,6 +85,43 @@ describe('IngestionRunner', () => {
     expect(hits.map((h) => h.text).join(' ')).not.toContain('1000.');
   });
 
+  it("stores web links only, and takes a moved page's link even at the same version", async () => {
+    f.source.pages = pages(3);
+    f.source.pages[1] = {
+      ...f.source.pages[1]!,
+      url: 'https://wiki.test/files/guide',
+      pageUrlTemplate: 'https://wiki.test/files/guide.pdf#page={page}',
+    };
+    // A link a user must never be handed, and a template without a page placeholder.
+    f.source.pages[2] = {
+      ...f.source.pages[2]!,
+      url: 'javascript:alert(1)',
+      pageUrlTemplate: 'https://wiki.test/files/p3.pdf',
+    };
+    await f.run(await f.create());
+    const cid = await collectionId();
+    const links = async () =>
+      (await f.store.catalog.listDocuments(cid, { limit: 10 })).items.map((d) => [
+        d.sourceId,
+        d.sourceUrl,
+        d.pageUrlTemplate,
+      ]);
+    expect(await links()).toEqual([
+      ['p1', 'https://wiki.test/p1', null],
+      ['p2', 'https://wiki.test/files/guide', 'https://wiki.test/files/guide.pdf#page={page}'],
+      ['p3', null, null],
+    ]);
+    // Moved, same version: skipped, but the link follows.
+    f.source.pages[0] = { ...f.source.pages[0]!, url: 'https://wiki.test/archive/p1' };
+    const second = await f.create();
+    await f.run(second);
+    expect((await f.store.ingestions.getIngestion(second))?.progress).toMatchObject({
+      documentsProcessed: 0,
+      documentsSkipped: 3,
+    });
+    expect((await links())[0]).toEqual(['p1', 'https://wiki.test/archive/p1', null]);
+  });
+
   it('never deletes after a listing that was cut short', async () => {
     f.source.pages = pages(9);
     await f.run(await f.create());

@@ -49,6 +49,9 @@ const atlassian: OAuthProvider = {
       'search:confluence',
       'read:page:confluence',
       'read:space:confluence',
+      // Attachments (spec.attachments): v2 lists them, the classic scope downloads them.
+      'read:attachment:confluence',
+      'readonly:content.attachment:confluence',
       'offline_access',
     ].join(' '),
     prompt: 'consent',

@@ -2,7 +2,7 @@ import type { Answer, Answerer, Passage } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
-import type { DocumentLookup } from '@docent/metadata-store';
+import { documentPageUrl, type DocumentLookup } from '@docent/metadata-store';
 import { MAX_TERM_STATISTICS_WORDS, type SearchIndex, type SearchMode } from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
@@ -22,6 +22,8 @@ export interface Reference {
   docName: string;
   pageNum: number;
   sampleText: string;
+  /** Opens the page (or the document) in its source; null when the source gives no link. */
+  url: string | null;
 }
 
 export interface AskResult {
@@ -111,8 +113,11 @@ export class AskService {
         d,
       ]),
     );
+    // Links come from the catalog too, so a page moved since it was indexed links right.
+    const urls = new Map<string, string | null>();
     const passages: Passage[] = hits.flatMap((hit) => {
       const document = documents.get(hit.documentId);
+      if (document) urls.set(hit.chunkId, documentPageUrl(document, hit.pageNum));
       return document
         ? [
             {
@@ -149,6 +154,7 @@ export class AskService {
         passages,
         this.citedFirst ? answer : { ...answer, usedPassageIds: [] },
         topK,
+        (passage) => urls.get(passage.id) ?? null,
       ),
       found: answer.found,
     };
@@ -156,11 +162,16 @@ export class AskService {
 }
 
 /** The passages the answer used come first, in the answer's order; then the rest by rank. */
-export function orderReferences(passages: Passage[], answer: Answer, topK: number): Reference[] {
+export function orderReferences(
+  passages: Passage[],
+  answer: Answer,
+  topK: number,
+  urlOf: (passage: Passage) => string | null = () => null,
+): Reference[] {
   const byId = new Map(passages.map((p) => [p.id, p]));
   const used = answer.usedPassageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
   const rest = passages.filter((p) => !answer.usedPassageIds.includes(p.id));
   return [...used, ...rest]
     .slice(0, topK)
-    .map((p) => ({ docName: p.docName, pageNum: p.pageNum, sampleText: p.text }));
+    .map((p) => ({ docName: p.docName, pageNum: p.pageNum, sampleText: p.text, url: urlOf(p) }));
 }

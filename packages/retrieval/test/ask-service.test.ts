@@ -36,7 +36,14 @@ function askService(
     },
   } as unknown as SearchIndex;
   const store = {
-    getDocumentsByIds: async (ids: string[]) => ids.map((id) => ({ id, name: `${id}.md` })),
+    getDocumentsByIds: async (ids: string[]) =>
+      ids.map((id) => ({
+        id,
+        name: `${id}.md`,
+        // The guide is a PDF whose pages can be linked to; the FAQ a page of its own.
+        sourceUrl: `https://wiki.example/${id}`,
+        pageUrlTemplate: id === 'guide' ? 'https://wiki.example/guide.pdf#page={page}' : null,
+      })),
   } as unknown as DocumentLookup;
   const embedder = { embedQuery: async () => new Float32Array([1, 0]) } as unknown as Embedder;
   const resolver = {
@@ -102,6 +109,15 @@ describe('AskService', () => {
       'guide passage 0',
       'faq passage 1',
       'guide passage 2',
+    ]);
+  });
+
+  it('links each reference to its page where the source can, else to its document', async () => {
+    const { refs } = await askService().ask('Where is the FAQ?');
+    expect(refs.map((r) => [r.docName, r.pageNum, r.url])).toEqual([
+      ['faq.md', 2, 'https://wiki.example/faq'],
+      ['guide.md', 1, 'https://wiki.example/guide.pdf#page=1'],
+      ['guide.md', 3, 'https://wiki.example/guide.pdf#page=3'],
     ]);
   });
 });

@@ -1,4 +1,5 @@
 import { type FakeConfluence, type FakePageInput, startFakeConfluence } from '../src';
+import { type Answer, get } from './support/http-answer';
 
 const EMAIL = 'ada@example.com';
 const API_TOKEN = 'cloud-api-token';
@@ -16,25 +17,6 @@ function pages(
     body: `<p>body ${i}</p>`,
     ...make(i),
   }));
-}
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- API bodies of many shapes
-  text: string;
-}
-
-async function get(url: string, authorization?: string): Promise<Answer> {
-  const response = await fetch(url, { headers: authorization ? { authorization } : {} });
-  const text = await response.text();
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, headers: response.headers, json, text };
 }
 
 describe('fake Confluence Cloud', () => {

@@ -115,6 +115,7 @@ export class DocsController {
         doc_name: r.docName,
         page_num: r.pageNum,
         sample_text: r.sampleText,
+        url: r.url,
       })),
     };
   }

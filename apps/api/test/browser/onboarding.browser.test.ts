@@ -326,6 +326,17 @@ describe('onboarding in the browser', () => {
     const refs = await exchanges.first().getByTestId('refs').textContent();
     expect(refs).toContain('Laptop setup');
     expect(refs).toContain('page 1');
+    // Each reference opens its page in the source, in a tab that cannot reach back.
+    const link = exchanges
+      .first()
+      .getByTestId('refs')
+      .getByRole('link', { name: /Laptop setup/ })
+      .first();
+    expect(await link.getAttribute('href')).toMatch(
+      /^https:\/\/www\.notion\.so\/Laptop-setup-[0-9a-f]{32}$/,
+    );
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await link.getAttribute('target')).toBe('_blank');
     // The follow-up box has the focus and sends the conversation so far.
     const followUp = page.getByLabel('Follow-up question');
     expect(await followUp.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -23,7 +23,7 @@ const MIME = {
 
 interface AskResponse {
   answer: string;
-  refs: Array<{ doc_name: string; page_num: number; sample_text: string }>;
+  refs: Array<{ doc_name: string; page_num: number; sample_text: string; url?: string | null }>;
 }
 
 /**
@@ -240,10 +240,19 @@ describe('DRIVE end to end (embedded mode)', () => {
     ];
     for (const [question, doc, page] of cases) {
       const { refs } = await ask(question);
-      expect({ question, doc: refs[0]?.doc_name, page: refs[0]?.page_num }).toEqual({
+      expect({
+        question,
+        doc: refs[0]?.doc_name,
+        page: refs[0]?.page_num,
+        url: refs[0]?.url,
+      }).toEqual({
         question,
         doc,
         page,
+        // The file's webViewLink: Drive's viewer has no link to one page.
+        url: expect.stringMatching(
+          /^https:\/\/drive\.google\.com\/file\/d\/[^/]+\/view\?usp=drivesdk$/,
+        ),
       });
     }
   });

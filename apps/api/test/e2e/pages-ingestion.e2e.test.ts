@@ -7,7 +7,7 @@ jest.setTimeout(300_000);
 
 interface AskResponse {
   answer: string;
-  refs: Array<{ doc_name: string; page_num: number; sample_text: string }>;
+  refs: Array<{ doc_name: string; page_num: number; sample_text: string; url?: string | null }>;
 }
 
 /**
@@ -76,6 +76,7 @@ describe('PAGES end to end (embedded mode)', () => {
       question: fact.question,
     });
     expect(body.refs[0]?.doc_name).toBe('Vault access');
+    expect(body.refs[0]?.url).toMatch(/^https:\/\/www\.notion\.so\/Vault-access-[0-9a-f]{32}$/);
     expect(body.answer).toContain(fact.answer);
   });
 

@@ -87,7 +87,11 @@ describe('the generated TypeScript client', () => {
       AskRequest: { ...locator, question: 'Which port does the billing service listen on?' },
     });
     expect(answer.answer).toContain('8431');
-    expect(answer.refs[0]).toMatchObject({ doc_name: 'Billing service runbook', page_num: 1 });
+    expect(answer.refs[0]).toMatchObject({
+      doc_name: 'Billing service runbook',
+      page_num: 1,
+      url: `${wiki.url}/wiki/spaces/KB/pages/501/Billing+service+runbook`,
+    });
     expect(answer.refs.length).toBeLessThanOrEqual(5);
   });
 

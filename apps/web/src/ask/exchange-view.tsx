@@ -1,6 +1,10 @@
+import { SourceLink } from '../components/source-link';
 import type { Exchange } from './conversation';
 
-/** A question, its answer and the references it came from (document, page, excerpt). */
+/**
+ * A question, its answer and the references it came from (document, page, excerpt), each
+ * linking to its page in the source when the source gives a link.
+ */
 export function ExchangeView({ exchange, index }: { exchange: Exchange; index: number }) {
   const id = `exchange-${index}`;
   return (
@@ -18,8 +22,10 @@ export function ExchangeView({ exchange, index }: { exchange: Exchange; index: n
             {exchange.refs.map((ref, i) => (
               <li key={`${ref.doc_name}-${ref.page_num}-${i}`}>
                 <p>
-                  <strong>{ref.doc_name}</strong>{' '}
-                  <span className="muted">· page {ref.page_num}</span>
+                  <SourceLink url={ref.url}>
+                    <strong>{ref.doc_name}</strong>{' '}
+                    <span className="muted">· page {ref.page_num}</span>
+                  </SourceLink>
                 </p>
                 <blockquote>{ref.sample_text}</blockquote>
               </li>

@@ -134,6 +134,14 @@ export function IngestionForm({ namespace, connections, onStarted }: IngestionFo
               onChange={(e) => set('wikiUsername', e.target.value)}
             />
           </div>
+          <label>
+            <input
+              type="checkbox"
+              checked={form.wikiAttachments}
+              onChange={(e) => set('wikiAttachments', e.target.checked)}
+            />{' '}
+            Also ingest attached files (PDF, Office, HTML, Markdown, text)
+          </label>
         </fieldset>
       ) : null}
 

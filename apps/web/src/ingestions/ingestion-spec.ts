@@ -9,6 +9,8 @@ export interface IngestionFormState {
   wikiSpace: string;
   wikiCql: string;
   wikiUsername: string;
+  /** Also ingest the files attached to the pages. */
+  wikiAttachments: boolean;
   driveFolderName: string;
   /** One page id or URL per line (or separated by commas/spaces). */
   pageIds: string;
@@ -23,6 +25,7 @@ export const EMPTY_FORM: IngestionFormState = {
   wikiSpace: '',
   wikiCql: '',
   wikiUsername: '',
+  wikiAttachments: false,
   driveFolderName: '',
   pageIds: '',
 };
@@ -42,6 +45,7 @@ export function specOf(form: IngestionFormState): Record<string, unknown> {
       else spec.cql = form.wikiCql.trim();
       const username = form.wikiUsername.trim();
       if (username) spec.username = username;
+      if (form.wikiAttachments) spec.attachments = true;
       break;
     }
     case 'DRIVE': {

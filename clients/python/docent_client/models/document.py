@@ -32,7 +32,7 @@ class Document(BaseModel):
     doc_name: StrictStr
     source_type: IngestionType
     source_id: StrictStr = Field(description="The document's id in its source.")
-    source_url: Optional[StrictStr]
+    source_url: Optional[StrictStr] = Field(description="Where a user opens the document in its source (an absolute http(s) URL, refreshed by every sync): the Confluence page or attachment, the Drive `webViewLink`, the Notion page. Refs of this document link here, or to their page where the source allows. ")
     page_count: StrictInt
     chunk_count: StrictInt
     updated_at: datetime

@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
@@ -31,8 +31,9 @@ class Reference(BaseModel):
     doc_name: StrictStr = Field(description="The document the reference comes from.")
     page_num: Annotated[int, Field(strict=True, ge=1)] = Field(description="1-based page (PDF page, slide, sheet; 1 for wiki and notes pages).")
     sample_text: StrictStr = Field(description="The excerpt used as context.")
+    url: Optional[StrictStr] = Field(default=None, description="Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link. ", json_schema_extra={"examples": ["https://acme.atlassian.net/wiki/spaces/ENG/pages/123/Billing+service+runbook"]})
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["doc_name", "page_num", "sample_text"]
+    __properties: ClassVar[List[str]] = ["doc_name", "page_num", "sample_text", "url"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -80,6 +81,11 @@ class Reference(BaseModel):
             for _key, _value in self.additional_properties.items():
                 _dict[_key] = _value
 
+        # set to None if url (nullable) is None
+        # and model_fields_set contains the field
+        if self.url is None and "url" in self.model_fields_set:
+            _dict['url'] = None
+
         return _dict
 
     @classmethod
@@ -94,7 +100,8 @@ class Reference(BaseModel):
         _obj = cls.model_validate({
             "doc_name": obj.get("doc_name"),
             "page_num": obj.get("page_num"),
-            "sample_text": obj.get("sample_text")
+            "sample_text": obj.get("sample_text"),
+            "url": obj.get("url")
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 from typing import Any, ClassVar, Dict, Optional
 from typing_extensions import Annotated
 from typing import Optional, Set
@@ -33,7 +33,8 @@ class WikiSpec(BaseModel):
     cql: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=4000)]] = Field(default=None, description="A CQL query selecting pages.", json_schema_extra={"examples": ["label = \"runbook\""]})
     token: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=4096)]] = Field(default=None, description="API token (with `username`) or personal access token. Never echoed back.")
     username: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=255)]] = Field(default=None, description="The user the API token belongs to (usually an email on Cloud).")
-    __properties: ClassVar[List[str]] = ["url", "space", "cql", "token", "username"]
+    attachments: Optional[StrictBool] = Field(default=False, description="Also ingest the files attached to the selected pages that Docent can parse (PDF, DOCX, PPTX, XLSX, HTML, Markdown, text, CSV), each as a document named `<page title> / <file name>`. Other types (images, videos…) are left out. ")
+    __properties: ClassVar[List[str]] = ["url", "space", "cql", "token", "username", "attachments"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -94,6 +95,11 @@ class WikiSpec(BaseModel):
         if self.username is None and "username" in self.model_fields_set:
             _dict['username'] = None
 
+        # set to None if attachments (nullable) is None
+        # and model_fields_set contains the field
+        if self.attachments is None and "attachments" in self.model_fields_set:
+            _dict['attachments'] = None
+
         return _dict
 
     @classmethod
@@ -110,7 +116,8 @@ class WikiSpec(BaseModel):
             "space": obj.get("space"),
             "cql": obj.get("cql"),
             "token": obj.get("token"),
-            "username": obj.get("username")
+            "username": obj.get("username"),
+            "attachments": obj.get("attachments") if "attachments" in obj else False
         })
         return _obj
 

@@ -44,6 +44,8 @@ export interface ApiRequest extends AnswerContext {
   query?: Record<string, QueryValue>;
   /** Sent as JSON. */
   body?: Record<string, unknown>;
+  /** This request's own headers, over the client's (a download's `accept`). */
+  headers?: Record<string, string>;
   /** What the request is about: it decides whether a failure is the source's or a document's. */
   about: RequestSubject;
   retry?: Partial<RetryPolicy>;
@@ -92,7 +94,7 @@ export class SourceApiClient {
         url,
         ...(request.query ? { query: request.query } : {}),
         ...(request.body ? { body: request.body } : {}),
-        headers: { ...this.options.headers, authorization },
+        headers: { ...this.options.headers, ...request.headers, authorization },
         ...(signal ? { signal } : {}),
         ...(request.retry ? { retry: request.retry } : {}),
         ...(pacing ? { pacing: pacing(authorization) } : {}),

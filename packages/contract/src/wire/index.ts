@@ -435,6 +435,9 @@ export interface Document {
      */
     source_id: string;
     /**
+     * Where a user opens the document in its source (an absolute http(s) URL, refreshed by
+     * every sync): the Confluence page or attachment, the Drive `webViewLink`, the Notion
+     * page. Refs of this document link here, or to their page where the source allows.
      * 
      */
     source_url: string | null;
@@ -961,6 +964,15 @@ export interface Reference {
      * The excerpt used as context.
      */
     sample_text: string;
+    /**
+     * Opens the reference in its source, for a person signed in there: the Confluence
+     * page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a
+     * Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at
+     * that page; Drive has no link to a page, so Drive refs open the file. Always an
+     * absolute http(s) URL; null when the source gives no link.
+     * 
+     */
+    url?: string | null;
 }
 /**
  * 
@@ -1029,4 +1041,11 @@ export interface WikiSpec {
      * The user the API token belongs to (usually an email on Cloud).
      */
     username?: string | null;
+    /**
+     * Also ingest the files attached to the selected pages that Docent can parse (PDF,
+     * DOCX, PPTX, XLSX, HTML, Markdown, text, CSV), each as a document named
+     * `<page title> / <file name>`. Other types (images, videos…) are left out.
+     * 
+     */
+    attachments?: boolean | null;
 }

@@ -71,6 +71,9 @@ export interface ScriptedPage {
   broken?: boolean;
   /** What fetching it throws instead (a request failure, a source failure…). */
   fetchError?: Error;
+  /** Its links; default `https://wiki.test/<id>` and no page links. */
+  url?: string;
+  pageUrlTemplate?: string;
 }
 
 /**
@@ -164,7 +167,8 @@ function refOf(page: ScriptedPage): DocumentRef {
     sourceId: page.id,
     version: page.version,
     title: page.title,
-    url: `https://wiki.test/${page.id}`,
+    url: page.url ?? `https://wiki.test/${page.id}`,
+    ...(page.pageUrlTemplate === undefined ? {} : { pageUrlTemplate: page.pageUrlTemplate }),
   };
 }
 

@@ -28,12 +28,29 @@ export interface DocumentRecord {
   /** Which source (site + selection) the document came from; deletions are per source key. */
   sourceKey: string;
   sourceId: string;
+  /** Where a user opens the document in its source (http or https), if the source says. */
   sourceUrl: string | null;
+  /** A link to one page of the document: `{page}` stands for the 1-based page number. */
+  pageUrlTemplate: string | null;
   version: string;
   pageCount: number;
   chunkCount: number;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** Where a page link template puts the page number. */
+export const PAGE_NUMBER_PLACEHOLDER = '{page}';
+
+/** The link that opens one page of a document: its page link, else its own link, else null. */
+export function documentPageUrl(
+  document: Pick<DocumentRecord, 'sourceUrl' | 'pageUrlTemplate'>,
+  pageNum: number,
+): string | null {
+  if (document.pageUrlTemplate !== null) {
+    return document.pageUrlTemplate.split(PAGE_NUMBER_PLACEHOLDER).join(String(pageNum));
+  }
+  return document.sourceUrl;
 }
 
 export interface Page<T> {

@@ -13,6 +13,18 @@ export interface ListedDocument {
   sourceKey: string;
   sourceId: string;
   version: string;
+  /**
+   * The document's links as this listing gives them. An indexed document whose version is
+   * unchanged still takes them (a page moved or renamed without a new version, a link format
+   * changed); absent fields leave the stored links alone.
+   */
+  links?: DocumentLinks;
+}
+
+/** Where a user opens a document (`DocumentRecord.sourceUrl`, `.pageUrlTemplate`). */
+export interface DocumentLinks {
+  sourceUrl: string | null;
+  pageUrlTemplate: string | null;
 }
 
 /** What the runner does with a listed document. */
@@ -39,6 +51,7 @@ export interface ProcessedDocument {
   sourceKey: string;
   sourceId: string;
   sourceUrl: string | null;
+  pageUrlTemplate: string | null;
   /** Name wanted for a new document, de-duplicated by `nameStyle`. Ignored for existing ones. */
   desiredName: string;
   nameStyle: DocumentNameStyle;

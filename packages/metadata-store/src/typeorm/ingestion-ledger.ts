@@ -109,6 +109,19 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
         source_id: sourceId,
       });
       if (!existing || existing.version !== listed.version) return 'index';
+      const { links } = listed;
+      if (
+        links &&
+        (existing.source_url !== links.sourceUrl ||
+          (existing.page_url_template ?? null) !== links.pageUrlTemplate)
+      ) {
+        await m
+          .getRepository(this.entities.Document)
+          .update(
+            { id: existing.id },
+            { source_url: links.sourceUrl, page_url_template: links.pageUrlTemplate },
+          );
+      }
       if (await this.settleItem(sql, ingestionId, sourceId, 'skipped')) {
         await this.bump(sql, ingestionId, { documents_skipped: 1 });
       }
@@ -133,6 +146,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
             page_count: input.pageCount,
             chunk_count: input.chunkCount,
             source_url: input.sourceUrl,
+            page_url_template: input.pageUrlTemplate,
             updated_at: input.at,
           },
         );
@@ -159,6 +173,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
           source_key: input.sourceKey,
           source_id: input.sourceId,
           source_url: input.sourceUrl,
+          page_url_template: input.pageUrlTemplate,
           version: input.version,
           page_count: input.pageCount,
           chunk_count: input.chunkCount,

@@ -115,6 +115,7 @@ export function toDocument(row: DocumentRow): DocumentRecord {
     sourceKey: row.source_key,
     sourceId: row.source_id,
     sourceUrl: row.source_url,
+    pageUrlTemplate: row.page_url_template ?? null,
     version: row.version,
     pageCount: Number(row.page_count),
     chunkCount: Number(row.chunk_count),

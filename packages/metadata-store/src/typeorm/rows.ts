@@ -35,6 +35,7 @@ export interface DocumentRow {
   source_key: string;
   source_id: string;
   source_url: string | null;
+  page_url_template: string | null;
   version: string;
   page_count: number;
   chunk_count: number;

@@ -102,6 +102,7 @@ export function buildEntities(dialect: SqlDialect): Entities {
         source_key: { type: t.varchar, length: 64 },
         source_id: { type: t.varchar, length: 512 },
         source_url: { type: t.text, nullable: true },
+        page_url_template: { type: t.text, nullable: true },
         version: { type: t.varchar, length: 255 },
         page_count: int,
         chunk_count: int,

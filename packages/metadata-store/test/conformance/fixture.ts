@@ -66,6 +66,7 @@ export function processed(
     sourceKey: 'k1',
     sourceId,
     sourceUrl: `https://x.example/${sourceId}`,
+    pageUrlTemplate: null,
     desiredName: `Page ${sourceId}`,
     nameStyle: 'title',
     version: '1',

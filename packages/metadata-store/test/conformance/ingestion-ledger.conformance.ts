@@ -75,6 +75,34 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
       );
     });
 
+    it('stores document links, and takes new ones even when the version is unchanged', async () => {
+      const { account, c, ing: earlier } = await seed();
+      const template = 'https://wiki.example/download/a.pdf?version=1#page={page}';
+      await ledger().commitProcessed(
+        processed(earlier.id, c.id, 'a', {
+          desiredName: 'Guide',
+          sourceUrl: 'https://wiki.example/a',
+          pageUrlTemplate: template,
+        }),
+      );
+      const find = () => store().catalog.findDocumentByName(c.id, 'Guide');
+      expect(await find()).toMatchObject({
+        sourceUrl: 'https://wiki.example/a',
+        pageUrlTemplate: template,
+      });
+      // Moved without a new version: the listing's links replace the stored ones.
+      const ing = await seedIngestion(store(), c.id, account.id);
+      const moved = { sourceUrl: 'https://wiki.example/moved/a', pageUrlTemplate: null };
+      expect(await ledger().admitDocument({ ...listed(ing.id, c.id, 'a'), links: moved })).toBe(
+        'unchanged',
+      );
+      expect(await find()).toMatchObject(moved);
+      // A listing that says nothing about links leaves them alone.
+      const third = await seedIngestion(store(), c.id, account.id);
+      expect(await ledger().admitDocument(listed(third.id, c.id, 'a'))).toBe('unchanged');
+      expect(await find()).toMatchObject(moved);
+    });
+
     it('keeps warnings apart from failures, and they change no counter', async () => {
       const { c, ing } = await seed();
       await ledger().admitDocument(listed(ing.id, c.id, 'scan'));

@@ -1,7 +1,10 @@
 import type { FakeResponse } from '../shared/fake-http-types';
 
-/** Which API's error body a route answers with. */
-export type ErrorFamily = 'v1' | 'v2' | 'gateway' | 'oauth';
+/**
+ * Which API's error body a route answers with: REST v1/v2, the gateway, OAuth, the download
+ * servlet (an HTML page) or the media API.
+ */
+export type ErrorFamily = 'v1' | 'v2' | 'gateway' | 'oauth' | 'download' | 'media';
 
 /** Thrown by a handler to answer with the API's error body. */
 export class ApiProblem extends Error {
@@ -68,6 +71,17 @@ export function errorResponse(family: ErrorFamily, status: number, message?: str
       };
     case 'gateway':
       return { status, body: { code: status, message: message ?? reason } };
+    case 'download':
+      return {
+        status,
+        headers: { 'content-type': 'text/html;charset=UTF-8' },
+        body: `<!DOCTYPE html><html><head><title>${reason} - Confluence</title></head><body><h1>${reason}</h1><p>${escapeHtml(message ?? reason)}</p></body></html>`,
+      };
+    case 'media':
+      return {
+        status,
+        body: { error: { code: reason.replace(/ /g, ''), title: message ?? reason } },
+      };
     case 'oauth':
       return {
         status,
@@ -77,4 +91,8 @@ export function errorResponse(family: ErrorFamily, status: number, message?: str
         },
       };
   }
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

@@ -27,6 +27,47 @@ export interface FakePageInput {
   /** ISO timestamps; default: the fake's clock at insertion. */
   createdAt?: string;
   updatedAt?: string;
+  /** Files attached to the page. */
+  attachments?: FakeAttachmentInput[];
+}
+
+export type FakeAttachmentStatus = 'current' | 'archived' | 'trashed';
+
+export interface FakeAttachmentInput {
+  /** `att` + digits; generated when absent. */
+  id?: string;
+  /** The attachment's title: its file name. */
+  fileName: string;
+  /** As Confluence records it (from the upload; often generic). */
+  mediaType: string;
+  content: Buffer | string;
+  /** Default 1. */
+  version?: number;
+  /** Default `current`. */
+  status?: FakeAttachmentStatus;
+  comment?: string;
+  /**
+   * The size Confluence reports, when it should differ from the content's (a listing that
+   * says a file is huge without the test holding that many bytes).
+   */
+  reportedSize?: number;
+}
+
+export interface FakeAttachment {
+  id: string;
+  pageId: string;
+  fileName: string;
+  mediaType: string;
+  /** Media API file id (the blob behind the current version). */
+  fileId: string;
+  version: number;
+  status: FakeAttachmentStatus;
+  comment: string;
+  /** Every version's bytes, by version number: downloads may ask for an older one. */
+  contents: Map<number, Buffer>;
+  reportedSize?: number;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export interface FakePage {
@@ -87,6 +128,12 @@ export interface FakeConfluenceOAuthOptions {
   refreshTokens?: string[];
   /** Lifetime of access tokens issued by a refresh (default 3600). */
   accessTokenTtlSeconds?: number;
+  /**
+   * The URL accessible-resources reports for the fake's own site, which gateway answers also
+   * give as `_links.base` (plus `/wiki`): the site a user opens in a browser. Default: the
+   * fake's origin.
+   */
+  siteUrl?: string;
 }
 
 /** Server-side caps on `limit`; the real server cuts silently. */
@@ -117,6 +164,11 @@ export interface FakeConfluenceOptions {
   /** Data Center bug CONFSERVER-95272: `next` links carry a `start` one item too far. */
   dcWrongNextStart?: boolean;
   latencyMs?: number;
+  /**
+   * Lifetime of the signed media URLs a Cloud download redirects to (default 60 s): a client
+   * must follow the redirect at once, never store the URL.
+   */
+  mediaUrlTtlSeconds?: number;
   /** Body of 401 answers on site routes (real servers send either). Default `json`. */
   unauthorizedBody?: 'json' | 'text';
   /** Clock for version timestamps and token expiry. */
@@ -135,6 +187,13 @@ export type ConfluenceRouteName =
   | 'v2.spacePages'
   | 'v2.pages'
   | 'v2.page'
+  | 'v1.childAttachments'
+  | 'v1.attachmentDownload'
+  | 'v2.pageAttachments'
+  | 'v2.attachment'
+  | 'download.attachment'
+  /** The media API a Cloud download redirects to (a server of its own: another origin). */
+  | 'media.file'
   | 'oauth.accessibleResources'
   | 'oauth.authorize'
   | 'oauth.token';
@@ -148,6 +207,9 @@ export interface FakeConfluence {
   /** `http://127.0.0.1:<port>`: also the OAuth gateway and token endpoint in Cloud mode. */
   readonly origin: string;
   readonly requests: RequestLogEntry[];
+  /** Cloud only: the media API's origin (downloads redirect there) and its request log. */
+  readonly mediaOrigin: string | undefined;
+  readonly mediaRequests: RequestLogEntry[];
   latencyMs: number;
   dcWrongNextStart: boolean;
   /** `route` is a ConfluenceRouteName or '*' for every route. */
@@ -155,8 +217,13 @@ export interface FakeConfluence {
   clearFaults(route?: ConfluenceRouteName | '*'): void;
   /** Inserts a page, or replaces one with the same id and bumps its version. */
   upsertPage(spaceKey: string, page: FakePageInput): FakePage;
-  /** Removes a page for good; false when it did not exist. */
+  /** Removes a page for good, with its attachments; false when it did not exist. */
   deletePage(id: string): boolean;
+  /** Attaches a file to a page, or a new version of the attachment with the same id. */
+  upsertAttachment(pageId: string, attachment: FakeAttachmentInput): FakeAttachment;
+  /** Removes an attachment from its page; false when it did not exist. */
+  deleteAttachment(id: string): boolean;
+  getAttachment(id: string): FakeAttachment | undefined;
   addSpace(space: FakeSpaceInput): FakeSpace;
   getPage(id: string): FakePage | undefined;
   /** From now on, lists leave this page's body out (see `FakePageInput.omitBodyFromLists`). */

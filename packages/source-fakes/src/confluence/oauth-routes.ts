@@ -2,7 +2,7 @@ import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-t
 import { consentErrorPage, isHttpUrl, redirectWithCode } from '../shared/oauth-consent';
 import { errorResponse } from './api-problem';
 import { defineRoute } from './route-definition';
-import type { ServingContext } from './serving-context';
+import { type ServingContext, siteUrl } from './serving-context';
 
 const SCOPES = [
   'read:confluence-content.all',
@@ -10,6 +10,8 @@ const SCOPES = [
   'search:confluence',
   'read:page:confluence',
   'read:space:confluence',
+  'read:attachment:confluence',
+  'readonly:content.attachment:confluence',
 ];
 
 /**
@@ -69,7 +71,11 @@ function accessibleResources(serving: ServingContext, request: FakeRequest): Fak
     return errorResponse('gateway', 401, 'Unauthorized');
   }
   const others = serving.options.oauth?.otherSites ?? [];
-  const own = { id: serving.options.oauth?.cloudId ?? '', name: 'fake-site', url: request.origin };
+  const own = {
+    id: serving.options.oauth?.cloudId ?? '',
+    name: 'fake-site',
+    url: siteUrl(serving, request),
+  };
   // The fake's own site comes last so that a client taking `[0]` picks the wrong one.
   return {
     status: 200,

@@ -1,8 +1,10 @@
 import { startFakeHttpServer } from '../shared/fake-http-server';
 import type { FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { errorResponse, type ErrorFamily } from './api-problem';
+import { downloadServletRoute, v1AttachmentRoutes, v2AttachmentRoutes } from './attachment-routes';
 import { ConfluenceStore } from './confluence-store';
 import type { FakeConfluence, FakeConfluenceOptions } from './fake-confluence-types';
+import { FakeMediaApi } from './media-api';
 import { OAuthTokenBook } from './oauth-token-book';
 import { oauthRoutes } from './oauth-routes';
 import type { ServingContext } from './serving-context';
@@ -22,6 +24,16 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
   const contextPath =
     options.mode === 'cloud' ? '/wiki' : normaliseContextPath(options.contextPath ?? '');
   let dcWrongNextStart = options.dcWrongNextStart ?? false;
+  const media =
+    options.mode === 'cloud'
+      ? await FakeMediaApi.start({
+          store,
+          ...(options.host === undefined ? {} : { host: options.host }),
+          ttlSeconds: options.mediaUrlTtlSeconds ?? 60,
+          latencyMs: options.latencyMs ?? 0,
+          now,
+        })
+      : undefined;
   const serving: ServingContext = {
     mode: options.mode,
     store,
@@ -38,6 +50,7 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
     ...(options.oauth && options.mode === 'cloud'
       ? { oauth: new OAuthTokenBook(options.oauth, now) }
       : {}),
+    ...(media ? { media } : {}),
   };
 
   const server = await startFakeHttpServer({
@@ -53,11 +66,14 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
     url: options.mode === 'cloud' ? server.origin : `${server.origin}${contextPath}`,
     origin: server.origin,
     requests: server.requests,
+    mediaOrigin: media?.origin,
+    mediaRequests: media?.http.requests ?? [],
     get latencyMs() {
       return server.latencyMs;
     },
     set latencyMs(value: number) {
       server.latencyMs = value;
+      if (media) media.http.latencyMs = value;
     },
     get dcWrongNextStart() {
       return dcWrongNextStart;
@@ -65,10 +81,21 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
     set dcWrongNextStart(value: boolean) {
       dcWrongNextStart = value;
     },
-    setFault: (route, fault) => server.setFault(route, fault),
-    clearFaults: (route) => server.clearFaults(route),
+    setFault: (route, fault) => {
+      if (route === 'media.file' || route === '*') media?.http.setFault(route, fault);
+      if (route !== 'media.file') server.setFault(route, fault);
+    },
+    clearFaults: (route) => {
+      if (route === undefined || route === 'media.file' || route === '*') {
+        media?.http.clearFaults(route);
+      }
+      if (route !== 'media.file') server.clearFaults(route);
+    },
     upsertPage: (spaceKey, page) => store.upsertPage(spaceKey, page),
     deletePage: (id) => store.deletePage(id),
+    upsertAttachment: (pageId, attachment) => store.upsertAttachment(pageId, attachment),
+    deleteAttachment: (id) => store.deleteAttachment(id),
+    getAttachment: (id) => store.attachment(id),
     addSpace: (space) => store.addSpace(space),
     getPage: (id) => store.page(id),
     omitBodyFromLists: (id) => {
@@ -77,19 +104,35 @@ export async function startFakeConfluence(options: FakeConfluenceOptions): Promi
       page.omitBodyFromLists = true;
     },
     validRefreshTokens: () => serving.oauth?.validRefreshTokens() ?? [],
-    close: () => server.close(),
+    close: async () => {
+      await server.close();
+      await media?.close();
+    },
   };
 }
 
 function routesFor(serving: ServingContext): FakeRoute[] {
-  if (serving.mode === 'dc') return v1Routes(serving, `${serving.contextPath}/rest/api`, 'dc');
+  if (serving.mode === 'dc') {
+    const api = `${serving.contextPath}/rest/api`;
+    return [
+      ...v1AttachmentRoutes(serving, api, 'dc'),
+      ...v1Routes(serving, api, 'dc'),
+      downloadServletRoute(serving, 'dc'),
+    ];
+  }
   const routes = [
+    ...v1AttachmentRoutes(serving, '/wiki/rest/api', 'site'),
     ...v1Routes(serving, '/wiki/rest/api', 'site'),
+    ...v2AttachmentRoutes(serving, '/wiki/api/v2', 'site'),
     ...v2Routes(serving, '/wiki/api/v2', 'site'),
+    // Site-relative download links do not work with 3LO tokens: the gateway has no servlet.
+    downloadServletRoute(serving, 'site'),
   ];
   if (serving.oauth) {
     routes.push(
+      ...v1AttachmentRoutes(serving, `${GATEWAY_PREFIX}/rest/api`, 'gateway'),
       ...v1Routes(serving, `${GATEWAY_PREFIX}/rest/api`, 'gateway'),
+      ...v2AttachmentRoutes(serving, `${GATEWAY_PREFIX}/api/v2`, 'gateway'),
       ...v2Routes(serving, `${GATEWAY_PREFIX}/api/v2`, 'gateway'),
       ...oauthRoutes(serving),
     );
@@ -100,6 +143,7 @@ function routesFor(serving: ServingContext): FakeRoute[] {
 function familyOf(route: FakeRoute): ErrorFamily {
   if (route.name.startsWith('v1.')) return 'v1';
   if (route.name.startsWith('v2.')) return 'v2';
+  if (route.name.startsWith('download.')) return 'download';
   return route.name === 'oauth.token' ? 'oauth' : 'gateway';
 }
 

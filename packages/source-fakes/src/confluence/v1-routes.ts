@@ -1,6 +1,7 @@
 import type { FakeRequest, FakeResponse, FakeRoute } from '../shared/fake-http-types';
 import { ApiProblem } from './api-problem';
 import type { AuthRealm } from './confluence-auth';
+import { v1Attachment } from './attachment-shapes';
 import { v1Content, v1Space } from './content-shapes';
 import { compileCql } from './cql/cql-evaluator';
 import { CqlError } from './cql/cql-error';
@@ -54,7 +55,7 @@ export function v1Routes(serving: ServingContext, prefix: string, realm: AuthRea
         if (!space) throw new ApiProblem(404, `No space with key : ${request.params.key}`);
         return {
           status: 200,
-          body: v1Space(space, wikiBase(serving, request.origin), serving.mode),
+          body: v1Space(space, wikiBase(serving, request), serving.mode),
         };
       },
     }),
@@ -86,8 +87,21 @@ export function v1Routes(serving: ServingContext, prefix: string, realm: AuthRea
       path: `${prefix}/content/:id`,
       knownParams: ['status', 'version', 'embeddedContentRender', 'expand', 'trigger'],
       handle: (request) => {
-        const page = serving.store.page(request.params.id ?? '');
+        const id = request.params.id ?? '';
         const statuses = statusFilter(request.query, ['current', 'archived']);
+        const attachment = serving.store.attachment(id);
+        if (attachment) {
+          // Attachments are content too: `content/att123` answers with one.
+          if (!(statuses as readonly string[]).includes(attachment.status)) {
+            throw new ApiProblem(404, `No content found with id: ${id}`);
+          }
+          const container = serving.store.page(attachment.pageId);
+          return {
+            status: 200,
+            body: v1Attachment(attachment, container, shaping(serving, request)),
+          };
+        }
+        const page = serving.store.page(id);
         if (!page || !statuses.includes(page.status)) {
           throw new ApiProblem(404, `No content found with id: ${request.params.id}`);
         }
@@ -104,7 +118,7 @@ function listSpaces(serving: ServingContext, request: FakeRequest): FakeResponse
     .allSpaces()
     .filter((space) => keys.length === 0 || keys.includes(space.key))
     .filter((space) => !type || space.type === type);
-  const base = wikiBase(serving, request.origin);
+  const base = wikiBase(serving, request);
   const limit = effectiveLimit(request.query, V1_DEFAULT_LIMIT, serving.caps.v1Plain);
   return offsetPage(
     serving,
@@ -162,7 +176,7 @@ function searchContent(serving: ServingContext, request: FakeRequest): FakeRespo
   const fingerprint = listingFingerprint('v1.contentSearch', {}, query);
   const offset = decodeCursor(query.get('cursor'), fingerprint);
   const results = items.slice(offset, offset + limit);
-  const base = wikiBase(serving, request.origin);
+  const base = wikiBase(serving, request);
   const path = v1Path(serving, request);
   const links: Record<string, string> = {
     base,
@@ -186,7 +200,7 @@ function searchContent(serving: ServingContext, request: FakeRequest): FakeRespo
 }
 
 /** A v1 `start`/`limit` page with `_links.next` relative to `_links.base`. */
-function offsetPage(
+export function offsetPage(
   serving: ServingContext,
   request: FakeRequest,
   items: unknown[],
@@ -194,7 +208,7 @@ function offsetPage(
 ): FakeResponse {
   const start = startParam(request.query);
   const results = items.slice(start, start + limit);
-  const base = wikiBase(serving, request.origin);
+  const base = wikiBase(serving, request);
   const path = v1Path(serving, request);
   const links: Record<string, string> = {
     base,
@@ -223,9 +237,9 @@ function v1Path(serving: ServingContext, request: FakeRequest): string {
   return path.startsWith(serving.contextPath) ? path.slice(serving.contextPath.length) : path;
 }
 
-function shaping(serving: ServingContext, request: FakeRequest) {
+export function shaping(serving: ServingContext, request: FakeRequest) {
   return {
-    base: wikiBase(serving, request.origin),
+    base: wikiBase(serving, request),
     mode: serving.mode,
     expand: new Set(listParam(request.query, 'expand')),
     store: serving.store,
@@ -233,7 +247,7 @@ function shaping(serving: ServingContext, request: FakeRequest) {
 }
 
 /** The real server cuts `limit` harder the more it has to expand (50 with bodies). */
-function capFor(serving: ServingContext, expand: ReadonlySet<string>): number {
+export function capFor(serving: ServingContext, expand: ReadonlySet<string>): number {
   if ([...expand].some((e) => e.startsWith('body.'))) return serving.caps.v1Body;
   return expand.size > 0 ? serving.caps.v1Expanded : serving.caps.v1Plain;
 }

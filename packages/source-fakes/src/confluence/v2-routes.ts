@@ -129,7 +129,7 @@ export function v2Routes(serving: ServingContext, prefix: string, realm: AuthRea
           status: 200,
           body: {
             ...body,
-            _links: { ...(body._links as object), base: wikiBase(serving, request.origin) },
+            _links: { ...(body._links as object), base: wikiBase(serving, request) },
           },
         };
       },
@@ -184,13 +184,18 @@ function listPages(
 }
 
 /** A v2 page: opaque cursor in `_links.next` (starting `/wiki/api/v2`) and in the `Link` header. */
-function cursorPage(serving: ServingContext, request: FakeRequest, items: unknown[]): FakeResponse {
+export function cursorPage(
+  serving: ServingContext,
+  request: FakeRequest,
+  items: unknown[],
+  defaultLimit = V2_DEFAULT_LIMIT,
+): FakeResponse {
   const { query } = request;
-  const limit = effectiveLimit(query, V2_DEFAULT_LIMIT, serving.caps.v2);
+  const limit = effectiveLimit(query, defaultLimit, serving.caps.v2);
   const fingerprint = listingFingerprint(sitePath(request), request.params, query);
   const offset = decodeCursor(query.get('cursor'), fingerprint);
   const results = items.slice(offset, offset + limit);
-  const base = wikiBase(serving, request.origin);
+  const base = wikiBase(serving, request);
   const links: Record<string, string> = { base };
   const headers: Record<string, string> = {};
   if (offset + results.length < items.length) {

@@ -40,6 +40,9 @@ export interface Document {
      */
     source_id: string;
     /**
+     * Where a user opens the document in its source (an absolute http(s) URL, refreshed by
+     * every sync): the Confluence page or attachment, the Drive `webViewLink`, the Notion
+     * page. Refs of this document link here, or to their page where the source allows.
      * 
      */
     source_url: string | null;

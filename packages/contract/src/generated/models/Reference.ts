@@ -31,6 +31,15 @@ export interface Reference {
      * The excerpt used as context.
      */
     sample_text: string;
+    /**
+     * Opens the reference in its source, for a person signed in there: the Confluence
+     * page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a
+     * Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at
+     * that page; Drive has no link to a page, so Drive refs open the file. Always an
+     * absolute http(s) URL; null when the source gives no link.
+     * 
+     */
+    url?: string | null;
 }
 
 /**
@@ -56,6 +65,7 @@ export function ReferenceFromJSONTyped(json: any, ignoreDiscriminator: boolean):
         'doc_name': json['doc_name'],
         'page_num': json['page_num'],
         'sample_text': json['sample_text'],
+        'url': json['url'] === undefined ? undefined : json['url'] === null ? null : json['url'],
     };
 }
 
@@ -73,6 +83,7 @@ export function ReferenceToJSONTyped(value?: Reference | null, ignoreDiscriminat
         'doc_name': value['doc_name'],
         'page_num': value['page_num'],
         'sample_text': value['sample_text'],
+        'url': value['url'],
     };
 }
 

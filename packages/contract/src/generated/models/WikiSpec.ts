@@ -43,6 +43,13 @@ export interface WikiSpec {
      * The user the API token belongs to (usually an email on Cloud).
      */
     username?: string | null;
+    /**
+     * Also ingest the files attached to the selected pages that Docent can parse (PDF,
+     * DOCX, PPTX, XLSX, HTML, Markdown, text, CSV), each as a document named
+     * `<page title> / <file name>`. Other types (images, videos…) are left out.
+     * 
+     */
+    attachments?: boolean | null;
 }
 
 /**
@@ -68,6 +75,7 @@ export function WikiSpecFromJSONTyped(json: any, ignoreDiscriminator: boolean): 
         'cql': json['cql'] === undefined ? undefined : json['cql'] === null ? null : json['cql'],
         'token': json['token'] === undefined ? undefined : json['token'] === null ? null : json['token'],
         'username': json['username'] === undefined ? undefined : json['username'] === null ? null : json['username'],
+        'attachments': json['attachments'] === undefined ? undefined : json['attachments'] === null ? null : json['attachments'],
     };
 }
 
@@ -87,6 +95,7 @@ export function WikiSpecToJSONTyped(value?: WikiSpec | null, ignoreDiscriminator
         'cql': value['cql'],
         'token': value['token'],
         'username': value['username'],
+        'attachments': value['attachments'],
     };
 }
 

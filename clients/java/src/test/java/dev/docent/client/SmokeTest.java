@@ -137,6 +137,11 @@ class SmokeTest {
     Reference first = answer.getRefs().get(0);
     assertEquals("Billing service runbook", first.getDocName());
     assertEquals(1, first.getPageNum());
+    // The link a user opens: the page on the wiki's own site.
+    assertEquals(
+        live.getAsJsonObject("wiki").get("url").getAsString()
+            + "/wiki/spaces/KB/pages/501/Billing+service+runbook",
+        first.getUrl());
   }
 
   static Stream<HistoryMessage> earlierTurns() {

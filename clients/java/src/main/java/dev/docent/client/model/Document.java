@@ -154,7 +154,7 @@ public class Document {
   }
 
   /**
-   * Get sourceUrl
+   * Where a user opens the document in its source (an absolute http(s) URL, refreshed by every sync): the Confluence page or attachment, the Drive &#x60;webViewLink&#x60;, the Notion page. Refs of this document link here, or to their page where the source allows. 
    * @return sourceUrl
    */
   @javax.annotation.Nullable

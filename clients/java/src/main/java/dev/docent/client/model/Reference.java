@@ -66,6 +66,11 @@ public class Reference {
   @javax.annotation.Nonnull
   private String sampleText;
 
+  public static final String SERIALIZED_NAME_URL = "url";
+  @SerializedName(SERIALIZED_NAME_URL)
+  @javax.annotation.Nullable
+  private String url;
+
   public Reference() {
   }
 
@@ -126,6 +131,25 @@ public class Reference {
     this.sampleText = sampleText;
   }
 
+
+  public Reference url(@javax.annotation.Nullable String url) {
+    this.url = url;
+    return this;
+  }
+
+  /**
+   * Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (&#x60;webViewLink&#x60;), the Notion page. For a PDF attached to a Confluence page, the attachment with &#x60;#page&#x3D;N&#x60;, which browsers&#39; PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link. 
+   * @return url
+   */
+  @javax.annotation.Nullable
+  public String getUrl() {
+    return url;
+  }
+
+  public void setUrl(@javax.annotation.Nullable String url) {
+    this.url = url;
+  }
+
   /**
    * A container for additional, undeclared properties.
    * This is a holder for any undeclared properties as specified with
@@ -183,13 +207,14 @@ public class Reference {
     Reference reference = (Reference) o;
     return Objects.equals(this.docName, reference.docName) &&
         Objects.equals(this.pageNum, reference.pageNum) &&
-        Objects.equals(this.sampleText, reference.sampleText)&&
+        Objects.equals(this.sampleText, reference.sampleText) &&
+        Objects.equals(this.url, reference.url)&&
         Objects.equals(this.additionalProperties, reference.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(docName, pageNum, sampleText, additionalProperties);
+    return Objects.hash(docName, pageNum, sampleText, url, additionalProperties);
   }
 
   @Override
@@ -199,6 +224,7 @@ public class Reference {
     sb.append("    docName: ").append(toIndentedString(docName)).append("\n");
     sb.append("    pageNum: ").append(toIndentedString(pageNum)).append("\n");
     sb.append("    sampleText: ").append(toIndentedString(sampleText)).append("\n");
+    sb.append("    url: ").append(toIndentedString(url)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -218,7 +244,7 @@ public class Reference {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text"));
+    openapiFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text", "url"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text"));
@@ -249,6 +275,9 @@ public class Reference {
       }
       if (!jsonObj.get("sample_text").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `sample_text` to be a primitive type in the JSON string but got `%s`", jsonObj.get("sample_text").toString()));
+      }
+      if ((jsonObj.get("url") != null && !jsonObj.get("url").isJsonNull()) && !jsonObj.get("url").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `url` to be a primitive type in the JSON string but got `%s`", jsonObj.get("url").toString()));
       }
   }
 

@@ -76,6 +76,11 @@ public class WikiSpec {
   @javax.annotation.Nullable
   private String username;
 
+  public static final String SERIALIZED_NAME_ATTACHMENTS = "attachments";
+  @SerializedName(SERIALIZED_NAME_ATTACHMENTS)
+  @javax.annotation.Nullable
+  private Boolean attachments = false;
+
   public WikiSpec() {
   }
 
@@ -174,6 +179,25 @@ public class WikiSpec {
   }
 
 
+  public WikiSpec attachments(@javax.annotation.Nullable Boolean attachments) {
+    this.attachments = attachments;
+    return this;
+  }
+
+  /**
+   * Also ingest the files attached to the selected pages that Docent can parse (PDF, DOCX, PPTX, XLSX, HTML, Markdown, text, CSV), each as a document named &#x60;&lt;page title&gt; / &lt;file name&gt;&#x60;. Other types (images, videos…) are left out. 
+   * @return attachments
+   */
+  @javax.annotation.Nullable
+  public Boolean getAttachments() {
+    return attachments;
+  }
+
+  public void setAttachments(@javax.annotation.Nullable Boolean attachments) {
+    this.attachments = attachments;
+  }
+
+
 
   @Override
   public boolean equals(Object o) {
@@ -188,12 +212,13 @@ public class WikiSpec {
         Objects.equals(this.space, wikiSpec.space) &&
         Objects.equals(this.cql, wikiSpec.cql) &&
         Objects.equals(this.token, wikiSpec.token) &&
-        Objects.equals(this.username, wikiSpec.username);
+        Objects.equals(this.username, wikiSpec.username) &&
+        Objects.equals(this.attachments, wikiSpec.attachments);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(url, space, cql, token, username);
+    return Objects.hash(url, space, cql, token, username, attachments);
   }
 
   @Override
@@ -205,6 +230,7 @@ public class WikiSpec {
     sb.append("    cql: ").append(toIndentedString(cql)).append("\n");
     sb.append("    token: ").append(toIndentedString(token)).append("\n");
     sb.append("    username: ").append(toIndentedString(username)).append("\n");
+    sb.append("    attachments: ").append(toIndentedString(attachments)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -223,7 +249,7 @@ public class WikiSpec {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("url", "space", "cql", "token", "username"));
+    openapiFields = new HashSet<String>(Arrays.asList("url", "space", "cql", "token", "username", "attachments"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(Arrays.asList("url"));

@@ -1,5 +1,24 @@
+/** The file formats Docent's parsers read. */
 export type FileFormat =
   'pdf' | 'docx' | 'pptx' | 'xlsx' | 'html' | 'markdown' | 'text' | 'csv' | 'tsv';
+
+const OOXML = 'application/vnd.openxmlformats-officedocument';
+
+/** The media type each format goes by: what a connector hands the parsers for it. */
+export const FILE_FORMAT_MEDIA_TYPES: Readonly<Record<FileFormat, string>> = {
+  pdf: 'application/pdf',
+  docx: `${OOXML}.wordprocessingml.document`,
+  pptx: `${OOXML}.presentationml.presentation`,
+  xlsx: `${OOXML}.spreadsheetml.sheet`,
+  html: 'text/html',
+  markdown: 'text/markdown',
+  text: 'text/plain',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+};
+
+/** Largest file Docent reads by default (the parsers' cap, and connectors' before a download). */
+export const DEFAULT_MAX_FILE_BYTES = 100 * 1024 * 1024;
 
 const BY_MEDIA_TYPE: Record<string, FileFormat> = {
   'application/pdf': 'pdf',
