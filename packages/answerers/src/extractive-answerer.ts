@@ -38,23 +38,35 @@ export interface ExtractiveAnswererOptions {
   minEvidence?: number;
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
+  /**
+   * The passage's section titles count as words of each of its sentences, like its document's
+   * name (a slide's title, a heading above a list). Default true.
+   */
+  headingsAsContext?: boolean;
+  /**
+   * Take the sentence after the chosen one when it refers back to it ("They are found in …")
+   * and holds what the question asks for or some of its words. Default true.
+   */
+  followReferences?: boolean;
   weights?: Partial<ScoreWeights>;
 }
 
 export interface ScoreWeights {
   lexical: number;
+  /**
+   * Share of the question's terms that the sentence's document holds (its name and every
+   * retrieved passage of it): a sentence about "it" belongs to a document about what was asked.
+   */
+  document: number;
   semantic: number;
   cue: number;
   rank: number;
   /** Question bigrams found verbatim in the sentence. */
   phrase: number;
-  /**
-   * Factor on question terms that appear in the passage's document name: they say what the
-   * whole document is about, not which of its sentences answers.
-   */
-  topicTerms: number;
   /** Factor on a sentence lacking the kind of thing the question asks for. */
   missingCue: number;
+  /** Factor on a sentence that adds no word to the question (it restates it, answers nothing). */
+  restatement: number;
 }
 
 interface Candidate {
@@ -73,12 +85,13 @@ interface Candidate {
 
 const DEFAULT_WEIGHTS: ScoreWeights = {
   lexical: 0.5,
+  document: 0,
   semantic: 0.35,
   cue: 0.1,
   rank: 0.05,
   phrase: 0.1,
-  topicTerms: 0.35,
   missingCue: 0.7,
+  restatement: 0.5,
 };
 
 /**
@@ -97,6 +110,8 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly minEvidence: number;
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
+  private readonly headingsAsContext: boolean;
+  private readonly followReferences: boolean;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
@@ -105,6 +120,8 @@ export class ExtractiveAnswerer implements Answerer {
     this.minEvidence = options.minEvidence ?? 0.38;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
+    this.headingsAsContext = options.headingsAsContext ?? true;
+    this.followReferences = options.followReferences ?? true;
   }
 
   async answer(request: AnswerRequest): Promise<Answer> {
@@ -114,7 +131,12 @@ export class ExtractiveAnswerer implements Answerer {
     const questionTerms = termWeightsOf(request.question, request.standaloneQuestion);
     const idf = inverseDocumentFrequency(candidates);
     const topicByPassage = request.passages.map(
-      (p) => new Set(contentWords(p.docName).map(stemTerm)),
+      (p) =>
+        new Set(
+          contentWords(this.headingsAsContext ? `${p.docName} ${p.headings}` : p.docName).map(
+            stemTerm,
+          ),
+        ),
     );
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
     if (
@@ -142,29 +164,36 @@ export class ExtractiveAnswerer implements Answerer {
 
     const questionStems = new Set(questionTerms.keys());
     const questionBigrams = bigramsOf(contentWords(request.question).map(stemTerm));
-    // Question terms weighted per passage: those in its document's name count less.
-    const termsByPassage = topicByPassage.map(
-      (topic) =>
-        new Map(
-          [...questionTerms].map(([t, w]) => [t, topic.has(t) ? w * this.weights.topicTerms : w]),
-        ),
+    const documentCoverage = coverageByDocument(
+      candidates,
+      request.passages,
+      topicByPassage,
+      questionTerms,
+      idf,
     );
     for (const [i, candidate] of candidates.entries()) {
-      const weighted = termsByPassage[candidate.passageIndex]!;
-      candidate.lexical = lexicalCoverage(candidate.terms, weighted, idf);
+      // The words of a sentence's document name belong to each of its sentences ("it" in a page
+      // about the Lapwing depot is the Lapwing depot): they rank documents against each other and
+      // weigh the same for every sentence of one document.
+      const held = withTopic(candidate.terms, topicByPassage[candidate.passageIndex]!);
+      candidate.lexical = lexicalCoverage(held, questionTerms, idf);
       candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
       candidate.cue = cueScore(candidate, cues, questionStems);
       const phrase = phraseOverlap(questionBigrams, candidate.sequence);
       const rankPrior = 1 / (1 + candidate.passageIndex);
       candidate.score =
         this.weights.lexical * candidate.lexical +
+        this.weights.document *
+          documentCoverage.get(request.passages[candidate.passageIndex]!.docName)! +
         this.weights.semantic * candidate.semantic +
         this.weights.cue * candidate.cue +
         this.weights.phrase * phrase +
         this.weights.rank * rankPrior;
       // A sentence that only restates the question answers nothing; one without the kind of
       // thing asked for (a person for "who", a time for "when") rarely answers it.
-      if (novelty(candidate.terms, questionStems) < 0.2) candidate.score *= 0.5;
+      if (!addsToQuestion(candidate.terms, questionStems)) {
+        candidate.score *= this.weights.restatement;
+      }
       if (cues.length > 0 && candidate.cue === 0) candidate.score *= this.weights.missingCue;
     }
 
@@ -182,6 +211,21 @@ export class ExtractiveAnswerer implements Answerer {
           c.passageIndex === best.passageIndex && c.position === best.position + 1 && c.cue > 0,
       );
       if (next) {
+        chosen.push(next);
+        words += next.wordCount;
+      }
+    }
+    // "They are found in …": a sentence that refers back to the chosen one often finishes it.
+    if (this.followReferences && chosen.length === 1) {
+      const next = candidates.find(
+        (c) => c.passageIndex === best.passageIndex && c.position === best.position + 1,
+      );
+      if (
+        next &&
+        REFERS_BACK.test(next.text) &&
+        words + next.wordCount <= this.maxWords &&
+        (next.cue > 0 || next.lexical > 0)
+      ) {
         chosen.push(next);
         words += next.wordCount;
       }
@@ -246,6 +290,8 @@ export class ExtractiveAnswerer implements Answerer {
 }
 
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/;
+/** A sentence opening with a word that stands for something said before. */
+const REFERS_BACK = /^(?:they|it|this|these|those|its|their|he|she|his|her|such)\b/i;
 const LEAD_IN_MAX_WORDS = 30;
 
 /**
@@ -317,11 +363,34 @@ function evidence(
 ): number {
   let coverage = 0;
   for (const c of candidates) {
-    const terms = new Set([...c.terms, ...topicByPassage[c.passageIndex]!]);
+    const terms = withTopic(c.terms, topicByPassage[c.passageIndex]!);
     coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
   }
   const similarity = passages[0]?.similarity;
   return similarity === undefined ? coverage : 0.7 * coverage + 0.3 * Math.max(0, similarity);
+}
+
+/** Per document name: the share of the question's terms its name and retrieved passages hold. */
+function coverageByDocument(
+  candidates: Candidate[],
+  passages: Passage[],
+  topicByPassage: Array<Set<string>>,
+  questionTerms: Map<string, number>,
+  idf: Map<string, number>,
+): Map<string, number> {
+  const held = new Map<string, Set<string>>();
+  for (const [i, passage] of passages.entries()) {
+    const terms = held.get(passage.docName) ?? new Set<string>();
+    for (const t of topicByPassage[i]!) terms.add(t);
+    held.set(passage.docName, terms);
+  }
+  for (const c of candidates) {
+    const terms = held.get(passages[c.passageIndex]!.docName)!;
+    for (const t of c.terms) terms.add(t);
+  }
+  return new Map(
+    [...held].map(([name, terms]) => [name, lexicalCoverage(terms, questionTerms, idf)]),
+  );
 }
 
 /**
@@ -378,11 +447,17 @@ function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number
   return Math.min(1, hits / questionBigrams.size);
 }
 
-function novelty(terms: Set<string>, question: Set<string>): number {
-  if (terms.size === 0) return 0;
-  let fresh = 0;
-  for (const t of terms) if (!question.has(t)) fresh++;
-  return fresh / terms.size;
+/** Whether the sentence says anything the question does not: one new word can be the answer. */
+function addsToQuestion(terms: Set<string>, question: Set<string>): boolean {
+  for (const t of terms) if (!question.has(t)) return true;
+  return false;
+}
+
+function withTopic(terms: Set<string>, topic: Set<string>): Set<string> {
+  if (topic.size === 0) return terms;
+  const held = new Set(terms);
+  for (const t of topic) held.add(t);
+  return held;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

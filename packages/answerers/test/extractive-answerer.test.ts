@@ -195,6 +195,45 @@ describe('ExtractiveAnswerer', () => {
   });
 });
 
+describe('ExtractiveAnswerer across near-twin documents', () => {
+  // Issue 13: two pages that differ by one word of their title and one of their text. The
+  // question's distinguishing word ("wiki") is in one page's title; it must decide the answer,
+  // whichever page retrieval ranks first.
+  const wiki = passage(
+    'wiki',
+    'The wiki half of the concurrency test names the Lapwing depot.',
+    'Concurrency Wiki Page',
+  );
+  const notion = passage(
+    'notion',
+    'The notion half of the concurrency test names the Dunlin depot.',
+    'Concurrency Notion Page',
+  );
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+
+  it.each([
+    ['wiki', 'Lapwing', 'Dunlin'],
+    ['notion', 'Dunlin', 'Lapwing'],
+  ])('answers the %s half with its own depot', async (half, depot, other) => {
+    const question = `Which depot does the ${half} half of the concurrency test name?`;
+    for (const passages of [
+      [wiki, notion],
+      [notion, wiki],
+    ]) {
+      const answer = await answerer.answer({
+        question,
+        standaloneQuestion: question,
+        history: [],
+        passages,
+      });
+      expect(answer.found).toBe(true);
+      expect(answer.text).toContain(depot);
+      expect(answer.text).not.toContain(other);
+      expect(answer.usedPassageIds[0]).toBe(half);
+    }
+  });
+});
+
 describe('ExtractiveAnswerer sentence cache', () => {
   it('embeds each sentence once across answers', async () => {
     const embedded: string[] = [];
