@@ -263,6 +263,48 @@ describe('ExtractiveAnswerer sentence cache', () => {
   });
 });
 
+describe('ExtractiveAnswerer reads what kind of thing the question asks for', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+  const ask = (question: string, passages: Passage[]) =>
+    answerer.answer({ question, standaloneQuestion: question, history: [], passages });
+
+  it('takes the list of as many things as "which three" asks for, with its lead-in', async () => {
+    const answer = await ask('Which three new models does the assessment deck introduce?', [
+      passage(
+        'models',
+        'The assessment deck introduces new models for assessors and new models for tools.\nThree New Models:\n- Assessment Plan\n- Assessment Results\n- Plan of Action and Milestones',
+        'Assessment deck',
+      ),
+    ]);
+    expect(answer.text).toBe(
+      'Three New Models: - Assessment Plan - Assessment Results - Plan of Action and Milestones',
+    );
+  });
+
+  it('wants a month and a year for "in what month and year"', async () => {
+    const answer = await ask('In what month and year was Special Publication 800-207 published?', [
+      passage(
+        'cover',
+        'Special Publication 800-207 was published by NIST with errata in 2021. Special Publication 800-207, Zero Trust Architecture, August 2020',
+        'Zero trust',
+      ),
+    ]);
+    expect(answer.text).toContain('August 2020');
+    expect(answer.text).not.toContain('errata');
+  });
+
+  it('wants a rate or period for "how often"', async () => {
+    const answer = await ask('How often must core controls be assessed?', [
+      passage(
+        'controls',
+        'Core controls must be assessed by accredited assessors and their reviewers. Core controls are assessed every year.',
+        'Extensions',
+      ),
+    ]);
+    expect(answer.text).toContain('every year');
+  });
+});
+
 describe('ExtractiveAnswerer identifier questions', () => {
   it('takes the sentence after the one that only names the thing asked for', async () => {
     const answerer = new ExtractiveAnswerer(fakeEmbedding);
