@@ -132,11 +132,7 @@ export class ExtractiveAnswerer implements Answerer {
     const idf = inverseDocumentFrequency(candidates);
     const topicByPassage = request.passages.map(
       (p) =>
-        new Set(
-          contentWords(this.headingsAsContext ? `${p.docName} ${p.headings}` : p.docName).map(
-            stemTerm,
-          ),
-        ),
+        new Set(contextTerms(this.headingsAsContext ? `${p.docName} ${p.headings}` : p.docName)),
     );
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
     if (
@@ -451,6 +447,17 @@ function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number
 function addsToQuestion(terms: Set<string>, question: Set<string>): boolean {
   for (const t of terms) if (!question.has(t)) return true;
   return false;
+}
+
+/**
+ * Stems of a document name and section titles, with the parts of glued codes as well: a file
+ * named "rfc793-tcp.pdf" is about "RFC 793".
+ */
+function contextTerms(text: string): string[] {
+  return contentWords(text).flatMap((word) => {
+    const parts = word.match(/\p{L}+|\p{N}+/gu) ?? [];
+    return [word, ...(parts.length > 1 ? parts : [])].map(stemTerm);
+  });
 }
 
 function withTopic(terms: Set<string>, topic: Set<string>): Set<string> {

@@ -234,6 +234,35 @@ describe('ExtractiveAnswerer across near-twin documents', () => {
   });
 });
 
+describe('ExtractiveAnswerer reads document names as context', () => {
+  it('splits a glued code in a file name: "rfc793-tcp.pdf" is about RFC 793', async () => {
+    const answerer = new ExtractiveAnswerer(fakeEmbedding);
+    const old = passage(
+      'old',
+      'For this specification the MSL is taken to be 2 minutes.',
+      'rfc793-tcp.pdf',
+    );
+    const later = passage(
+      'new',
+      'For this specification the MSL is taken to be 3 minutes.',
+      'rfc9293-tcp.pdf',
+    );
+    const question = 'What value does RFC 793 take for the MSL?';
+    for (const passages of [
+      [old, later],
+      [later, old],
+    ]) {
+      const answer = await answerer.answer({
+        question,
+        standaloneQuestion: question,
+        history: [],
+        passages,
+      });
+      expect(answer.text).toContain('2 minutes');
+    }
+  });
+});
+
 describe('ExtractiveAnswerer sentence cache', () => {
   it('embeds each sentence once across answers', async () => {
     const embedded: string[] = [];
