@@ -39,6 +39,11 @@ export interface ExtractiveAnswererOptions {
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   /**
+   * How many sentences, the best by their words, cues and rank, are embedded and compared with
+   * the question in meaning; the others keep their score without it. Default 12.
+   */
+  semanticCandidates?: number;
+  /**
    * The passage's section titles count as words of each of its sentences, like its document's
    * name (a slide's title, a heading above a list). Default true.
    */
@@ -53,11 +58,6 @@ export interface ExtractiveAnswererOptions {
 
 export interface ScoreWeights {
   lexical: number;
-  /**
-   * Share of the question's terms that the sentence's document holds (its name and every
-   * retrieved passage of it): a sentence about "it" belongs to a document about what was asked.
-   */
-  document: number;
   semantic: number;
   cue: number;
   rank: number;
@@ -80,12 +80,15 @@ interface Candidate {
   lexical: number;
   semantic: number;
   cue: number;
+  /** Weighted evidence without the semantic similarity. */
+  base: number;
+  /** Penalties: a restatement of the question, a missing kind of thing asked for. */
+  factor: number;
   score: number;
 }
 
 const DEFAULT_WEIGHTS: ScoreWeights = {
   lexical: 0.5,
-  document: 0,
   semantic: 0.35,
   cue: 0.1,
   rank: 0.05,
@@ -112,6 +115,7 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly cache: SentenceVectorCache;
   private readonly headingsAsContext: boolean;
   private readonly followReferences: boolean;
+  private readonly semanticCandidates: number;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
@@ -122,6 +126,7 @@ export class ExtractiveAnswerer implements Answerer {
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
     this.headingsAsContext = options.headingsAsContext ?? true;
     this.followReferences = options.followReferences ?? true;
+    this.semanticCandidates = options.semanticCandidates ?? 12;
   }
 
   async answer(request: AnswerRequest): Promise<Answer> {
@@ -150,47 +155,45 @@ export class ExtractiveAnswerer implements Answerer {
         return notFound();
     }
     const cues = questionCues(request.question);
-    const [questionVector, sentenceVectors] = await Promise.all([
-      this.options.embedQuery(request.standaloneQuestion),
-      this.cache.embed(
-        candidates.map((c) => c.text),
-        (texts) => this.options.embedTexts(texts),
-      ),
-    ]);
-
     const questionStems = new Set(questionTerms.keys());
     const questionBigrams = bigramsOf(contentWords(request.question).map(stemTerm));
-    const documentCoverage = coverageByDocument(
-      candidates,
-      request.passages,
-      topicByPassage,
-      questionTerms,
-      idf,
-    );
-    for (const [i, candidate] of candidates.entries()) {
+    for (const candidate of candidates) {
       // The words of a sentence's document name belong to each of its sentences ("it" in a page
       // about the Lapwing depot is the Lapwing depot): they rank documents against each other and
       // weigh the same for every sentence of one document.
       const held = withTopic(candidate.terms, topicByPassage[candidate.passageIndex]!);
       candidate.lexical = lexicalCoverage(held, questionTerms, idf);
-      candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
       candidate.cue = cueScore(candidate, cues, questionStems);
       const phrase = phraseOverlap(questionBigrams, candidate.sequence);
       const rankPrior = 1 / (1 + candidate.passageIndex);
-      candidate.score =
+      candidate.base =
         this.weights.lexical * candidate.lexical +
-        this.weights.document *
-          documentCoverage.get(request.passages[candidate.passageIndex]!.docName)! +
-        this.weights.semantic * candidate.semantic +
         this.weights.cue * candidate.cue +
         this.weights.phrase * phrase +
         this.weights.rank * rankPrior;
       // A sentence that only restates the question answers nothing; one without the kind of
       // thing asked for (a person for "who", a time for "when") rarely answers it.
-      if (!addsToQuestion(candidate.terms, questionStems)) {
-        candidate.score *= this.weights.restatement;
-      }
-      if (cues.length > 0 && candidate.cue === 0) candidate.score *= this.weights.missingCue;
+      candidate.factor =
+        (addsToQuestion(candidate.terms, questionStems) ? 1 : this.weights.restatement) *
+        (cues.length > 0 && candidate.cue === 0 ? this.weights.missingCue : 1);
+      candidate.score = candidate.base * candidate.factor;
+    }
+    // Meaning decides between the sentences the words already favour: only the best of them
+    // are embedded, which is most of an answer's cost when nothing is cached.
+    const contenders = [...candidates]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, this.semanticCandidates);
+    const [questionVector, sentenceVectors] = await Promise.all([
+      this.options.embedQuery(request.standaloneQuestion),
+      this.cache.embed(
+        contenders.map((c) => c.text),
+        (texts) => this.options.embedTexts(texts),
+      ),
+    ]);
+    for (const [i, candidate] of contenders.entries()) {
+      candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
+      candidate.score =
+        (candidate.base + this.weights.semantic * candidate.semantic) * candidate.factor;
     }
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -277,6 +280,8 @@ export class ExtractiveAnswerer implements Answerer {
           lexical: 0,
           semantic: 0,
           cue: 0,
+          base: 0,
+          factor: 1,
           score: 0,
         });
       }
@@ -364,29 +369,6 @@ function evidence(
   }
   const similarity = passages[0]?.similarity;
   return similarity === undefined ? coverage : 0.7 * coverage + 0.3 * Math.max(0, similarity);
-}
-
-/** Per document name: the share of the question's terms its name and retrieved passages hold. */
-function coverageByDocument(
-  candidates: Candidate[],
-  passages: Passage[],
-  topicByPassage: Array<Set<string>>,
-  questionTerms: Map<string, number>,
-  idf: Map<string, number>,
-): Map<string, number> {
-  const held = new Map<string, Set<string>>();
-  for (const [i, passage] of passages.entries()) {
-    const terms = held.get(passage.docName) ?? new Set<string>();
-    for (const t of topicByPassage[i]!) terms.add(t);
-    held.set(passage.docName, terms);
-  }
-  for (const c of candidates) {
-    const terms = held.get(passages[c.passageIndex]!.docName)!;
-    for (const t of c.terms) terms.add(t);
-  }
-  return new Map(
-    [...held].map(([name, terms]) => [name, lexicalCoverage(terms, questionTerms, idf)]),
-  );
 }
 
 /**

@@ -334,6 +334,33 @@ describe('ExtractiveAnswerer reads what kind of thing the question asks for', ()
   });
 });
 
+describe('ExtractiveAnswerer cost per answer', () => {
+  it('embeds only the sentences its words put in contention', async () => {
+    const embedded: string[] = [];
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      semanticCandidates: 3,
+      embedTexts: async (texts) => {
+        embedded.push(...texts);
+        return fakeEmbedding.embedTexts(texts);
+      },
+    });
+    const filler = Array.from(
+      { length: 12 },
+      (_, i) => `Unrelated note ${i} mentions the weather, lunch menus and parking rules.`,
+    ).join(' ');
+    const answer = await answerer.answer({
+      question: 'Which port does the billing service listen on?',
+      standaloneQuestion: 'Which port does the billing service listen on?',
+      history: [],
+      passages: [passage('notes', filler, 'Notes'), ...passages],
+    });
+    expect(answer.text).toContain('port 8431');
+    expect(embedded).toHaveLength(3);
+    expect(embedded.some((text) => text.includes('port 8431'))).toBe(true);
+  });
+});
+
 describe('ExtractiveAnswerer identifier questions', () => {
   it('takes the sentence after the one that only names the thing asked for', async () => {
     const answerer = new ExtractiveAnswerer(fakeEmbedding);
