@@ -74,6 +74,8 @@ interface Candidate {
   position: number;
   text: string;
   terms: Set<string>;
+  /** `terms` with the row key's stems when the candidate is a cell of a long table row. */
+  context: Set<string>;
   /** Stems in sentence order, for phrase matches. */
   sequence: string[];
   wordCount: number;
@@ -161,7 +163,7 @@ export class ExtractiveAnswerer implements Answerer {
       // The words of a sentence's document name belong to each of its sentences ("it" in a page
       // about the Lapwing depot is the Lapwing depot): they rank documents against each other and
       // weigh the same for every sentence of one document.
-      const held = withTopic(candidate.terms, topicByPassage[candidate.passageIndex]!);
+      const held = withTopic(candidate.context, topicByPassage[candidate.passageIndex]!);
       candidate.lexical = lexicalCoverage(held, questionTerms, idf);
       candidate.cue = cueScore(candidate, cues, questionStems);
       const phrase = phraseOverlap(questionBigrams, candidate.sequence);
@@ -262,19 +264,22 @@ export class ExtractiveAnswerer implements Answerer {
   private candidates(passages: Passage[]): Candidate[] {
     const out: Candidate[] = [];
     for (const [passageIndex, passage] of passages.entries()) {
-      const sentences = joinLeadIns(splitSentences(passage.text));
-      for (const [position, raw] of sentences.entries()) {
-        const text = raw.replace(/\s+/g, ' ').trim();
+      const units = sentenceUnits(passage.text, this.maxWords);
+      for (const [position, unit] of units.entries()) {
+        const text = unit.text.replace(/\s+/g, ' ').trim();
         const wordCount = text.split(' ').filter(Boolean).length;
         // Fragments say nothing on their own, but a short table row or figure can be the answer.
-        const factual = text.includes(' | ') || /\d/.test(text);
-        if (wordCount < 3 && !factual && sentences.length > 1) continue;
+        const factual = text.includes(' | ') || /\d/.test(text) || unit.rowKey !== '';
+        if (wordCount < 3 && !factual && units.length > 1) continue;
         const sequence = contentWords(text).map(stemTerm);
+        const terms = new Set(sequence);
         out.push({
           passageIndex,
           position,
           text,
-          terms: new Set(sequence),
+          terms,
+          context:
+            unit.rowKey === '' ? terms : withTopic(terms, new Set(contextTerms(unit.rowKey))),
           sequence,
           wordCount,
           lexical: 0,
@@ -289,6 +294,52 @@ export class ExtractiveAnswerer implements Answerer {
     return out;
   }
 }
+
+/** A candidate answer: a sentence, or a cell's sentence of a long table row with the row's key. */
+interface SentenceUnit {
+  text: string;
+  /** The leading cells that name a long row ("AC-1 | ACCESS CONTROL POLICY"), else ''. */
+  rowKey: string;
+}
+
+/**
+ * The passage's sentences. A table row too long to quote whole (a spreadsheet row of a control
+ * catalogue, a registry entry) is cut into its cells' sentences instead, each carrying the
+ * short cells that open the row as its context, so the answer quotes the cell that holds it.
+ */
+function sentenceUnits(text: string, maxWords: number): SentenceUnit[] {
+  const units: SentenceUnit[] = [];
+  let prose: string[] = [];
+  const flushProse = () => {
+    if (prose.length === 0) return;
+    units.push(
+      ...joinLeadIns(splitSentences(prose.join('\n'))).map((t) => ({ text: t, rowKey: '' })),
+    );
+    prose = [];
+  };
+  for (const line of text.split('\n')) {
+    const cells = line.split(' | ');
+    if (cells.length < 2 || wordsIn(line) <= maxWords) {
+      prose.push(line);
+      continue;
+    }
+    flushProse();
+    const key: string[] = [];
+    let i = 0;
+    for (; i < cells.length && wordsIn(cells[i]!) <= ROW_KEY_CELL_WORDS; i++) {
+      if (cells[i]!.trim() !== '') key.push(cells[i]!.trim());
+    }
+    const rowKey = key.join(' | ');
+    for (const cell of cells.slice(i)) {
+      for (const sentence of splitSentences(cell)) units.push({ text: sentence, rowKey });
+    }
+  }
+  flushProse();
+  return units;
+}
+
+/** Cells this short at the start of a long row name it (an id, a title). */
+const ROW_KEY_CELL_WORDS = 6;
 
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/;
 /** A sentence opening with a word that stands for something said before. */
@@ -364,7 +415,7 @@ function evidence(
 ): number {
   let coverage = 0;
   for (const c of candidates) {
-    const terms = withTopic(c.terms, topicByPassage[c.passageIndex]!);
+    const terms = withTopic(c.context, topicByPassage[c.passageIndex]!);
     coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
   }
   const similarity = passages[0]?.similarity;

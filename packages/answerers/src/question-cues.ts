@@ -24,7 +24,7 @@ const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
 const NUMBER =
   /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice)\b)/i;
 const FREQUENCY =
-  /\b(every|each|per|annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|once|twice|times|continuously)\b/i;
+  /\b(every|each|per|annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|once|twice|continuously)\b|\b\d+ times\b/i;
 const COUNT_WORDS = [
   'two',
   'three',
@@ -101,7 +101,7 @@ export function sentenceMatchesCues(
       case 'quantity':
         return NUMBER.test(sentence);
       case 'frequency':
-        return FREQUENCY.test(sentence) || NUMBER.test(sentence);
+        return FREQUENCY.test(sentence);
       case 'identifier':
         return IDENTIFIER.test(sentence);
       case 'list':

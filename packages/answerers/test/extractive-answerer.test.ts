@@ -334,6 +334,29 @@ describe('ExtractiveAnswerer reads what kind of thing the question asks for', ()
   });
 });
 
+describe('ExtractiveAnswerer and long table rows', () => {
+  it('quotes the cell of a long row that answers, read with the cells that name the row', async () => {
+    const description = Array.from(
+      { length: 6 },
+      (_, i) => `Clause ${i + 1} requires the operator to document procedure number ${i + 1}.`,
+    ).join(' ');
+    const header = 'ID | Control name | Description | Parameters';
+    const rows = [
+      `BK-1 | BACKUP POLICY | ${description} | BK-1 (a) [at least every 2 years]`,
+      `RT-4 | RETENTION POLICY | ${description} | RT-4 (a) [at least every 5 years]`,
+    ];
+    const answerer = new ExtractiveAnswerer(fakeEmbedding);
+    const question = 'How often must the retention policy be reviewed?';
+    const answer = await answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [passage('catalogue', [header, ...rows].join('\n'), 'Control catalogue')],
+    });
+    expect(answer.text).toBe('RT-4 (a) [at least every 5 years]');
+  });
+});
+
 describe('ExtractiveAnswerer cost per answer', () => {
   it('embeds only the sentences its words put in contention', async () => {
     const embedded: string[] = [];
