@@ -40,7 +40,7 @@ export interface ExtractiveAnswererOptions {
   cacheSize?: number;
   /**
    * How many sentences, the best by their words, cues and rank, are embedded and compared with
-   * the question in meaning; the others keep their score without it. Default 12.
+   * the question in meaning; the others keep their score without it. Default 8.
    */
   semanticCandidates?: number;
   /**
@@ -128,7 +128,7 @@ export class ExtractiveAnswerer implements Answerer {
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
     this.headingsAsContext = options.headingsAsContext ?? true;
     this.followReferences = options.followReferences ?? true;
-    this.semanticCandidates = options.semanticCandidates ?? 12;
+    this.semanticCandidates = options.semanticCandidates ?? 8;
   }
 
   async answer(request: AnswerRequest): Promise<Answer> {

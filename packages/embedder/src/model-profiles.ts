@@ -122,7 +122,9 @@ const KNOWN_CALIBRATIONS: ReadonlyMap<string, ModelCalibration> = new Map([
     'universal-sentence-encoder-lite-en',
     { chunkTokens: 384, vectorWeight: 0.4, minEvidence: 0.38 },
   ],
-  ['all-minilm-l6-v2', { chunkTokens: 256, vectorWeight: 0.4, minEvidence: 0.38 }],
+  // 384-token chunks (two 256-token windows; a shorter chunk is embedded once): better recall
+  // than chunks of the model's cap on SQuAD and SciFact; a vector leg nearly as strong as BM25.
+  ['all-minilm-l6-v2', { chunkTokens: 384, vectorWeight: 0.7, minEvidence: 0.36 }],
 ]);
 
 /**

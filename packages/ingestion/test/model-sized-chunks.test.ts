@@ -37,9 +37,8 @@ const handbook: ParsedDocument = {
 };
 
 /**
- * With chunks sized to the model's cap (the calibrated size for all-MiniLM-L6-v2), each chunk,
- * with its title and section path, is one text the model takes whole: embedded once, not as
- * windows.
+ * With chunks sized to the model's cap, each chunk, with its title and section path, is one
+ * text the model takes whole: embedded once, not as windows (longer chunks are windows).
  */
 describe('chunks of the model’s size (all-MiniLM-L6-v2)', () => {
   let embedder: Embedder;
