@@ -10,6 +10,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
+# The offline model the fixture server embeds with (as in CI and the jest suites).
+export DOCENT_MODELS_DIR="${DOCENT_MODELS_DIR:-$(cd .. && pwd)/shared/models}"
+export DOCENT_EMBEDDING_MODEL="${DOCENT_EMBEDDING_MODEL:-local/all-MiniLM-L6-v2}"
+export DOCENT_EMBEDDING_DTYPE="${DOCENT_EMBEDDING_DTYPE:-q8}"
 CLIENTS=("$@")
 [ ${#CLIENTS[@]} -gt 0 ] || CLIENTS=(typescript python go java)
 

@@ -59,8 +59,8 @@ const serverEnv = {
   PORT: String(port),
     DOCENT_DATA_DIR: dataDir,
     DOCENT_MODELS_DIR: process.env.DOCENT_MODELS_DIR ?? resolve(root, '../shared/models'),
-    DOCENT_EMBEDDING_MODEL:
-      process.env.DOCENT_EMBEDDING_MODEL ?? 'local/universal-sentence-encoder-lite-en',
+    DOCENT_EMBEDDING_MODEL: process.env.DOCENT_EMBEDDING_MODEL ?? 'local/all-MiniLM-L6-v2',
+    DOCENT_EMBEDDING_DTYPE: process.env.DOCENT_EMBEDDING_DTYPE ?? 'q8',
     DOCENT_BOOTSTRAP_API_KEYS: `acme:${API_KEY}`,
     // The fake wiki listens on loopback.
     DOCENT_ALLOW_PRIVATE_NETWORK: 'true',

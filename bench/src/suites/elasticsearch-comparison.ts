@@ -16,7 +16,7 @@ import {
   BENCH_KEY as KEY,
   BENCH_WIKI_USER as USER,
   ingestWikiSpace,
-} from '../support/wiki-ingestion';
+} from '../support/source-ingestion';
 
 type Backend = 'embedded' | 'elasticsearch';
 

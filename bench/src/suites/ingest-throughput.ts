@@ -12,7 +12,7 @@ import {
   BENCH_KEY as KEY,
   BENCH_WIKI_USER as USER,
   ingestWikiSpace,
-} from '../support/wiki-ingestion';
+} from '../support/source-ingestion';
 
 /**
  * Issue 2's figures: ingestion of ~100 wiki pages from a fake Confluence through the real
@@ -114,13 +114,15 @@ function passThrough(names: string[]): Record<string, string> {
   return Object.fromEntries(names.flatMap((n) => (process.env[n] ? [[n, process.env[n]!]] : [])));
 }
 
-/** The embedder alone: passages of ~80 words (a chunk's size for USE-lite) in batches of 32. */
+/** The embedder alone: passages of ~80 words in batches of 32. */
 async function embedderThroughput(texts: string[]): Promise<BenchRow[]> {
   const env = modelEnvironment();
+  const dtype = env.DOCENT_EMBEDDING_DTYPE;
   const embedder = await createEmbedder({
     model: env.DOCENT_EMBEDDING_MODEL!,
     modelsDir: env.DOCENT_MODELS_DIR!,
     allowDownload: false,
+    ...(dtype === 'fp32' || dtype === 'q8' || dtype === 'fp16' ? { dtype } : {}),
   });
   const words = texts.join(' ').split(/\s+/).filter(Boolean);
   const passages: string[] = [];
@@ -142,7 +144,7 @@ async function embedderThroughput(texts: string[]): Promise<BenchRow[]> {
       metric: 'embedder raw throughput',
       value: round(passages.length / seconds, 1),
       unit: 'chunks/s',
-      note: `${embedder.modelId}, ${passages.length} × 80 words`,
+      note: `${embedder.modelId}${dtype ? ` ${dtype}` : ''}, ${passages.length} × 80 words`,
     },
     { metric: 'embedder query latency p50', value: round(percentile(single, 50), 2), unit: 'ms' },
   ];

@@ -24,7 +24,7 @@ import {
   BENCH_KEY as KEY,
   BENCH_WIKI_USER as USER,
   ingestWikiSpace,
-} from '../support/wiki-ingestion';
+} from '../support/source-ingestion';
 
 const API_MAIN = resolve(__dirname, '../../../apps/api/dist/main.js');
 const WORKER_MAIN = resolve(__dirname, '../../../apps/worker/dist/main.js');

@@ -12,11 +12,16 @@ export function squadPath(): string {
   return join(sharedDir(), 'bench/squad-v1.1/dev-v1.1.dev-part.json');
 }
 
-/** Benchmarks run offline on the shared local model unless told otherwise. */
+/**
+ * Benchmarks run offline on the shared local model unless told otherwise: all-MiniLM-L6-v2 with
+ * its int8 weights, as the tests and CI do (`DOCENT_EMBEDDING_DTYPE=fp32` for full precision).
+ */
 export function modelEnvironment(): Record<string, string> {
+  const model = process.env.DOCENT_EMBEDDING_MODEL ?? 'local/all-MiniLM-L6-v2';
   return {
     DOCENT_MODELS_DIR: process.env.DOCENT_MODELS_DIR ?? join(sharedDir(), 'models'),
-    DOCENT_EMBEDDING_MODEL:
-      process.env.DOCENT_EMBEDDING_MODEL ?? 'local/universal-sentence-encoder-lite-en',
+    DOCENT_EMBEDDING_MODEL: model,
+    DOCENT_EMBEDDING_DTYPE:
+      process.env.DOCENT_EMBEDDING_DTYPE ?? (process.env.DOCENT_EMBEDDING_MODEL ? '' : 'q8'),
   };
 }

@@ -38,6 +38,21 @@ export interface ExtractiveAnswererOptions {
   minEvidence?: number;
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
+  /**
+   * How many sentences, the best by their words, cues and rank, are embedded and compared with
+   * the question in meaning; the others keep their score without it. Default 8.
+   */
+  semanticCandidates?: number;
+  /**
+   * The passage's section titles count as words of each of its sentences, like its document's
+   * name (a slide's title, a heading above a list). Default true.
+   */
+  headingsAsContext?: boolean;
+  /**
+   * Take the sentence after the chosen one when it refers back to it ("They are found in …")
+   * and holds what the question asks for or some of its words. Default true.
+   */
+  followReferences?: boolean;
   weights?: Partial<ScoreWeights>;
 }
 
@@ -48,13 +63,10 @@ export interface ScoreWeights {
   rank: number;
   /** Question bigrams found verbatim in the sentence. */
   phrase: number;
-  /**
-   * Factor on question terms that appear in the passage's document name: they say what the
-   * whole document is about, not which of its sentences answers.
-   */
-  topicTerms: number;
   /** Factor on a sentence lacking the kind of thing the question asks for. */
   missingCue: number;
+  /** Factor on a sentence that adds no word to the question (it restates it, answers nothing). */
+  restatement: number;
 }
 
 interface Candidate {
@@ -62,12 +74,18 @@ interface Candidate {
   position: number;
   text: string;
   terms: Set<string>;
+  /** `terms` with the row key's stems when the candidate is a cell of a long table row. */
+  context: Set<string>;
   /** Stems in sentence order, for phrase matches. */
   sequence: string[];
   wordCount: number;
   lexical: number;
   semantic: number;
   cue: number;
+  /** Weighted evidence without the semantic similarity. */
+  base: number;
+  /** Penalties: a restatement of the question, a missing kind of thing asked for. */
+  factor: number;
   score: number;
 }
 
@@ -77,8 +95,8 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
   cue: 0.1,
   rank: 0.05,
   phrase: 0.1,
-  topicTerms: 0.35,
   missingCue: 0.7,
+  restatement: 0.5,
 };
 
 /**
@@ -97,6 +115,9 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly minEvidence: number;
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
+  private readonly headingsAsContext: boolean;
+  private readonly followReferences: boolean;
+  private readonly semanticCandidates: number;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
@@ -105,6 +126,9 @@ export class ExtractiveAnswerer implements Answerer {
     this.minEvidence = options.minEvidence ?? 0.38;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
+    this.headingsAsContext = options.headingsAsContext ?? true;
+    this.followReferences = options.followReferences ?? true;
+    this.semanticCandidates = options.semanticCandidates ?? 8;
   }
 
   async answer(request: AnswerRequest): Promise<Answer> {
@@ -114,7 +138,8 @@ export class ExtractiveAnswerer implements Answerer {
     const questionTerms = termWeightsOf(request.question, request.standaloneQuestion);
     const idf = inverseDocumentFrequency(candidates);
     const topicByPassage = request.passages.map(
-      (p) => new Set(contentWords(p.docName).map(stemTerm)),
+      (p) =>
+        new Set(contextTerms(this.headingsAsContext ? `${p.docName} ${p.headings}` : p.docName)),
     );
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
     if (
@@ -132,40 +157,45 @@ export class ExtractiveAnswerer implements Answerer {
         return notFound();
     }
     const cues = questionCues(request.question);
-    const [questionVector, sentenceVectors] = await Promise.all([
-      this.options.embedQuery(request.standaloneQuestion),
-      this.cache.embed(
-        candidates.map((c) => c.text),
-        (texts) => this.options.embedTexts(texts),
-      ),
-    ]);
-
     const questionStems = new Set(questionTerms.keys());
     const questionBigrams = bigramsOf(contentWords(request.question).map(stemTerm));
-    // Question terms weighted per passage: those in its document's name count less.
-    const termsByPassage = topicByPassage.map(
-      (topic) =>
-        new Map(
-          [...questionTerms].map(([t, w]) => [t, topic.has(t) ? w * this.weights.topicTerms : w]),
-        ),
-    );
-    for (const [i, candidate] of candidates.entries()) {
-      const weighted = termsByPassage[candidate.passageIndex]!;
-      candidate.lexical = lexicalCoverage(candidate.terms, weighted, idf);
-      candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
+    for (const candidate of candidates) {
+      // The words of a sentence's document name belong to each of its sentences ("it" in a page
+      // about the Lapwing depot is the Lapwing depot): they rank documents against each other and
+      // weigh the same for every sentence of one document.
+      const held = withTopic(candidate.context, topicByPassage[candidate.passageIndex]!);
+      candidate.lexical = lexicalCoverage(held, questionTerms, idf);
       candidate.cue = cueScore(candidate, cues, questionStems);
       const phrase = phraseOverlap(questionBigrams, candidate.sequence);
       const rankPrior = 1 / (1 + candidate.passageIndex);
-      candidate.score =
+      candidate.base =
         this.weights.lexical * candidate.lexical +
-        this.weights.semantic * candidate.semantic +
         this.weights.cue * candidate.cue +
         this.weights.phrase * phrase +
         this.weights.rank * rankPrior;
       // A sentence that only restates the question answers nothing; one without the kind of
       // thing asked for (a person for "who", a time for "when") rarely answers it.
-      if (novelty(candidate.terms, questionStems) < 0.2) candidate.score *= 0.5;
-      if (cues.length > 0 && candidate.cue === 0) candidate.score *= this.weights.missingCue;
+      candidate.factor =
+        (addsToQuestion(candidate.terms, questionStems) ? 1 : this.weights.restatement) *
+        (cues.length > 0 && candidate.cue === 0 ? this.weights.missingCue : 1);
+      candidate.score = candidate.base * candidate.factor;
+    }
+    // Meaning decides between the sentences the words already favour: only the best of them
+    // are embedded, which is most of an answer's cost when nothing is cached.
+    const contenders = [...candidates]
+      .sort((a, b) => b.score - a.score)
+      .slice(0, this.semanticCandidates);
+    const [questionVector, sentenceVectors] = await Promise.all([
+      this.options.embedQuery(request.standaloneQuestion),
+      this.cache.embed(
+        contenders.map((c) => c.text),
+        (texts) => this.options.embedTexts(texts),
+      ),
+    ]);
+    for (const [i, candidate] of contenders.entries()) {
+      candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
+      candidate.score =
+        (candidate.base + this.weights.semantic * candidate.semantic) * candidate.factor;
     }
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -182,6 +212,21 @@ export class ExtractiveAnswerer implements Answerer {
           c.passageIndex === best.passageIndex && c.position === best.position + 1 && c.cue > 0,
       );
       if (next) {
+        chosen.push(next);
+        words += next.wordCount;
+      }
+    }
+    // "They are found in …": a sentence that refers back to the chosen one often finishes it.
+    if (this.followReferences && chosen.length === 1) {
+      const next = candidates.find(
+        (c) => c.passageIndex === best.passageIndex && c.position === best.position + 1,
+      );
+      if (
+        next &&
+        REFERS_BACK.test(next.text) &&
+        words + next.wordCount <= this.maxWords &&
+        (next.cue > 0 || next.lexical > 0)
+      ) {
         chosen.push(next);
         words += next.wordCount;
       }
@@ -219,24 +264,29 @@ export class ExtractiveAnswerer implements Answerer {
   private candidates(passages: Passage[]): Candidate[] {
     const out: Candidate[] = [];
     for (const [passageIndex, passage] of passages.entries()) {
-      const sentences = joinLeadIns(splitSentences(passage.text));
-      for (const [position, raw] of sentences.entries()) {
-        const text = raw.replace(/\s+/g, ' ').trim();
+      const units = sentenceUnits(passage.text, this.maxWords);
+      for (const [position, unit] of units.entries()) {
+        const text = unit.text.replace(/\s+/g, ' ').trim();
         const wordCount = text.split(' ').filter(Boolean).length;
         // Fragments say nothing on their own, but a short table row or figure can be the answer.
-        const factual = text.includes(' | ') || /\d/.test(text);
-        if (wordCount < 3 && !factual && sentences.length > 1) continue;
+        const factual = text.includes(' | ') || /\d/.test(text) || unit.rowKey !== '';
+        if (wordCount < 3 && !factual && units.length > 1) continue;
         const sequence = contentWords(text).map(stemTerm);
+        const terms = new Set(sequence);
         out.push({
           passageIndex,
           position,
           text,
-          terms: new Set(sequence),
+          terms,
+          context:
+            unit.rowKey === '' ? terms : withTopic(terms, new Set(contextTerms(unit.rowKey))),
           sequence,
           wordCount,
           lexical: 0,
           semantic: 0,
           cue: 0,
+          base: 0,
+          factor: 1,
           score: 0,
         });
       }
@@ -245,7 +295,55 @@ export class ExtractiveAnswerer implements Answerer {
   }
 }
 
+/** A candidate answer: a sentence, or a cell's sentence of a long table row with the row's key. */
+interface SentenceUnit {
+  text: string;
+  /** The leading cells that name a long row ("AC-1 | ACCESS CONTROL POLICY"), else ''. */
+  rowKey: string;
+}
+
+/**
+ * The passage's sentences. A table row too long to quote whole (a spreadsheet row of a control
+ * catalogue, a registry entry) is cut into its cells' sentences instead, each carrying the
+ * short cells that open the row as its context, so the answer quotes the cell that holds it.
+ */
+function sentenceUnits(text: string, maxWords: number): SentenceUnit[] {
+  const units: SentenceUnit[] = [];
+  let prose: string[] = [];
+  const flushProse = () => {
+    if (prose.length === 0) return;
+    units.push(
+      ...joinLeadIns(splitSentences(prose.join('\n'))).map((t) => ({ text: t, rowKey: '' })),
+    );
+    prose = [];
+  };
+  for (const line of text.split('\n')) {
+    const cells = line.split(' | ');
+    if (cells.length < 2 || wordsIn(line) <= maxWords) {
+      prose.push(line);
+      continue;
+    }
+    flushProse();
+    const key: string[] = [];
+    let i = 0;
+    for (; i < cells.length && wordsIn(cells[i]!) <= ROW_KEY_CELL_WORDS; i++) {
+      if (cells[i]!.trim() !== '') key.push(cells[i]!.trim());
+    }
+    const rowKey = key.join(' | ');
+    for (const cell of cells.slice(i)) {
+      for (const sentence of splitSentences(cell)) units.push({ text: sentence, rowKey });
+    }
+  }
+  flushProse();
+  return units;
+}
+
+/** Cells this short at the start of a long row name it (an id, a title). */
+const ROW_KEY_CELL_WORDS = 6;
+
 const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/;
+/** A sentence opening with a word that stands for something said before. */
+const REFERS_BACK = /^(?:they|it|this|these|those|its|their|he|she|his|her|such)\b/i;
 const LEAD_IN_MAX_WORDS = 30;
 
 /**
@@ -317,7 +415,7 @@ function evidence(
 ): number {
   let coverage = 0;
   for (const c of candidates) {
-    const terms = new Set([...c.terms, ...topicByPassage[c.passageIndex]!]);
+    const terms = withTopic(c.context, topicByPassage[c.passageIndex]!);
     coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
   }
   const similarity = passages[0]?.similarity;
@@ -378,11 +476,28 @@ function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number
   return Math.min(1, hits / questionBigrams.size);
 }
 
-function novelty(terms: Set<string>, question: Set<string>): number {
-  if (terms.size === 0) return 0;
-  let fresh = 0;
-  for (const t of terms) if (!question.has(t)) fresh++;
-  return fresh / terms.size;
+/** Whether the sentence says anything the question does not: one new word can be the answer. */
+function addsToQuestion(terms: Set<string>, question: Set<string>): boolean {
+  for (const t of terms) if (!question.has(t)) return true;
+  return false;
+}
+
+/**
+ * Stems of a document name and section titles, with the parts of glued codes as well: a file
+ * named "rfc793-tcp.pdf" is about "RFC 793".
+ */
+function contextTerms(text: string): string[] {
+  return contentWords(text).flatMap((word) => {
+    const parts = word.match(/\p{L}+|\p{N}+/gu) ?? [];
+    return [word, ...(parts.length > 1 ? parts : [])].map(stemTerm);
+  });
+}
+
+function withTopic(terms: Set<string>, topic: Set<string>): Set<string> {
+  if (topic.size === 0) return terms;
+  const held = new Set(terms);
+  for (const t of topic) held.add(t);
+  return held;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

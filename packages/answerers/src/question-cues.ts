@@ -1,7 +1,17 @@
 import { stemTerm } from './term-stem';
 
 /** What kind of answer a question expects, read from its wording. */
-export type QuestionCue = 'person' | 'time' | 'quantity' | 'place' | 'identifier';
+export type QuestionCue =
+  | { kind: 'person' }
+  | { kind: 'place' }
+  | { kind: 'identifier' }
+  | { kind: 'quantity' }
+  /** "How often": a rate or period ("every year", "at least annually", "twice a day"). */
+  | { kind: 'frequency' }
+  /** A time; `month` / `year` when the question names the unit it wants ("in what month and year"). */
+  | { kind: 'time'; month: boolean; year: boolean }
+  /** "Which four tiers…": a list of that many things. */
+  | { kind: 'list'; count: number };
 
 const MONTHS =
   /\b(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\b/i;
@@ -9,39 +19,71 @@ const MONTHS =
 const IDENTIFIER = /\b[0-9a-f]{8}-[0-9a-f]{4}-|\b(?=[\w.-]*\d)(?=[\w.-]*[a-z-])[\w.-]{3,}\b/i;
 const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b/i;
 const YEAR = /\b(1[0-9]{3}|20[0-9]{2})s?\b/;
+/** 2020-08-11, 8/11/2020, 11.08.2020. */
+const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
 const NUMBER =
   /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice)\b)/i;
+const FREQUENCY =
+  /\b(every|each|per|annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|once|twice|continuously)\b|\b\d+ times\b/i;
+const COUNT_WORDS = [
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
+/** "which four", "what are the three", "name the two", "list five": a count of things asked for. */
+const LIST_QUESTION = new RegExp(
+  `\\b(?:which|what(?: (?:are|were|is|was))?(?: the)?|name(?: the)?|list(?: the)?|the)\\s+(${COUNT_WORDS.join('|')}|[2-9]|1[0-9])\\b(?!\\s*(?:%|percent|years?|months?|days?|hours?|minutes?|seconds?)\\b)`,
+);
+/** A list item at the start of a line or after a lead-in: "- x", "• x", "3. x". */
+const LIST_ITEM = /(?:^|\s)(?:[-*•]|\d{1,3}[.)])\s+\S/g;
 
 export function questionCues(question: string): QuestionCue[] {
   const q = question.toLowerCase();
   const cues: QuestionCue[] = [];
-  if (/\b(who|whom|whose)\b/.test(q)) cues.push('person');
-  if (
-    /\bwhen\b|\bwhat (year|date|day|month|time|century|decade)\b|\bwhich (year|date|day|month|century)\b|\bhow long ago\b/.test(
+  if (/\b(who|whom|whose)\b/.test(q)) cues.push({ kind: 'person' });
+  const unit =
+    /\b(?:what|which|in what|in which)\s+((?:year|date|day|month|time|century|decade)(?:\s+and\s+(?:year|month|day))?)\b/.exec(
       q,
-    )
-  ) {
-    cues.push('time');
+    );
+  if (unit || /\bwhen\b|\bhow long ago\b/.test(q)) {
+    const named = unit?.[1] ?? '';
+    cues.push({ kind: 'time', month: /\bmonth\b/.test(named), year: /\byear\b/.test(named) });
   }
-  if (
-    /\bhow (many|much|long|old|far|big|large|high|tall|often|fast)\b|\b(what|which) (percentage|percent|number|amount|size|port|version)\b/.test(
+  if (/\bhow often\b/.test(q)) {
+    cues.push({ kind: 'frequency' });
+  } else if (
+    /\bhow (many|much|long|old|far|big|large|high|tall|fast)\b|\b(what|which) (percentage|percent|number|amount|size|port|version|value)\b|\b(largest|smallest|maximum|minimum|highest|lowest|longest|shortest)\b/.test(
       q,
     )
   ) {
-    cues.push('quantity');
+    cues.push({ kind: 'quantity' });
   }
   if (
     /\bwhere\b|\bwhat (city|country|state|place|region|location)\b|\bwhich (city|country|state|place|region)\b/.test(
       q,
     )
   ) {
-    cues.push('place');
+    cues.push({ kind: 'place' });
   }
   if (
     /\b(which|what)\b/.test(q) &&
     /\b(uuid|guid|identifier|id|code|key|hash|token|serial|sku)\b/.test(q)
   ) {
-    cues.push('identifier');
+    cues.push({ kind: 'identifier' });
+  }
+  const list = /\bhow many\b/.test(q) ? null : LIST_QUESTION.exec(q);
+  if (list) {
+    const word = list[1]!;
+    const count = COUNT_WORDS.includes(word) ? COUNT_WORDS.indexOf(word) + 2 : Number(word);
+    cues.push({ kind: 'list', count });
   }
   return cues;
 }
@@ -53,18 +95,46 @@ export function sentenceMatchesCues(
   questionStems: Set<string>,
 ): boolean {
   return cues.some((cue) => {
-    switch (cue) {
+    switch (cue.kind) {
       case 'time':
-        return YEAR.test(sentence) || MONTHS.test(sentence) || WEEKDAYS.test(sentence);
+        return holdsTime(sentence, cue);
       case 'quantity':
         return NUMBER.test(sentence);
+      case 'frequency':
+        return FREQUENCY.test(sentence);
       case 'identifier':
         return IDENTIFIER.test(sentence);
+      case 'list':
+        return holdsList(sentence, cue.count);
       case 'person':
       case 'place':
         return properNames(sentence).some((name) => !questionStems.has(stemTerm(name)));
     }
   });
+}
+
+function holdsTime(sentence: string, cue: { month: boolean; year: boolean }): boolean {
+  if (cue.month || cue.year) {
+    return (!cue.month || MONTHS.test(sentence)) && (!cue.year || YEAR.test(sentence));
+  }
+  return (
+    YEAR.test(sentence) ||
+    MONTHS.test(sentence) ||
+    WEEKDAYS.test(sentence) ||
+    NUMERIC_DATE.test(sentence)
+  );
+}
+
+/**
+ * A list of `count` things: that many list items (a lead-in kept with its list), or the
+ * count named ("the four tiers are …") with an enumeration after it.
+ */
+function holdsList(sentence: string, count: number): boolean {
+  const items = sentence.match(LIST_ITEM)?.length ?? 0;
+  if (items >= count) return true;
+  const named = new RegExp(`\\b(${COUNT_WORDS[count - 2] ?? '\\u0000'}|${count})\\b`, 'i');
+  const separators = (sentence.match(/,|;|\band\b/g) ?? []).length;
+  return named.test(sentence) && separators >= count - 1;
 }
 
 /** Capitalised words that do not start the sentence. */

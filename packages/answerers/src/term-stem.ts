@@ -14,5 +14,7 @@ export function stemTerm(word: string): string {
     w = w.slice(0, -1);
   // running → runn → run
   if (/([^aeiouls])\1$/.test(w)) w = w.slice(0, -1);
+  // practice, practiced → practic
+  if (w.length > 4 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
   return w;
 }

@@ -195,6 +195,74 @@ describe('ExtractiveAnswerer', () => {
   });
 });
 
+describe('ExtractiveAnswerer across near-twin documents', () => {
+  // Issue 13: two pages that differ by one word of their title and one of their text. The
+  // question's distinguishing word ("wiki") is in one page's title; it must decide the answer,
+  // whichever page retrieval ranks first.
+  const wiki = passage(
+    'wiki',
+    'The wiki half of the concurrency test names the Lapwing depot.',
+    'Concurrency Wiki Page',
+  );
+  const notion = passage(
+    'notion',
+    'The notion half of the concurrency test names the Dunlin depot.',
+    'Concurrency Notion Page',
+  );
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+
+  it.each([
+    ['wiki', 'Lapwing', 'Dunlin'],
+    ['notion', 'Dunlin', 'Lapwing'],
+  ])('answers the %s half with its own depot', async (half, depot, other) => {
+    const question = `Which depot does the ${half} half of the concurrency test name?`;
+    for (const passages of [
+      [wiki, notion],
+      [notion, wiki],
+    ]) {
+      const answer = await answerer.answer({
+        question,
+        standaloneQuestion: question,
+        history: [],
+        passages,
+      });
+      expect(answer.found).toBe(true);
+      expect(answer.text).toContain(depot);
+      expect(answer.text).not.toContain(other);
+      expect(answer.usedPassageIds[0]).toBe(half);
+    }
+  });
+});
+
+describe('ExtractiveAnswerer reads document names as context', () => {
+  it('splits a glued code in a file name: "rfc793-tcp.pdf" is about RFC 793', async () => {
+    const answerer = new ExtractiveAnswerer(fakeEmbedding);
+    const old = passage(
+      'old',
+      'For this specification the MSL is taken to be 2 minutes.',
+      'rfc793-tcp.pdf',
+    );
+    const later = passage(
+      'new',
+      'For this specification the MSL is taken to be 3 minutes.',
+      'rfc9293-tcp.pdf',
+    );
+    const question = 'What value does RFC 793 take for the MSL?';
+    for (const passages of [
+      [old, later],
+      [later, old],
+    ]) {
+      const answer = await answerer.answer({
+        question,
+        standaloneQuestion: question,
+        history: [],
+        passages,
+      });
+      expect(answer.text).toContain('2 minutes');
+    }
+  });
+});
+
 describe('ExtractiveAnswerer sentence cache', () => {
   it('embeds each sentence once across answers', async () => {
     const embedded: string[] = [];
@@ -221,6 +289,98 @@ describe('ExtractiveAnswerer sentence cache', () => {
     expect(count).toBeGreaterThan(0);
     expect(embedded).toHaveLength(count);
     expect(first.found && second.found).toBe(true);
+  });
+});
+
+describe('ExtractiveAnswerer reads what kind of thing the question asks for', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+  const ask = (question: string, passages: Passage[]) =>
+    answerer.answer({ question, standaloneQuestion: question, history: [], passages });
+
+  it('takes the list of as many things as "which three" asks for, with its lead-in', async () => {
+    const answer = await ask('Which three new models does the assessment deck introduce?', [
+      passage(
+        'models',
+        'The assessment deck introduces new models for assessors and new models for tools.\nThree New Models:\n- Assessment Plan\n- Assessment Results\n- Plan of Action and Milestones',
+        'Assessment deck',
+      ),
+    ]);
+    expect(answer.text).toBe(
+      'Three New Models: - Assessment Plan - Assessment Results - Plan of Action and Milestones',
+    );
+  });
+
+  it('wants a month and a year for "in what month and year"', async () => {
+    const answer = await ask('In what month and year was Special Publication 800-207 published?', [
+      passage(
+        'cover',
+        'Special Publication 800-207 was published by NIST with errata in 2021. Special Publication 800-207, Zero Trust Architecture, August 2020',
+        'Zero trust',
+      ),
+    ]);
+    expect(answer.text).toContain('August 2020');
+    expect(answer.text).not.toContain('errata');
+  });
+
+  it('wants a rate or period for "how often"', async () => {
+    const answer = await ask('How often must core controls be assessed?', [
+      passage(
+        'controls',
+        'Core controls must be assessed by accredited assessors and their reviewers. Core controls are assessed every year.',
+        'Extensions',
+      ),
+    ]);
+    expect(answer.text).toContain('every year');
+  });
+});
+
+describe('ExtractiveAnswerer and long table rows', () => {
+  it('quotes the cell of a long row that answers, read with the cells that name the row', async () => {
+    const description = Array.from(
+      { length: 6 },
+      (_, i) => `Clause ${i + 1} requires the operator to document procedure number ${i + 1}.`,
+    ).join(' ');
+    const header = 'ID | Control name | Description | Parameters';
+    const rows = [
+      `BK-1 | BACKUP POLICY | ${description} | BK-1 (a) [at least every 2 years]`,
+      `RT-4 | RETENTION POLICY | ${description} | RT-4 (a) [at least every 5 years]`,
+    ];
+    const answerer = new ExtractiveAnswerer(fakeEmbedding);
+    const question = 'How often must the retention policy be reviewed?';
+    const answer = await answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [passage('catalogue', [header, ...rows].join('\n'), 'Control catalogue')],
+    });
+    expect(answer.text).toBe('RT-4 (a) [at least every 5 years]');
+  });
+});
+
+describe('ExtractiveAnswerer cost per answer', () => {
+  it('embeds only the sentences its words put in contention', async () => {
+    const embedded: string[] = [];
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      semanticCandidates: 3,
+      embedTexts: async (texts) => {
+        embedded.push(...texts);
+        return fakeEmbedding.embedTexts(texts);
+      },
+    });
+    const filler = Array.from(
+      { length: 12 },
+      (_, i) => `Unrelated note ${i} mentions the weather, lunch menus and parking rules.`,
+    ).join(' ');
+    const answer = await answerer.answer({
+      question: 'Which port does the billing service listen on?',
+      standaloneQuestion: 'Which port does the billing service listen on?',
+      history: [],
+      passages: [passage('notes', filler, 'Notes'), ...passages],
+    });
+    expect(answer.text).toContain('port 8431');
+    expect(embedded).toHaveLength(3);
+    expect(embedded.some((text) => text.includes('port 8431'))).toBe(true);
   });
 });
 

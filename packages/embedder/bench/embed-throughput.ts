@@ -6,7 +6,8 @@
  *     && NODE_PATH="$PWD/node_modules" node "$out/bench/embed-throughput.js"
  *
  * Environment: DOCENT_MODELS_DIR (default ../../../shared/models from the working directory),
- * DOCENT_EMBEDDING_MODEL (default USE-lite), BENCH_BATCHES (default 10).
+ * DOCENT_EMBEDDING_MODEL (default all-MiniLM-L6-v2), DOCENT_EMBEDDING_DTYPE (default the
+ * profile's; `q8` for the int8 weights), BENCH_BATCHES (default 10).
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -37,13 +38,14 @@ function percentile(values: number[], fraction: number): number {
 }
 
 async function main(): Promise<void> {
-  const model = process.env.DOCENT_EMBEDDING_MODEL ?? 'local/universal-sentence-encoder-lite-en';
+  const model = process.env.DOCENT_EMBEDDING_MODEL ?? 'local/all-MiniLM-L6-v2';
+  const dtype = process.env.DOCENT_EMBEDDING_DTYPE as 'fp32' | 'fp16' | 'q8' | undefined;
   const modelsDir =
     process.env.DOCENT_MODELS_DIR ?? path.resolve(process.cwd(), '../../../shared/models');
   const batches = Number(process.env.BENCH_BATCHES ?? 10);
 
   const loadStart = performance.now();
-  const embedder = await createEmbedder({ model, modelsDir, allowDownload: false });
+  const embedder = await createEmbedder({ model, modelsDir, allowDownload: false, dtype });
   const loadMs = performance.now() - loadStart;
 
   const passages = Array.from({ length: batches * BATCH_SIZE }, (_, i) =>

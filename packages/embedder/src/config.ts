@@ -1,3 +1,5 @@
+import { type ModelDtype } from './types';
+
 /** Production default: small, strong English retrieval model (downloaded once into modelsDir). */
 export const DEFAULT_EMBEDDING_MODEL = 'Xenova/bge-small-en-v1.5';
 
@@ -37,4 +39,9 @@ export interface EmbedderConfig {
   batchSize?: number;
   /** Local models: threads one inference may use; default every core. */
   threads?: number;
+  /**
+   * Local models: which weights to load (`fp32` onnx/model.onnx, `q8` onnx/model_quantized.onnx,
+   * `fp16` onnx/model_fp16.onnx); default the model profile's (fp32).
+   */
+  dtype?: ModelDtype;
 }

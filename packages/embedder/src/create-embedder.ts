@@ -34,5 +34,6 @@ export async function createEmbedder(config: EmbedderConfig): Promise<Embedder> 
     onProgress: config.onProgress ?? createProgressBar(),
     batchSize,
     threads: config.threads,
+    dtype: config.dtype,
   });
 }

@@ -9,11 +9,13 @@ export class EmbeddingModelUnavailableError extends Error {
     readonly modelId: string,
     readonly modelsDir: string,
     reason: string,
+    /** The weights file the chosen dtype loads. */
+    onnxFile = 'onnx/model.onnx',
   ) {
     super(
       `Embedding model "${modelId}" is not available: ${reason}. ` +
         `To use a local copy, set DOCENT_MODELS_DIR to a folder containing "${modelId}/" ` +
-        `with onnx/model.onnx, config.json and the tokenizer files (tokenizer.json, ` +
+        `with ${onnxFile}, config.json and the tokenizer files (tokenizer.json, ` +
         `tokenizer_config.json), and set DOCENT_EMBEDDING_MODEL to "${modelId}" ` +
         `(or to the id of the folder you placed there).`,
     );

@@ -8,7 +8,7 @@ export {
 } from './config';
 export { createEmbedder } from './create-embedder';
 export { EmbeddingModelUnavailableError, EmbeddingServiceError } from './errors';
-export { knownModelProfile, deriveModelProfile } from './model-profiles';
+export { knownModelProfile, deriveModelProfile, modelCalibration } from './model-profiles';
 export { createProgressBar, formatProgressLine } from './local/progress-bar';
 export { createLocalEmbedder, type LocalEmbedderOptions } from './local/create-local-embedder';
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './openai/openai-embedder';

@@ -1,4 +1,4 @@
-import { type ModelProfile } from './types';
+import { type ModelCalibration, type ModelProfile } from './types';
 
 const BGE_QUERY_PREFIX = 'Represent this sentence for searching relevant passages: ';
 
@@ -110,4 +110,31 @@ export function onnxFileFor(dtype: ModelProfile['dtype']): string {
     case 'q8':
       return 'onnx/model_quantized.onnx';
   }
+}
+
+/**
+ * Retrieval and answer settings measured for a model with `pnpm bench:quality` (README,
+ * "Quality"): they depend on the model's input cap and on the scale of its cosines.
+ */
+const KNOWN_CALIBRATIONS: ReadonlyMap<string, ModelCalibration> = new Map([
+  // 384-token chunks embedded as the mean of 128-token windows; a weak vector leg.
+  [
+    'universal-sentence-encoder-lite-en',
+    { chunkTokens: 384, vectorWeight: 0.4, minEvidence: 0.38 },
+  ],
+  // 384-token chunks (two 256-token windows; a shorter chunk is embedded once): better recall
+  // than chunks of the model's cap on SQuAD and SciFact; a vector leg nearly as strong as BM25.
+  ['all-minilm-l6-v2', { chunkTokens: 384, vectorWeight: 0.7, minEvidence: 0.36 }],
+]);
+
+/**
+ * Settings for models nobody has measured here (the production default bge-small, OpenAI
+ * models): those of all-MiniLM-L6-v2, the strongest model measured, whose cosines and input
+ * cap are of the same kind.
+ */
+const DEFAULT_CALIBRATION = KNOWN_CALIBRATIONS.get('all-minilm-l6-v2')!;
+
+/** The measured settings for `modelId` (local id or `openai:<model>`), else the default ones. */
+export function modelCalibration(modelId: string): ModelCalibration {
+  return { ...(KNOWN_CALIBRATIONS.get(modelName(modelId)) ?? DEFAULT_CALIBRATION) };
 }

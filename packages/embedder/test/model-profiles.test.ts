@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createEmbedder, deriveModelProfile, knownModelProfile } from '../src';
+import { createEmbedder, deriveModelProfile, knownModelProfile, modelCalibration } from '../src';
 import { dot, norm, SHARED_MODELS_DIR, USE_LITE } from './support/shared-model';
 
 describe('knownModelProfile', () => {
@@ -36,6 +36,25 @@ describe('knownModelProfile', () => {
     expect(knownModelProfile('local/BGE-small-en-v1.5')?.dimensions).toBe(384);
     expect(knownModelProfile('sentence-transformers/all-MiniLM-L6-v2')?.pooling).toBe('mean');
     expect(knownModelProfile('acme/custom-encoder')).toBeUndefined();
+  });
+});
+
+describe('modelCalibration', () => {
+  it('has the settings measured for each offline model, by model name', () => {
+    expect(modelCalibration(USE_LITE)).toEqual({
+      chunkTokens: 384,
+      vectorWeight: 0.4,
+      minEvidence: 0.38,
+    });
+    const minilm = modelCalibration('local/all-MiniLM-L6-v2');
+    expect(minilm).toEqual({ chunkTokens: 384, vectorWeight: 0.7, minEvidence: 0.36 });
+    expect(modelCalibration('sentence-transformers/all-MiniLM-L6-v2')).toEqual(minilm);
+  });
+
+  it('gives a model nobody measured the strongest measured model’s settings', () => {
+    const minilm = modelCalibration('local/all-MiniLM-L6-v2');
+    expect(modelCalibration('Xenova/bge-small-en-v1.5')).toEqual(minilm);
+    expect(modelCalibration('openai:text-embedding-3-small')).toEqual(minilm);
   });
 });
 

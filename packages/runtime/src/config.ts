@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
+import { modelCalibration, type ModelDtype } from '@docent/embedder';
 import {
   CONNECTION_TYPES,
   OAUTH_PROVIDERS,
@@ -33,12 +34,16 @@ export interface DocentConfig {
   oauthClients: Partial<Record<ConnectionType, OAuthClientConfig>>;
   modelsDir: string;
   embeddingModel: string;
+  /** Weights of a local model (which ONNX file); undefined: the model profile's. */
+  embeddingDtype: ModelDtype | undefined;
   /** Weight of the vector leg against BM25's 1 when the two rankings are fused. */
   vectorWeight: number;
   /** `convex` (normalised scores) or `rrf` (ranks) to fuse BM25 and vectors. */
   fusion: 'convex' | 'rrf';
   /** Target chunk size in embedder tokens; longer than the model's cap is embedded in windows. */
   chunkTokens: number;
+  /** The extractive answerer says "not found" below this evidence score. */
+  notFoundThreshold: number;
   /** Inference threads of the local embedding model; undefined: every core. */
   embeddingThreads: number | undefined;
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
@@ -72,6 +77,9 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:']);
   const esUrl = url(env, 'ELASTICSEARCH_URL', ['http:', 'https:']);
   const answerer = oneOf(env, 'DOCENT_ANSWERER', ['extractive', 'openai'] as const, 'extractive');
+  const embeddingModel = env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5';
+  // Chunk size, fusion weight and "not found" threshold default to what was measured for the model.
+  const calibration = modelCalibration(embeddingModel);
   const config: DocentConfig = {
     port,
     dataDir: resolve(env.DOCENT_DATA_DIR || './data'),
@@ -112,10 +120,14 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     ).replace(/\/+$/, ''),
     oauthClients: oauthClients(env),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
-    embeddingModel: env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5',
-    chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', 384, 32, 4096),
-    vectorWeight: ratio(env, 'DOCENT_VECTOR_WEIGHT', 0.4),
+    embeddingModel,
+    embeddingDtype: env.DOCENT_EMBEDDING_DTYPE
+      ? oneOf(env, 'DOCENT_EMBEDDING_DTYPE', ['fp32', 'fp16', 'q8'] as const, 'fp32')
+      : undefined,
+    chunkTokens: integer(env, 'DOCENT_CHUNK_TOKENS', calibration.chunkTokens, 32, 4096),
+    vectorWeight: ratio(env, 'DOCENT_VECTOR_WEIGHT', calibration.vectorWeight),
     fusion: oneOf(env, 'DOCENT_FUSION', ['convex', 'rrf'] as const, 'convex'),
+    notFoundThreshold: ratio(env, 'DOCENT_NOT_FOUND_THRESHOLD', calibration.minEvidence, 1),
     embeddingThreads: env.DOCENT_EMBEDDING_THREADS
       ? integer(env, 'DOCENT_EMBEDDING_THREADS', 0, 1, 256)
       : undefined,
@@ -201,12 +213,12 @@ function oauthClients(env: Environment): Partial<Record<ConnectionType, OAuthCli
   return clients;
 }
 
-function ratio(env: Environment, name: string, fallback: number): number {
+function ratio(env: Environment, name: string, fallback: number, max = 10): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 10) {
-    throw new ConfigError(`${name} must be a number between 0 and 10`);
+  if (!Number.isFinite(value) || value < 0 || value > max) {
+    throw new ConfigError(`${name} must be a number between 0 and ${max}`);
   }
   return value;
 }

@@ -110,6 +110,7 @@ export async function buildRuntime(
       modelsDir: config.modelsDir,
       allowDownload: config.allowModelDownload,
       threads: config.embeddingThreads,
+      dtype: config.embeddingDtype,
       openai: { baseUrl: config.openai.baseUrl, apiKey: config.openai.apiKey },
     });
     closers.push(() => embedder.close());
@@ -177,6 +178,7 @@ export async function buildRuntime(
         : new ExtractiveAnswerer({
             embedTexts: (texts) => embedder.embedDocuments(texts),
             embedQuery: (text) => embedder.embedQuery(text),
+            minEvidence: config.notFoundThreshold,
           });
     const ask = new AskService(store.catalog, index, embedder, answerer, resolver, {
       vectorWeight: config.vectorWeight,

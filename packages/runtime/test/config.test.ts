@@ -76,4 +76,42 @@ describe('loadConfig', () => {
       }),
     ).toThrow(ConfigError);
   });
+
+  it('takes chunk size, fusion weight and "not found" threshold from the model’s calibration', () => {
+    const lite = loadConfig({
+      DOCENT_EMBEDDING_MODEL: 'local/universal-sentence-encoder-lite-en',
+    });
+    const minilm = loadConfig({ DOCENT_EMBEDDING_MODEL: 'local/all-MiniLM-L6-v2' });
+    expect(lite).toMatchObject({ chunkTokens: 384, vectorWeight: 0.4, notFoundThreshold: 0.38 });
+    expect(minilm).toMatchObject({ chunkTokens: 384, vectorWeight: 0.7, notFoundThreshold: 0.36 });
+    // A model nobody measured here gets the strongest measured model's settings.
+    const unmeasured = loadConfig({});
+    expect(unmeasured.embeddingModel).toBe('Xenova/bge-small-en-v1.5');
+    expect({
+      chunkTokens: unmeasured.chunkTokens,
+      vectorWeight: unmeasured.vectorWeight,
+      notFoundThreshold: unmeasured.notFoundThreshold,
+    }).toEqual({
+      chunkTokens: minilm.chunkTokens,
+      vectorWeight: minilm.vectorWeight,
+      notFoundThreshold: minilm.notFoundThreshold,
+    });
+    expect(
+      loadConfig({
+        DOCENT_EMBEDDING_MODEL: 'local/all-MiniLM-L6-v2',
+        DOCENT_CHUNK_TOKENS: '200',
+        DOCENT_VECTOR_WEIGHT: '0.7',
+        DOCENT_NOT_FOUND_THRESHOLD: '0.5',
+      }),
+    ).toMatchObject({ chunkTokens: 200, vectorWeight: 0.7, notFoundThreshold: 0.5 });
+    expect(() => loadConfig({ DOCENT_NOT_FOUND_THRESHOLD: '1.5' })).toThrow(
+      /DOCENT_NOT_FOUND_THRESHOLD must be a number between 0 and 1/,
+    );
+  });
+
+  it('reads the weights of a local model, or leaves them to its profile', () => {
+    expect(loadConfig({}).embeddingDtype).toBeUndefined();
+    expect(loadConfig({ DOCENT_EMBEDDING_DTYPE: 'q8' }).embeddingDtype).toBe('q8');
+    expect(() => loadConfig({ DOCENT_EMBEDDING_DTYPE: 'int4' })).toThrow(/fp32, fp16, q8/);
+  });
 });

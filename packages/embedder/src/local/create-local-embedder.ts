@@ -1,5 +1,5 @@
 import { type DownloadProgress } from '../config';
-import { type Embedder } from '../types';
+import { type Embedder, type ModelDtype } from '../types';
 import { LocalEmbedder } from './local-embedder';
 import { loadModel } from './load-model';
 import { assertValidModelId } from './model-folder';
@@ -14,6 +14,8 @@ export interface LocalEmbedderOptions {
   remoteHost?: string;
   /** Threads one inference may use; default: every core. */
   threads?: number;
+  /** Weights to load; default the model profile's. */
+  dtype?: ModelDtype;
 }
 
 export async function createLocalEmbedder(options: LocalEmbedderOptions): Promise<Embedder> {

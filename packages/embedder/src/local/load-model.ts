@@ -16,7 +16,7 @@ import {
   onnxFileFor,
 } from '../model-profiles';
 import { ConcurrencyGate } from '@docent/concurrency-gate';
-import { type ModelProfile } from '../types';
+import { type ModelDtype, type ModelProfile } from '../types';
 import { missingModelFiles } from './model-folder';
 
 const DEFAULT_REMOTE_HOST = 'https://huggingface.co/';
@@ -30,6 +30,8 @@ export interface LoadModelOptions {
   remoteHost?: string;
   /** Threads one inference may use; default: onnxruntime's (every core). */
   threads?: number;
+  /** Weights to load (which ONNX file); default the model profile's. */
+  dtype?: ModelDtype;
 }
 
 export interface LoadedModel {
@@ -95,11 +97,15 @@ function describeFailure(error: unknown): string {
   return code ? `${firstLine} (${code})` : firstLine;
 }
 
-function profileFor(modelId: string, config: unknown, tokenizerMaxLength: number): ModelProfile {
-  return (
-    knownModelProfile(modelId) ??
-    deriveModelProfile(modelId, config as EncoderConfigFields, tokenizerMaxLength)
-  );
+function profileFor(
+  options: LoadModelOptions,
+  config: unknown,
+  tokenizerMaxLength: number,
+): ModelProfile {
+  const profile =
+    knownModelProfile(options.modelId) ??
+    deriveModelProfile(options.modelId, config as EncoderConfigFields, tokenizerMaxLength);
+  return options.dtype ? { ...profile, dtype: options.dtype } : profile;
 }
 
 async function loadFiles(options: LoadModelOptions, download: boolean): Promise<LoadedModel> {
@@ -119,7 +125,7 @@ async function loadFiles(options: LoadModelOptions, download: boolean): Promise<
   };
   const config = await AutoConfig.from_pretrained(options.modelId, pretrained);
   const tokenizer = await AutoTokenizer.from_pretrained(options.modelId, pretrained);
-  const profile = profileFor(options.modelId, config, tokenizer.model_max_length);
+  const profile = profileFor(options, config, tokenizer.model_max_length);
   const model = await AutoModel.from_pretrained(options.modelId, {
     ...pretrained,
     config,
@@ -140,13 +146,14 @@ async function loadFiles(options: LoadModelOptions, download: boolean): Promise<
 export function loadModel(options: LoadModelOptions): Promise<LoadedModel> {
   return loads.run(async () => {
     const { modelId, modelsDir, allowDownload } = options;
-    const onnxFile = onnxFileFor(knownModelProfile(modelId)?.dtype ?? 'fp32');
+    const onnxFile = onnxFileFor(options.dtype ?? knownModelProfile(modelId)?.dtype ?? 'fp32');
     const missing = missingModelFiles(modelsDir, modelId, onnxFile);
     if (missing.length > 0 && !allowDownload) {
       throw new EmbeddingModelUnavailableError(
         modelId,
         modelsDir,
         `${missing.join(', ')} not found under ${modelsDir} and downloading is turned off`,
+        onnxFile,
       );
     }
     try {
@@ -157,6 +164,7 @@ export function loadModel(options: LoadModelOptions): Promise<LoadedModel> {
         modelId,
         modelsDir,
         `it is not under ${modelsDir} and the download failed: ${describeFailure(error)}`,
+        onnxFile,
       );
     }
   });

@@ -98,9 +98,13 @@ export class LocalEmbedder implements Embedder {
   }
 
   private async embedAll(texts: string[]): Promise<Float32Array[]> {
-    const vectors: Float32Array[] = [];
-    for (const batch of inBatches(texts, this.batchSize)) {
-      vectors.push(...(await this.queue.run(() => this.embedBatch(batch))));
+    // Texts of similar length share a batch: the model computes every padded position, and
+    // an answer's sentences run from a few words to a paragraph.
+    const byLength = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+    const vectors = new Array<Float32Array>(texts.length);
+    for (const batch of inBatches(byLength, this.batchSize)) {
+      const batchVectors = await this.queue.run(() => this.embedBatch(batch.map((i) => texts[i]!)));
+      batch.forEach((index, j) => (vectors[index] = batchVectors[j]!));
     }
     return vectors;
   }

@@ -1,10 +1,11 @@
 import path from 'node:path';
 
-/** jest.setup.js points DOCENT_MODELS_DIR at the shared models folder, which holds USE-lite. */
+/** jest.setup.js points DOCENT_MODELS_DIR at the shared models folder (MiniLM and USE-lite). */
 export const SHARED_MODELS_DIR = path.resolve(
   process.env.DOCENT_MODELS_DIR ?? path.join(__dirname, '../../../../../shared/models'),
 );
 export const USE_LITE = 'local/universal-sentence-encoder-lite-en';
+export const MINILM = 'local/all-MiniLM-L6-v2';
 
 export function dot(a: Float32Array, b: Float32Array): number {
   let sum = 0;

@@ -31,6 +31,7 @@ export function testEnvironment(
     DOCENT_DATA_DIR: dataDir,
     DOCENT_MODELS_DIR: process.env.DOCENT_MODELS_DIR!,
     DOCENT_EMBEDDING_MODEL: process.env.DOCENT_EMBEDDING_MODEL!,
+    DOCENT_EMBEDDING_DTYPE: process.env.DOCENT_EMBEDDING_DTYPE ?? '',
     DOCENT_BOOTSTRAP_API_KEYS: `acme:${TEST_KEYS.acme},beta:${TEST_KEYS.beta}`,
     DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
     DOCENT_LOG_LEVEL: 'warn',

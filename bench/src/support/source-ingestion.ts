@@ -6,7 +6,8 @@ export const BENCH_WIKI_USER = { username: 'bench@acme.test', password: 'bench-t
 
 export interface IngestionOutcome {
   status: string;
-  progress: { documents_processed: number; chunks_indexed: number };
+  progress: { documents_processed: number; documents_failed?: number; chunks_indexed: number };
+  failures?: unknown[];
   error: unknown;
 }
 
@@ -14,20 +15,17 @@ export interface IngestionOutcome {
  * Ingests a fake wiki space into `bench/<collection>` over HTTP and polls until it succeeds;
  * any other end throws, with the ingestion's error.
  */
-export async function ingestWikiSpace(
+export function ingestWikiSpace(
   base: string,
   wikiUrl: string,
   space: string,
   collection: string,
   pollMs = 50,
 ): Promise<IngestionOutcome> {
-  const locator = { namespace_name: 'bench', collection_name: collection };
-  const { ingestion_id } = await postJson<{ ingestion_id: string }>(
+  return ingestSource(
     base,
-    '/docs/create_ingestion',
-    BENCH_KEY,
+    collection,
     {
-      ...locator,
       type: 'WIKI',
       spec: {
         url: wikiUrl,
@@ -36,6 +34,23 @@ export async function ingestWikiSpace(
         token: BENCH_WIKI_USER.password,
       },
     },
+    pollMs,
+  );
+}
+
+/** Ingests any source into `bench/<collection>` and polls until it succeeds (else throws). */
+export async function ingestSource(
+  base: string,
+  collection: string,
+  source: { type: 'WIKI' | 'DRIVE' | 'PAGES'; spec: Record<string, unknown> },
+  pollMs = 50,
+): Promise<IngestionOutcome> {
+  const locator = { namespace_name: 'bench', collection_name: collection };
+  const { ingestion_id } = await postJson<{ ingestion_id: string }>(
+    base,
+    '/docs/create_ingestion',
+    BENCH_KEY,
+    { ...locator, ...source },
   );
   for (;;) {
     const ingestion = await postJson<IngestionOutcome>(base, '/docs/get_ingestion', BENCH_KEY, {

@@ -1,0 +1,100 @@
+import { ExtractiveAnswerer } from '@docent/answerers';
+import { AskService } from '@docent/retrieval';
+import type { Runtime } from '@docent/runtime';
+import { percentile, round } from '../support/stats';
+import { type AnswererSettings } from './ask-services';
+
+export interface LatencyFigures {
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+export interface ColdAskScores {
+  questions: number;
+  /** Distinct questions, one at a time, first asks of this process: the production cache fills as it goes. */
+  firstAsks: LatencyFigures;
+  /** No sentence vector cached at all: every ask embeds every sentence it scores. */
+  uncached: LatencyFigures;
+  /** The same questions again. */
+  repeated: LatencyFigures;
+  /** What one uncached ask sends to the embedder besides the question, on average. */
+  embeddedPerAsk: { sentences: number; words: number; tokens: number };
+}
+
+/**
+ * Ask latency when nothing is cached (hybrid, top_k 5, one ask at a time). Run first in a fresh
+ * process, it measures what a user meets after a restart; the uncached pass, with a
+ * sentence-vector cache of size 0, is the worst case of every ask and counts the text the
+ * answerer embeds per ask.
+ */
+export async function coldAsks(
+  runtime: Runtime,
+  accountId: string,
+  collection: string,
+  questions: string[],
+  settings: AnswererSettings = {},
+): Promise<ColdAskScores> {
+  const distinct = [...new Set(questions)];
+  const counted = { sentences: 0, words: 0, tokens: 0 };
+  const askWith = (cacheSize: number | undefined, count: boolean) => {
+    const answerer = new ExtractiveAnswerer({
+      minEvidence: runtime.config.notFoundThreshold,
+      ...settings,
+      ...(cacheSize !== undefined && { cacheSize }),
+      embedTexts: (texts) => {
+        if (count) {
+          counted.sentences += texts.length;
+          for (const text of texts) {
+            counted.words += text.split(/\s+/).filter(Boolean).length;
+            counted.tokens += runtime.embedder.countTokens(text);
+          }
+        }
+        return runtime.embedder.embedDocuments(texts);
+      },
+      embedQuery: (text) => runtime.embedder.embedQuery(text),
+    });
+    return new AskService(
+      runtime.store.catalog,
+      runtime.index,
+      runtime.embedder,
+      answerer,
+      runtime.resolver,
+      { mode: 'hybrid', vectorWeight: runtime.config.vectorWeight, fusion: runtime.config.fusion },
+    );
+  };
+  const timed = async (ask: AskService): Promise<LatencyFigures> => {
+    const latencies: number[] = [];
+    for (const question of distinct) {
+      const started = performance.now();
+      await ask.ask(accountId, {
+        namespaceName: 'bench',
+        collectionName: collection,
+        question,
+        topK: 5,
+      });
+      latencies.push(performance.now() - started);
+    }
+    return {
+      p50: round(percentile(latencies, 50), 1),
+      p95: round(percentile(latencies, 95), 1),
+      p99: round(percentile(latencies, 99), 1),
+    };
+  };
+  const production = askWith(undefined, false);
+  const firstAsks = await timed(production);
+  const uncached = await timed(askWith(0, true));
+  const repeated = await timed(production);
+  const perAsk = (total: number) => round(total / distinct.length, 1);
+  return {
+    questions: distinct.length,
+    firstAsks,
+    uncached,
+    repeated,
+    embeddedPerAsk: {
+      sentences: perAsk(counted.sentences),
+      words: perAsk(counted.words),
+      tokens: perAsk(counted.tokens),
+    },
+  };
+}

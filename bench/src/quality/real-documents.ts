@@ -1,0 +1,138 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import type { AskService } from '@docent/retrieval';
+import { startFakeDrive, type FakeDrive } from '@docent/source-fakes';
+import { type CorpusQuestion, isCorpusDocument, MEDIA_TYPES } from '../datasets/corpus-qa';
+import { holdsFact } from '../metrics/fact-words';
+import { median } from '../metrics/ranking-metrics';
+import { ingestSource } from '../support/source-ingestion';
+
+const DRIVE_TOKEN = 'ya29.bench-corpus-token';
+const FOLDER = 'Corpus';
+
+/** A fake Google Drive holding every document of the shared corpus in one folder. */
+export function startCorpusDrive(corpusDir: string): Promise<FakeDrive> {
+  const files = readdirSync(corpusDir).filter(isCorpusDocument).sort();
+  return startFakeDrive({
+    accessTokens: [DRIVE_TOKEN],
+    files: [
+      { id: 'corpus', name: FOLDER, mimeType: 'application/vnd.google-apps.folder' },
+      ...files.map((name) => ({
+        name,
+        mimeType: MEDIA_TYPES[extname(name)]!,
+        parent: 'corpus',
+        content: readFileSync(join(corpusDir, name)),
+      })),
+    ],
+  });
+}
+
+/**
+ * Ingests the corpus folder through the DRIVE connector (real parsers, real page numbers) and
+ * checks that every file made it.
+ */
+export async function ingestCorpus(
+  base: string,
+  collection: string,
+  expectedDocuments: number,
+): Promise<void> {
+  const outcome = await ingestSource(base, collection, {
+    type: 'DRIVE',
+    spec: { token: DRIVE_TOKEN, folder_name: FOLDER },
+  });
+  if (outcome.progress.documents_processed !== expectedDocuments || outcome.failures?.length) {
+    throw new Error(
+      `corpus ingestion: ${outcome.progress.documents_processed} of ${expectedDocuments} documents, ` +
+        `failures ${JSON.stringify(outcome.failures)}`,
+    );
+  }
+}
+
+export interface RealDocumentResult {
+  set: 'pdf' | 'office';
+  file: string;
+  question: string;
+  gold: string;
+  evidencePages: number[];
+  answer: string;
+  found: boolean;
+  top: { file: string; page: number } | null;
+  fileFirst: boolean;
+  pageFirst: boolean;
+  pageInTop5: boolean;
+  holdsFact: boolean;
+}
+
+export interface RealDocumentScores {
+  questions: number;
+  fileFirst: number;
+  pageFirst: number;
+  pageInTop5: number;
+  holdsFact: number;
+  medianWords: number;
+  bySet: Record<string, { questions: number; pageFirst: number; holdsFact: number }>;
+  results: RealDocumentResult[];
+}
+
+/**
+ * Asks each question of the corpus (hybrid, top_k 5) and scores: the first ref is the right
+ * file; the first ref is on one of the evidence pages; one of the five refs is; the answer holds
+ * the gold answer's fact words (`holdsFact`).
+ */
+export async function scoreRealDocuments(
+  ask: AskService,
+  accountId: string,
+  collection: string,
+  questions: Array<CorpusQuestion & { set: 'pdf' | 'office' }>,
+): Promise<RealDocumentScores> {
+  const results: RealDocumentResult[] = [];
+  for (const q of questions) {
+    const result = await ask.ask(accountId, {
+      namespaceName: 'bench',
+      collectionName: collection,
+      question: q.question,
+      topK: 5,
+    });
+    const onPage = (ref: { docName: string; pageNum: number } | undefined) =>
+      ref !== undefined && ref.docName === q.file && q.evidence_pages.includes(ref.pageNum);
+    const first = result.refs[0];
+    results.push({
+      set: q.set,
+      file: q.file,
+      question: q.question,
+      gold: q.answer,
+      evidencePages: q.evidence_pages,
+      answer: result.answer,
+      found: result.found,
+      top: first ? { file: first.docName, page: first.pageNum } : null,
+      fileFirst: first?.docName === q.file,
+      pageFirst: onPage(first),
+      pageInTop5: result.refs.slice(0, 5).some(onPage),
+      holdsFact: result.found && holdsFact(result.answer, q.answer, q.question),
+    });
+  }
+  const share = (rows: RealDocumentResult[], key: keyof RealDocumentResult) =>
+    rows.length === 0 ? 0 : rows.filter((r) => r[key] === true).length / rows.length;
+  const words = results
+    .filter((r) => r.found)
+    .map((r) => r.answer.split(/\s+/).filter(Boolean).length);
+  const bySet: RealDocumentScores['bySet'] = {};
+  for (const set of ['pdf', 'office'] as const) {
+    const rows = results.filter((r) => r.set === set);
+    bySet[set] = {
+      questions: rows.length,
+      pageFirst: share(rows, 'pageFirst'),
+      holdsFact: share(rows, 'holdsFact'),
+    };
+  }
+  return {
+    questions: results.length,
+    fileFirst: share(results, 'fileFirst'),
+    pageFirst: share(results, 'pageFirst'),
+    pageInTop5: share(results, 'pageInTop5'),
+    holdsFact: share(results, 'holdsFact'),
+    medianWords: median(words),
+    bySet,
+    results,
+  };
+}

@@ -1,0 +1,25 @@
+import { stemTerm } from '../src';
+
+describe('stemTerm', () => {
+  it('brings the inflections of a word together', () => {
+    for (const group of [
+      ['run', 'runs', 'running'],
+      ['practice', 'practiced', 'practices', 'practicing'],
+      ['release', 'released', 'releases'],
+      ['study', 'studies'],
+      ['box', 'boxes'],
+    ]) {
+      expect(new Set(group.map(stemTerm)).size).toBe(1);
+    }
+  });
+
+  it('leaves short words, numbers and -ss, -us, -is, -ee endings alone', () => {
+    expect(stemTerm('bus')).toBe('bus');
+    expect(stemTerm('class')).toBe('class');
+    expect(stemTerm('status')).toBe('status');
+    expect(stemTerm('analysis')).toBe('analysis');
+    expect(stemTerm('committee')).toBe('committee');
+    expect(stemTerm('2020s')).toBe('2020s');
+    expect(stemTerm('Mirai')).toBe('mirai');
+  });
+});

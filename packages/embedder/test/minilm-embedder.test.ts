@@ -1,0 +1,134 @@
+import { createEmbedder, type Embedder, EmbeddingModelUnavailableError } from '../src';
+import { dot, MINILM, norm, SHARED_MODELS_DIR } from './support/shared-model';
+
+// Pairs on one topic each, and sentences on none of them.
+const QUERIES = [
+  'How do I reset my password?',
+  'What is the refund policy for cancelled orders?',
+  'How many vacation days do employees get?',
+  'Which database does the service use?',
+];
+const RELATED = [
+  'Steps to recover account credentials',
+  'Customers who cancel an order receive a full refund within 14 days.',
+  'Every employee is entitled to 25 days of paid annual leave.',
+  'The service stores its data in a PostgreSQL database.',
+];
+const UNRELATED = [
+  'The cat sat on the mat',
+  'The weather in Lisbon is sunny in July.',
+  'Bananas are rich in potassium.',
+  'The football match ended in a draw.',
+];
+
+const words = (count: number): string =>
+  Array.from({ length: count }, (_, i) => `word${i % 50} and more`).join(' ');
+
+/** The tests' and CI's model: all-MiniLM-L6-v2 from the shared folder, in both its dtypes. */
+describe.each(['fp32', 'q8'] as const)('local embedder: all-MiniLM-L6-v2 %s', (dtype) => {
+  let embedder: Embedder;
+
+  beforeAll(async () => {
+    embedder = await createEmbedder({
+      model: MINILM,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+      dtype,
+    });
+  });
+
+  afterAll(async () => {
+    await embedder.close();
+  });
+
+  it('describes the model: 384 dimensions, a 256-token cap', async () => {
+    expect(embedder.dimensions).toBe(384);
+    expect(embedder.maxTokens).toBe(256);
+    const vector = await embedder.embedQuery(QUERIES[0]!);
+    expect(vector).toHaveLength(384);
+    expect(norm(vector)).toBeCloseTo(1, 5);
+  });
+
+  it('reproduces the similarities of PROVENANCE.md (mean pooling, normalised)', async () => {
+    const query = await embedder.embedQuery('How do I reset my password?');
+    const [related, unrelated] = await embedder.embedDocuments([
+      'Steps to recover account credentials',
+      'The cat sat on the mat',
+    ]);
+    // fp32 0.607 / 0.086; the int8 weights move them by under 0.01.
+    expect(dot(query, related!)).toBeCloseTo(dtype === 'fp32' ? 0.6074 : 0.614, 2);
+    expect(dot(query, unrelated!)).toBeCloseTo(dtype === 'fp32' ? 0.0862 : 0.0793, 2);
+  });
+
+  it('ranks each query’s own passage first, well above the unrelated ones', async () => {
+    const passages = await embedder.embedDocuments([...RELATED, ...UNRELATED]);
+    for (const [index, question] of QUERIES.entries()) {
+      const query = await embedder.embedQuery(question);
+      const scores = passages.map((passage) => dot(query, passage));
+      expect(scores.indexOf(Math.max(...scores))).toBe(index);
+      expect(scores[index]!).toBeGreaterThan(scores[RELATED.length + index]! + 0.2);
+    }
+  });
+
+  it('returns every vector in input order, whatever the batching by length', async () => {
+    const texts = [words(60), QUERIES[1]!, words(3), RELATED[2]!, UNRELATED[0]!, words(30)];
+    const small = await createEmbedder({
+      model: MINILM,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+      dtype,
+      batchSize: 2,
+    });
+    try {
+      const together = await small.embedDocuments(texts);
+      for (const [index, text] of texts.entries()) {
+        const [alone] = await embedder.embedDocuments([text]);
+        // q8 quantises activations with one scale per batch (padding included), so its vectors
+        // move a little with their batch (cosine 0.989–0.997 here); the closest other text of
+        // this list is at 0.91.
+        expect(dot(together[index]!, alone!)).toBeGreaterThan(dtype === 'fp32' ? 0.9999 : 0.98);
+      }
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('truncates input over the 256-token cap instead of failing', async () => {
+    const long = words(300);
+    expect(embedder.countTokens(long)).toBeGreaterThan(600);
+    const [vector, sameStart] = await embedder.embedDocuments([long, `${long} but another end`]);
+    expect(norm(vector!)).toBeCloseTo(1, 5);
+    expect(dot(vector!, sameStart!)).toBeCloseTo(1, 5);
+  });
+});
+
+describe('the dtype of a local model', () => {
+  it('picks the weights: q8 and fp32 give nearly the same vectors', async () => {
+    const load = (dtype: 'fp32' | 'q8') =>
+      createEmbedder({ model: MINILM, modelsDir: SHARED_MODELS_DIR, allowDownload: false, dtype });
+    const [full, quantised] = await Promise.all([load('fp32'), load('q8')]);
+    try {
+      const texts = [...QUERIES, ...RELATED];
+      const [a, b] = [await full.embedDocuments(texts), await quantised.embedDocuments(texts)];
+      for (const [i, vector] of a.entries()) {
+        const cosine = dot(vector, b[i]!);
+        expect(cosine).toBeGreaterThan(0.98);
+        expect(cosine).toBeLessThan(0.99999);
+      }
+    } finally {
+      await full.close();
+      await quantised.close();
+    }
+  });
+
+  it('names the missing weights file when the dtype has none in the folder', async () => {
+    const attempt = createEmbedder({
+      model: MINILM,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+      dtype: 'fp16',
+    });
+    await expect(attempt).rejects.toThrow(EmbeddingModelUnavailableError);
+    await expect(attempt).rejects.toThrow(/onnx\/model_fp16\.onnx not found/);
+  });
+});
