@@ -34,7 +34,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       const source = new DataSource({ type: 'postgres', url: database.url });
       await source.initialize();
       expect(await source.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
-        { n: 3 },
+        { n: 4 },
       ]);
       await source.destroy();
     } finally {
@@ -60,6 +60,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
         { name: 'InitialSchema1732180000000' },
         { name: 'IngestionWarnings1763700000000' },
         { name: 'AccountsAndConnections1763800000000' },
+        { name: 'Schedules1764000000000' },
       ]);
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {
