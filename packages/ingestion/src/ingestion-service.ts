@@ -171,14 +171,8 @@ export class IngestionService implements CollectionIngestionsCanceler {
     },
   ): Promise<{ items: IngestionView[]; nextCursor: string | null }> {
     const { resolver, store } = this.deps;
-    const namespace = await resolver.namespace(accountId, query.namespaceName);
-    const collectionId = query.collectionName
-      ? (await resolver.collection(accountId, query.namespaceName, query.collectionName)).collection
-          .id
-      : undefined;
     const page = await store.listIngestions({
-      namespaceId: namespace.id,
-      collectionId,
+      ...(await resolver.listScope(accountId, query.namespaceName, query.collectionName)),
       status: query.status ?? undefined,
       after: decodeCursor(query.cursor),
       limit: pageSize(query.limit),

@@ -86,14 +86,8 @@ export class ScheduleService {
     },
   ): Promise<Paged<ScheduleRecord>> {
     const { resolver, store } = this.deps;
-    const namespace = await resolver.namespace(accountId, query.namespaceName);
-    const collectionId = query.collectionName
-      ? (await resolver.collection(accountId, query.namespaceName, query.collectionName)).collection
-          .id
-      : undefined;
     const page = await store.listSchedules({
-      namespaceId: namespace.id,
-      collectionId,
+      ...(await resolver.listScope(accountId, query.namespaceName, query.collectionName)),
       status: query.status ?? undefined,
       after: decodeCursor(query.cursor),
       limit: pageSize(query.limit),

@@ -10,6 +10,7 @@ import type {
   ScheduleStopCode,
   ScheduleStore,
 } from '../ports/schedules';
+import { collectionNames, listedCollectionIds, newIngestionRow } from './ingestion-rows';
 import type { ScheduleRow } from './rows';
 import type { SqlContext } from './sql-context';
 
@@ -83,14 +84,7 @@ export class TypeOrmScheduleStore implements ScheduleStore {
 
   async listSchedules(query: ScheduleQuery): Promise<Page<ScheduleRecord>> {
     return this.db.run(async (m) => {
-      const collectionIds = query.collectionId
-        ? [query.collectionId]
-        : (
-            await m.getRepository(this.entities.Collection).find({
-              select: { id: true },
-              where: { namespace_id: query.namespaceId },
-            })
-          ).map((c) => c.id);
+      const collectionIds = await listedCollectionIds(m, this.entities, query);
       if (collectionIds.length === 0) return { items: [], nextAfter: null };
       // Schedule ids sort by creation time, so the id alone orders and pages the list.
       const rows = await m.getRepository(this.entities.Schedule).find({
@@ -176,28 +170,7 @@ export class TypeOrmScheduleStore implements ScheduleStore {
         },
       });
       if (busy) return 'skipped';
-      await m.getRepository(this.entities.Ingestion).insert({
-        id: run.id,
-        account_id: run.accountId,
-        collection_id: run.collectionId,
-        type: run.type,
-        spec_json: JSON.stringify(run.spec),
-        secrets: run.secrets,
-        source_key: run.sourceKey,
-        status: 'queued',
-        cancel_requested: false,
-        created_at: run.createdAt,
-        started_at: null,
-        finished_at: null,
-        documents_discovered: 0,
-        documents_processed: 0,
-        documents_skipped: 0,
-        documents_failed: 0,
-        chunks_indexed: 0,
-        error_code: null,
-        error_message: null,
-        checkpoint: null,
-      });
+      await m.getRepository(this.entities.Ingestion).insert(newIngestionRow(run));
       await m.getRepository(this.entities.Schedule).update(
         { id: claim.scheduleId },
         {
@@ -264,12 +237,11 @@ export class TypeOrmScheduleStore implements ScheduleStore {
   /** Rows with their collection's and namespace's names and their last run as it is now. */
   private async hydrate(m: EntityManager, rows: ScheduleRow[]): Promise<ScheduleRecord[]> {
     if (rows.length === 0) return [];
-    const collections = await m
-      .getRepository(this.entities.Collection)
-      .findBy({ id: In([...new Set(rows.map((r) => r.collection_id))]) });
-    const namespaces = await m
-      .getRepository(this.entities.Namespace)
-      .findBy({ id: In([...new Set(collections.map((c) => c.namespace_id))]) });
+    const names = await collectionNames(
+      m,
+      this.entities,
+      rows.map((r) => r.collection_id),
+    );
     const runIds = rows.flatMap((r) => (r.last_run_ingestion_id ? [r.last_run_ingestion_id] : []));
     const runs =
       runIds.length > 0
@@ -285,19 +257,15 @@ export class TypeOrmScheduleStore implements ScheduleStore {
             where: { id: In(runIds) },
           })
         : [];
-    const collectionById = new Map(collections.map((c) => [c.id, c]));
-    const namespaceById = new Map(namespaces.map((n) => [n.id, n]));
     const runById = new Map(runs.map((r) => [r.id, r]));
     return rows.map((row) => {
-      const collection = collectionById.get(row.collection_id);
-      const namespace = collection && namespaceById.get(collection.namespace_id);
       const run = row.last_run_ingestion_id ? runById.get(row.last_run_ingestion_id) : undefined;
       return {
         id: row.id,
         accountId: row.account_id,
         collectionId: row.collection_id,
-        namespaceName: namespace?.name ?? '',
-        collectionName: collection?.name ?? '',
+        namespaceName: names.get(row.collection_id)?.namespaceName ?? '',
+        collectionName: names.get(row.collection_id)?.collectionName ?? '',
         type: row.type,
         spec: JSON.parse(row.spec_json) as Record<string, unknown>,
         secrets: row.secrets,
