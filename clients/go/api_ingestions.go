@@ -259,6 +259,12 @@ Re-running an ingestion of the same source into the same collection is an increm
 sync: unchanged documents are skipped, changed ones replaced, and documents that no
 longer exist in the source are removed (only after a complete listing).
 
+With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see
+the Schedules operations), with the spec's token kept sealed for as long as the
+schedule exists, or the account's OAuth connection. The collection has one schedule per
+source: giving a schedule again for the same source replaces it (its cron, spec and
+token) and makes it active again. A schedule more frequent than hourly is `400`.
+
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiCreateIngestionRequest
 */

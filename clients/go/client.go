@@ -61,6 +61,8 @@ type APIClient struct {
 	IngestionsAPI *IngestionsAPIService
 
 	OperationsAPI *OperationsAPIService
+
+	SchedulesAPI *SchedulesAPIService
 }
 
 type service struct {
@@ -86,6 +88,7 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.DocumentsAPI = (*DocumentsAPIService)(&c.common)
 	c.IngestionsAPI = (*IngestionsAPIService)(&c.common)
 	c.OperationsAPI = (*OperationsAPIService)(&c.common)
+	c.SchedulesAPI = (*SchedulesAPIService)(&c.common)
 
 	return c
 }

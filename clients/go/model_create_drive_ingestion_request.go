@@ -24,9 +24,10 @@ type CreateDriveIngestionRequest struct {
 	// A namespace or collection name.
 	NamespaceName string `json:"namespace_name" validate:"regexp=^[A-Za-z0-9][A-Za-z0-9_.-]{0\\,63}$"`
 	// A namespace or collection name.
-	CollectionName string    `json:"collection_name" validate:"regexp=^[A-Za-z0-9][A-Za-z0-9_.-]{0\\,63}$"`
-	Type           string    `json:"type"`
-	Spec           DriveSpec `json:"spec"`
+	CollectionName string                    `json:"collection_name" validate:"regexp=^[A-Za-z0-9][A-Za-z0-9_.-]{0\\,63}$"`
+	Type           string                    `json:"type"`
+	Spec           DriveSpec                 `json:"spec"`
+	Schedule       NullableIngestionSchedule `json:"schedule,omitempty"`
 }
 
 type _CreateDriveIngestionRequest CreateDriveIngestionRequest
@@ -148,6 +149,49 @@ func (o *CreateDriveIngestionRequest) SetSpec(v DriveSpec) {
 	o.Spec = v
 }
 
+// GetSchedule returns the Schedule field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *CreateDriveIngestionRequest) GetSchedule() IngestionSchedule {
+	if o == nil || IsNil(o.Schedule.Get()) {
+		var ret IngestionSchedule
+		return ret
+	}
+	return *o.Schedule.Get()
+}
+
+// GetScheduleOk returns a tuple with the Schedule field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *CreateDriveIngestionRequest) GetScheduleOk() (*IngestionSchedule, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Schedule.Get(), o.Schedule.IsSet()
+}
+
+// HasSchedule returns a boolean if a field has been set.
+func (o *CreateDriveIngestionRequest) HasSchedule() bool {
+	if o != nil && o.Schedule.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetSchedule gets a reference to the given NullableIngestionSchedule and assigns it to the Schedule field.
+func (o *CreateDriveIngestionRequest) SetSchedule(v IngestionSchedule) {
+	o.Schedule.Set(&v)
+}
+
+// SetScheduleNil sets the value for Schedule to be an explicit nil
+func (o *CreateDriveIngestionRequest) SetScheduleNil() {
+	o.Schedule.Set(nil)
+}
+
+// UnsetSchedule ensures that no value is present for Schedule, not even an explicit nil
+func (o *CreateDriveIngestionRequest) UnsetSchedule() {
+	o.Schedule.Unset()
+}
+
 func (o CreateDriveIngestionRequest) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -162,6 +206,9 @@ func (o CreateDriveIngestionRequest) ToMap() (map[string]interface{}, error) {
 	toSerialize["collection_name"] = o.CollectionName
 	toSerialize["type"] = o.Type
 	toSerialize["spec"] = o.Spec
+	if o.Schedule.IsSet() {
+		toSerialize["schedule"] = o.Schedule.Get()
+	}
 	return toSerialize, nil
 }
 

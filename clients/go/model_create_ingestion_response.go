@@ -21,7 +21,9 @@ var _ MappedNullable = &CreateIngestionResponse{}
 // CreateIngestionResponse struct for CreateIngestionResponse
 type CreateIngestionResponse struct {
 	// Identifies the ingestion for `get_ingestion` and `cancel_ingestion`.
-	IngestionId          string `json:"ingestion_id"`
+	IngestionId string `json:"ingestion_id"`
+	// The schedule that re-runs this ingestion, when the request gave a `schedule`; else null.
+	ScheduleId           NullableString `json:"schedule_id,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -69,6 +71,49 @@ func (o *CreateIngestionResponse) SetIngestionId(v string) {
 	o.IngestionId = v
 }
 
+// GetScheduleId returns the ScheduleId field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *CreateIngestionResponse) GetScheduleId() string {
+	if o == nil || IsNil(o.ScheduleId.Get()) {
+		var ret string
+		return ret
+	}
+	return *o.ScheduleId.Get()
+}
+
+// GetScheduleIdOk returns a tuple with the ScheduleId field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *CreateIngestionResponse) GetScheduleIdOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ScheduleId.Get(), o.ScheduleId.IsSet()
+}
+
+// HasScheduleId returns a boolean if a field has been set.
+func (o *CreateIngestionResponse) HasScheduleId() bool {
+	if o != nil && o.ScheduleId.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetScheduleId gets a reference to the given NullableString and assigns it to the ScheduleId field.
+func (o *CreateIngestionResponse) SetScheduleId(v string) {
+	o.ScheduleId.Set(&v)
+}
+
+// SetScheduleIdNil sets the value for ScheduleId to be an explicit nil
+func (o *CreateIngestionResponse) SetScheduleIdNil() {
+	o.ScheduleId.Set(nil)
+}
+
+// UnsetScheduleId ensures that no value is present for ScheduleId, not even an explicit nil
+func (o *CreateIngestionResponse) UnsetScheduleId() {
+	o.ScheduleId.Unset()
+}
+
 func (o CreateIngestionResponse) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -80,6 +125,9 @@ func (o CreateIngestionResponse) MarshalJSON() ([]byte, error) {
 func (o CreateIngestionResponse) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["ingestion_id"] = o.IngestionId
+	if o.ScheduleId.IsSet() {
+		toSerialize["schedule_id"] = o.ScheduleId.Get()
+	}
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -124,6 +172,7 @@ func (o *CreateIngestionResponse) UnmarshalJSON(data []byte) (err error) {
 
 	if err = json.Unmarshal(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "ingestion_id")
+		delete(additionalProperties, "schedule_id")
 		o.AdditionalProperties = additionalProperties
 	}
 

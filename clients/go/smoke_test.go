@@ -235,3 +235,52 @@ func TestToleratesResponseFieldsANewerServerAdds(t *testing.T) {
 		t.Errorf("doc_name %q", reference.DocName)
 	}
 }
+
+func TestScheduleAnIngestionThenPauseAndDeleteIt(t *testing.T) {
+	client, ctx := newClient(fixture.APIKey)
+	spec := docent.NewWikiSpec(fixture.Wiki.URL)
+	spec.SetSpace(fixture.Wiki.Space)
+	spec.SetUsername(fixture.Wiki.Username)
+	spec.SetToken(fixture.Wiki.Token)
+	wiki := docent.NewCreateWikiIngestionRequest(namespace, "scheduled", "WIKI", *spec)
+	schedule := docent.NewIngestionSchedule("0 3 * * *")
+	schedule.SetTimezone("Europe/Berlin")
+	wiki.SetSchedule(*schedule)
+	created, _, err := client.IngestionsAPI.CreateIngestion(ctx).
+		CreateIngestionRequest(docent.CreateWikiIngestionRequestAsCreateIngestionRequest(wiki)).Execute()
+	if err != nil {
+		t.Fatalf("create_ingestion: %v", err)
+	}
+	scheduleID := created.GetScheduleId()
+	if scheduleID == "" {
+		t.Fatalf("no schedule_id in %+v", created)
+	}
+
+	request := docent.NewListSchedulesRequest(namespace)
+	request.SetCollectionName("scheduled")
+	listed, _, err := client.SchedulesAPI.ListSchedules(ctx).ListSchedulesRequest(*request).Execute()
+	if err != nil {
+		t.Fatalf("list_schedules: %v", err)
+	}
+	if len(listed.Schedules) != 1 {
+		t.Fatalf("want one schedule, got %d", len(listed.Schedules))
+	}
+	got := listed.Schedules[0]
+	if got.ScheduleId != scheduleID || got.Cron != "0 3 * * *" || got.Timezone != "Europe/Berlin" ||
+		got.Status != docent.ACTIVE || got.NextRunAt.Get() == nil || got.Spec["token"] != "***" {
+		t.Errorf("schedule %+v", got)
+	}
+
+	locator := docent.NewScheduleLocator(namespace, "scheduled", scheduleID)
+	paused, _, err := client.SchedulesAPI.PauseSchedule(ctx).ScheduleLocator(*locator).Execute()
+	if err != nil {
+		t.Fatalf("pause_schedule: %v", err)
+	}
+	if paused.Status != docent.PAUSED || paused.NextRunAt.Get() != nil {
+		t.Errorf("paused schedule %+v", paused)
+	}
+	deleted, _, err := client.SchedulesAPI.DeleteSchedule(ctx).ScheduleLocator(*locator).Execute()
+	if err != nil || !deleted.Deleted {
+		t.Fatalf("delete_schedule: %v %+v", err, deleted)
+	}
+}

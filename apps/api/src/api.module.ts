@@ -19,6 +19,7 @@ import { HttpMetricsMiddleware, Metrics } from './http/metrics';
 import { ProblemFilter } from './http/problem.filter';
 import { RequestIdMiddleware } from './http/request-id.middleware';
 import { OperationsController } from './operations/operations.controller';
+import { SchedulesController } from './schedules/schedules.controller';
 import { WebUiModule } from './web/web-ui.module';
 
 export interface ApiModuleOptions extends RuntimeModuleOptions {
@@ -36,6 +37,7 @@ export class ApiModule implements NestModule {
       controllers: [
         DocsController,
         CollectionsController,
+        SchedulesController,
         AccountController,
         ConnectionsController,
         OAuthCallbackController,

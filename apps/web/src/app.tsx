@@ -8,6 +8,7 @@ import { AuthPage } from './pages/auth-page';
 import { CollectionsPage } from './pages/collections-page';
 import { ConnectionsPage } from './pages/connections-page';
 import { IngestionsPage } from './pages/ingestions-page';
+import { SchedulesPage } from './pages/schedules-page';
 import { ROUTES, type AppRoute } from './routing/routes';
 import { navigate, useHashRoute } from './routing/use-hash-route';
 import { csrfTokenStore } from './session/csrf-token-store';
@@ -20,6 +21,7 @@ const PAGES: Record<AppRoute, () => JSX.Element> = {
   ask: AskPage,
   ingestions: IngestionsPage,
   collections: CollectionsPage,
+  schedules: SchedulesPage,
   connections: ConnectionsPage,
   keys: ApiKeysPage,
 };

@@ -25,6 +25,7 @@ __all__ = [
     "DocumentsApi",
     "IngestionsApi",
     "OperationsApi",
+    "SchedulesApi",
     "ApiResponse",
     "ApiClient",
     "Configuration",
@@ -69,11 +70,13 @@ __all__ = [
     "IngestionList",
     "IngestionLocator",
     "IngestionProgress",
+    "IngestionSchedule",
     "IngestionStatus",
     "IngestionType",
     "ListCollectionsRequest",
     "ListDocumentsRequest",
     "ListIngestionsRequest",
+    "ListSchedulesRequest",
     "LogInRequest",
     "LoggedOut",
     "PagesSpec",
@@ -83,6 +86,13 @@ __all__ = [
     "Reference",
     "RevokeApiKeyRequest",
     "Revoked",
+    "Schedule",
+    "ScheduleList",
+    "ScheduleLocator",
+    "ScheduleRun",
+    "ScheduleRunError",
+    "ScheduleStatus",
+    "ScheduleStopReason",
     "SignUpRequest",
     "WikiSpec",
 ]
@@ -95,6 +105,7 @@ from docent_client.api.connections_api import ConnectionsApi as ConnectionsApi
 from docent_client.api.documents_api import DocumentsApi as DocumentsApi
 from docent_client.api.ingestions_api import IngestionsApi as IngestionsApi
 from docent_client.api.operations_api import OperationsApi as OperationsApi
+from docent_client.api.schedules_api import SchedulesApi as SchedulesApi
 
 # import ApiClient
 from docent_client.api_response import ApiResponse as ApiResponse
@@ -143,11 +154,13 @@ from docent_client.models.ingestion_failure import IngestionFailure as Ingestion
 from docent_client.models.ingestion_list import IngestionList as IngestionList
 from docent_client.models.ingestion_locator import IngestionLocator as IngestionLocator
 from docent_client.models.ingestion_progress import IngestionProgress as IngestionProgress
+from docent_client.models.ingestion_schedule import IngestionSchedule as IngestionSchedule
 from docent_client.models.ingestion_status import IngestionStatus as IngestionStatus
 from docent_client.models.ingestion_type import IngestionType as IngestionType
 from docent_client.models.list_collections_request import ListCollectionsRequest as ListCollectionsRequest
 from docent_client.models.list_documents_request import ListDocumentsRequest as ListDocumentsRequest
 from docent_client.models.list_ingestions_request import ListIngestionsRequest as ListIngestionsRequest
+from docent_client.models.list_schedules_request import ListSchedulesRequest as ListSchedulesRequest
 from docent_client.models.log_in_request import LogInRequest as LogInRequest
 from docent_client.models.logged_out import LoggedOut as LoggedOut
 from docent_client.models.pages_spec import PagesSpec as PagesSpec
@@ -157,6 +170,13 @@ from docent_client.models.readiness import Readiness as Readiness
 from docent_client.models.reference import Reference as Reference
 from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest as RevokeApiKeyRequest
 from docent_client.models.revoked import Revoked as Revoked
+from docent_client.models.schedule import Schedule as Schedule
+from docent_client.models.schedule_list import ScheduleList as ScheduleList
+from docent_client.models.schedule_locator import ScheduleLocator as ScheduleLocator
+from docent_client.models.schedule_run import ScheduleRun as ScheduleRun
+from docent_client.models.schedule_run_error import ScheduleRunError as ScheduleRunError
+from docent_client.models.schedule_status import ScheduleStatus as ScheduleStatus
+from docent_client.models.schedule_stop_reason import ScheduleStopReason as ScheduleStopReason
 from docent_client.models.sign_up_request import SignUpRequest as SignUpRequest
 from docent_client.models.wiki_spec import WikiSpec as WikiSpec
 

@@ -13,8 +13,13 @@ from docent_client import (
     HistoryMessage,
     HistoryPair,
     IngestionLocator,
+    IngestionSchedule,
     IngestionsApi,
+    ListSchedulesRequest,
     Problem,
+    ScheduleLocator,
+    SchedulesApi,
+    ScheduleStatus,
     WikiSpec,
 )
 from docent_client.exceptions import BadRequestException, NotFoundException, UnauthorizedException
@@ -141,3 +146,38 @@ def test_tolerates_response_fields_a_newer_server_adds() -> None:
     assert reference.doc_name == "Page"
     # An older server sends no url: the field is simply None.
     assert reference.url is None
+
+
+def test_schedules_an_ingestion_then_pauses_and_deletes_the_schedule(
+    live: dict, api_client: docent_client.ApiClient
+) -> None:
+    wiki = live["wiki"]
+    spec = WikiSpec(url=wiki["url"], space=wiki["space"], username=wiki["username"], token=wiki["token"])
+    created = IngestionsApi(api_client).create_ingestion(
+        CreateIngestionRequest(
+            CreateWikiIngestionRequest(
+                namespace_name=NAMESPACE,
+                collection_name="scheduled",
+                type="WIKI",
+                spec=spec,
+                schedule=IngestionSchedule(cron="0 3 * * *", timezone="Europe/Berlin"),
+            )
+        )
+    )
+    assert created.schedule_id
+    schedules = SchedulesApi(api_client)
+    listed = schedules.list_schedules(ListSchedulesRequest(namespace_name=NAMESPACE, collection_name="scheduled"))
+    [schedule] = listed.schedules
+    assert (schedule.schedule_id, schedule.cron, schedule.timezone, schedule.status) == (
+        created.schedule_id,
+        "0 3 * * *",
+        "Europe/Berlin",
+        ScheduleStatus.ACTIVE,
+    )
+    assert schedule.spec["token"] == "***"
+    assert schedule.next_run_at is not None
+    locator = ScheduleLocator(namespace_name=NAMESPACE, collection_name="scheduled", schedule_id=created.schedule_id)
+    paused = schedules.pause_schedule(locator)
+    assert paused.status == ScheduleStatus.PAUSED
+    assert paused.next_run_at is None
+    assert schedules.delete_schedule(locator).deleted is True

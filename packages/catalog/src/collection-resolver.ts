@@ -36,6 +36,22 @@ export class CollectionResolver {
     return { namespace, collection };
   }
 
+  /** What a list of a namespace covers: the namespace, and the collection when one is named. */
+  async listScope(
+    accountId: string,
+    namespaceName: string,
+    collectionName?: string | null,
+  ): Promise<{ namespaceId: string; collectionId?: string }> {
+    if (!collectionName)
+      return { namespaceId: (await this.namespace(accountId, namespaceName)).id };
+    const { namespace, collection } = await this.collection(
+      accountId,
+      namespaceName,
+      collectionName,
+    );
+    return { namespaceId: namespace.id, collectionId: collection.id };
+  }
+
   /** Namespaces and collections are created by the first ingestion into them. */
   async ensureCollection(
     accountId: string,

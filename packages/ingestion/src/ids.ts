@@ -3,19 +3,26 @@ import { createHash, randomBytes } from 'node:crypto';
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /**
- * `ing_` + a ULID: time-ordered, so ingestion lists page by id alone.
+ * A ULID: 10 characters of milliseconds, then 16 of entropy (random unless given, e.g. a hash
+ * for an id that must come out the same twice).
  */
-export function newIngestionId(now: number = Date.now()): string {
+export function ulid(now: number = Date.now(), entropy: Uint8Array = randomBytes(16)): string {
   let time = '';
   let t = now;
   for (let i = 0; i < 10; i++) {
     time = CROCKFORD[t % 32]! + time;
     t = Math.floor(t / 32);
   }
-  const random = randomBytes(16);
   let tail = '';
-  for (let i = 0; i < 16; i++) tail += CROCKFORD[random[i]! % 32];
-  return `ing_${time}${tail}`;
+  for (let i = 0; i < 16; i++) tail += CROCKFORD[entropy[i]! % 32];
+  return `${time}${tail}`;
+}
+
+/**
+ * `ing_` + a ULID: time-ordered, so ingestion lists page by id alone.
+ */
+export function newIngestionId(now: number = Date.now(), entropy?: Uint8Array): string {
+  return `ing_${ulid(now, entropy)}`;
 }
 
 /** Source keys can be long (a CQL query); the hash is what rows store and compare. */

@@ -7,7 +7,7 @@ export {
   type FileParser,
   type PreparedDocument,
 } from './document-pipeline';
-export { documentIdFor, hashSourceKey, newIngestionId } from './ids';
+export { documentIdFor, hashSourceKey, newIngestionId, ulid } from './ids';
 export { INGEST_JOB, JOB_CATALOG, ingestJobId, type IngestJobPayload } from './ingest-job';
 export {
   FAILURES_SHOWN,
@@ -15,6 +15,7 @@ export {
   type CreateIngestionInput,
   type IngestionServiceDeps,
   type IngestionView,
+  type SourceToIngest,
 } from './ingestion-service';
 export {
   IngestionRunner,

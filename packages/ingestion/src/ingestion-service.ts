@@ -9,6 +9,7 @@ import type {
   IngestionRecord,
   IngestionStatus,
   IngestionStore,
+  NewIngestion,
 } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
@@ -22,6 +23,21 @@ export const FAILURES_SHOWN = 1000;
 export interface IngestionView extends IngestionRecord {
   failures: IngestionFailureRecord[];
   warnings: IngestionFailureRecord[];
+}
+
+/** A checked source: what an ingestion of it, now or scheduled, is made of. */
+export interface SourceToIngest {
+  accountId: string;
+  collectionId: string;
+  type: string;
+  /** The spec as stored and echoed, secrets replaced by `***`. */
+  spec: Record<string, unknown>;
+  /** The spec's secret fields in clear, sealed anew for each record that keeps them. */
+  secrets: Record<string, unknown> | null;
+  /** Hash of the connector's source key: one source of a collection. */
+  sourceKey: string;
+  /** The spec has no token: runs take the account's OAuth connection. */
+  usesConnection: boolean;
 }
 
 export interface CreateIngestionInput {
@@ -51,16 +67,22 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   async create(accountId: string, input: CreateIngestionInput): Promise<IngestionRecord> {
-    const { store, connectors } = this.deps;
+    return this.start(await this.prepare(accountId, input));
+  }
+
+  /**
+   * Checks a source as `create_ingestion` gives it (spec, connection, URLs) and makes its
+   * namespace and collection, ready to ingest now and, for a schedule, again later.
+   */
+  async prepare(accountId: string, input: CreateIngestionInput): Promise<SourceToIngest> {
+    const { connectors } = this.deps;
     const connector = connectors.get(input.type);
     const validation = connector.validateSpec(input.spec);
     if (!validation.ok) throw new InvalidRequestError('The spec is not valid.', validation.errors);
     const spec = validation.spec as Record<string, unknown>;
 
-    if (
-      connector.authModeFor(validation.spec) === 'oauth' &&
-      !(await this.deps.connections.has(accountId, input.type))
-    ) {
+    const usesConnection = connector.authModeFor(validation.spec) === 'oauth';
+    if (usesConnection && !(await this.deps.connections.has(accountId, input.type))) {
       throw new SourceNotConnectedError(input.type);
     }
     for (const url of connector.sourceUrls(validation.spec, this.deps.endpoints)) {
@@ -79,20 +101,53 @@ export class IngestionService implements CollectionIngestionsCanceler {
       input.namespaceName,
       input.collectionName,
     );
-    const id = newIngestionId(this.now().getTime());
     const { redacted, secrets } = splitSecrets(spec, connector.secretFields);
-    const record = await store.createIngestion({
-      id,
+    return {
       accountId,
       collectionId: collection.id,
       type: input.type,
       spec: redacted,
-      secrets: secrets ? this.deps.secrets.sealJson(secrets, id) : null,
+      secrets,
       sourceKey: hashSourceKey(connector.sourceKey(validation.spec)),
-      createdAt: this.now(),
-    });
-    await this.deps.queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
+      usesConnection,
+    };
+  }
+
+  /** Records an ingestion of a prepared source and queues it. */
+  async start(source: SourceToIngest): Promise<IngestionRecord> {
+    const run = this.newRun(source, newIngestionId(this.now().getTime()));
+    const record = await this.deps.store.createIngestion(run);
+    await this.enqueue(record.id);
     return record;
+  }
+
+  /**
+   * The record of one run of a source, its secrets sealed for this ingestion alone (they are
+   * deleted when it ends), for a caller that records it itself (the scheduler).
+   */
+  newRun(source: SourceToIngest, id: string): NewIngestion {
+    return {
+      id,
+      accountId: source.accountId,
+      collectionId: source.collectionId,
+      type: source.type,
+      spec: source.spec,
+      secrets: source.secrets ? this.deps.secrets.sealJson(source.secrets, id) : null,
+      sourceKey: source.sourceKey,
+      createdAt: this.now(),
+    };
+  }
+
+  /** Queues a recorded ingestion; idempotent (the job id is the ingestion's). */
+  async enqueue(ingestionId: string): Promise<void> {
+    await this.deps.queue.enqueue(INGEST_JOB, { ingestionId }, { jobId: ingestJobId(ingestionId) });
+  }
+
+  /** Whether a source that runs on the account's OAuth connection still has one. */
+  async stillConnected(
+    source: Pick<SourceToIngest, 'accountId' | 'type' | 'usesConnection'>,
+  ): Promise<boolean> {
+    return !source.usesConnection || this.deps.connections.has(source.accountId, source.type);
   }
 
   async get(
@@ -116,14 +171,8 @@ export class IngestionService implements CollectionIngestionsCanceler {
     },
   ): Promise<{ items: IngestionView[]; nextCursor: string | null }> {
     const { resolver, store } = this.deps;
-    const namespace = await resolver.namespace(accountId, query.namespaceName);
-    const collectionId = query.collectionName
-      ? (await resolver.collection(accountId, query.namespaceName, query.collectionName)).collection
-          .id
-      : undefined;
     const page = await store.listIngestions({
-      namespaceId: namespace.id,
-      collectionId,
+      ...(await resolver.listScope(accountId, query.namespaceName, query.collectionName)),
       status: query.status ?? undefined,
       after: decodeCursor(query.cursor),
       limit: pageSize(query.limit),

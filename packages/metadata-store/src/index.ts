@@ -6,6 +6,7 @@ export * from './ports/catalog';
 export * from './ports/ingestions';
 export * from './ports/ingestion-ledger';
 export * from './ports/collection-lock';
+export * from './ports/schedules';
 export * from './ports/metadata-store';
 export {
   openMetadataStore,

@@ -29,6 +29,23 @@ class EmbeddedQueueWorker implements OnApplicationBootstrap {
 }
 
 /**
+ * The scheduler fires due schedules wherever jobs are consumed; processes claim each run
+ * atomically in the database, so any number may run it.
+ */
+@Injectable()
+class SchedulerHost implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(@Inject(RUNTIME) private readonly runtime: Runtime) {}
+
+  onApplicationBootstrap(): void {
+    this.runtime.startScheduler();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.runtime.stopScheduler();
+  }
+}
+
+/**
  * BullMQ: `@nestjs/bullmq` creates the Worker once, with the settings the runtime's queue was
  * built with (queue name, prefix, lock duration, stalled check, concurrency, worker name), and it
  * runs the job-queue port's processor, so the semantics (retries, retry-later, cancel, hand-back
@@ -89,11 +106,16 @@ function bullMqJobProcessor(config: DocentConfig, workerId: string): Type<Worker
   return BullMqJobProcessor;
 }
 
-/** Consumes ingestion jobs: in the worker app, and in the api app in embedded mode. */
+/**
+ * Consumes ingestion jobs and fires schedules: in the worker app, and in the api app in
+ * embedded mode.
+ */
 @Module({})
 export class JobWorkerModule {
   static forRoot(config: DocentConfig, workerId: string): DynamicModule {
-    if (!config.redisUrl) return { module: JobWorkerModule, providers: [EmbeddedQueueWorker] };
+    if (!config.redisUrl) {
+      return { module: JobWorkerModule, providers: [EmbeddedQueueWorker, SchedulerHost] };
+    }
     const settings = bullMqQueueSettings(config, workerId);
     return {
       module: JobWorkerModule,
@@ -105,7 +127,7 @@ export class JobWorkerModule {
         // Also brings @nestjs/bullmq's explorer, which creates the processor's Worker.
         BullModule.registerQueue({ name: bullMqQueueName(settings) }),
       ],
-      providers: [bullMqJobProcessor(config, workerId)],
+      providers: [bullMqJobProcessor(config, workerId), SchedulerHost],
     };
   }
 }

@@ -11,6 +11,7 @@ import type { SourceConnector } from '@docent/connector-sdk';
 import { IngestionService } from '@docent/ingestion';
 import { OAuthConnectionService } from '@docent/oauth-connections';
 import { AskService } from '@docent/retrieval';
+import { ScheduleService } from '@docent/schedules';
 import {
   buildRuntime,
   createJsonLogger,
@@ -35,6 +36,7 @@ const PARTS: ReadonlyArray<readonly [InjectionToken, (runtime: Runtime) => unkno
   [UserAccountService, (r) => r.users],
   [OAuthConnectionService, (r) => r.connections],
   [IngestionService, (r) => r.ingestions],
+  [ScheduleService, (r) => r.schedules],
   [CatalogService, (r) => r.catalog],
   [AskService, (r) => r.ask],
   [DOCENT_CONFIG, (r) => r.config],

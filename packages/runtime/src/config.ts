@@ -56,6 +56,10 @@ export interface DocentConfig {
   workerConcurrency: number;
   /** Requests per minute and API key. */
   rateLimitPerMinute: number;
+  /** How often a worker process looks for due schedules. */
+  schedulerPollMs: number;
+  /** Tests only: the schedules read the time from this file (an ISO date-time). */
+  testClockFile: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
@@ -143,6 +147,8 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     sourceRetryBudgetMs: integer(env, 'DOCENT_SOURCE_RETRY_BUDGET_MS', 120_000, 0, 3_600_000),
     workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 1, 1, 64),
     rateLimitPerMinute: integer(env, 'DOCENT_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
+    schedulerPollMs: integer(env, 'DOCENT_SCHEDULER_POLL_MS', 10_000, 50, 600_000),
+    testClockFile: env.DOCENT_TEST_CLOCK_FILE ? resolve(env.DOCENT_TEST_CLOCK_FILE) : undefined,
     logLevel: oneOf(env, 'DOCENT_LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
   if (config.answerer === 'openai' && !config.openai.model) {

@@ -2,3 +2,4 @@ export { ConfigError, isEmbedded, loadConfig, type DocentConfig, type Environmen
 export { buildRuntime, type Runtime, type RuntimeOptions } from './runtime';
 export { createJsonLogger, type LogLevel } from './json-logger';
 export { bullMqQueueSettings, newWorkerId } from './worker-identity';
+export { fileClock } from './test-clock';

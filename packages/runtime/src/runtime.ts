@@ -28,6 +28,7 @@ import {
 } from '@docent/job-queue';
 import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
 import { OAuthConnectionService } from '@docent/oauth-connections';
+import { ScheduleService, Scheduler, SchedulerLoop } from '@docent/schedules';
 import { AskService } from '@docent/retrieval';
 import {
   ElasticsearchSearchIndex,
@@ -35,6 +36,7 @@ import {
   type SearchIndex,
 } from '@docent/search-index';
 import { isEmbedded, type DocentConfig } from './config';
+import { fileClock } from './test-clock';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 
 export interface Runtime {
@@ -52,12 +54,17 @@ export interface Runtime {
   connections: OAuthConnectionService;
   resolver: CollectionResolver;
   ingestions: IngestionService;
+  /** Scheduled re-syncs of the account's sources. */
+  schedules: ScheduleService;
   catalog: CatalogService;
   ask: AskService;
   /** Every job handler, one per declared job (checked by the queue at start-up). */
   jobHandlers: JobHandlerRegistration<never>[];
   /** Starts consuming ingestion jobs in this process (the queue's own worker). */
   startWorker(): Promise<void>;
+  /** Fires due schedules from this process (any number of processes may). */
+  startScheduler(): void;
+  stopScheduler(): Promise<void>;
   /** Enqueues again the ingestions that may have lost their job (idempotent by job id). */
   recoverPendingIngestions(): Promise<void>;
   /** One entry per dependency: `ok` or why not. */
@@ -161,6 +168,19 @@ export async function buildRuntime(
       endpoints,
       allowPrivateNetwork: config.allowPrivateNetwork,
     });
+    // Tests move the schedules' time through a file; everything else keeps the real clock.
+    const scheduleClock = config.testClockFile ? fileClock(config.testClockFile) : undefined;
+    const schedules = new ScheduleService({
+      store: store.schedules,
+      ingestions,
+      resolver,
+      secrets,
+      now: scheduleClock,
+    });
+    const schedulerLoop = new SchedulerLoop(
+      new Scheduler({ store: store.schedules, ingestions, secrets, logger, now: scheduleClock }),
+      { pollMs: config.schedulerPollMs, logger },
+    );
     const catalog = new CatalogService(
       store.catalog,
       store.collectionLock,
@@ -223,9 +243,12 @@ export async function buildRuntime(
       connections,
       resolver,
       ingestions,
+      schedules,
       catalog,
       ask,
       jobHandlers,
+      startScheduler: () => schedulerLoop.start(),
+      stopScheduler: () => schedulerLoop.stop(),
       recoverPendingIngestions,
       async startWorker() {
         await queue.start(jobHandlers, { concurrency: config.workerConcurrency });
@@ -248,6 +271,8 @@ export async function buildRuntime(
         };
       },
       async close() {
+        // No run may be enqueued once the queue stops.
+        await schedulerLoop.stop();
         // Hands running jobs back to the queue (a no-op when this process runs none).
         await queue.stop(30_000).catch(() => undefined);
         await closeAll();

@@ -114,4 +114,18 @@ describe('loadConfig', () => {
     expect(loadConfig({ DOCENT_EMBEDDING_DTYPE: 'q8' }).embeddingDtype).toBe('q8');
     expect(() => loadConfig({ DOCENT_EMBEDDING_DTYPE: 'int4' })).toThrow(/fp32, fp16, q8/);
   });
+
+  it('reads how often schedules are looked at, and the test clock file', () => {
+    expect(loadConfig({}).schedulerPollMs).toBe(10_000);
+    expect(loadConfig({}).testClockFile).toBeUndefined();
+    const config = loadConfig({
+      DOCENT_SCHEDULER_POLL_MS: '250',
+      DOCENT_TEST_CLOCK_FILE: 'tmp/clock',
+    });
+    expect(config.schedulerPollMs).toBe(250);
+    expect(config.testClockFile).toMatch(/^\/.*tmp\/clock$/);
+    expect(() => loadConfig({ DOCENT_SCHEDULER_POLL_MS: '10' })).toThrow(
+      /DOCENT_SCHEDULER_POLL_MS must be an integer between 50 and 600000/,
+    );
+  });
 });

@@ -9,13 +9,17 @@ import type {
 } from '@docent/contract';
 import { NotFoundError } from '@docent/domain-errors';
 import { OAuthConnectionService } from '@docent/oauth-connections';
+import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 
 /** OAuth connections of the account: the same endpoints serve API clients and the web UI. */
 @Controller('connections')
 export class ConnectionsController {
-  constructor(private readonly connections: OAuthConnectionService) {}
+  constructor(
+    private readonly connections: OAuthConnectionService,
+    private readonly schedules: ScheduleService,
+  ) {}
 
   @Post('authorize')
   @HttpCode(200)
@@ -58,6 +62,8 @@ export class ConnectionsController {
     if (!(await this.connections.disconnect(principal.accountId, body.type))) {
       throw new NotFoundError(`This account has no ${body.type} connection.`);
     }
+    // Schedules on this connection stop now, saying why, rather than fail at their next run.
+    await this.schedules.connectionDeleted(principal.accountId, body.type);
     return { deleted: true };
   }
 }

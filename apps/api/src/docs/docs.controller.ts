@@ -17,6 +17,7 @@ import type {
 import { CatalogService } from '@docent/catalog';
 import { IngestionService } from '@docent/ingestion';
 import { AskService } from '@docent/retrieval';
+import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { presentDocument, presentIngestion } from './presenters';
@@ -28,6 +29,7 @@ export class DocsController {
     private readonly ingestions: IngestionService,
     private readonly asking: AskService,
     private readonly catalog: CatalogService,
+    private readonly schedules: ScheduleService,
   ) {}
 
   @Post('create_ingestion')
@@ -36,13 +38,22 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createIngestion') body: CreateIngestionRequest,
   ): Promise<CreateIngestionResponse> {
-    const record = await this.ingestions.create(principal.accountId, {
+    const input = {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
       type: body.type,
       spec: body.spec as Record<string, unknown>,
-    });
-    return { ingestion_id: record.id };
+    };
+    if (body.schedule) {
+      const { ingestion, schedule } = await this.schedules.createScheduledIngestion(
+        principal.accountId,
+        input,
+        body.schedule,
+      );
+      return { ingestion_id: ingestion.id, schedule_id: schedule.id };
+    }
+    const record = await this.ingestions.create(principal.accountId, input);
+    return { ingestion_id: record.id, schedule_id: null };
   }
 
   @Post('get_ingestion')

@@ -6,6 +6,7 @@ import {
   IngestionsApi,
   type Problem,
   ResponseError,
+  SchedulesApi,
   type WikiSpec,
 } from '@docent/contract';
 import { startFakeConfluence, type FakeConfluence, HANDBOOK_PAGES } from '@docent/source-fakes';
@@ -137,5 +138,32 @@ describe('the generated TypeScript client', () => {
     );
     expect(status).toBe(401);
     expect(problem.code).toBe('unauthorized');
+  });
+
+  it('schedules an ingestion, then pauses and deletes the schedule', async () => {
+    const scheduled = { namespace_name: 'acme', collection_name: 'scheduled' };
+    const created = await new IngestionsApi(configuration).createIngestion({
+      CreateIngestionRequest: {
+        ...wikiIngestion(),
+        ...scheduled,
+        schedule: { cron: '0 3 * * *', timezone: 'Europe/Berlin' },
+      },
+    });
+    expect(created.schedule_id).toMatch(/^sch_/);
+    const schedules = new SchedulesApi(configuration);
+    const listed = await schedules.listSchedules({ ListSchedulesRequest: scheduled });
+    expect(listed.schedules).toHaveLength(1);
+    expect(listed.schedules[0]).toMatchObject({
+      schedule_id: created.schedule_id,
+      cron: '0 3 * * *',
+      timezone: 'Europe/Berlin',
+      status: 'active',
+      spec: { token: '***' },
+    });
+    expect(listed.schedules[0]!.next_run_at).toBeInstanceOf(Date);
+    const locator = { ...scheduled, schedule_id: created.schedule_id! };
+    const paused = await schedules.pauseSchedule({ ScheduleLocator: locator });
+    expect(paused).toMatchObject({ status: 'paused', next_run_at: null });
+    expect(await schedules.deleteSchedule({ ScheduleLocator: locator })).toEqual({ deleted: true });
   });
 });

@@ -16,6 +16,8 @@ export type {
   IngestionProgress,
   IngestionStatus,
   Reference,
+  Schedule,
+  ScheduleStatus,
 } from '@docent/contract/wire';
 
 export type SourceType = IngestionType;

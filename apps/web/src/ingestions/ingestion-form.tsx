@@ -3,6 +3,7 @@ import { SOURCE_TYPES, type Connection, type SourceType } from '../api/wire-type
 import { NameField } from '../components/name-field';
 import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
+import { ScheduleFields, defaultSchedule, scheduleOf } from '../schedules/schedule-fields';
 import { useSession } from '../session/session';
 import { EMPTY_FORM, specOf, type IngestionFormState } from './ingestion-spec';
 
@@ -16,6 +17,7 @@ interface IngestionFormProps {
 export function IngestionForm({ namespace, connections, onStarted }: IngestionFormProps) {
   const { api } = useSession();
   const [form, setForm] = useState<IngestionFormState>(EMPTY_FORM);
+  const [schedule, setSchedule] = useState(defaultSchedule);
   const [started, setStarted] = useState('');
   const action = useAction();
   const id = useId();
@@ -26,16 +28,22 @@ export function IngestionForm({ namespace, connections, onStarted }: IngestionFo
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     setStarted('');
+    const scheduled = scheduleOf(schedule);
     const result = await action.run(() =>
-      api.post<{ ingestion_id: string }>('/docs/create_ingestion', {
+      api.post<{ ingestion_id: string; schedule_id: string | null }>('/docs/create_ingestion', {
         namespace_name: namespace,
         collection_name: form.collection,
         type: form.type,
         spec: specOf(form),
+        ...(scheduled ? { schedule: scheduled } : {}),
       }),
     );
     if (!result) return;
-    setStarted(`Ingestion into ${form.collection} started.`);
+    setStarted(
+      result.schedule_id
+        ? `Ingestion into ${form.collection} started; it re-runs on its schedule (see Schedules).`
+        : `Ingestion into ${form.collection} started.`,
+    );
     setForm((f) => ({ ...f, token: '' }));
     onStarted();
   }
@@ -192,6 +200,7 @@ export function IngestionForm({ namespace, connections, onStarted }: IngestionFo
             : `${form.type} is not connected: give a token, or connect it on the Connections page.`}
         </small>
       </div>
+      <ScheduleFields value={schedule} onChange={setSchedule} />
       <ProblemMessage problem={action.problem} />
       {action.problem?.code === 'source_not_connected' ? (
         <p>

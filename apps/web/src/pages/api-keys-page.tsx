@@ -67,7 +67,12 @@ export function ApiKeysPage() {
 
       <h2>Your keys</h2>
       <ProblemMessage problem={keys.problem ?? revoke.problem} />
-      {keys.data && keys.data.length === 0 ? <p>No keys yet.</p> : null}
+      {keys.data && keys.data.length === 0 ? (
+        <p data-testid="empty-state">
+          No keys yet. Create one above to call the API from your code or a generated client (the
+          key goes in the <code>Api-Key</code> header).
+        </p>
+      ) : null}
       {keys.data && keys.data.length > 0 ? (
         <div className="table-scroll">
           <table>

@@ -43,9 +43,9 @@ export function CollectionsPage() {
       />
       <ProblemMessage problem={collections.problem ?? remove.problem} />
       {collections.data && collections.data.length === 0 ? (
-        <p>
-          No collections in <strong>{namespace}</strong> yet.{' '}
-          <a href="#/ingestions">Start an ingestion</a>.
+        <p data-testid="empty-state">
+          No collections in <strong>{namespace}</strong> yet. A collection is made by the first
+          ingestion into it: <a href="#/ingestions">start an ingestion</a>.
         </p>
       ) : null}
       {collections.data && collections.data.length > 0 ? (

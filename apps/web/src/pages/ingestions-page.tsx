@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { listConnections } from '../api/list-connections';
+import { emptyUntilNamespaceExists } from '../api/namespace-lists';
 import type { Ingestion } from '../api/wire-types';
 import { NameField } from '../components/name-field';
 import { isValidName } from '../components/names';
@@ -25,12 +26,14 @@ export function IngestionsPage() {
   const ingestions = useLoaded(
     valid
       ? () =>
-          api
-            .post<{ ingestions: Ingestion[] }>('/docs/list_ingestions', {
-              namespace_name: namespace,
-              limit: SHOWN,
-            })
-            .then((r) => r.ingestions)
+          emptyUntilNamespaceExists(
+            api
+              .post<{ ingestions: Ingestion[] }>('/docs/list_ingestions', {
+                namespace_name: namespace,
+                limit: SHOWN,
+              })
+              .then((r) => r.ingestions),
+          )
       : null,
     namespace,
   );
@@ -70,7 +73,11 @@ export function IngestionsPage() {
       <h2>Recent ingestions</h2>
       <ProblemMessage problem={ingestions.problem ?? cancel.problem} />
       {ingestions.data && ingestions.data.length === 0 ? (
-        <p>No ingestions in {namespace} yet.</p>
+        <p data-testid="empty-state">
+          No ingestions in <strong>{namespace}</strong> yet. Start one with the form above: pick the
+          source, name the collection it fills, and give a token — or{' '}
+          <a href="#/connections">connect the source</a> once and leave the token empty.
+        </p>
       ) : null}
       <ul className="ingestions">
         {(ingestions.data ?? []).map((i) => (

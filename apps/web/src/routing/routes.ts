@@ -2,6 +2,7 @@ export const ROUTES = [
   { path: 'ask', label: 'Ask' },
   { path: 'ingestions', label: 'Ingestions' },
   { path: 'collections', label: 'Collections' },
+  { path: 'schedules', label: 'Schedules' },
   { path: 'connections', label: 'Connections' },
   { path: 'keys', label: 'API keys' },
 ] as const;

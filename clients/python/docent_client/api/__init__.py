@@ -8,4 +8,5 @@ from docent_client.api.connections_api import ConnectionsApi
 from docent_client.api.documents_api import DocumentsApi
 from docent_client.api.ingestions_api import IngestionsApi
 from docent_client.api.operations_api import OperationsApi
+from docent_client.api.schedules_api import SchedulesApi
 

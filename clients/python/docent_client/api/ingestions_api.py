@@ -358,7 +358,7 @@ class IngestionsApi:
     ) -> CreateIngestionResponse:
         """Start ingesting a source into a collection
 
-        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
 
         :param create_ingestion_request: (required)
         :type create_ingestion_request: CreateIngestionRequest
@@ -432,7 +432,7 @@ class IngestionsApi:
     ) -> ApiResponse[CreateIngestionResponse]:
         """Start ingesting a source into a collection
 
-        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
 
         :param create_ingestion_request: (required)
         :type create_ingestion_request: CreateIngestionRequest
@@ -506,7 +506,7 @@ class IngestionsApi:
     ) -> RESTResponseType:
         """Start ingesting a source into a collection
 
-        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
 
         :param create_ingestion_request: (required)
         :type create_ingestion_request: CreateIngestionRequest

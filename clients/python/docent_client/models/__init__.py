@@ -48,11 +48,13 @@ from docent_client.models.ingestion_failure import IngestionFailure
 from docent_client.models.ingestion_list import IngestionList
 from docent_client.models.ingestion_locator import IngestionLocator
 from docent_client.models.ingestion_progress import IngestionProgress
+from docent_client.models.ingestion_schedule import IngestionSchedule
 from docent_client.models.ingestion_status import IngestionStatus
 from docent_client.models.ingestion_type import IngestionType
 from docent_client.models.list_collections_request import ListCollectionsRequest
 from docent_client.models.list_documents_request import ListDocumentsRequest
 from docent_client.models.list_ingestions_request import ListIngestionsRequest
+from docent_client.models.list_schedules_request import ListSchedulesRequest
 from docent_client.models.log_in_request import LogInRequest
 from docent_client.models.logged_out import LoggedOut
 from docent_client.models.pages_spec import PagesSpec
@@ -62,6 +64,13 @@ from docent_client.models.readiness import Readiness
 from docent_client.models.reference import Reference
 from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest
 from docent_client.models.revoked import Revoked
+from docent_client.models.schedule import Schedule
+from docent_client.models.schedule_list import ScheduleList
+from docent_client.models.schedule_locator import ScheduleLocator
+from docent_client.models.schedule_run import ScheduleRun
+from docent_client.models.schedule_run_error import ScheduleRunError
+from docent_client.models.schedule_status import ScheduleStatus
+from docent_client.models.schedule_stop_reason import ScheduleStopReason
 from docent_client.models.sign_up_request import SignUpRequest
 from docent_client.models.wiki_spec import WikiSpec
 

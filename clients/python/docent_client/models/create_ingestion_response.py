@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -28,8 +28,9 @@ class CreateIngestionResponse(BaseModel):
     CreateIngestionResponse
     """ # noqa: E501
     ingestion_id: StrictStr = Field(description="Identifies the ingestion for `get_ingestion` and `cancel_ingestion`.")
+    schedule_id: Optional[StrictStr] = Field(default=None, description="The schedule that re-runs this ingestion, when the request gave a `schedule`; else null.")
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["ingestion_id"]
+    __properties: ClassVar[List[str]] = ["ingestion_id", "schedule_id"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -77,6 +78,11 @@ class CreateIngestionResponse(BaseModel):
             for _key, _value in self.additional_properties.items():
                 _dict[_key] = _value
 
+        # set to None if schedule_id (nullable) is None
+        # and model_fields_set contains the field
+        if self.schedule_id is None and "schedule_id" in self.model_fields_set:
+            _dict['schedule_id'] = None
+
         return _dict
 
     @classmethod
@@ -89,7 +95,8 @@ class CreateIngestionResponse(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "ingestion_id": obj.get("ingestion_id")
+            "ingestion_id": obj.get("ingestion_id"),
+            "schedule_id": obj.get("schedule_id")
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

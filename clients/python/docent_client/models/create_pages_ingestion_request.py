@@ -18,8 +18,9 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
-from typing import Any, ClassVar, Dict
+from typing import Any, ClassVar, Dict, Optional
 from typing_extensions import Annotated
+from docent_client.models.ingestion_schedule import IngestionSchedule
 from docent_client.models.pages_spec import PagesSpec
 from typing import Optional, Set
 from typing_extensions import Self
@@ -33,7 +34,8 @@ class CreatePagesIngestionRequest(BaseModel):
     collection_name: Annotated[str, Field(strict=True)] = Field(description="A namespace or collection name.", json_schema_extra={"examples": ["handbook"]})
     type: StrictStr
     spec: PagesSpec
-    __properties: ClassVar[List[str]] = ["namespace_name", "collection_name", "type", "spec"]
+    schedule: Optional[IngestionSchedule] = None
+    __properties: ClassVar[List[str]] = ["namespace_name", "collection_name", "type", "spec", "schedule"]
 
     @field_validator('namespace_name', mode="before")
     def namespace_name_validate_regular_expression(cls, value):
@@ -98,6 +100,14 @@ class CreatePagesIngestionRequest(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of spec
         if self.spec:
             _dict['spec'] = self.spec.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of schedule
+        if self.schedule:
+            _dict['schedule'] = self.schedule.to_dict()
+        # set to None if schedule (nullable) is None
+        # and model_fields_set contains the field
+        if self.schedule is None and "schedule" in self.model_fields_set:
+            _dict['schedule'] = None
+
         return _dict
 
     @classmethod
@@ -113,7 +123,8 @@ class CreatePagesIngestionRequest(BaseModel):
             "namespace_name": obj.get("namespace_name"),
             "collection_name": obj.get("collection_name"),
             "type": obj.get("type"),
-            "spec": PagesSpec.from_dict(obj["spec"]) if obj.get("spec") is not None else None
+            "spec": PagesSpec.from_dict(obj["spec"]) if obj.get("spec") is not None else None,
+            "schedule": IngestionSchedule.from_dict(obj["schedule"]) if obj.get("schedule") is not None else None
         })
         return _obj
 

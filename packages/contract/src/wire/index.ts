@@ -264,6 +264,10 @@ export interface CreateDriveIngestionRequest {
      * 
      */
     spec: DriveSpec;
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
 }
 
 
@@ -291,6 +295,10 @@ export interface CreateIngestionResponse {
      * Identifies the ingestion for `get_ingestion` and `cancel_ingestion`.
      */
     ingestion_id: string;
+    /**
+     * The schedule that re-runs this ingestion, when the request gave a `schedule`; else null.
+     */
+    schedule_id?: string | null;
 }
 /**
  * 
@@ -314,6 +322,10 @@ export interface CreatePagesIngestionRequest {
      * 
      */
     spec: PagesSpec;
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
 }
 
 
@@ -347,6 +359,10 @@ export interface CreateWikiIngestionRequest {
      * 
      */
     spec: WikiSpec;
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
 }
 
 
@@ -700,6 +716,25 @@ export interface IngestionProgress {
      */
     chunks_indexed: number;
 }
+/**
+ * Re-run this ingestion on a schedule, at most hourly: a five-field cron expression
+ * (`minute hour day-of-month month day-of-week`, or `@daily`, `@weekly`…) naming one
+ * minute of the hour, read in `timezone`, daylight-saving shifts included (a time skipped
+ * in spring runs once just after the gap, a time repeated in autumn runs once).
+ * 
+ * @export
+ * @interface IngestionSchedule
+ */
+export interface IngestionSchedule {
+    /**
+     * 
+     */
+    cron: string;
+    /**
+     * An IANA time zone; default `UTC`.
+     */
+    timezone?: string | null;
+}
 
 /**
  * 
@@ -810,6 +845,45 @@ export const ListIngestionsRequestStatusEnum = {
     Canceled: 'canceled',
 } as const;
 export type ListIngestionsRequestStatusEnum = typeof ListIngestionsRequestStatusEnum[keyof typeof ListIngestionsRequestStatusEnum];
+
+/**
+ * 
+ * @export
+ * @interface ListSchedulesRequest
+ */
+export interface ListSchedulesRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * Only this collection's schedules.
+     */
+    collection_name?: string | null;
+    /**
+     * Only schedules in this status.
+     */
+    status?: ListSchedulesRequestStatusEnum | null;
+    /**
+     * Page size, default 100.
+     */
+    limit?: number | null;
+    /**
+     * The `next_cursor` of the previous page; omit or null for the first page.
+     */
+    cursor?: string | null;
+}
+
+
+/**
+ * @export
+ */
+export const ListSchedulesRequestStatusEnum = {
+    Active: 'active',
+    Paused: 'paused',
+    Stopped: 'stopped',
+} as const;
+export type ListSchedulesRequestStatusEnum = typeof ListSchedulesRequestStatusEnum[keyof typeof ListSchedulesRequestStatusEnum];
 
 /**
  * 
@@ -996,6 +1070,207 @@ export interface Revoked {
      */
     revoked: boolean;
 }
+/**
+ * 
+ * @export
+ * @interface Schedule
+ */
+export interface Schedule {
+    /**
+     * 
+     */
+    schedule_id: string;
+    /**
+     * 
+     */
+    namespace_name: string;
+    /**
+     * 
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    type: IngestionType;
+    /**
+     * The spec each run ingests, with secrets replaced by `***`.
+     */
+    spec: { [key: string]: any; };
+    /**
+     * 
+     */
+    cron: string;
+    /**
+     * 
+     */
+    timezone: string;
+    /**
+     * 
+     */
+    status: ScheduleStatus;
+    /**
+     * 
+     */
+    reason: ScheduleStopReason | null;
+    /**
+     * When the next run starts; null unless `status` is `active`.
+     */
+    next_run_at: string | null;
+    /**
+     * 
+     */
+    last_run: ScheduleRun | null;
+    /**
+     * 
+     */
+    created_at: string;
+    /**
+     * 
+     */
+    updated_at: string;
+}
+
+
+/**
+ * 
+ * @export
+ * @interface ScheduleList
+ */
+export interface ScheduleList {
+    /**
+     * 
+     */
+    schedules: Array<Schedule>;
+    /**
+     * 
+     */
+    next_cursor: string | null;
+}
+/**
+ * 
+ * @export
+ * @interface ScheduleLocator
+ */
+export interface ScheduleLocator {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    schedule_id: string;
+}
+/**
+ * The last run the schedule started (the ingestion created with it, at first), as it is
+ * now; a run due while the previous one still runs is skipped.
+ * 
+ * @export
+ * @interface ScheduleRun
+ */
+export interface ScheduleRun {
+    /**
+     * 
+     */
+    ingestion_id: string;
+    /**
+     * 
+     */
+    status: IngestionStatus;
+    /**
+     * 
+     */
+    created_at: string;
+    /**
+     * 
+     */
+    finished_at: string | null;
+    /**
+     * 
+     */
+    error: ScheduleRunError | null;
+}
+
+
+/**
+ * Why the run failed; null unless its `status` is `failed`.
+ * @export
+ * @interface ScheduleRunError
+ */
+export interface ScheduleRunError {
+    /**
+     * 
+     */
+    code: ScheduleRunErrorCodeEnum;
+    /**
+     * 
+     */
+    message: string;
+}
+
+
+/**
+ * @export
+ */
+export const ScheduleRunErrorCodeEnum = {
+    SourceAuthFailed: 'source_auth_failed',
+    SourceNotFound: 'source_not_found',
+    SourceUnreachable: 'source_unreachable',
+    SourceRateLimited: 'source_rate_limited',
+    Internal: 'internal',
+} as const;
+export type ScheduleRunErrorCodeEnum = typeof ScheduleRunErrorCodeEnum[keyof typeof ScheduleRunErrorCodeEnum];
+
+
+/**
+ * `active`: runs on schedule. `paused`: by the user, until resumed. `stopped`: by Docent,
+ * `reason` says why (e.g. the source refused the stored credentials); resume it, or give a
+ * new token with `create_ingestion` and the same schedule.
+ * 
+ * @export
+ */
+export const ScheduleStatus = {
+    Active: 'active',
+    Paused: 'paused',
+    Stopped: 'stopped',
+} as const;
+export type ScheduleStatus = typeof ScheduleStatus[keyof typeof ScheduleStatus];
+
+/**
+ * Why Docent stopped the schedule; null unless `status` is `stopped`.
+ * @export
+ * @interface ScheduleStopReason
+ */
+export interface ScheduleStopReason {
+    /**
+     * `source_auth_failed`: a run was refused by the source (401/403): the token was
+     * revoked or expired. `source_not_connected`: the OAuth connection the schedule
+     * runs on was deleted. `credentials_unavailable`: the sealed token no longer opens
+     * (the service's secret key changed).
+     * 
+     */
+    code: ScheduleStopReasonCodeEnum;
+    /**
+     * 
+     */
+    message: string;
+}
+
+
+/**
+ * @export
+ */
+export const ScheduleStopReasonCodeEnum = {
+    SourceAuthFailed: 'source_auth_failed',
+    SourceNotConnected: 'source_not_connected',
+    CredentialsUnavailable: 'credentials_unavailable',
+} as const;
+export type ScheduleStopReasonCodeEnum = typeof ScheduleStopReasonCodeEnum[keyof typeof ScheduleStopReasonCodeEnum];
+
 /**
  * 
  * @export

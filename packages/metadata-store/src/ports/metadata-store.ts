@@ -4,6 +4,7 @@ import type { CollectionLock } from './collection-lock';
 import type { IngestionLedger } from './ingestion-ledger';
 import type { IngestionStore } from './ingestions';
 import type { OAuthConnectionStore } from './oauth-connections';
+import type { ScheduleStore } from './schedules';
 
 /**
  * An open metadata database: one adapter per group of tables, each serving the role ports of
@@ -17,6 +18,7 @@ export interface MetadataStore {
   readonly ingestions: IngestionStore;
   readonly ledger: IngestionLedger;
   readonly collectionLock: CollectionLock;
+  readonly schedules: ScheduleStore;
   health(): Promise<void>;
   close(): Promise<void>;
 }

@@ -135,6 +135,7 @@ export class TypeOrmCatalogStore implements CollectionDirectory, CatalogStore, D
           .delete({ ingestion_id: In(ingestionIds) });
         await m.getRepository(this.entities.Ingestion).delete({ collection_id: collectionId });
       }
+      await m.getRepository(this.entities.Schedule).delete({ collection_id: collectionId });
       await m.getRepository(this.entities.Document).delete({ collection_id: collectionId });
       await m.getRepository(this.entities.CollectionLock).delete({ collection_id: collectionId });
       await m.getRepository(this.entities.Collection).delete({ id: collectionId });

@@ -4,9 +4,71 @@ import type {
   IngestionProgress,
   IngestionRecord,
   IngestionStatus,
+  NewIngestion,
 } from '../ports/ingestions';
 import type { IngestionRow } from './rows';
 import type { Entities } from './schema';
+
+/** The names of collections and of their namespaces, by collection id. */
+export async function collectionNames(
+  m: EntityManager,
+  entities: Entities,
+  collectionIds: string[],
+): Promise<Map<string, { namespaceName: string; collectionName: string }>> {
+  const collections = await m
+    .getRepository(entities.Collection)
+    .findBy({ id: In([...new Set(collectionIds)]) });
+  const namespaces = await m
+    .getRepository(entities.Namespace)
+    .findBy({ id: In([...new Set(collections.map((c) => c.namespace_id))]) });
+  const namespaceById = new Map(namespaces.map((n) => [n.id, n]));
+  return new Map(
+    collections.map((c) => [
+      c.id,
+      { namespaceName: namespaceById.get(c.namespace_id)?.name ?? '', collectionName: c.name },
+    ]),
+  );
+}
+
+/** The collections a list covers: the one asked for, or every collection of the namespace. */
+export async function listedCollectionIds(
+  m: EntityManager,
+  entities: Entities,
+  query: { namespaceId: string; collectionId?: string },
+): Promise<string[]> {
+  if (query.collectionId) return [query.collectionId];
+  const rows = await m.getRepository(entities.Collection).find({
+    select: { id: true },
+    where: { namespace_id: query.namespaceId },
+  });
+  return rows.map((c) => c.id);
+}
+
+/** A new ingestion's row: queued, nothing counted yet. */
+export function newIngestionRow(input: NewIngestion): IngestionRow {
+  return {
+    id: input.id,
+    account_id: input.accountId,
+    collection_id: input.collectionId,
+    type: input.type,
+    spec_json: JSON.stringify(input.spec),
+    secrets: input.secrets,
+    source_key: input.sourceKey,
+    status: 'queued',
+    cancel_requested: false,
+    created_at: input.createdAt,
+    started_at: null,
+    finished_at: null,
+    documents_discovered: 0,
+    documents_processed: 0,
+    documents_skipped: 0,
+    documents_failed: 0,
+    chunks_indexed: 0,
+    error_code: null,
+    error_message: null,
+    checkpoint: null,
+  };
+}
 
 /** Ingestion rows with their collection's and namespace's names, in the order given. */
 export async function hydrateIngestions(
@@ -15,38 +77,31 @@ export async function hydrateIngestions(
   rows: IngestionRow[],
 ): Promise<IngestionRecord[]> {
   if (rows.length === 0) return [];
-  const collections = await m
-    .getRepository(entities.Collection)
-    .findBy({ id: In([...new Set(rows.map((r) => r.collection_id))]) });
-  const namespaces = await m
-    .getRepository(entities.Namespace)
-    .findBy({ id: In([...new Set(collections.map((c) => c.namespace_id))]) });
-  const collectionById = new Map(collections.map((c) => [c.id, c]));
-  const namespaceById = new Map(namespaces.map((n) => [n.id, n]));
-  return rows.map((row) => {
-    const collection = collectionById.get(row.collection_id);
-    const namespace = collection && namespaceById.get(collection.namespace_id);
-    return {
-      id: row.id,
-      accountId: row.account_id,
-      collectionId: row.collection_id,
-      namespaceName: namespace?.name ?? '',
-      collectionName: collection?.name ?? '',
-      type: row.type,
-      spec: JSON.parse(row.spec_json) as Record<string, unknown>,
-      secrets: row.secrets,
-      sourceKey: row.source_key,
-      status: row.status as IngestionStatus,
-      cancelRequested: Boolean(row.cancel_requested),
-      createdAt: row.created_at,
-      startedAt: row.started_at,
-      finishedAt: row.finished_at,
-      progress: toProgress(row),
-      errorCode: row.error_code as IngestionErrorCode | null,
-      errorMessage: row.error_message,
-      checkpoint: row.checkpoint,
-    };
-  });
+  const names = await collectionNames(
+    m,
+    entities,
+    rows.map((r) => r.collection_id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    accountId: row.account_id,
+    collectionId: row.collection_id,
+    namespaceName: names.get(row.collection_id)?.namespaceName ?? '',
+    collectionName: names.get(row.collection_id)?.collectionName ?? '',
+    type: row.type,
+    spec: JSON.parse(row.spec_json) as Record<string, unknown>,
+    secrets: row.secrets,
+    sourceKey: row.source_key,
+    status: row.status as IngestionStatus,
+    cancelRequested: Boolean(row.cancel_requested),
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    progress: toProgress(row),
+    errorCode: row.error_code as IngestionErrorCode | null,
+    errorMessage: row.error_message,
+    checkpoint: row.checkpoint,
+  }));
 }
 
 export async function loadIngestion(

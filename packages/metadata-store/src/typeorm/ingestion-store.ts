@@ -8,7 +8,12 @@ import type {
   NewIngestion,
 } from '../ports/ingestions';
 import type { Page } from '../ports/catalog';
-import { hydrateIngestions, loadIngestion } from './ingestion-rows';
+import {
+  hydrateIngestions,
+  listedCollectionIds,
+  loadIngestion,
+  newIngestionRow,
+} from './ingestion-rows';
 import type { SqlContext } from './sql-context';
 
 /** Ingestions as the API creates, lists and cancels them, on TypeORM. */
@@ -21,28 +26,7 @@ export class TypeOrmIngestionStore implements IngestionStore {
 
   async createIngestion(input: NewIngestion): Promise<IngestionRecord> {
     await this.db.run((m) =>
-      m.getRepository(this.entities.Ingestion).insert({
-        id: input.id,
-        account_id: input.accountId,
-        collection_id: input.collectionId,
-        type: input.type,
-        spec_json: JSON.stringify(input.spec),
-        secrets: input.secrets,
-        source_key: input.sourceKey,
-        status: 'queued',
-        cancel_requested: false,
-        created_at: input.createdAt,
-        started_at: null,
-        finished_at: null,
-        documents_discovered: 0,
-        documents_processed: 0,
-        documents_skipped: 0,
-        documents_failed: 0,
-        chunks_indexed: 0,
-        error_code: null,
-        error_message: null,
-        checkpoint: null,
-      }),
+      m.getRepository(this.entities.Ingestion).insert(newIngestionRow(input)),
     );
     return (await this.getIngestion(input.id))!;
   }
@@ -53,14 +37,7 @@ export class TypeOrmIngestionStore implements IngestionStore {
 
   async listIngestions(query: IngestionQuery): Promise<Page<IngestionRecord>> {
     return this.db.run(async (m) => {
-      const collectionIds = query.collectionId
-        ? [query.collectionId]
-        : (
-            await m.getRepository(this.entities.Collection).find({
-              select: { id: true },
-              where: { namespace_id: query.namespaceId },
-            })
-          ).map((c) => c.id);
+      const collectionIds = await listedCollectionIds(m, this.entities, query);
       if (collectionIds.length === 0) return { items: [], nextAfter: null };
       // Ingestion ids sort by creation time, so the id alone orders and pages the list.
       const rows = await m.getRepository(this.entities.Ingestion).find({

@@ -10,8 +10,10 @@ import { TypeOrmIngestionStore } from './ingestion-store';
 import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
 import { IngestionWarnings1763700000000 } from './migrations/1763700000000-ingestion-warnings';
 import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-accounts-and-connections';
+import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
+import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
 import { SqlContext } from './sql-context';
 
@@ -19,6 +21,7 @@ export const MIGRATIONS = [
   InitialSchema1732180000000,
   IngestionWarnings1763700000000,
   AccountsAndConnections1763800000000,
+  Schedules1764000000000,
   DocumentPageLinks1795548471036,
 ];
 
@@ -77,6 +80,7 @@ export async function openMetadataStore(location: MetadataStoreLocation): Promis
     ingestions: new TypeOrmIngestionStore(db),
     ledger: new TypeOrmIngestionLedger(db),
     collectionLock: new TypeOrmCollectionLock(db),
+    schedules: new TypeOrmScheduleStore(db),
     health: () => db.health(),
     close: () => db.close(),
   };

@@ -120,3 +120,25 @@ export interface ConnectionRow {
   updated_at: Date;
   version: number;
 }
+export interface ScheduleRow {
+  id: string;
+  account_id: string;
+  collection_id: string;
+  type: string;
+  spec_json: string;
+  secrets: string | null;
+  source_key: string;
+  uses_connection: boolean;
+  cron: string;
+  timezone: string;
+  status: string;
+  stop_code: string | null;
+  stop_message: string | null;
+  next_run_at: Date | null;
+  last_run_ingestion_id: string | null;
+  last_run_at: Date | null;
+  last_run_settled: boolean;
+  created_at: Date;
+  updated_at: Date;
+  version: number;
+}

@@ -13,6 +13,7 @@ import type {
   SessionRow,
   OAuthStateRow,
   ConnectionRow,
+  ScheduleRow,
 } from './rows';
 
 export type SqlDialect = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ export interface Entities {
   Session: EntitySchema<SessionRow>;
   OAuthState: EntitySchema<OAuthStateRow>;
   Connection: EntitySchema<ConnectionRow>;
+  Schedule: EntitySchema<ScheduleRow>;
 }
 
 /** Entity schemas for a dialect; the migrations create exactly these tables. */
@@ -231,6 +233,36 @@ export function buildEntities(dialect: SqlDialect): Entities {
         updated_at: ts,
         version: { type: t.integer, default: 1 },
       },
+    }),
+    Schedule: new EntitySchema<ScheduleRow>({
+      name: 'Schedule',
+      tableName: 'schedules',
+      columns: {
+        id,
+        account_id: ref,
+        collection_id: ref,
+        type: { type: t.varchar, length: 16 },
+        spec_json: { type: t.text },
+        secrets: { type: t.text, nullable: true },
+        source_key: { type: t.varchar, length: 64 },
+        uses_connection: { type: t.boolean, default: false },
+        cron: { type: t.varchar, length: 255 },
+        timezone: { type: t.varchar, length: 64 },
+        status: { type: t.varchar, length: 16 },
+        stop_code: { type: t.varchar, length: 64, nullable: true },
+        stop_message: { type: t.text, nullable: true },
+        next_run_at: tsNull,
+        last_run_ingestion_id: { ...ref, nullable: true },
+        last_run_at: tsNull,
+        last_run_settled: { type: t.boolean, default: true },
+        created_at: ts,
+        updated_at: ts,
+        version: { type: t.integer, default: 1 },
+      },
+      uniques: [
+        { name: 'uq_schedules_collection_source', columns: ['collection_id', 'source_key'] },
+      ],
+      indices: [{ name: 'ix_schedules_status_next_run', columns: ['status', 'next_run_at'] }],
     }),
   };
 }

@@ -5,6 +5,7 @@ import { freshStore, type OpenMetadataStore } from './fixture';
 import { describeIngestionLedgerConformance } from './ingestion-ledger.conformance';
 import { describeIngestionStoreConformance } from './ingestion-store.conformance';
 import { describeOAuthConnectionStoreConformance } from './oauth-connection-store.conformance';
+import { describeScheduleStoreConformance } from './schedule-store.conformance';
 
 export type { MetadataStoreFixture } from './fixture';
 
@@ -16,6 +17,7 @@ export function describeMetadataStoreConformance(adapterName: string, open: Open
   describeIngestionStoreConformance(adapterName, open);
   describeIngestionLedgerConformance(adapterName, open);
   describeCollectionLockConformance(adapterName, open);
+  describeScheduleStoreConformance(adapterName, open);
 
   describe(`MetadataStore lifecycle: ${adapterName}`, () => {
     const store = freshStore(open);

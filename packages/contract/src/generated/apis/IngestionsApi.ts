@@ -117,7 +117,7 @@ export interface IngestionsApiInterface {
     createIngestionRequestOpts(requestParameters: CreateIngestionOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
      * @summary Start ingesting a source into a collection
      * @param {CreateIngestionRequest} CreateIngestionRequest 
      * @param {*} [options] Override http request option.
@@ -127,7 +127,7 @@ export interface IngestionsApiInterface {
     createIngestionRaw(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreateIngestionResponse>>;
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
      * Start ingesting a source into a collection
      */
     createIngestion(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreateIngestionResponse>;
@@ -272,7 +272,7 @@ export class IngestionsApi extends runtime.BaseAPI implements IngestionsApiInter
     }
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
      * Start ingesting a source into a collection
      */
     async createIngestionRaw(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreateIngestionResponse>> {
@@ -283,7 +283,7 @@ export class IngestionsApi extends runtime.BaseAPI implements IngestionsApiInter
     }
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
      * Start ingesting a source into a collection
      */
     async createIngestion(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreateIngestionResponse> {

@@ -7,3 +7,4 @@ export * from './ConnectionsApi';
 export * from './DocumentsApi';
 export * from './IngestionsApi';
 export * from './OperationsApi';
+export * from './SchedulesApi';

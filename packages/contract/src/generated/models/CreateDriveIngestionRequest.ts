@@ -20,6 +20,13 @@ import {
     DriveSpecToJSON,
     DriveSpecToJSONTyped,
 } from './DriveSpec';
+import type { IngestionSchedule } from './IngestionSchedule';
+import {
+    IngestionScheduleFromJSON,
+    IngestionScheduleFromJSONTyped,
+    IngestionScheduleToJSON,
+    IngestionScheduleToJSONTyped,
+} from './IngestionSchedule';
 
 /**
  * 
@@ -43,6 +50,10 @@ export interface CreateDriveIngestionRequest {
      * 
      */
     spec: DriveSpec;
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
 }
 
 
@@ -82,6 +93,7 @@ export function CreateDriveIngestionRequestFromJSONTyped(json: any, ignoreDiscri
         'collection_name': json['collection_name'],
         'type': json['type'],
         'spec': DriveSpecFromJSON(json['spec']),
+        'schedule': json['schedule'] === undefined ? undefined : json['schedule'] === null ? null : IngestionScheduleFromJSON(json['schedule']),
     };
 }
 
@@ -100,6 +112,7 @@ export function CreateDriveIngestionRequestToJSONTyped(value?: CreateDriveIngest
         'collection_name': value['collection_name'],
         'type': value['type'],
         'spec': DriveSpecToJSON(value['spec']),
+        'schedule': IngestionScheduleToJSON(value['schedule']),
     };
 }
 

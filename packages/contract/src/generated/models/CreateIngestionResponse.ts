@@ -23,6 +23,10 @@ export interface CreateIngestionResponse {
      * Identifies the ingestion for `get_ingestion` and `cancel_ingestion`.
      */
     ingestion_id: string;
+    /**
+     * The schedule that re-runs this ingestion, when the request gave a `schedule`; else null.
+     */
+    schedule_id?: string | null;
 }
 
 /**
@@ -44,6 +48,7 @@ export function CreateIngestionResponseFromJSONTyped(json: any, ignoreDiscrimina
     return {
         
         'ingestion_id': json['ingestion_id'],
+        'schedule_id': json['schedule_id'] === undefined ? undefined : json['schedule_id'] === null ? null : json['schedule_id'],
     };
 }
 
@@ -59,6 +64,7 @@ export function CreateIngestionResponseToJSONTyped(value?: CreateIngestionRespon
     return {
         
         'ingestion_id': value['ingestion_id'],
+        'schedule_id': value['schedule_id'],
     };
 }
 

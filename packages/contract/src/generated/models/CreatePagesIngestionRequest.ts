@@ -20,6 +20,13 @@ import {
     PagesSpecToJSON,
     PagesSpecToJSONTyped,
 } from './PagesSpec';
+import type { IngestionSchedule } from './IngestionSchedule';
+import {
+    IngestionScheduleFromJSON,
+    IngestionScheduleFromJSONTyped,
+    IngestionScheduleToJSON,
+    IngestionScheduleToJSONTyped,
+} from './IngestionSchedule';
 
 /**
  * 
@@ -43,6 +50,10 @@ export interface CreatePagesIngestionRequest {
      * 
      */
     spec: PagesSpec;
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
 }
 
 
@@ -82,6 +93,7 @@ export function CreatePagesIngestionRequestFromJSONTyped(json: any, ignoreDiscri
         'collection_name': json['collection_name'],
         'type': json['type'],
         'spec': PagesSpecFromJSON(json['spec']),
+        'schedule': json['schedule'] === undefined ? undefined : json['schedule'] === null ? null : IngestionScheduleFromJSON(json['schedule']),
     };
 }
 
@@ -100,6 +112,7 @@ export function CreatePagesIngestionRequestToJSONTyped(value?: CreatePagesIngest
         'collection_name': value['collection_name'],
         'type': value['type'],
         'spec': PagesSpecToJSON(value['spec']),
+        'schedule': IngestionScheduleToJSON(value['schedule']),
     };
 }
 

@@ -20,6 +20,13 @@ import {
     WikiSpecToJSON,
     WikiSpecToJSONTyped,
 } from './WikiSpec';
+import type { IngestionSchedule } from './IngestionSchedule';
+import {
+    IngestionScheduleFromJSON,
+    IngestionScheduleFromJSONTyped,
+    IngestionScheduleToJSON,
+    IngestionScheduleToJSONTyped,
+} from './IngestionSchedule';
 
 /**
  * 
@@ -43,6 +50,10 @@ export interface CreateWikiIngestionRequest {
      * 
      */
     spec: WikiSpec;
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
 }
 
 
@@ -82,6 +93,7 @@ export function CreateWikiIngestionRequestFromJSONTyped(json: any, ignoreDiscrim
         'collection_name': json['collection_name'],
         'type': json['type'],
         'spec': WikiSpecFromJSON(json['spec']),
+        'schedule': json['schedule'] === undefined ? undefined : json['schedule'] === null ? null : IngestionScheduleFromJSON(json['schedule']),
     };
 }
 
@@ -100,6 +112,7 @@ export function CreateWikiIngestionRequestToJSONTyped(value?: CreateWikiIngestio
         'collection_name': value['collection_name'],
         'type': value['type'],
         'spec': WikiSpecToJSON(value['spec']),
+        'schedule': IngestionScheduleToJSON(value['schedule']),
     };
 }
 

@@ -148,9 +148,11 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.IngestionList.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.IngestionLocator.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.IngestionProgress.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.IngestionSchedule.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ListCollectionsRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ListDocumentsRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ListIngestionsRequest.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ListSchedulesRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.LogInRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.LoggedOut.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.PagesSpec.CustomTypeAdapterFactory());
@@ -160,6 +162,12 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Reference.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.RevokeApiKeyRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Revoked.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Schedule.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleList.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleLocator.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleRun.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleRunError.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleStopReason.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SignUpRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.WikiSpec.CustomTypeAdapterFactory());
         gson = gsonBuilder.create();

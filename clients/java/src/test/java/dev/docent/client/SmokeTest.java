@@ -11,19 +11,26 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import dev.docent.client.api.AskApi;
 import dev.docent.client.api.IngestionsApi;
+import dev.docent.client.api.SchedulesApi;
 import dev.docent.client.model.AskRequest;
 import dev.docent.client.model.AskResponse;
 import dev.docent.client.model.CreateIngestionRequest;
+import dev.docent.client.model.CreateIngestionResponse;
 import dev.docent.client.model.CreateWikiIngestionRequest;
 import dev.docent.client.model.HistoryMessage;
 import dev.docent.client.model.HistoryPair;
 import dev.docent.client.model.HistoryTuple;
 import dev.docent.client.model.Ingestion;
 import dev.docent.client.model.IngestionLocator;
+import dev.docent.client.model.IngestionSchedule;
 import dev.docent.client.model.IngestionStatus;
+import dev.docent.client.model.ListSchedulesRequest;
 import dev.docent.client.model.Problem;
 import dev.docent.client.model.ProblemFieldError;
 import dev.docent.client.model.Reference;
+import dev.docent.client.model.Schedule;
+import dev.docent.client.model.ScheduleLocator;
+import dev.docent.client.model.ScheduleStatus;
 import dev.docent.client.model.WikiSpec;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -208,5 +215,43 @@ class SmokeTest {
     Reference reference =
         Reference.fromJson("{\"doc_name\":\"Page\",\"page_num\":1,\"sample_text\":\"t\",\"score\":0.9}");
     assertEquals("Page", reference.getDocName());
+  }
+
+  @Test
+  void schedulesAnIngestionThenPausesAndDeletesTheSchedule() throws ApiException {
+    CreateIngestionResponse created =
+        new IngestionsApi(client)
+            .createIngestion(
+                new CreateIngestionRequest(
+                    new CreateWikiIngestionRequest()
+                        .namespaceName(NAMESPACE)
+                        .collectionName("scheduled")
+                        .type(CreateWikiIngestionRequest.TypeEnum.WIKI)
+                        .spec(wikiSpec())
+                        .schedule(
+                            new IngestionSchedule().cron("0 3 * * *").timezone("Europe/Berlin"))));
+    String id = created.getScheduleId();
+    assertTrue(id != null && id.startsWith("sch_"), String.valueOf(id));
+
+    SchedulesApi schedules = new SchedulesApi(client);
+    List<Schedule> listed =
+        schedules
+            .listSchedules(
+                new ListSchedulesRequest().namespaceName(NAMESPACE).collectionName("scheduled"))
+            .getSchedules();
+    assertEquals(1, listed.size());
+    Schedule schedule = listed.get(0);
+    assertEquals(id, schedule.getScheduleId());
+    assertEquals("0 3 * * *", schedule.getCron());
+    assertEquals("Europe/Berlin", schedule.getTimezone());
+    assertEquals(ScheduleStatus.ACTIVE, schedule.getStatus());
+    assertEquals("***", schedule.getSpec().get("token"));
+
+    ScheduleLocator locator =
+        new ScheduleLocator().namespaceName(NAMESPACE).collectionName("scheduled").scheduleId(id);
+    Schedule paused = schedules.pauseSchedule(locator);
+    assertEquals(ScheduleStatus.PAUSED, paused.getStatus());
+    assertNull(paused.getNextRunAt());
+    assertTrue(schedules.deleteSchedule(locator).getDeleted());
   }
 }

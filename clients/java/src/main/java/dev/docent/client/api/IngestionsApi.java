@@ -317,7 +317,7 @@ public class IngestionsApi {
 
     /**
      * Start ingesting a source into a collection
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;. 
      * @param createIngestionRequest  (required)
      * @return CreateIngestionResponse
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -342,7 +342,7 @@ public class IngestionsApi {
 
     /**
      * Start ingesting a source into a collection
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;. 
      * @param createIngestionRequest  (required)
      * @return ApiResponse&lt;CreateIngestionResponse&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -368,7 +368,7 @@ public class IngestionsApi {
 
     /**
      * Start ingesting a source into a collection (asynchronously)
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing). 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;. 
      * @param createIngestionRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call

@@ -22,6 +22,7 @@ import com.google.gson.stream.JsonWriter;
 import dev.docent.client.model.CreateDriveIngestionRequest;
 import dev.docent.client.model.CreatePagesIngestionRequest;
 import dev.docent.client.model.CreateWikiIngestionRequest;
+import dev.docent.client.model.IngestionSchedule;
 import dev.docent.client.model.PagesSpec;
 import java.io.IOException;
 import java.util.Arrays;

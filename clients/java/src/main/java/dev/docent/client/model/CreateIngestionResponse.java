@@ -56,6 +56,11 @@ public class CreateIngestionResponse {
   @javax.annotation.Nonnull
   private String ingestionId;
 
+  public static final String SERIALIZED_NAME_SCHEDULE_ID = "schedule_id";
+  @SerializedName(SERIALIZED_NAME_SCHEDULE_ID)
+  @javax.annotation.Nullable
+  private String scheduleId;
+
   public CreateIngestionResponse() {
   }
 
@@ -75,6 +80,25 @@ public class CreateIngestionResponse {
 
   public void setIngestionId(@javax.annotation.Nonnull String ingestionId) {
     this.ingestionId = ingestionId;
+  }
+
+
+  public CreateIngestionResponse scheduleId(@javax.annotation.Nullable String scheduleId) {
+    this.scheduleId = scheduleId;
+    return this;
+  }
+
+  /**
+   * The schedule that re-runs this ingestion, when the request gave a &#x60;schedule&#x60;; else null.
+   * @return scheduleId
+   */
+  @javax.annotation.Nullable
+  public String getScheduleId() {
+    return scheduleId;
+  }
+
+  public void setScheduleId(@javax.annotation.Nullable String scheduleId) {
+    this.scheduleId = scheduleId;
   }
 
   /**
@@ -132,13 +156,14 @@ public class CreateIngestionResponse {
       return false;
     }
     CreateIngestionResponse createIngestionResponse = (CreateIngestionResponse) o;
-    return Objects.equals(this.ingestionId, createIngestionResponse.ingestionId)&&
+    return Objects.equals(this.ingestionId, createIngestionResponse.ingestionId) &&
+        Objects.equals(this.scheduleId, createIngestionResponse.scheduleId)&&
         Objects.equals(this.additionalProperties, createIngestionResponse.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(ingestionId, additionalProperties);
+    return Objects.hash(ingestionId, scheduleId, additionalProperties);
   }
 
   @Override
@@ -146,6 +171,7 @@ public class CreateIngestionResponse {
     StringBuilder sb = new StringBuilder();
     sb.append("class CreateIngestionResponse {\n");
     sb.append("    ingestionId: ").append(toIndentedString(ingestionId)).append("\n");
+    sb.append("    scheduleId: ").append(toIndentedString(scheduleId)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -165,7 +191,7 @@ public class CreateIngestionResponse {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("ingestion_id"));
+    openapiFields = new HashSet<String>(Arrays.asList("ingestion_id", "schedule_id"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(Arrays.asList("ingestion_id"));
@@ -193,6 +219,9 @@ public class CreateIngestionResponse {
         JsonObject jsonObj = jsonElement.getAsJsonObject();
       if (!jsonObj.get("ingestion_id").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `ingestion_id` to be a primitive type in the JSON string but got `%s`", jsonObj.get("ingestion_id").toString()));
+      }
+      if ((jsonObj.get("schedule_id") != null && !jsonObj.get("schedule_id").isJsonNull()) && !jsonObj.get("schedule_id").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `schedule_id` to be a primitive type in the JSON string but got `%s`", jsonObj.get("schedule_id").toString()));
       }
   }
 

@@ -19,6 +19,7 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
+import dev.docent.client.model.IngestionSchedule;
 import dev.docent.client.model.PagesSpec;
 import java.io.IOException;
 import java.util.Arrays;
@@ -122,6 +123,11 @@ public class CreatePagesIngestionRequest {
   @javax.annotation.Nonnull
   private PagesSpec spec;
 
+  public static final String SERIALIZED_NAME_SCHEDULE = "schedule";
+  @SerializedName(SERIALIZED_NAME_SCHEDULE)
+  @javax.annotation.Nullable
+  private IngestionSchedule schedule;
+
   public CreatePagesIngestionRequest() {
   }
 
@@ -201,6 +207,25 @@ public class CreatePagesIngestionRequest {
   }
 
 
+  public CreatePagesIngestionRequest schedule(@javax.annotation.Nullable IngestionSchedule schedule) {
+    this.schedule = schedule;
+    return this;
+  }
+
+  /**
+   * Get schedule
+   * @return schedule
+   */
+  @javax.annotation.Nullable
+  public IngestionSchedule getSchedule() {
+    return schedule;
+  }
+
+  public void setSchedule(@javax.annotation.Nullable IngestionSchedule schedule) {
+    this.schedule = schedule;
+  }
+
+
 
   @Override
   public boolean equals(Object o) {
@@ -214,12 +239,13 @@ public class CreatePagesIngestionRequest {
     return Objects.equals(this.namespaceName, createPagesIngestionRequest.namespaceName) &&
         Objects.equals(this.collectionName, createPagesIngestionRequest.collectionName) &&
         Objects.equals(this.type, createPagesIngestionRequest.type) &&
-        Objects.equals(this.spec, createPagesIngestionRequest.spec);
+        Objects.equals(this.spec, createPagesIngestionRequest.spec) &&
+        Objects.equals(this.schedule, createPagesIngestionRequest.schedule);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(namespaceName, collectionName, type, spec);
+    return Objects.hash(namespaceName, collectionName, type, spec, schedule);
   }
 
   @Override
@@ -230,6 +256,7 @@ public class CreatePagesIngestionRequest {
     sb.append("    collectionName: ").append(toIndentedString(collectionName)).append("\n");
     sb.append("    type: ").append(toIndentedString(type)).append("\n");
     sb.append("    spec: ").append(toIndentedString(spec)).append("\n");
+    sb.append("    schedule: ").append(toIndentedString(schedule)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -248,7 +275,7 @@ public class CreatePagesIngestionRequest {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("namespace_name", "collection_name", "type", "spec"));
+    openapiFields = new HashSet<String>(Arrays.asList("namespace_name", "collection_name", "type", "spec", "schedule"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(Arrays.asList("namespace_name", "collection_name", "type", "spec"));
@@ -295,6 +322,10 @@ public class CreatePagesIngestionRequest {
       TypeEnum.validateJsonElement(jsonObj.get("type"));
       // validate the required field `spec`
       PagesSpec.validateJsonElement(jsonObj.get("spec"));
+      // validate the optional field `schedule`
+      if (jsonObj.get("schedule") != null && !jsonObj.get("schedule").isJsonNull()) {
+        IngestionSchedule.validateJsonElement(jsonObj.get("schedule"));
+      }
   }
 
   public static class CustomTypeAdapterFactory implements TypeAdapterFactory {

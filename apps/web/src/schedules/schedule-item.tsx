@@ -1,0 +1,88 @@
+import type { Schedule } from '../api/wire-types';
+import { ConfirmButton } from '../components/confirm-button';
+import { formatTime } from '../components/format';
+import { describeSource } from './schedule-source';
+
+interface ScheduleItemProps {
+  schedule: Schedule;
+  busy: boolean;
+  onPause(schedule: Schedule): void;
+  onResume(schedule: Schedule): void;
+  onDelete(schedule: Schedule): void;
+}
+
+/** One schedule: when it runs, how its last run went, why it stopped; pause, resume, delete. */
+export function ScheduleItem({ schedule, busy, onPause, onResume, onDelete }: ScheduleItemProps) {
+  const titleId = `schedule-${schedule.schedule_id}`;
+  const run = schedule.last_run;
+  return (
+    <li className="ingestion schedule" aria-labelledby={titleId} data-testid="schedule">
+      <div className="ingestion-head">
+        <h3 id={titleId}>
+          {schedule.collection_name} <span className="muted">· {schedule.type}</span>
+        </h3>
+        <span className={`badge status ${schedule.status}`} data-testid="schedule-status">
+          {schedule.status}
+        </span>
+      </div>
+      <p className="muted small">{describeSource(schedule.type, schedule.spec)}</p>
+      <dl className="facts">
+        <dt>When</dt>
+        <dd>
+          <code>{schedule.cron}</code> ({schedule.timezone})
+        </dd>
+        <dt>Next run</dt>
+        <dd data-testid="schedule-next-run">
+          {schedule.next_run_at
+            ? formatTime(schedule.next_run_at)
+            : `none while ${schedule.status}`}
+        </dd>
+        <dt>Last run</dt>
+        <dd data-testid="schedule-last-run">
+          {run ? (
+            <>
+              <span className={`badge status ${run.status}`}>{run.status}</span> started{' '}
+              {formatTime(run.created_at)}
+              {run.finished_at ? `, finished ${formatTime(run.finished_at)}` : ''} ·{' '}
+              <code>{run.ingestion_id}</code>
+            </>
+          ) : (
+            'none yet'
+          )}
+        </dd>
+      </dl>
+      {run?.error ? (
+        <p className="problem" data-testid="schedule-run-error">
+          Last run failed: <code>{run.error.code}</code> {run.error.message}
+        </p>
+      ) : null}
+      {schedule.reason ? (
+        <p className="problem" data-testid="schedule-reason">
+          Stopped: <code>{schedule.reason.code}</code> {schedule.reason.message}
+        </p>
+      ) : null}
+      <div className="actions">
+        {schedule.status === 'active' ? (
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => onPause(schedule)}
+          >
+            Pause
+          </button>
+        ) : (
+          <button type="button" disabled={busy} onClick={() => onResume(schedule)}>
+            Resume
+          </button>
+        )}
+        <ConfirmButton
+          label="Delete"
+          confirmLabel={`Delete the schedule of ${schedule.collection_name}`}
+          disabled={busy}
+          onConfirm={() => onDelete(schedule)}
+        />
+      </div>
+    </li>
+  );
+}

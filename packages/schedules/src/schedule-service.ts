@@ -1,0 +1,178 @@
+import type { CollectionResolver, Paged } from '@docent/catalog';
+import { decodeCursor, encodeCursor, pageSize } from '@docent/catalog';
+import type { SecretBox } from '@docent/credentials-vault';
+import { NotFoundError, SourceNotConnectedError } from '@docent/domain-errors';
+import type { CreateIngestionInput, IngestionService } from '@docent/ingestion';
+import type {
+  IngestionRecord,
+  ScheduleRecord,
+  ScheduleStatus,
+  ScheduleStore,
+} from '@docent/metadata-store';
+import { newScheduleId, scheduleSecretContext } from './schedule-ids';
+import { ScheduleRule, type ScheduleRuleInput } from './schedule-rule';
+
+export interface ScheduleLocator {
+  namespaceName: string;
+  collectionName: string;
+  scheduleId: string;
+}
+
+export interface ScheduleServiceDeps {
+  store: ScheduleStore;
+  ingestions: Pick<IngestionService, 'prepare' | 'start' | 'stillConnected'>;
+  resolver: CollectionResolver;
+  secrets: SecretBox;
+  /** The schedules' clock (a test may move it). */
+  now?: () => Date;
+}
+
+/** A state change that lost to a concurrent one is tried again on the fresh record. */
+const STATE_CHANGE_ATTEMPTS = 5;
+
+/** The schedules of an account: created with an ingestion, listed, paused, resumed, deleted. */
+export class ScheduleService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: ScheduleServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  /**
+   * Starts the ingestion and schedules its re-runs: a new schedule, or the one the collection
+   * already has for this source, replaced (cron, spec, credentials) and active again. Nothing
+   * is written when the schedule or the source is refused.
+   */
+  async createScheduledIngestion(
+    accountId: string,
+    input: CreateIngestionInput,
+    schedule: ScheduleRuleInput,
+  ): Promise<{ ingestion: IngestionRecord; schedule: ScheduleRecord }> {
+    const rule = ScheduleRule.parse(schedule);
+    const source = await this.deps.ingestions.prepare(accountId, input);
+    const ingestion = await this.deps.ingestions.start(source);
+    const at = this.now();
+    const saved = await this.deps.store.saveSchedule({
+      id: newScheduleId(at.getTime()),
+      accountId,
+      collectionId: source.collectionId,
+      type: source.type,
+      spec: source.spec,
+      secrets: source.secrets
+        ? this.deps.secrets.sealJson(
+            source.secrets,
+            scheduleSecretContext(source.collectionId, source.sourceKey),
+          )
+        : null,
+      sourceKey: source.sourceKey,
+      usesConnection: source.usesConnection,
+      cron: rule.cron,
+      timezone: rule.timezone,
+      nextRunAt: rule.nextAfter(at),
+      lastRunIngestionId: ingestion.id,
+      at,
+    });
+    return { ingestion, schedule: saved };
+  }
+
+  async list(
+    accountId: string,
+    query: {
+      namespaceName: string;
+      collectionName?: string | null;
+      status?: ScheduleStatus | null;
+      limit?: number | null;
+      cursor?: string | null;
+    },
+  ): Promise<Paged<ScheduleRecord>> {
+    const { resolver, store } = this.deps;
+    const page = await store.listSchedules({
+      ...(await resolver.listScope(accountId, query.namespaceName, query.collectionName)),
+      status: query.status ?? undefined,
+      after: decodeCursor(query.cursor),
+      limit: pageSize(query.limit),
+    });
+    return { items: page.items, nextCursor: encodeCursor(page.nextAfter) };
+  }
+
+  /** No more runs until resumed; a run under way goes on. Pausing twice changes nothing. */
+  async pause(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
+    return this.changeState(accountId, locator, async (schedule) =>
+      schedule.status === 'paused'
+        ? null
+        : { status: 'paused', stop: null, nextRunAt: null, at: this.now() },
+    );
+  }
+
+  /**
+   * Active again from now on (a paused or stopped schedule; runs missed meanwhile are not
+   * made up). A schedule on an OAuth connection needs the connection back first.
+   */
+  async resume(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
+    return this.changeState(accountId, locator, async (schedule) => {
+      if (schedule.status === 'active') return null;
+      if (!(await this.deps.ingestions.stillConnected(schedule))) {
+        throw new SourceNotConnectedError(schedule.type);
+      }
+      const at = this.now();
+      const rule = ScheduleRule.parse({ cron: schedule.cron, timezone: schedule.timezone });
+      return { status: 'active', stop: null, nextRunAt: rule.nextAfter(at), at };
+    });
+  }
+
+  /** Deletes the schedule and its sealed credentials; a run under way goes on. */
+  async delete(accountId: string, locator: ScheduleLocator): Promise<void> {
+    const schedule = await this.find(accountId, locator);
+    if (!(await this.deps.store.deleteSchedule(schedule.id))) {
+      throw new NotFoundError(`Schedule ${locator.scheduleId} does not exist.`);
+    }
+  }
+
+  /** The account disconnected a source: its schedules on that connection stop, saying why. */
+  async connectionDeleted(accountId: string, type: string): Promise<number> {
+    return this.deps.store.stopSchedulesOnConnection(
+      accountId,
+      type,
+      {
+        code: 'source_not_connected',
+        message: `The ${type} connection this schedule runs on was deleted. Connect ${type} again, then resume the schedule.`,
+      },
+      this.now(),
+    );
+  }
+
+  private async changeState(
+    accountId: string,
+    locator: ScheduleLocator,
+    change: (
+      schedule: ScheduleRecord,
+    ) => Promise<Parameters<ScheduleStore['updateScheduleState']>[2] | null>,
+  ): Promise<ScheduleRecord> {
+    for (let attempt = 1; ; attempt++) {
+      const schedule = await this.find(accountId, locator);
+      const patch = await change(schedule);
+      if (!patch) return schedule;
+      if (await this.deps.store.updateScheduleState(schedule.id, schedule.version, patch)) {
+        return this.find(accountId, locator);
+      }
+      if (attempt >= STATE_CHANGE_ATTEMPTS) {
+        throw new Error(`schedule ${schedule.id} kept changing while being updated`);
+      }
+    }
+  }
+
+  private async find(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
+    const { collection } = await this.deps.resolver.collection(
+      accountId,
+      locator.namespaceName,
+      locator.collectionName,
+    );
+    const schedule = await this.deps.store.getSchedule(locator.scheduleId);
+    if (!schedule || schedule.collectionId !== collection.id || schedule.accountId !== accountId) {
+      throw new NotFoundError(
+        `Schedule ${locator.scheduleId} does not exist in ${locator.namespaceName}/${locator.collectionName}.`,
+      );
+    }
+    return schedule;
+  }
+}
