@@ -1,6 +1,6 @@
 import { DataSource } from 'typeorm';
 import { createTestDatabase as createDatabase } from '@docent/test-support';
-import { openMetadataStore } from '../src';
+import { MIGRATIONS, openMetadataStore } from '../src';
 import { describeMetadataStoreConformance } from './conformance/metadata-store.conformance';
 
 /**
@@ -34,7 +34,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       const source = new DataSource({ type: 'postgres', url: database.url });
       await source.initialize();
       expect(await source.query('SELECT count(*)::int AS n FROM schema_migrations')).toEqual([
-        { n: 3 },
+        { n: MIGRATIONS.length },
       ]);
       await source.destroy();
     } finally {
@@ -60,6 +60,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
         { name: 'InitialSchema1732180000000' },
         { name: 'IngestionWarnings1763700000000' },
         { name: 'AccountsAndConnections1763800000000' },
+        { name: 'IngestionBatches1795549440000' },
       ]);
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {

@@ -89,6 +89,8 @@ export interface IngestionStore {
    * when it had already ended.
    */
   cancelIngestion(id: string, at: Date): Promise<boolean>;
+  /** Seqs of the ingestion's batches not committed yet (their jobs may still be waiting). */
+  listPendingBatches(ingestionId: string): Promise<number[]>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
 }

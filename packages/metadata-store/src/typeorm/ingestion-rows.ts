@@ -68,3 +68,17 @@ export function toProgress(row: IngestionRow): IngestionProgress {
     chunksIndexed: Number(row.chunks_indexed),
   };
 }
+
+/** Seqs of an ingestion's batches not committed yet, in order. */
+export async function pendingBatchSeqs(
+  m: EntityManager,
+  entities: Entities,
+  ingestionId: string,
+): Promise<number[]> {
+  const rows = await m.getRepository(entities.IngestionBatch).find({
+    select: { seq: true },
+    where: { ingestion_id: ingestionId, state: 'pending' },
+    order: { seq: 'ASC' },
+  });
+  return rows.map((row) => Number(row.seq));
+}

@@ -8,7 +8,7 @@ import type {
   NewIngestion,
 } from '../ports/ingestions';
 import type { Page } from '../ports/catalog';
-import { hydrateIngestions, loadIngestion } from './ingestion-rows';
+import { hydrateIngestions, loadIngestion, pendingBatchSeqs } from './ingestion-rows';
 import type { SqlContext } from './sql-context';
 
 /** Ingestions as the API creates, lists and cancels them, on TypeORM. */
@@ -42,6 +42,11 @@ export class TypeOrmIngestionStore implements IngestionStore {
         error_code: null,
         error_message: null,
         checkpoint: null,
+        listing_end: null,
+        batches_recorded: 0,
+        batches_committed: 0,
+        fetch_failure_streak: 0,
+        fetch_outcomes: '',
       }),
     );
     return (await this.getIngestion(input.id))!;
@@ -115,6 +120,10 @@ export class TypeOrmIngestionStore implements IngestionStore {
       );
       return (result.affected ?? 0) > 0;
     });
+  }
+
+  async listPendingBatches(ingestionId: string): Promise<number[]> {
+    return this.db.run((m) => pendingBatchSeqs(m, this.entities, ingestionId));
   }
 
   async listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {

@@ -10,6 +10,7 @@ import { TypeOrmIngestionStore } from './ingestion-store';
 import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
 import { IngestionWarnings1763700000000 } from './migrations/1763700000000-ingestion-warnings';
 import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-accounts-and-connections';
+import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { buildEntities, type SqlDialect } from './schema';
 import { SqlContext } from './sql-context';
@@ -18,6 +19,7 @@ export const MIGRATIONS = [
   InitialSchema1732180000000,
   IngestionWarnings1763700000000,
   AccountsAndConnections1763800000000,
+  IngestionBatches1795549440000,
 ];
 
 export type MetadataStoreLocation =
