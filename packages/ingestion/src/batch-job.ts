@@ -56,15 +56,21 @@ export class BatchJob {
         unsettled.has(ref.sourceId),
       );
       let opened: Promise<OpenedSource> | undefined;
+      // Ends what the batch left in flight (documents fetched ahead) once it is over.
+      const inFlight = new AbortController();
+      const stop = () => inFlight.abort();
+      lease.signal.addEventListener('abort', stop);
       const run: BatchRun = {
         ingestion,
         lease,
         nameStyle: connectors.get(ingestion.type).documentNameStyle ?? 'title',
-        source: () => (opened ??= this.context.sessions.open(ingestion, lease.signal)),
+        source: () => (opened ??= this.context.sessions.open(ingestion, inFlight.signal)),
       };
       try {
         await this.process(run, refs);
       } finally {
+        stop();
+        lease.signal.removeEventListener('abort', stop);
         if (opened) {
           await opened.then(
             ({ session }) => session.close?.(),

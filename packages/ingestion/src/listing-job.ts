@@ -29,6 +29,7 @@ export class ListingJob {
     await this.context.enqueueBatches(ingestion.id, await ledger.listPendingBatches(ingestion.id));
     const progress = await ledger.batchProgress(ingestion.id);
     if (progress.listingEnd !== null) {
+      // Ended by an earlier run that died before it could enqueue the finalize step.
       if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
       return;
     }
