@@ -99,9 +99,20 @@ const infrastructure = scaledInfrastructure();
         spawnDocent(dataDir, await freePort(), { ...env, DOCENT_ROLE: 'api' }),
       ]);
       processes.push(api1!, api2!);
+      const metricsPorts = [await freePort(), await freePort()];
       const workers = [
-        await spawnDocent(dataDir, 0, env, 'worker'),
-        await spawnDocent(dataDir, 0, env, 'worker'),
+        await spawnDocent(
+          dataDir,
+          0,
+          { ...env, DOCENT_METRICS_PORT: String(metricsPorts[0]) },
+          'worker',
+        ),
+        await spawnDocent(
+          dataDir,
+          0,
+          { ...env, DOCENT_METRICS_PORT: String(metricsPorts[1]) },
+          'worker',
+        ),
       ];
       processes.push(...workers);
 
@@ -141,6 +152,12 @@ const infrastructure = scaledInfrastructure();
         documents_failed: 0,
       });
       expect(survivor!.child.exitCode).toBeNull();
+      // A worker serves its own pipeline metrics (it has no API port).
+      const scraped = await fetch(`http://127.0.0.1:${metricsPorts[1]}/metrics`);
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(text).toMatch(/^docent_ingestion_batches_total [1-9]/m);
+      expect(text).toMatch(/^docent_ingestion_stage_seconds_count\{stage="embed"\} [1-9]/m);
       // The ingestion's end freed its collection.
       expect(await query('SELECT holder FROM collection_locks')).toEqual([]);
 
