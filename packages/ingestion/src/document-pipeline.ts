@@ -78,34 +78,45 @@ export class DocumentPipeline {
       );
     }
     return timedSync(this.metrics, 'chunk', () => {
+      // Tokenising is most of this stage: each text is counted once per document, and the
+      // chunker's counts of blocks serve the windows below.
+      const count = memoizedCount((text) => this.embedder.countTokens(text));
       // The title heads every chunk's embedding text, so the chunk body gets what is left; two
       // more tokens stay free for the special tokens some models add ([CLS], [SEP]).
-      const titleTokens = this.embedder.countTokens(ref.title) + 4;
+      const titleTokens = count(ref.title) + 4;
       const maxTokens = Math.max(this.minChunkTokens, this.chunkTokens - titleTokens);
       const chunks = chunkByHeadings(parsed, {
         maxTokens,
         overlapTokens: Math.min(this.overlapTokens, Math.floor(maxTokens / 4)),
-        countTokens: (text) => this.embedder.countTokens(text),
+        countTokens: count,
       });
       const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
-      const windows = chunks.map((chunk) => this.windows(ref.title, chunk));
+      const windows = chunks.map((chunk) => this.windows(ref.title, chunk, count));
       return { ref, documentId, chunks, windows, pageCount, imageOnlyPages };
     });
   }
 
   /** The chunk as texts the model takes whole: its context, then as many sentences as fit. */
-  private windows(title: string, chunk: Chunk): string[] {
+  private windows(title: string, chunk: Chunk, count: (text: string) => number): string[] {
     const cap = this.embedder.maxTokens - 2;
-    const whole = embeddingText(title, chunk);
-    if (this.embedder.countTokens(whole) <= cap) return [whole];
     const context = embeddingContext(title, chunk);
     const prefix = context ? `${context}\n` : '';
-    const room = Math.max(8, cap - this.embedder.countTokens(prefix));
+    const whole = prefix + chunk.text;
+    // As the chunker does: the sum of the lines' counts (its blocks, counted already) and one
+    // token per join; near the cap the whole text is counted exactly.
+    const lines = chunk.text.split('\n');
+    const estimate =
+      (context ? count(context) + 1 : 0) +
+      lines.reduce((sum, line) => sum + count(line), 0) +
+      lines.length -
+      1;
+    if (estimate <= cap - 4 || (estimate <= cap + 4 && count(whole) <= cap)) return [whole];
+    const room = Math.max(8, cap - count(prefix));
     const out: string[] = [];
     let current: string[] = [];
     let used = 0;
     for (const sentence of splitSentences(chunk.text)) {
-      const tokens = this.embedder.countTokens(sentence) + 1;
+      const tokens = count(sentence) + 1;
       if (used + tokens > room && current.length > 0) {
         out.push(prefix + current.join(' '));
         current = [];
@@ -118,6 +129,19 @@ export class DocumentPipeline {
     // A single sentence longer than the cap is truncated by the model, which is acceptable.
     return out;
   }
+}
+
+/** Counts each distinct text once. */
+function memoizedCount(count: (text: string) => number): (text: string) => number {
+  const known = new Map<string, number>();
+  return (text) => {
+    let tokens = known.get(text);
+    if (tokens === undefined) {
+      tokens = count(text);
+      known.set(text, tokens);
+    }
+    return tokens;
+  };
 }
 
 /** A prepared document's chunks with their vectors, as the index stores them. */

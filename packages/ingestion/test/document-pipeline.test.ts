@@ -111,29 +111,44 @@ describe('DocumentPipeline', () => {
 });
 
 describe('EmbeddingQueue', () => {
-  const windows = (name: string, ...counts: number[]) =>
-    counts.map((count, chunk) =>
-      Array.from({ length: count }, (_, w) => `${name} chunk ${chunk} window ${w}`),
-    );
-
-  it('fills every call across documents, embeds each text once, and completes them in order', async () => {
+  it('fills each call with the longest texts across documents, embeds each once, hands documents back in order', async () => {
     const { texts, calls, embed } = recordingEmbedder();
-    const queue = new EmbeddingQueue<string>(embed, 4, NO_INGESTION_METRICS);
-    queue.add('a', windows('a', 1, 2)); // 3 texts
-    queue.add('b', windows('b', 3)); // 3 texts
+    const queue = new EmbeddingQueue<string>(embed, 3, NO_INGESTION_METRICS);
+    queue.add('a', [['a-long window text here', 'a-x'], ['a-medium text']]);
     queue.add('empty', []);
-    queue.add('c', windows('c', 1)); // 1 text
-    expect(queue.pending).toBe(7);
+    queue.add('b', [['b-a very long window of text', 'b-y']]);
+    queue.add('c', [['c-medium text!']]);
+    expect(queue.pending).toBe(6);
 
-    // The first call takes a's 3 texts and b's first: only a is complete.
-    expect((await queue.embedNext()).map((d) => d.item)).toEqual(['a']);
-    // The second takes b's last 2 and c's one: b, the empty document and c complete, in order.
-    const second = await queue.embedNext();
-    expect(second.map((d) => d.item)).toEqual(['b', 'empty', 'c']);
-    expect(second.map((d) => d.vectors.length)).toEqual([1, 0, 1]);
-    expect(calls).toEqual([4, 3]);
-    expect(new Set(texts).size).toBe(7);
+    // The three longest go first: b's, a's first window and c's. Only c is complete, but a
+    // (added before it) is not: nothing is handed back yet.
+    expect(await queue.embedNext()).toEqual([]);
+    expect(texts).toEqual([
+      'b-a very long window of text',
+      'a-long window text here',
+      'c-medium text!',
+    ]);
+    // The rest complete a, the empty document, b and c: in the order they were added.
+    const rest = await queue.embedNext();
+    expect(rest.map((d) => d.item)).toEqual(['a', 'empty', 'b', 'c']);
+    expect(rest.map((d) => d.vectors.length)).toEqual([2, 0, 1, 1]);
+    expect(calls).toEqual([3, 3]);
+    expect(new Set(texts).size).toBe(6);
     expect(queue.pending).toBe(0);
     expect(queue.busy).toBe(false);
+  });
+
+  it("averages a chunk's windows whatever calls embedded them", async () => {
+    const { embedder, embed } = recordingEmbedder();
+    const queue = new EmbeddingQueue<string>(embed, 1, NO_INGESTION_METRICS);
+    queue.add('a', [['alpha words here', 'beta']]);
+    await queue.embedNext();
+    const [done] = await queue.embedNext();
+    const [x, y] = await embedder.embedDocuments(['alpha words here', 'beta']);
+    const sum = x!.map((v, i) => v + y![i]!);
+    const norm = Math.hypot(...sum);
+    expect(Array.from(done!.vectors[0]!)).toEqual(
+      Array.from(sum.map((v) => v / norm)).map((v) => expect.closeTo(v, 6)),
+    );
   });
 });
