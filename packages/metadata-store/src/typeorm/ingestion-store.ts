@@ -118,7 +118,10 @@ export class TypeOrmIngestionStore implements IngestionStore {
         { id, status: In(['queued', 'running']) },
         { status: 'canceled', finished_at: at, secrets: null },
       );
-      return (result.affected ?? 0) > 0;
+      const ended = (result.affected ?? 0) > 0;
+      // Its batches will never run: their payloads (content the listing carried) go at once.
+      if (ended) await m.getRepository(this.entities.IngestionBatch).delete({ ingestion_id: id });
+      return ended;
     });
   }
 

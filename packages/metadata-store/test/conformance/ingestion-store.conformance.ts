@@ -128,6 +128,10 @@ export function describeIngestionStoreConformance(adapterName: string, open: Ope
       });
       await store().ledger.commitBatch(ing.id, 2, 'w1', t0);
       expect(await ingestions().listPendingBatches(ing.id)).toEqual([1, 3]);
+      // Canceled: its batches will never run, their payloads go.
+      await ingestions().cancelIngestion(ing.id, t0);
+      expect(await ingestions().listPendingBatches(ing.id)).toEqual([]);
+      expect(await store().ledger.getBatch(ing.id, 1)).toBeNull();
     });
   });
 }
