@@ -168,14 +168,19 @@ export class IngestionService implements CollectionIngestionsCanceler {
     // Listed before the cancel: a batch recorded after it finds its ingestion ended and stops.
     const batches = await store.listPendingBatches(record.id);
     const ended = await store.cancelIngestion(record.id, this.now());
-    for (const jobId of [
+    const jobIds = [
       ingestJobId(record.id),
       ...batches.map((seq) => ingestBatchJobId(record.id, seq)),
       finalizeJobId(record.id),
-    ]) {
-      await queue.cancel(jobId);
+    ];
+    for (const jobId of jobIds) await queue.cancel(jobId);
+    if (!ended) return;
+    // A running job frees the collection itself once it stopped writing (a collection delete
+    // waits for that); with none running, nothing would until the lease lapsed.
+    const jobs = await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)));
+    if (!jobs.some((job) => job?.state === 'active')) {
+      await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
     }
-    if (ended) await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
   }
 
   private async find(
