@@ -20,6 +20,7 @@ export async function ingestWikiSpace(
   space: string,
   collection: string,
   pollMs = 50,
+  onProgress?: (progress: IngestionOutcome['progress']) => void,
 ): Promise<IngestionOutcome> {
   const locator = { namespace_name: 'bench', collection_name: collection };
   const { ingestion_id } = await postJson<{ ingestion_id: string }>(
@@ -42,6 +43,7 @@ export async function ingestWikiSpace(
       ...locator,
       ingestion_id,
     });
+    onProgress?.(ingestion.progress);
     if (ingestion.status === 'succeeded') return ingestion;
     if (ingestion.status !== 'queued' && ingestion.status !== 'running') {
       throw new Error(`ingestion ${ingestion.status}: ${JSON.stringify(ingestion.error)}`);

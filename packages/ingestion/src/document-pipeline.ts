@@ -3,7 +3,7 @@ import { DocumentError, type DocumentContent, type ParsedDocument } from '@docen
 import type { Embedder } from '@docent/embedder';
 import type { IndexedChunk } from '@docent/search-index';
 import { NO_INGESTION_METRICS, timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
-import { chunkByHeadings, type Chunk } from '@docent/text-chunker';
+import { chunkByHeadings, memoizeCount, type Chunk } from '@docent/text-chunker';
 import { splitSentences } from '@docent/text-segmentation';
 
 export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
@@ -80,7 +80,7 @@ export class DocumentPipeline {
     return timedSync(this.metrics, 'chunk', () => {
       // Tokenising is most of this stage: each text is counted once per document, and the
       // chunker's counts of blocks serve the windows below.
-      const count = memoizedCount((text) => this.embedder.countTokens(text));
+      const count = memoizeCount((text) => this.embedder.countTokens(text));
       // The title heads every chunk's embedding text, so the chunk body gets what is left; two
       // more tokens stay free for the special tokens some models add ([CLS], [SEP]).
       const titleTokens = count(ref.title) + 4;
@@ -129,19 +129,6 @@ export class DocumentPipeline {
     // A single sentence longer than the cap is truncated by the model, which is acceptable.
     return out;
   }
-}
-
-/** Counts each distinct text once. */
-function memoizedCount(count: (text: string) => number): (text: string) => number {
-  const known = new Map<string, number>();
-  return (text) => {
-    let tokens = known.get(text);
-    if (tokens === undefined) {
-      tokens = count(text);
-      known.set(text, tokens);
-    }
-    return tokens;
-  };
 }
 
 /** A prepared document's chunks with their vectors, as the index stores them. */
