@@ -140,7 +140,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
       model: env.DOCENT_LLM_MODEL || undefined,
     },
     sourceRetryBudgetMs: integer(env, 'DOCENT_SOURCE_RETRY_BUDGET_MS', 120_000, 0, 3_600_000),
-    workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 1, 1, 64),
+    workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 2, 1, 64),
     ingestion: {
       batchDocuments: integer(env, 'DOCENT_BATCH_DOCUMENTS', 16, 1, 1_000),
       listingAheadBatches: integer(env, 'DOCENT_LISTING_AHEAD_BATCHES', 32, 1, 100_000),
