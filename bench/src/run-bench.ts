@@ -9,6 +9,8 @@ type Suite = (options: {
   limit?: number;
   noScifact?: boolean;
   keepData?: string;
+  pages?: number;
+  parts?: string;
 }) => Promise<BenchRow[] | { rows: BenchRow[]; details: Record<string, unknown> }>;
 
 const SUITES: Record<string, Suite> = {
@@ -34,11 +36,20 @@ async function main(): Promise<void> {
       limit,
       noScifact: args.includes('--no-scifact'),
       keepData: value('--keep-data'),
+      pages: value('--pages') ? Number(value('--pages')) : undefined,
+      parts: value('--parts'),
     });
     const { rows, details } = Array.isArray(result) ? { rows: result, details: {} } : result;
     printTable(`bench: ${name}`, rows);
     console.log(
-      `\nwrote ${writeResults(name, rows, { options: { limit: limit ?? null }, details })}`,
+      `\nwrote ${writeResults(name, rows, {
+        options: {
+          limit: limit ?? null,
+          pages: value('--pages') ?? null,
+          parts: value('--parts') ?? null,
+        },
+        details,
+      })}`,
     );
   }
 }

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig, type DocentConfig, type Runtime } from '@docent/runtime';
 import { RUNTIME, RuntimeModule } from '@docent/nest-runtime';
 import { startHeartbeat } from './heartbeat';
+import { startMetricsServer } from './metrics-server';
 
 @Module({})
 class WorkerAppModule {
@@ -24,6 +25,10 @@ async function main(): Promise<void> {
   app.enableShutdownHooks();
   const runtime = app.get<Runtime>(RUNTIME);
   startHeartbeat(() => runtime.queue.health());
+  if (config.metricsPort !== undefined) {
+    const server = await startMetricsServer(config.metricsPort, () => runtime.metrics.metrics());
+    server.unref();
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,10 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createEmbedder, type Embedder } from '@docent/embedder';
 import {
   HANDBOOK_PAGES,
   squadWikiPages,
   startFakeConfluence,
+  type FakeConfluence,
   type WikiCorpusPage,
 } from '@docent/source-fakes';
 import {
@@ -15,99 +17,554 @@ import {
   testSecretKey,
   uniqueQueuePrefix,
   type DocentProcess,
+  type TestDatabase,
 } from '@docent/test-support';
+import { splitSentences } from '@docent/text-segmentation';
 import type { BenchRow } from '../support/report';
 import { postJson } from '../support/http-json';
+import { processCpuSeconds, processMemoryMiB } from '../support/process-memory';
+import {
+  addStages,
+  sampleValue,
+  scrapeMetrics,
+  stageSeconds,
+  subtractStages,
+  type StageSeconds,
+} from '../support/prometheus-text';
 import { modelEnvironment, squadPath } from '../support/shared-data';
 import { percentile, round } from '../support/stats';
+import { syntheticWikiPages } from '../support/synthetic-wiki';
 import {
   BENCH_KEY as KEY,
   BENCH_WIKI_USER as USER,
   ingestWikiSpace,
 } from '../support/source-ingestion';
 
-const API_MAIN = resolve(__dirname, '../../../apps/api/dist/main.js');
-const WORKER_MAIN = resolve(__dirname, '../../../apps/worker/dist/main.js');
+// DOCENT_BENCH_APP_DIR measures another build (e.g. a checkout of an earlier commit) with
+// this suite: the same corpus, questions and measurements, before and after a change.
+const APPS = process.env.DOCENT_BENCH_APP_DIR ?? resolve(__dirname, '../../../apps');
+const API_MAIN = join(APPS, 'api/dist/main.js');
+const WORKER_MAIN = join(APPS, 'worker/dist/main.js');
 
+export interface ScaleOptions {
+  /** Scales every part down (pages, questions) for a quick check. */
+  limit?: number;
+  /** Pages of the synthetic space (default 50,000). */
+  pages?: number;
+  /** Parts to run, comma-separated: embedded, scaled, ask, synthetic (default all). */
+  parts?: string;
+}
+
+const ALL_PARTS = ['embedded', 'scaled', 'ask', 'synthetic'] as const;
+type Part = (typeof ALL_PARTS)[number];
+
+interface Corpus {
+  pages: WikiCorpusPage[];
+  words: number;
+  questions: Array<{ question: string; pageTitle: string }>;
+}
+
+/** A running deployment: where to send requests and which processes to watch. */
 interface Deployment {
   base: string;
+  /** The processes that run ingestion jobs, with their `/metrics`. */
+  workers: Array<{ pid: number; metricsUrl: string }>;
+  pids(): number[];
   stop(): Promise<void>;
 }
 
 /**
- * Issue 3's figures: ingestion with 1 and 2 worker processes on PostgreSQL + Redis (one
- * collection; two collections at once), and ask latency on PostgreSQL vs SQLite, every
- * process separate as deployed.
+ * Issue 15's figures: ingestion words/s against the raw embedder in the same run, 1 and 2
+ * workers on one collection (one inference thread each, PostgreSQL + Redis), cold and warm ask
+ * latency at 1, 8 and 32 concurrent clients, peak RSS, where the time goes per stage, and a
+ * large synthetic space's memory at three sizes.
  */
-export async function scaleThroughput(options: { limit?: number }): Promise<BenchRow[]> {
-  const infrastructure = scaledInfrastructure();
-  if (!infrastructure) {
-    throw new Error('the scale suite needs DOCENT_TEST_DATABASE_URL and DOCENT_TEST_REDIS_URL');
-  }
-  const squad = squadWikiPages({ squadPath: squadPath(), articles: 8, paragraphsPerPage: 4 });
-  const all = [...HANDBOOK_PAGES, ...squad.pages];
-  const half = Math.ceil(all.length / 2);
-  const toFake = (pages: WikiCorpusPage[]) =>
-    pages.map((p) => ({ id: p.id, title: p.title, body: p.body }));
+export async function scaleThroughput(
+  options: ScaleOptions,
+): Promise<{ rows: BenchRow[]; details: Record<string, unknown> }> {
+  const parts = new Set<Part>(
+    (options.parts?.split(',') ?? ALL_PARTS).map((part) => {
+      if (!(ALL_PARTS as readonly string[]).includes(part)) {
+        throw new Error(`unknown part ${part}; known: ${ALL_PARTS.join(', ')}`);
+      }
+      return part as Part;
+    }),
+  );
+  const corpus = benchCorpus(options.limit);
+  const rows: BenchRow[] = [];
+  const details: Record<string, unknown> = {
+    corpus: { pages: corpus.pages.length, words: corpus.words },
+  };
   const wiki = await startFakeConfluence({
     mode: 'cloud',
     users: [USER],
     spaces: [
-      { key: 'KB', pages: toFake(all) },
-      { key: 'A', pages: toFake(all.slice(0, half)).map((p) => ({ ...p, id: `1${p.id}` })) },
-      { key: 'B', pages: toFake(all.slice(half)).map((p) => ({ ...p, id: `2${p.id}` })) },
+      { key: 'KB', pages: corpus.pages.map(({ id, title, body }) => ({ id, title, body })) },
     ],
   });
-  const questions = squad.questions.filter((_, i) => i % 5 === 0).slice(0, options.limit ?? 300);
-  const rows: BenchRow[] = [];
   try {
-    for (const workers of [1, 2]) {
-      const deployment = await scaledDeployment(infrastructure, workers);
-      try {
-        const one = await timeIngestions(deployment.base, wiki.url, [['KB', 'one']]);
-        const two = await timeIngestions(deployment.base, wiki.url, [
-          ['A', 'a'],
-          ['B', 'b'],
-        ]);
-        rows.push(
-          {
-            metric: `${workers} worker(s): one collection`,
-            value: round(all.length / one, 1),
-            unit: 'pages/s',
-            note: `${all.length} pages in ${round(one, 2)} s`,
-          },
-          {
-            metric: `${workers} worker(s): two collections at once`,
-            value: round(all.length / two, 1),
-            unit: 'pages/s',
-            note: `${all.length} pages in ${round(two, 2)} s`,
-          },
-        );
-        if (workers === 1)
-          rows.push(...(await askLatency(deployment.base, 'one', questions, 'PostgreSQL + Redis')));
-      } finally {
-        await deployment.stop();
-      }
+    if (parts.has('embedded') || parts.has('ask')) {
+      rows.push(...(await embeddedPart(corpus, wiki, parts, options, details)));
     }
-    const embedded = await embeddedDeployment();
-    try {
-      const seconds = await timeIngestions(embedded.base, wiki.url, [['KB', 'one']]);
-      rows.push(
-        {
-          metric: 'embedded (one process): one collection',
-          value: round(all.length / seconds, 1),
-          unit: 'pages/s',
-          note: `${all.length} pages in ${round(seconds, 2)} s`,
-        },
-        ...(await askLatency(embedded.base, 'one', questions, 'SQLite (embedded)')),
-      );
-    } finally {
-      await embedded.stop();
-    }
-    return rows;
+    if (parts.has('scaled')) rows.push(...(await scaledPart(corpus, wiki, details)));
   } finally {
     await wiki.close();
   }
+  if (parts.has('synthetic')) rows.push(...(await syntheticPart(options, details)));
+  return { rows, details };
+}
+
+/** SQuAD articles as wiki pages (real prose) plus the handbook; `limit` cuts the articles. */
+function benchCorpus(limit: number | undefined): Corpus {
+  const articles = limit === undefined ? 16 : Math.max(1, Math.min(16, Math.ceil(limit / 25)));
+  const squad = squadWikiPages({ squadPath: squadPath(), articles, paragraphsPerPage: 4 });
+  const pages = [...HANDBOOK_PAGES, ...squad.pages];
+  const words = pages.reduce((sum, page) => sum + countWords(plainText(page.body)), 0);
+  return { pages, words, questions: squad.questions };
+}
+
+async function embeddedPart(
+  corpus: Corpus,
+  wiki: FakeConfluence,
+  parts: Set<Part>,
+  options: ScaleOptions,
+  details: Record<string, unknown>,
+): Promise<BenchRow[]> {
+  const rows: BenchRow[] = [];
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-embedded-'));
+  try {
+    let deployment = await embeddedDeployment(dataDir);
+    try {
+      // The embedder alone just before and just after: a machine whose load drifts skews both alike.
+      const texts = corpus.pages.map((p) => plainText(p.body));
+      const rawBefore = await rawEmbedderRate(texts);
+      const run = await timedIngestion(deployment, wiki.url, 'KB', 'one');
+      const rawAfter = await rawEmbedderRate(texts);
+      const raw = meanRate(rawBefore, rawAfter);
+      const rate = corpus.words / run.seconds;
+      details.embedded = { ...run, raw };
+      rows.push(
+        {
+          metric: 'embedded ingestion',
+          value: round(rate, 0),
+          unit: 'words/s',
+          note: `${corpus.pages.length} pages, ${corpus.words} words in ${round(run.seconds, 1)} s (${round(corpus.pages.length / run.seconds, 1)} pages/s)`,
+        },
+        {
+          metric: 'raw embedder, same text',
+          value: round(raw.wordsPerSecond, 0),
+          unit: 'words/s',
+          note: `${raw.passages} passages of at most the model's cap, batches of 32; ${round(rawBefore.wordsPerSecond, 0)} before, ${round(rawAfter.wordsPerSecond, 0)} after the ingestion`,
+        },
+        {
+          metric: 'embedded ingestion / raw embedder',
+          value: round(rate / raw.wordsPerSecond, 2),
+          unit: 'ratio',
+          note: 'target ≥ 0.80 (wall time)',
+        },
+        {
+          metric: 'same, in CPU time per word',
+          value: round(raw.cpuSeconds / raw.words / (run.cpuSeconds / corpus.words), 2),
+          unit: 'ratio',
+          note: `ingestion ${round((run.cpuSeconds / corpus.words) * 1000, 2)} CPU s per 1000 words, raw ${round((raw.cpuSeconds / raw.words) * 1000, 2)}: steadier on a shared machine`,
+        },
+        ...stageRows('embedded', run.stages, run.seconds),
+        {
+          metric: 'embedded: peak RSS (api + worker)',
+          value: round(run.peakRssMiB, 0),
+          unit: 'MiB',
+        },
+      );
+      if (parts.has('ask')) {
+        const asks = await askLatencies(dataDir, deployment, corpus, options.limit);
+        deployment = asks.deployment;
+        details.asks = asks.details;
+        rows.push(...asks.rows);
+      }
+    } finally {
+      await deployment.stop();
+    }
+    if (parts.has('embedded')) {
+      // The same ingestion with every body fetched again by the batch workers instead of
+      // riding in the batch: what carrying the listing's content saves.
+      const refetchDir = mkdtempSync(join(tmpdir(), 'docent-bench-refetch-'));
+      const refetch = await embeddedDeployment(refetchDir, { DOCENT_BATCH_INLINE_BYTES: '0' });
+      try {
+        const run = await timedIngestion(refetch, wiki.url, 'KB', 'refetch');
+        details.refetch = run;
+        rows.push({
+          metric: 'embedded ingestion, bodies fetched again',
+          value: round(corpus.words / run.seconds, 0),
+          unit: 'words/s',
+          note: `DOCENT_BATCH_INLINE_BYTES=0: one GET per page; fetch ${round(run.stages.fetch, 1)} s in all`,
+        });
+      } finally {
+        await refetch.stop();
+        rmSync(refetchDir, { recursive: true, force: true });
+      }
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+async function scaledPart(
+  corpus: Corpus,
+  wiki: FakeConfluence,
+  details: Record<string, unknown>,
+): Promise<BenchRow[]> {
+  const infrastructure = scaledInfrastructure();
+  if (!infrastructure) {
+    throw new Error('the scaled part needs DOCENT_TEST_DATABASE_URL and DOCENT_TEST_REDIS_URL');
+  }
+  const rows: BenchRow[] = [];
+  const rates: number[] = [];
+  const texts = corpus.pages.map((p) => plainText(p.body));
+  const rawBefore = await rawEmbedderRate(texts, 1);
+  for (const workers of [1, 2]) {
+    const deployment = await scaledDeployment(infrastructure, workers);
+    try {
+      const run = await timedIngestion(deployment, wiki.url, 'KB', 'one');
+      const rate = corpus.words / run.seconds;
+      rates.push(rate);
+      details[`scaled${workers}`] = run;
+      rows.push(
+        {
+          metric: `PostgreSQL + Redis, ${workers} worker(s), one collection`,
+          value: round(rate, 0),
+          unit: 'words/s',
+          note: `${round(corpus.pages.length / run.seconds, 1)} pages/s; 1 ONNX thread per worker; peak RSS ${round(run.peakRssMiB, 0)} MiB (largest process)`,
+        },
+        ...stageRows(`${workers} worker(s)`, run.stages, run.seconds),
+      );
+    } finally {
+      await deployment.stop();
+    }
+  }
+  const raw = meanRate(rawBefore, await rawEmbedderRate(texts, 1));
+  details.rawOneThread = raw;
+  rows.push(
+    {
+      metric: '2 workers / 1 worker, one collection',
+      value: round(rates[1]! / rates[0]!, 2),
+      unit: 'ratio',
+      note: 'target ≥ 1.8',
+    },
+    {
+      metric: 'raw embedder, 1 thread, same text',
+      value: round(raw.wordsPerSecond, 0),
+      unit: 'words/s',
+    },
+  );
+  return rows;
+}
+
+/**
+ * A large space of short synthetic pages through the fake Confluence, embedded mode: the
+ * process's RSS when 20 %, 50 % and 100 % of it is committed (10k, 25k, 50k pages by default).
+ */
+async function syntheticPart(
+  options: ScaleOptions,
+  details: Record<string, unknown>,
+): Promise<BenchRow[]> {
+  const total = options.pages ?? (options.limit !== undefined ? options.limit * 10 : 50_000);
+  const marks = [0.2, 0.5, 1].map((share) => Math.round(total * share));
+  const pages = syntheticWikiPages(total);
+  const wiki = await startFakeConfluence({
+    mode: 'cloud',
+    users: [USER],
+    spaces: [{ key: 'BIG', pages }],
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-synthetic-'));
+  const deployment = await embeddedDeployment(dataDir);
+  const pid = deployment.pids()[0]!;
+  const rss: Array<{ pages: number; rssMiB: number }> = [];
+  try {
+    const started = performance.now();
+    const done = await ingestWikiSpace(deployment.base, wiki.url, 'BIG', 'big', 100, (progress) => {
+      while (rss.length < marks.length && progress.documents_processed >= marks[rss.length]!) {
+        rss.push({ pages: marks[rss.length]!, rssMiB: processMemoryMiB(pid).rss });
+      }
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const chunks = done.progress.chunks_indexed;
+    const probe = await embedderFor(1);
+    const dimensions = probe.dimensions;
+    await probe.close();
+    const before = processMemoryMiB(pid).rss;
+    await postJson(deployment.base, '/docs/ask', KEY, {
+      namespace_name: 'bench',
+      collection_name: 'big',
+      question: 'Which page records figure 4242?',
+    });
+    const afterAsk = processMemoryMiB(pid).rss;
+    const matrixMiB = (chunks * dimensions * 4) / 1024 / 1024;
+    details.synthetic = { total, seconds, rss, chunks, dimensions, before, afterAsk, matrixMiB };
+    const first = rss[0]?.rssMiB ?? Number.NaN;
+    return [
+      ...rss.map((sample) => ({
+        metric: `synthetic space: RSS at ${sample.pages} pages`,
+        value: round(sample.rssMiB, 0),
+        unit: 'MiB',
+        note: 'embedded, one process, during ingestion (no ask yet: no vector matrix)',
+      })),
+      {
+        metric: `synthetic space: RSS at ${total} / at ${marks[0]} pages`,
+        value: round((rss.at(-1)?.rssMiB ?? Number.NaN) / first, 2),
+        unit: 'ratio',
+        note: 'target ≤ 1.5',
+      },
+      {
+        metric: 'synthetic space: ingestion',
+        value: round(total / seconds, 1),
+        unit: 'pages/s',
+        note: `${total} pages, ${chunks} chunks in ${round(seconds, 0)} s`,
+      },
+      {
+        metric: 'synthetic space: RSS after the first ask',
+        value: round(afterAsk, 0),
+        unit: 'MiB',
+        note: `+${round(afterAsk - before, 0)} MiB; the vector matrix is chunks × dims × 4 = ${round(matrixMiB, 0)} MiB and grows with the collection`,
+      },
+    ];
+  } finally {
+    await deployment.stop();
+    await wiki.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+interface IngestionRun {
+  seconds: number;
+  /** CPU time of the processes running the jobs. */
+  cpuSeconds: number;
+  pages: number;
+  chunks: number;
+  stages: StageSeconds;
+  batches: number;
+  embeddingCalls: number;
+  embeddedTexts: number;
+  peakRssMiB: number;
+}
+
+/** Ingests a space and measures it: wall time, stages (from the workers' metrics), peak RSS. */
+async function timedIngestion(
+  deployment: Deployment,
+  wikiUrl: string,
+  space: string,
+  collection: string,
+): Promise<IngestionRun> {
+  const before = await workerMetrics(deployment);
+  const cpu = () =>
+    deployment.workers.reduce((sum, worker) => sum + processCpuSeconds(worker.pid), 0);
+  const cpuBefore = cpu();
+  const started = performance.now();
+  const done = await ingestWikiSpace(deployment.base, wikiUrl, space, collection, 100);
+  const seconds = (performance.now() - started) / 1000;
+  const cpuSeconds = cpu() - cpuBefore;
+  const after = await workerMetrics(deployment);
+  return {
+    seconds,
+    cpuSeconds,
+    pages: done.progress.documents_processed,
+    chunks: done.progress.chunks_indexed,
+    stages: subtractStages(after.stages, before.stages),
+    batches: after.batches - before.batches,
+    embeddingCalls: after.embeddingCalls - before.embeddingCalls,
+    embeddedTexts: after.embeddedTexts - before.embeddedTexts,
+    peakRssMiB: Math.max(...deployment.pids().map((pid) => processMemoryMiB(pid).peak)),
+  };
+}
+
+async function workerMetrics(deployment: Deployment) {
+  let stages = stageSeconds('');
+  let batches = 0;
+  let embeddingCalls = 0;
+  let embeddedTexts = 0;
+  for (const worker of deployment.workers) {
+    const text = await scrapeMetrics(worker.metricsUrl);
+    stages = addStages(stages, stageSeconds(text));
+    batches += sampleValue(text, 'docent_ingestion_batches_total');
+    embeddingCalls += sampleValue(text, 'docent_ingestion_embedding_batch_texts_count');
+    embeddedTexts += sampleValue(text, 'docent_ingestion_embedding_batch_texts_sum');
+  }
+  return { stages, batches, embeddingCalls, embeddedTexts };
+}
+
+function stageRows(label: string, stages: StageSeconds, wallSeconds: number): BenchRow[] {
+  const total = Object.values(stages).reduce((sum, s) => sum + s, 0);
+  const shown = Object.entries(stages)
+    .filter(([, s]) => s > 0)
+    .map(([stage, s]) => `${stage} ${round(s, 1)}`)
+    .join(', ');
+  return [
+    {
+      metric: `${label}: time per stage`,
+      value: round(total, 1),
+      unit: 's',
+      note: `${shown} (wall ${round(wallSeconds, 1)} s; stages overlap)`,
+    },
+  ];
+}
+
+/**
+ * Cold and warm ask latency at 1, 8 and 32 concurrent clients. Cold: a freshly started process
+ * and questions it has not seen; warm: the same questions asked again right after.
+ */
+async function askLatencies(
+  dataDir: string,
+  first: Deployment,
+  corpus: Corpus,
+  limit: number | undefined,
+): Promise<{ deployment: Deployment; rows: BenchRow[]; details: Record<string, unknown> }> {
+  const perLevel = Math.min(limit ?? 200, Math.floor(corpus.questions.length / 3));
+  const rows: BenchRow[] = [];
+  const details: Record<string, unknown> = {};
+  let deployment = first;
+  for (const [level, clients] of [1, 8, 32].entries()) {
+    await deployment.stop();
+    deployment = await embeddedDeployment(dataDir);
+    const questions = corpus.questions
+      .filter((_, i) => i % 3 === level)
+      .slice(0, perLevel)
+      .map((q) => q.question);
+    const cold = await askLoad(deployment.base, questions, clients);
+    const warm = await askLoad(deployment.base, questions, clients);
+    details[`clients${clients}`] = { cold, warm };
+    for (const [label, load] of [
+      ['cold', cold],
+      ['warm', warm],
+    ] as const) {
+      rows.push({
+        metric: `ask ${label}, ${clients} client(s): p50 / p95 / p99`,
+        value: `${round(load.p50, 0)} / ${round(load.p95, 0)} / ${round(load.p99, 0)}`,
+        unit: 'ms',
+        note: `${load.count} asks, ${round(load.perSecond, 1)} asks/s, ${load.errors} errors`,
+      });
+    }
+  }
+  return { deployment, rows, details };
+}
+
+async function askLoad(base: string, questions: string[], clients: number) {
+  const latencies: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < questions.length) {
+        const question = questions[next++]!;
+        const t = performance.now();
+        try {
+          await postJson(base, '/docs/ask', KEY, {
+            namespace_name: 'bench',
+            collection_name: 'one',
+            question,
+          });
+          latencies.push(performance.now() - t);
+        } catch {
+          errors += 1;
+        }
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return {
+    count: questions.length,
+    errors,
+    perSecond: latencies.length / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+  };
+}
+
+/** The embedder alone on the same text, cut into passages the model takes whole. */
+async function rawEmbedderRate(texts: string[], threads?: number) {
+  const embedder = await embedderFor(threads);
+  try {
+    const passages = texts.flatMap((text) => passagesOf(text, embedder));
+    const words = passages.reduce((sum, p) => sum + countWords(p), 0);
+    await embedder.embedDocuments(passages.slice(0, 32));
+    const cpuStart = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < passages.length; i += 32) {
+      await embedder.embedDocuments(passages.slice(i, i + 32));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuStart);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+    return {
+      passages: passages.length,
+      words,
+      seconds,
+      cpuSeconds,
+      wordsPerSecond: words / seconds,
+    };
+  } finally {
+    await embedder.close();
+  }
+}
+
+/** Two measurements of the embedder's rate as one: total words over total time. */
+function meanRate(
+  a: Awaited<ReturnType<typeof rawEmbedderRate>>,
+  b: Awaited<ReturnType<typeof rawEmbedderRate>>,
+) {
+  const words = a.words + b.words;
+  const seconds = a.seconds + b.seconds;
+  const cpuSeconds = a.cpuSeconds + b.cpuSeconds;
+  return { passages: a.passages, words, seconds, cpuSeconds, wordsPerSecond: words / seconds };
+}
+
+function embedderFor(threads?: number): Promise<Embedder> {
+  const env = modelEnvironment();
+  return createEmbedder({
+    model: env.DOCENT_EMBEDDING_MODEL!,
+    modelsDir: env.DOCENT_MODELS_DIR!,
+    allowDownload: false,
+    ...(threads !== undefined && { threads }),
+  });
+}
+
+/** Sentences packed into passages of at most the model's cap (tokens), as windows are. */
+function passagesOf(text: string, embedder: Embedder): string[] {
+  const cap = embedder.maxTokens - 2;
+  const passages: string[] = [];
+  let current: string[] = [];
+  let used = 0;
+  for (const sentence of splitSentences(text)) {
+    const tokens = embedder.countTokens(sentence) + 1;
+    if (used + tokens > cap && current.length > 0) {
+      passages.push(current.join(' '));
+      current = [];
+      used = 0;
+    }
+    current.push(sentence);
+    used += tokens;
+  }
+  if (current.length > 0) passages.push(current.join(' '));
+  return passages;
+}
+
+function plainText(storage: string): string {
+  return storage
+    .replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, ' $1 ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&apos;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
 }
 
 function baseEnv(dataDir: string): Record<string, string> {
@@ -118,6 +575,33 @@ function baseEnv(dataDir: string): Record<string, string> {
     DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
     DOCENT_LOG_LEVEL: 'warn',
     DOCENT_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...passThrough(['DOCENT_WORKER_CONCURRENCY', 'DOCENT_BATCH_DOCUMENTS', 'DOCENT_CHUNK_TOKENS']),
+  };
+}
+
+function passThrough(names: string[]): Record<string, string> {
+  return Object.fromEntries(names.flatMap((n) => (process.env[n] ? [[n, process.env[n]!]] : [])));
+}
+
+async function embeddedDeployment(
+  dataDir: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Deployment> {
+  const port = await freePort();
+  const server = await startDocentProcess(
+    API_MAIN,
+    { ...baseEnv(dataDir), ...extraEnv, PORT: String(port) },
+    `http://127.0.0.1:${port}/readyz`,
+  );
+  const base = `http://127.0.0.1:${port}`;
+  return {
+    base,
+    workers: [{ pid: server.child.pid!, metricsUrl: `${base}/metrics` }],
+    pids: () => [server.child.pid!],
+    async stop() {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    },
   };
 }
 
@@ -125,7 +609,7 @@ async function scaledDeployment(
   infrastructure: { databaseUrl: string; redisUrl: string },
   workers: number,
 ): Promise<Deployment> {
-  const database = await createTestDatabase(infrastructure.databaseUrl);
+  const database: TestDatabase = await createTestDatabase(infrastructure.databaseUrl);
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-scale-'));
   const env = {
     ...baseEnv(dataDir),
@@ -142,15 +626,31 @@ async function scaledDeployment(
       `http://127.0.0.1:${port}/readyz`,
     ),
   ];
-  // The host's cores are shared out between its workers' inference threads.
-  const threads = String(Math.max(1, Math.floor(cpus().length / workers)));
+  const workerList: Deployment['workers'] = [];
   for (let i = 0; i < workers; i++) {
-    processes.push(
-      await startDocentProcess(WORKER_MAIN, { ...env, DOCENT_EMBEDDING_THREADS: threads }),
-    );
+    const metricsPort = await freePort();
+    const worker = await startDocentProcess(WORKER_MAIN, {
+      ...env,
+      DOCENT_EMBEDDING_THREADS: '1',
+      DOCENT_METRICS_PORT: String(metricsPort),
+    });
+    processes.push(worker);
+    workerList.push({
+      pid: worker.child.pid!,
+      metricsUrl: `http://127.0.0.1:${metricsPort}/metrics`,
+    });
   }
+  // A worker is ready once its metrics answer (its model is loaded by then); a build without
+  // worker metrics is given the time its model takes to load, and reports no stages.
+  const withMetrics: Deployment['workers'] = [];
+  for (const worker of workerList) {
+    if (await waitForMetrics(worker.metricsUrl)) withMetrics.push(worker);
+  }
+  if (withMetrics.length < workerList.length) await new Promise((r) => setTimeout(r, 15_000));
   return {
     base: `http://127.0.0.1:${port}`,
+    workers: withMetrics,
+    pids: () => processes.map((p) => p.child.pid!),
     async stop() {
       for (const p of processes) p.child.kill('SIGTERM');
       await Promise.all(processes.map((p) => p.exited));
@@ -160,60 +660,15 @@ async function scaledDeployment(
   };
 }
 
-async function embeddedDeployment(): Promise<Deployment> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-embedded-'));
-  const port = await freePort();
-  const server = await startDocentProcess(
-    API_MAIN,
-    { ...baseEnv(dataDir), PORT: String(port) },
-    `http://127.0.0.1:${port}/readyz`,
-  );
-  return {
-    base: `http://127.0.0.1:${port}`,
-    async stop() {
-      server.child.kill('SIGTERM');
-      await server.exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Starts the ingestions together; returns the seconds until the last one succeeded. */
-async function timeIngestions(
-  base: string,
-  wikiUrl: string,
-  jobs: Array<[space: string, collection: string]>,
-): Promise<number> {
-  const started = performance.now();
-  await Promise.all(
-    jobs.map(([space, collection]) => ingestWikiSpace(base, wikiUrl, space, collection)),
-  );
-  return (performance.now() - started) / 1000;
-}
-
-async function askLatency(
-  base: string,
-  collection: string,
-  questions: Array<{ question: string }>,
-  engines: string,
-): Promise<BenchRow[]> {
-  const latencies: number[] = [];
-  for (const q of questions) {
-    const t = performance.now();
-    await postJson(base, '/docs/ask', KEY, {
-      namespace_name: 'bench',
-      collection_name: collection,
-      question: q.question,
-    });
-    latencies.push(performance.now() - t);
+async function waitForMetrics(url: string): Promise<boolean> {
+  const deadline = Date.now() + (process.env.DOCENT_BENCH_APP_DIR ? 5_000 : 120_000);
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 200));
   }
-  return [
-    {
-      metric: `ask p50, ${engines}`,
-      value: round(percentile(latencies, 50), 1),
-      unit: 'ms',
-      note: `${questions.length} questions, separate api process`,
-    },
-    { metric: `ask p95, ${engines}`, value: round(percentile(latencies, 95), 1), unit: 'ms' },
-  ];
 }

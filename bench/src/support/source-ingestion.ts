@@ -21,6 +21,7 @@ export function ingestWikiSpace(
   space: string,
   collection: string,
   pollMs = 50,
+  onProgress?: (progress: IngestionOutcome['progress']) => void,
 ): Promise<IngestionOutcome> {
   return ingestSource(
     base,
@@ -35,6 +36,7 @@ export function ingestWikiSpace(
       },
     },
     pollMs,
+    onProgress,
   );
 }
 
@@ -44,6 +46,7 @@ export async function ingestSource(
   collection: string,
   source: { type: 'WIKI' | 'DRIVE' | 'PAGES'; spec: Record<string, unknown> },
   pollMs = 50,
+  onProgress?: (progress: IngestionOutcome['progress']) => void,
 ): Promise<IngestionOutcome> {
   const locator = { namespace_name: 'bench', collection_name: collection };
   const { ingestion_id } = await postJson<{ ingestion_id: string }>(
@@ -57,6 +60,7 @@ export async function ingestSource(
       ...locator,
       ingestion_id,
     });
+    onProgress?.(ingestion.progress);
     if (ingestion.status === 'succeeded') return ingestion;
     if (ingestion.status !== 'queued' && ingestion.status !== 'running') {
       throw new Error(`ingestion ${ingestion.status}: ${JSON.stringify(ingestion.error)}`);

@@ -12,6 +12,8 @@ export interface AnswerDetails {
   /** The source's code for the error (`rateLimitExceeded`, `validation_error`…). */
   reason?: string;
   cause?: unknown;
+  /** The source's name as messages give it (`Google Drive`), for messages written later. */
+  source?: string;
 }
 
 /**

@@ -35,6 +35,9 @@ export { failureOfThrown } from './source-api/thrown-failure';
 export {
   DEFAULT_ERROR_MONITOR_POLICY,
   DocumentErrorMonitor,
+  documentFailuresStop,
+  sourceLooksDown,
+  type DocumentFailureTally,
   type ErrorMonitorPolicy,
 } from './source-api/document-error-monitor';
 export {

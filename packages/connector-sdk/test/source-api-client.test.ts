@@ -167,6 +167,8 @@ describe('the failure ladder', () => {
     expect(error).toBeInstanceOf(DocumentRequestError);
     expect(error).toBeInstanceOf(DocumentError);
     expect(error).toMatchObject({ code, message, status });
+    // Named, so a monitor kept outside the session can word its verdict.
+    expect((error as DocumentRequestError).details.source).toBe('Feed');
   });
 
   it('lets the request, then the profile, explain an answer first', async () => {

@@ -24,7 +24,7 @@ describe('a page fetched by id: its failures are its own', () => {
     expect({ ...error, message: error.message }).toEqual({
       name: 'DocumentRequestError',
       code: 'source_unreachable',
-      details: { status: 500 },
+      details: { status: 500, source: 'Confluence' },
       message: 'Confluence at acme.atlassian.net answered HTTP 500: boom after retries',
     });
     expect(sleeps).toHaveLength(2);

@@ -1,8 +1,9 @@
 import type { DocumentRef } from '@docent/connector-sdk';
 import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/document-model';
 import type { Embedder } from '@docent/embedder';
-import type { IndexedChunk, SearchIndex } from '@docent/search-index';
-import { chunkByHeadings, type Chunk } from '@docent/text-chunker';
+import type { IndexedChunk } from '@docent/search-index';
+import { NO_INGESTION_METRICS, timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
+import { chunkByHeadings, memoizeCount, type Chunk } from '@docent/text-chunker';
 import { splitSentences } from '@docent/text-segmentation';
 
 export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
@@ -18,6 +19,8 @@ export interface PreparedDocument {
   ref: DocumentRef;
   documentId: string;
   chunks: Chunk[];
+  /** Per chunk, the texts embedded for it: one when it fits the model, else sentence windows. */
+  windows: string[][];
   pageCount: number;
   /** Pages that are images without a text layer (scanned): not searchable. */
   imageOnlyPages: number[];
@@ -34,23 +37,28 @@ export interface DocumentPipelineOptions {
   overlapTokens?: number;
   /** Smallest chunk budget, whatever the title's length. */
   minChunkTokens?: number;
+  metrics?: IngestionMetrics;
 }
 
-/** parse → chunk → embed → index, for documents of one collection. */
+/**
+ * parse → chunk → embedding windows, for one document; the batch job embeds the windows of
+ * several documents in shared batches (EmbeddingQueue) and writes them together.
+ */
 export class DocumentPipeline {
   private readonly chunkTokens: number;
   private readonly overlapTokens: number;
   private readonly minChunkTokens: number;
+  private readonly metrics: IngestionMetrics;
 
   constructor(
-    private readonly embedder: Embedder,
-    private readonly index: SearchIndex,
+    private readonly embedder: Pick<Embedder, 'countTokens' | 'maxTokens'>,
     private readonly parseFile: FileParser,
     options: DocumentPipelineOptions = {},
   ) {
     this.chunkTokens = options.chunkTokens ?? embedder.maxTokens;
     this.overlapTokens = options.overlapTokens ?? 16;
     this.minChunkTokens = options.minChunkTokens ?? 32;
+    this.metrics = options.metrics ?? NO_INGESTION_METRICS;
   }
 
   async prepare(
@@ -58,7 +66,10 @@ export class DocumentPipeline {
     content: DocumentContent,
     documentId: string,
   ): Promise<PreparedDocument> {
-    const parsed = content.kind === 'parsed' ? content.document : await this.parseFile(content);
+    const parsed =
+      content.kind === 'parsed'
+        ? content.document
+        : await timed(this.metrics, 'parse', () => this.parseFile(content));
     const imageOnlyPages = parsed.pages.filter((p) => p.imageOnly).map((p) => p.pageNum);
     if (imageOnlyPages.length > 0 && imageOnlyPages.length === parsed.pages.length) {
       // Nothing to index; saying so beats an empty document that never answers.
@@ -66,66 +77,46 @@ export class DocumentPipeline {
         `no text to index: ${describePages(imageOnlyPages)} scanned images without a text layer (OCR is not supported)`,
       );
     }
-    // The title heads every chunk's embedding text, so the chunk body gets what is left; two
-    // more tokens stay free for the special tokens some models add ([CLS], [SEP]).
-    const titleTokens = this.embedder.countTokens(ref.title) + 4;
-    const maxTokens = Math.max(this.minChunkTokens, this.chunkTokens - titleTokens);
-    const chunks = chunkByHeadings(parsed, {
-      maxTokens,
-      overlapTokens: Math.min(this.overlapTokens, Math.floor(maxTokens / 4)),
-      countTokens: (text) => this.embedder.countTokens(text),
+    return timedSync(this.metrics, 'chunk', () => {
+      // Tokenising is most of this stage: each text is counted once per document, and the
+      // chunker's counts of blocks serve the windows below.
+      const count = memoizeCount((text) => this.embedder.countTokens(text));
+      // The title heads every chunk's embedding text, so the chunk body gets what is left; two
+      // more tokens stay free for the special tokens some models add ([CLS], [SEP]).
+      const titleTokens = count(ref.title) + 4;
+      const maxTokens = Math.max(this.minChunkTokens, this.chunkTokens - titleTokens);
+      const chunks = chunkByHeadings(parsed, {
+        maxTokens,
+        overlapTokens: Math.min(this.overlapTokens, Math.floor(maxTokens / 4)),
+        countTokens: count,
+      });
+      const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
+      const windows = chunks.map((chunk) => this.windows(ref.title, chunk, count));
+      return { ref, documentId, chunks, windows, pageCount, imageOnlyPages };
     });
-    const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
-    return { ref, documentId, chunks, pageCount, imageOnlyPages };
-  }
-
-  /** Embeds the chunks of several documents in shared batches, then indexes each document. */
-  async embedAndIndex(collectionId: string, documents: PreparedDocument[]): Promise<void> {
-    const embedded = await this.embed(documents);
-    for (const [i, document] of documents.entries()) {
-      await this.index.replaceDocumentChunks(collectionId, document.documentId, embedded[i]!);
-    }
-  }
-
-  /** The chunks of several documents, embedded in shared batches: one list per document. */
-  async embed(documents: PreparedDocument[]): Promise<IndexedChunk[][]> {
-    // Every chunk becomes one or more windows that fit the model; all windows share one batch.
-    const windows = documents.map((d) => d.chunks.map((c) => this.windows(d.ref.title, c)));
-    const texts = windows.flat(2);
-    const vectors = texts.length > 0 ? await this.embedder.embedDocuments(texts) : [];
-    let next = 0;
-    return documents.map((document, i) =>
-      document.chunks.map((chunk, j): IndexedChunk => {
-        const count = windows[i]![j]!.length;
-        const vector = meanVector(vectors.slice(next, next + count));
-        next += count;
-        return {
-          chunkId: `${document.documentId}:${chunk.ordinal}`,
-          documentId: document.documentId,
-          ordinal: chunk.ordinal,
-          pageNum: chunk.pageNum,
-          text: chunk.text,
-          headings: chunk.headingPath.join(' > '),
-          title: document.ref.title,
-          vector,
-        };
-      }),
-    );
   }
 
   /** The chunk as texts the model takes whole: its context, then as many sentences as fit. */
-  private windows(title: string, chunk: Chunk): string[] {
+  private windows(title: string, chunk: Chunk, count: (text: string) => number): string[] {
     const cap = this.embedder.maxTokens - 2;
-    const whole = embeddingText(title, chunk);
-    if (this.embedder.countTokens(whole) <= cap) return [whole];
     const context = embeddingContext(title, chunk);
     const prefix = context ? `${context}\n` : '';
-    const room = Math.max(8, cap - this.embedder.countTokens(prefix));
+    const whole = prefix + chunk.text;
+    // As the chunker does: the sum of the lines' counts (its blocks, counted already) and one
+    // token per join; near the cap the whole text is counted exactly.
+    const lines = chunk.text.split('\n');
+    const estimate =
+      (context ? count(context) + 1 : 0) +
+      lines.reduce((sum, line) => sum + count(line), 0) +
+      lines.length -
+      1;
+    if (estimate <= cap - 4 || (estimate <= cap + 4 && count(whole) <= cap)) return [whole];
+    const room = Math.max(8, cap - count(prefix));
     const out: string[] = [];
     let current: string[] = [];
     let used = 0;
     for (const sentence of splitSentences(chunk.text)) {
-      const tokens = this.embedder.countTokens(sentence) + 1;
+      const tokens = count(sentence) + 1;
       if (used + tokens > room && current.length > 0) {
         out.push(prefix + current.join(' '));
         current = [];
@@ -138,6 +129,23 @@ export class DocumentPipeline {
     // A single sentence longer than the cap is truncated by the model, which is acceptable.
     return out;
   }
+}
+
+/** A prepared document's chunks with their vectors, as the index stores them. */
+export function indexedChunks(
+  document: PreparedDocument,
+  vectors: readonly Float32Array[],
+): IndexedChunk[] {
+  return document.chunks.map((chunk, i) => ({
+    chunkId: `${document.documentId}:${chunk.ordinal}`,
+    documentId: document.documentId,
+    ordinal: chunk.ordinal,
+    pageNum: chunk.pageNum,
+    text: chunk.text,
+    headings: chunk.headingPath.join(' > '),
+    title: document.ref.title,
+    vector: vectors[i]!,
+  }));
 }
 
 /** "page 3 is" / "pages 2, 5 and 9 are" (at most 10 listed). */
@@ -153,7 +161,7 @@ export function describePages(pages: number[]): string {
 }
 
 /** The mean of unit vectors, normalised again. */
-function meanVector(vectors: Float32Array[]): Float32Array {
+export function meanVector(vectors: Float32Array[]): Float32Array {
   if (vectors.length === 1) return vectors[0]!;
   const mean = new Float32Array(vectors[0]!.length);
   for (const v of vectors) for (let i = 0; i < v.length; i++) mean[i]! += v[i]!;

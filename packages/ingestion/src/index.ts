@@ -8,7 +8,25 @@ export {
   type PreparedDocument,
 } from './document-pipeline';
 export { documentIdFor, hashSourceKey, newIngestionId, ulid } from './ids';
-export { INGEST_JOB, JOB_CATALOG, ingestJobId, type IngestJobPayload } from './ingest-job';
+export {
+  FINALIZE_INGESTION_JOB,
+  INGEST_BATCH_JOB,
+  INGEST_JOB,
+  JOB_CATALOG,
+  finalizeJobId,
+  ingestBatchJobId,
+  ingestJobId,
+  type IngestBatchJobPayload,
+  type IngestJobPayload,
+} from './ingest-job';
+export {
+  INGESTION_STAGES,
+  NO_INGESTION_METRICS,
+  type IngestionMetrics,
+  type IngestionStage,
+} from './ingestion-metrics';
+export { ingestionLockHolder } from './ingestion-lease';
+export { DEFAULT_BATCH_LIMITS, type BatchLimits } from './batch-payload';
 export {
   FAILURES_SHOWN,
   IngestionService,

@@ -4,8 +4,26 @@ export interface IngestJobPayload {
   ingestionId: string;
 }
 
-/** The one job of the service: run (or resume) an ingestion. */
+export interface IngestBatchJobPayload {
+  ingestionId: string;
+  /** The batch's number in its ingestion (1, 2, …), as the ledger recorded it. */
+  seq: number;
+}
+
+/** Lists the source (once per ingestion, resumed from its checkpoint) and records batches. */
 export const INGEST_JOB = defineJob<IngestJobPayload>('ingest', {
+  maxAttempts: 3,
+  backoffMs: 5_000,
+});
+
+/** Fetches, parses, chunks, embeds, indexes and commits one batch of listed documents. */
+export const INGEST_BATCH_JOB = defineJob<IngestBatchJobPayload>('ingest-batch', {
+  maxAttempts: 3,
+  backoffMs: 5_000,
+});
+
+/** After a listing that ended and every batch committed: removes what vanished, ends the run. */
+export const FINALIZE_INGESTION_JOB = defineJob<IngestJobPayload>('ingest-finalize', {
   maxAttempts: 3,
   backoffMs: 5_000,
 });
@@ -15,5 +33,15 @@ export function ingestJobId(ingestionId: string): string {
   return `ingest-${ingestionId}`;
 }
 
+/** Deterministic, so a listing resumed after a crash enqueues a recorded batch once. */
+export function ingestBatchJobId(ingestionId: string, seq: number): string {
+  return `ingest-batch-${ingestionId}-${seq}`;
+}
+
+/** Deterministic: whichever of "listing ended" and "last batch committed" comes second enqueues it. */
+export function finalizeJobId(ingestionId: string): string {
+  return `ingest-finalize-${ingestionId}`;
+}
+
 /** Every job the worker must handle, checked at start-up. */
-export const JOB_CATALOG = [INGEST_JOB];
+export const JOB_CATALOG = [INGEST_JOB, INGEST_BATCH_JOB, FINALIZE_INGESTION_JOB];

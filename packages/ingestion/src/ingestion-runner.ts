@@ -2,18 +2,18 @@ import {
   HttpNetworkError,
   SourceError,
   UrlNotAllowedError,
-  type DiscoveryItem,
-  type DocumentRef,
-  type IncompleteListing,
-  type SourceConnector,
-  type SourceCredentials,
   type SourceHttpClient,
-  type SourceSession,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
 import type { Embedder } from '@docent/embedder';
-import type { JobContext } from '@docent/job-queue';
-import { RetryLaterError } from '@docent/job-queue';
+import {
+  jobHandler,
+  RetryLaterError,
+  type JobContext,
+  type JobDefinition,
+  type JobHandlerRegistration,
+  type JobQueue,
+} from '@docent/job-queue';
 import {
   TERMINAL_STATUSES,
   type CollectionLock,
@@ -21,21 +21,32 @@ import {
   type IngestionProgress,
   type IngestionRecord,
 } from '@docent/metadata-store';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { type SearchIndex, SearchIndexUnavailableError } from '@docent/search-index';
+import type { SearchIndex } from '@docent/search-index';
+import { DEFAULT_BATCH_LIMITS, type BatchLimits } from './batch-payload';
+import { BatchJob } from './batch-job';
 import type { ConnectorRegistry } from './connector-registry';
+import { DocumentPipeline, type FileParser } from './document-pipeline';
+import { FinalizeJob } from './finalize-job';
+import { IndexOutageTooLong, untilIndexAnswers, type IndexOutagePolicy } from './index-outage';
 import {
-  DocumentPipeline,
-  describePages,
-  type FileParser,
-  type PreparedDocument,
-} from './document-pipeline';
-import { documentLinks } from './document-links';
-import { documentIdFor } from './ids';
-import { INGEST_JOB, type IngestJobPayload } from './ingest-job';
+  FINALIZE_INGESTION_JOB,
+  INGEST_BATCH_JOB,
+  INGEST_JOB,
+  finalizeJobId,
+  ingestBatchJobId,
+} from './ingest-job';
+import {
+  IngestionEnded,
+  IngestionLease,
+  LeaseLost,
+  type LeaseDeps,
+  type LeaseOptions,
+} from './ingestion-lease';
+import { NO_INGESTION_METRICS, type IngestionMetrics } from './ingestion-metrics';
+import { ListingJob } from './listing-job';
 import type { Logger } from './logger';
 import type { SourceConnections } from './source-connections';
-import { mergeSecrets } from './spec-secrets';
+import { SourceSessions } from './source-sessions';
 
 export interface IngestionRunnerDeps {
   ledger: IngestionLedger;
@@ -49,140 +60,250 @@ export interface IngestionRunnerDeps {
   endpoints: Readonly<Record<string, string>>;
   parseFile: FileParser;
   logger: Logger;
-  /** Identifies this worker process in collection locks. */
+  /** Where the listing hands its batches (and the last job the finalize step). */
+  queue: Pick<JobQueue, 'enqueue'>;
+  /** Names this worker process in the ledger (which worker committed which batch). */
   workerId: string;
+  metrics?: IngestionMetrics;
   now?: () => Date;
 }
 
 export interface IngestionRunnerOptions {
   /** Lease on the collection; renewed at a third of it. */
   lockTtlMs?: number;
-  /** How often a running ingestion checks whether it was canceled. */
+  /** How often a running job checks whether its ingestion was canceled. */
   cancelPollMs?: number;
-  /** Chunks gathered across documents before one embedding call. */
-  batchChunks?: number;
-  /** Documents gathered before one embedding call. */
+  /** Delay before retrying when another ingestion holds the collection. */
+  lockedRetryMs?: number;
+  /** Documents per batch job (the batch's payload is also capped in bytes). */
   batchDocuments?: number;
+  /** Largest content (as JSON) that rides with its ref in the batch instead of being fetched again. */
+  inlineContentBytes?: number;
+  /**
+   * Batches recorded and not yet committed past which the listing hands its job back (it
+   * resumes from its checkpoint), so the listing never runs far ahead of the workers.
+   */
+  listingAheadBatches?: number;
+  /** How long a listing that is far enough ahead waits before it is run again. */
+  listingHandBackMs?: number;
+  /** Documents of a batch fetched and parsed ahead of the one being embedded. */
+  prefetchDocuments?: number;
+  /** Texts per embedding call, shared across documents. */
+  embeddingBatch?: number;
   overlapTokens?: number;
   /** Chunk size in embedder tokens (see DocumentPipeline); default the model's input cap. */
   chunkTokens?: number;
-  /** Delay before retrying when another ingestion holds the collection. */
-  lockedRetryMs?: number;
   /** Waits between tries while the search index is unavailable: doubling from the first to the cap. */
   indexRetryMs?: { first: number; max: number };
+  /** How long a job waits for an unavailable search index before the ingestion fails. */
+  indexOutageLimitMs?: number;
 }
 
-/** Thrown inside a run when its ingestion was canceled. */
-class IngestionCanceled extends Error {}
-/** Thrown inside a run when another worker took over the collection lock. */
-class LeaseLost extends Error {}
+export interface ResolvedRunnerOptions extends LeaseOptions {
+  batch: BatchLimits;
+  listingAheadBatches: number;
+  listingHandBackMs: number;
+  prefetchDocuments: number;
+  embeddingBatch: number;
+  indexOutage: IndexOutagePolicy;
+}
+
+/** What the three jobs share. */
+export interface RunnerContext {
+  deps: IngestionRunnerDeps;
+  options: ResolvedRunnerOptions;
+  metrics: IngestionMetrics;
+  sessions: SourceSessions;
+  pipeline: DocumentPipeline;
+  now(): Date;
+  enqueueBatches(ingestionId: string, seqs: readonly number[]): Promise<void>;
+  enqueueFinalize(ingestionId: string): Promise<void>;
+  /** Runs an index call, waiting out an unavailable index (see untilIndexAnswers). */
+  untilIndexAnswers<T>(lease: IngestionLease, work: () => Promise<T>): Promise<T>;
+  /** Ends the ingestion once (see IngestionLedger.endIngestion); the final progress if this did. */
+  end(
+    ingestionId: string,
+    status: 'succeeded' | 'failed' | 'canceled',
+    error?: { code: SourceError['code']; message: string },
+  ): Promise<IngestionProgress | null>;
+}
+
+type Step = (ingestion: IngestionRecord, lease: IngestionLease) => Promise<void>;
 
 /**
- * Runs one ingestion: list the source, skip unchanged documents, index new and changed ones,
- * and, after a complete listing only, remove documents that vanished. Safe to re-run after a
- * crash: the checkpoint resumes the listing and the per-document outcomes stop double work.
+ * Runs ingestions as three kinds of jobs, so one ingestion spreads over every worker: the
+ * listing job lists the source once (resuming from its checkpoint) and records batches of
+ * changed documents, each a job of its own; any worker fetches, parses, chunks, embeds, indexes
+ * and commits a batch; the finalize job, enqueued by whichever of "listing ended" and "last
+ * batch committed" comes second, removes what a complete listing did not see and ends the run.
+ * Each job takes the ingestion's lease on its collection, renews it while it runs and polls for
+ * a cancel. Every step is safe to run again after a crash.
  */
 export class IngestionRunner {
-  private readonly now: () => Date;
-  private readonly options: Required<Omit<IngestionRunnerOptions, 'chunkTokens'>>;
-  private readonly pipeline: DocumentPipeline;
+  private readonly context: RunnerContext;
+  private readonly listing: ListingJob;
+  private readonly batches: BatchJob;
+  private readonly finalize: FinalizeJob;
+  private readonly leaseDeps: LeaseDeps;
 
   constructor(
     private readonly deps: IngestionRunnerDeps,
     options: IngestionRunnerOptions = {},
   ) {
-    this.now = deps.now ?? (() => new Date());
-    this.options = {
+    const now = deps.now ?? (() => new Date());
+    const metrics = deps.metrics ?? NO_INGESTION_METRICS;
+    const resolved: ResolvedRunnerOptions = {
       lockTtlMs: options.lockTtlMs ?? 60_000,
       cancelPollMs: options.cancelPollMs ?? 1_000,
-      batchChunks: options.batchChunks ?? 64,
-      batchDocuments: options.batchDocuments ?? 16,
-      overlapTokens: options.overlapTokens ?? 16,
       lockedRetryMs: options.lockedRetryMs ?? 2_000,
-      indexRetryMs: options.indexRetryMs ?? { first: 1_000, max: 30_000 },
+      batch: {
+        ...DEFAULT_BATCH_LIMITS,
+        ...(options.batchDocuments !== undefined && { maxDocuments: options.batchDocuments }),
+        ...(options.inlineContentBytes !== undefined && {
+          maxInlineBytes: options.inlineContentBytes,
+        }),
+      },
+      listingAheadBatches: options.listingAheadBatches ?? 32,
+      listingHandBackMs: options.listingHandBackMs ?? 500,
+      prefetchDocuments: options.prefetchDocuments ?? 4,
+      embeddingBatch: options.embeddingBatch ?? 32,
+      indexOutage: {
+        firstRetryMs: options.indexRetryMs?.first ?? 1_000,
+        maxRetryMs: options.indexRetryMs?.max ?? 30_000,
+        giveUpAfterMs: options.indexOutageLimitMs ?? 30 * 60_000,
+      },
     };
-    this.pipeline = new DocumentPipeline(deps.embedder, deps.index, deps.parseFile, {
-      overlapTokens: this.options.overlapTokens,
-      chunkTokens: options.chunkTokens,
-    });
+    const queue = deps.queue;
+    this.context = {
+      deps,
+      options: resolved,
+      metrics,
+      sessions: new SourceSessions(deps),
+      pipeline: new DocumentPipeline(deps.embedder, deps.parseFile, {
+        overlapTokens: options.overlapTokens ?? 16,
+        chunkTokens: options.chunkTokens,
+        metrics,
+      }),
+      now,
+      async enqueueBatches(ingestionId, seqs) {
+        for (const seq of seqs) {
+          await queue.enqueue(
+            INGEST_BATCH_JOB,
+            { ingestionId, seq },
+            { jobId: ingestBatchJobId(ingestionId, seq) },
+          );
+        }
+      },
+      async enqueueFinalize(ingestionId) {
+        await queue.enqueue(
+          FINALIZE_INGESTION_JOB,
+          { ingestionId },
+          { jobId: finalizeJobId(ingestionId) },
+        );
+      },
+      untilIndexAnswers: (lease, work) =>
+        untilIndexAnswers(work, lease, resolved.indexOutage, deps.logger),
+      end(ingestionId, status, error) {
+        const from: Array<'queued' | 'running'> =
+          status === 'succeeded' ? ['running'] : ['queued', 'running'];
+        return deps.ledger.endIngestion(ingestionId, from, status, {
+          at: now(),
+          error: error ?? null,
+        });
+      },
+    };
+    this.leaseDeps = {
+      ledger: deps.ledger,
+      collectionLock: deps.collectionLock,
+      logger: deps.logger,
+      now,
+    };
+    this.listing = new ListingJob(this.context);
+    this.batches = new BatchJob(this.context);
+    this.finalize = new FinalizeJob(this.context);
   }
 
-  /** The `ingest` job handler. */
-  async handle(payload: IngestJobPayload, context: JobContext): Promise<void> {
-    const { ledger, collectionLock, logger } = this.deps;
-    const ingestion = await ledger.getIngestion(payload.ingestionId);
+  /**
+   * Enqueues the jobs the ledger says an ingestion has pending: its recorded batches not
+   * committed, and its finalize step when due (each a no-op when already in the queue).
+   */
+  async enqueueRecorded(ingestionId: string): Promise<void> {
+    const { ledger } = this.deps;
+    await this.context.enqueueBatches(ingestionId, await ledger.listPendingBatches(ingestionId));
+    if ((await ledger.batchProgress(ingestionId)).finalizeDue) {
+      await this.context.enqueueFinalize(ingestionId);
+    }
+  }
+
+  /** One handler per job of the catalogue (`JOB_CATALOG`). */
+  jobHandlers(): JobHandlerRegistration<never>[] {
+    return [
+      jobHandler(INGEST_JOB, ({ ingestionId }, context) =>
+        this.runJob(INGEST_JOB, ingestionId, context, (ingestion, lease) =>
+          this.listing.run(ingestion, lease, context),
+        ),
+      ),
+      jobHandler(INGEST_BATCH_JOB, ({ ingestionId, seq }, context) =>
+        this.runJob(INGEST_BATCH_JOB, ingestionId, context, (ingestion, lease) =>
+          this.batches.run(ingestion, lease, seq),
+        ),
+      ),
+      jobHandler(FINALIZE_INGESTION_JOB, ({ ingestionId }, context) =>
+        this.runJob(FINALIZE_INGESTION_JOB, ingestionId, context, (ingestion, lease) =>
+          this.finalize.run(ingestion, lease),
+        ),
+      ),
+    ];
+  }
+
+  private async runJob(
+    job: JobDefinition<unknown>,
+    ingestionId: string,
+    context: JobContext,
+    step: Step,
+  ): Promise<void> {
+    const { ledger } = this.deps;
+    const ingestion = await ledger.getIngestion(ingestionId);
     if (!ingestion || TERMINAL_STATUSES.includes(ingestion.status)) return;
     if (ingestion.cancelRequested) {
-      await this.finish(ingestion.id, 'canceled');
+      await this.context.end(ingestion.id, 'canceled');
       return;
     }
-
-    const holder = `${this.deps.workerId}:${ingestion.id}`;
-    const locked = await collectionLock.tryLock(
-      ingestion.collectionId,
-      holder,
-      this.options.lockTtlMs,
-      this.now(),
+    const lease = await IngestionLease.acquire(
+      this.leaseDeps,
+      this.context.options,
+      ingestion,
+      context.signal,
     );
-    if (!locked) {
-      throw new RetryLaterError(
-        this.options.lockedRetryMs,
-        'another ingestion holds the collection',
-      );
-    }
-    const abort = new AbortController();
-    const onJobAbort = () => abort.abort();
-    context.signal.addEventListener('abort', onJobAbort);
-    let leaseLost = false;
-    const renew = setInterval(
-      () => {
-        collectionLock
-          .renew(ingestion.collectionId, holder, this.options.lockTtlMs, this.now())
-          .then((ok) => {
-            if (!ok) {
-              leaseLost = true;
-              abort.abort();
-            }
-          })
-          .catch((error: unknown) =>
-            logger.warn('collection lock renewal failed', { error: String(error) }),
-          );
-      },
-      Math.max(1_000, Math.floor(this.options.lockTtlMs / 3)),
-    );
-
     try {
-      if (!(await ledger.startIngestion(ingestion.id, this.now()))) return;
-      logger.info('ingestion started', {
-        ingestionId: ingestion.id,
-        type: ingestion.type,
-        attempt: context.attempt,
-      });
-      await this.execute(ingestion, abort.signal, () => leaseLost);
-      const progress = await this.finish(ingestion.id, 'succeeded');
-      if (progress) logger.info('ingestion succeeded', { ingestionId: ingestion.id, ...progress });
+      await step(ingestion, lease);
     } catch (error) {
-      await this.onError(ingestion, error, context);
+      await this.onError(job, ingestion, error, context);
     } finally {
-      clearInterval(renew);
-      context.signal.removeEventListener('abort', onJobAbort);
-      await collectionLock.unlock(ingestion.collectionId, holder).catch(() => undefined);
+      lease.release();
+      // Whoever ended it (this job, another, a cancel), the collection is free for the next.
+      const current = await ledger.getIngestion(ingestion.id).catch(() => null);
+      if (current && TERMINAL_STATUSES.includes(current.status)) await lease.unlock();
     }
   }
 
   private async onError(
+    job: JobDefinition<unknown>,
     ingestion: IngestionRecord,
     error: unknown,
     context: JobContext,
   ): Promise<void> {
     const { logger } = this.deps;
+    // The listing is far enough ahead of the batches: it resumes later from its checkpoint.
+    if (error instanceof RetryLaterError) throw error;
     if (error instanceof LeaseLost) {
-      logger.warn('collection lock lost; the ingestion will resume', { ingestionId: ingestion.id });
-      throw new RetryLaterError(this.options.lockedRetryMs, 'collection lock lost');
+      logger.warn('collection lock lost; the job will resume', { ingestionId: ingestion.id });
+      throw new RetryLaterError(this.context.options.lockedRetryMs, 'collection lock lost');
     }
-    if (error instanceof IngestionCanceled) {
-      await this.finish(ingestion.id, 'canceled');
-      logger.info('ingestion canceled', { ingestionId: ingestion.id });
+    if (error instanceof IngestionEnded) {
+      if (await this.context.end(ingestion.id, 'canceled')) {
+        logger.info('ingestion canceled', { ingestionId: ingestion.id });
+      }
       return;
     }
     // A connector should wrap these, but the service must not mistake them for its own bugs.
@@ -192,8 +313,13 @@ export class IngestionRunner {
         `The source could not be reached: ${error.message}`,
       );
     }
+    if (error instanceof IndexOutageTooLong) {
+      await this.context.end(ingestion.id, 'failed', { code: 'internal', message: error.message });
+      logger.warn('ingestion failed', { ingestionId: ingestion.id, message: error.message });
+      return;
+    }
     if (error instanceof SourceError && error.code !== 'internal') {
-      await this.finish(ingestion.id, 'failed', { code: error.code, message: error.message });
+      await this.context.end(ingestion.id, 'failed', { code: error.code, message: error.message });
       logger.warn('ingestion failed', {
         ingestionId: ingestion.id,
         code: error.code,
@@ -202,17 +328,18 @@ export class IngestionRunner {
       return;
     }
     if (context.signal.aborted) {
-      // Graceful shutdown: hand the job back; the checkpoint lets the next worker resume.
+      // Graceful shutdown: hand the job back; the ledger lets the next worker resume.
       throw error;
     }
     const message = error instanceof Error ? error.message : String(error);
-    logger.error('ingestion attempt failed', {
+    logger.error('ingestion job failed', {
       ingestionId: ingestion.id,
+      job: job.name,
       attempt: context.attempt,
       error: message,
     });
-    if (context.attempt >= (INGEST_JOB.maxAttempts ?? 1)) {
-      await this.finish(ingestion.id, 'failed', {
+    if (context.attempt >= (job.maxAttempts ?? 1)) {
+      await this.context.end(ingestion.id, 'failed', {
         code: 'internal',
         message: `Unexpected error while ingesting (ingestion ${ingestion.id}); see the service logs.`,
       });
@@ -220,256 +347,4 @@ export class IngestionRunner {
     }
     throw error;
   }
-
-  /**
-   * Ends the ingestion once, deleting its secrets and per-document bookkeeping; the final
-   * progress when this run ended it.
-   */
-  private finish(
-    ingestionId: string,
-    status: 'succeeded' | 'failed' | 'canceled',
-    error?: { code: SourceError['code']; message: string },
-  ): Promise<IngestionProgress | null> {
-    const from: Array<'queued' | 'running'> =
-      status === 'succeeded' ? ['running'] : ['queued', 'running'];
-    return this.deps.ledger.endIngestion(ingestionId, from, status, {
-      at: this.now(),
-      error: error ?? null,
-    });
-  }
-
-  private async execute(
-    ingestion: IngestionRecord,
-    signal: AbortSignal,
-    leaseLost: () => boolean,
-  ): Promise<void> {
-    const { ledger, index, embedder, connectors } = this.deps;
-    const connector = connectors.get(ingestion.type);
-    const nameStyle = connector.documentNameStyle ?? 'title';
-    const secrets = ingestion.secrets
-      ? this.deps.secrets.openJson<Record<string, unknown>>(ingestion.secrets, ingestion.id)
-      : null;
-    const validation = connector.validateSpec(mergeSecrets(ingestion.spec, secrets));
-    if (!validation.ok) throw new SourceError('internal', 'the stored spec no longer validates');
-    const spec = validation.spec;
-
-    let lastPoll = 0;
-    const checkpoint = async (): Promise<void> => {
-      if (leaseLost()) throw new LeaseLost();
-      const nowMs = Date.now();
-      if (signal.aborted || nowMs - lastPoll >= this.options.cancelPollMs) {
-        lastPoll = nowMs;
-        const current = await ledger.getIngestion(ingestion.id);
-        if (!current || current.cancelRequested || current.status !== 'running')
-          throw new IngestionCanceled();
-        if (signal.aborted) throw leaseLost() ? new LeaseLost() : new Error('worker stopping');
-      }
-    };
-
-    const session = await connector.open({
-      spec,
-      credentials: await this.credentialsFor(connector, spec as Record<string, unknown>, ingestion),
-      http: this.deps.http,
-      signal,
-      log: this.deps.logger,
-      endpoints: this.deps.endpoints,
-    });
-    const { collectionId } = ingestion;
-    const untilIndexAnswers = <T>(work: () => Promise<T>) =>
-      this.untilIndexAnswers(ingestion.id, work, signal, checkpoint);
-    try {
-      await session.check();
-      await untilIndexAnswers(() => index.ensureCollection(collectionId, embedder.dimensions));
-      let batch: PreparedDocument[] = [];
-      let batchChunks = 0;
-      const flush = async () => {
-        if (batch.length === 0) return;
-        const documents = batch;
-        batch = [];
-        batchChunks = 0;
-        const embedded = await this.pipeline.embed(documents);
-        for (const [i, document] of documents.entries()) {
-          await untilIndexAnswers(() =>
-            index.replaceDocumentChunks(collectionId, document.documentId, embedded[i]!),
-          );
-        }
-        for (const document of documents) {
-          await ledger.commitProcessed({
-            ingestionId: ingestion.id,
-            documentId: document.documentId,
-            collectionId: ingestion.collectionId,
-            sourceType: ingestion.type,
-            sourceKey: ingestion.sourceKey,
-            sourceId: document.ref.sourceId,
-            ...documentLinks(document.ref),
-            desiredName: document.ref.title,
-            nameStyle,
-            version: document.ref.version,
-            pageCount: document.pageCount,
-            chunkCount: document.chunks.length,
-            ...(document.imageOnlyPages.length > 0 && {
-              warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
-            }),
-            at: this.now(),
-          });
-        }
-      };
-
-      const listing: { end?: IncompleteListing | void } = {};
-      for await (const item of untilEnd(session.discover(ingestion.checkpoint), listing)) {
-        await checkpoint();
-        if (item.type === 'checkpoint') {
-          await flush();
-          await ledger.saveCheckpoint(ingestion.id, item.checkpoint);
-        } else if (item.type === 'failure') {
-          await ledger.recordFailure({
-            ingestionId: ingestion.id,
-            sourceId: item.sourceId,
-            docName: item.title ?? null,
-            message: item.message,
-          });
-        } else {
-          const prepared = await this.prepare(ingestion, session, item.ref, async () => {
-            if (signal.aborted) await checkpoint();
-          });
-          if (prepared) {
-            batch.push(prepared);
-            batchChunks += prepared.chunks.length;
-            if (
-              batch.length >= this.options.batchDocuments ||
-              batchChunks >= this.options.batchChunks
-            ) {
-              await flush();
-            }
-          }
-        }
-      }
-      await flush();
-      await checkpoint();
-      // Only a listing that ran to its end, and saw everything, may delete.
-      if (listing.end?.complete === false) {
-        this.deps.logger.warn('listing incomplete; no document removed', {
-          ingestionId: ingestion.id,
-          reason: listing.end.reason,
-        });
-        return;
-      }
-      for (const gone of await ledger.listDocumentsNotSeen(
-        ingestion.collectionId,
-        ingestion.sourceKey,
-        ingestion.id,
-      )) {
-        await untilIndexAnswers(() => index.deleteDocument(collectionId, gone.id));
-        await ledger.deleteDocument(gone.id);
-      }
-      // Succeeded means searchable: a question asked right after finds every document.
-      await untilIndexAnswers(() => index.refresh(collectionId));
-    } finally {
-      await session.close?.().catch(() => undefined);
-    }
-  }
-
-  /**
-   * Runs an index call; while the index is unavailable (down, restarting, overloaded) waits and
-   * tries again, for as long as it takes: the outage is no fault of the ingestion, and the work
-   * done so far stays. Every write is idempotent (a document's chunks are replaced whole), so a
-   * try that failed half-way is simply made again. `interrupted` throws when the run must stop
-   * (canceled, lease lost, worker stopping), which ends the wait.
-   */
-  private async untilIndexAnswers<T>(
-    ingestionId: string,
-    work: () => Promise<T>,
-    signal: AbortSignal,
-    interrupted: () => Promise<void>,
-  ): Promise<T> {
-    const { first, max } = this.options.indexRetryMs;
-    for (let delayMs = first; ; delayMs = Math.min(max, delayMs * 2)) {
-      try {
-        return await work();
-      } catch (error) {
-        if (!(error instanceof SearchIndexUnavailableError)) throw error;
-        this.deps.logger.warn('search index unavailable; the ingestion waits for it', {
-          ingestionId,
-          error: error.message,
-          reason: error.reason,
-          retryInMs: delayMs,
-        });
-        await sleep(delayMs, undefined, { signal }).catch(() => undefined);
-        await interrupted();
-      }
-    }
-  }
-
-  /** Decides what to do with a listed document; returns it ready to embed when it changed. */
-  private async prepare(
-    ingestion: IngestionRecord,
-    session: SourceSession,
-    ref: DocumentRef,
-    /** Throws when the run was interrupted (lock lost, canceled, worker stopping). */
-    throwIfInterrupted: () => Promise<void>,
-  ): Promise<PreparedDocument | null> {
-    const { ledger } = this.deps;
-    const admission = await ledger.admitDocument({
-      ingestionId: ingestion.id,
-      collectionId: ingestion.collectionId,
-      sourceKey: ingestion.sourceKey,
-      sourceId: ref.sourceId,
-      version: ref.version,
-      links: documentLinks(ref),
-    });
-    // Unchanged, listed twice, or already handled before a restart.
-    if (admission !== 'index') return null;
-    try {
-      const content = ref.content ?? (await session.fetch(ref));
-      const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
-      return await this.pipeline.prepare(ref, content, documentId);
-    } catch (error) {
-      // An interrupted fetch or parse is no fault of the document: the resumed run reads it again.
-      await throwIfInterrupted();
-      // A SourceError is the source's (credentials, throttling, a dead source): it fails the
-      // ingestion. Anything else, a DocumentError above all (the SDK client's per-document
-      // request failures are), fails this document only; so does `source_not_found`, a
-      // document gone since it was listed.
-      if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
-      await ledger.recordFailure({
-        ingestionId: ingestion.id,
-        sourceId: ref.sourceId,
-        docName: ref.title,
-        message: error instanceof Error ? error.message : String(error),
-      });
-      return null;
-    }
-  }
-
-  private async credentialsFor(
-    connector: SourceConnector<unknown>,
-    spec: Record<string, unknown>,
-    ingestion: IngestionRecord,
-  ): Promise<SourceCredentials> {
-    const mode = connector.authModeFor(spec);
-    const token = typeof spec.token === 'string' ? spec.token : '';
-    if (mode === 'basic') {
-      return { mode, username: String(spec.username ?? ''), token };
-    }
-    if (mode === 'bearer') return { mode, token };
-    const credentials = await this.deps.connections.credentials(
-      ingestion.accountId,
-      ingestion.type,
-    );
-    if (!credentials) {
-      throw new SourceError(
-        'source_auth_failed',
-        `This account's ${ingestion.type} connection was removed; reconnect it or pass a token.`,
-      );
-    }
-    return credentials;
-  }
-}
-
-/** The listing's items; what `discover` returned at its end lands in `into.end`. */
-async function* untilEnd(
-  listing: AsyncGenerator<DiscoveryItem, IncompleteListing | void, undefined>,
-  into: { end?: IncompleteListing | void },
-): AsyncGenerator<DiscoveryItem, void, undefined> {
-  into.end = yield* listing;
 }

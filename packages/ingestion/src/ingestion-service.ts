@@ -5,6 +5,7 @@ import type { SecretBox } from '@docent/credentials-vault';
 import { InvalidRequestError, NotFoundError, SourceNotConnectedError } from '@docent/domain-errors';
 import type { JobQueue } from '@docent/job-queue';
 import type {
+  CollectionLock,
   IngestionFailureRecord,
   IngestionRecord,
   IngestionStatus,
@@ -13,7 +14,8 @@ import type {
 } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
-import { INGEST_JOB, ingestJobId } from './ingest-job';
+import { INGEST_JOB, finalizeJobId, ingestBatchJobId, ingestJobId } from './ingest-job';
+import { ingestionLockHolder } from './ingestion-lease';
 import type { SourceConnections } from './source-connections';
 import { splitSecrets } from './spec-secrets';
 
@@ -50,6 +52,8 @@ export interface CreateIngestionInput {
 export interface IngestionServiceDeps {
   store: IngestionStore;
   queue: JobQueue;
+  /** Freed when an ingestion is canceled, so the next one into the collection need not wait. */
+  collectionLock: CollectionLock;
   resolver: CollectionResolver;
   connectors: ConnectorRegistry;
   secrets: SecretBox;
@@ -184,8 +188,9 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   /**
-   * A queued or running ingestion ends `canceled` at once; a running one stops writing within
-   * its next cancel poll (documents already indexed stay).
+   * A queued or running ingestion ends `canceled` at once: its waiting jobs (listing, batches,
+   * finalize) are removed from the queue and its running ones aborted, each stopping writing
+   * within its next cancel poll (documents already indexed stay).
    */
   async cancel(
     accountId: string,
@@ -208,9 +213,23 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   private async cancelRecord(record: IngestionRecord): Promise<void> {
-    const { store, queue } = this.deps;
-    await store.cancelIngestion(record.id, this.now());
-    await queue.cancel(ingestJobId(record.id));
+    const { store, queue, collectionLock } = this.deps;
+    // Listed before the cancel: a batch recorded after it finds its ingestion ended and stops.
+    const batches = await store.listPendingBatches(record.id);
+    const ended = await store.cancelIngestion(record.id, this.now());
+    const jobIds = [
+      ingestJobId(record.id),
+      ...batches.map((seq) => ingestBatchJobId(record.id, seq)),
+      finalizeJobId(record.id),
+    ];
+    for (const jobId of jobIds) await queue.cancel(jobId);
+    if (!ended) return;
+    // A running job frees the collection itself once it stopped writing (a collection delete
+    // waits for that); with none running, nothing would until the lease lapsed.
+    const jobs = await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)));
+    if (!jobs.some((job) => job?.state === 'active')) {
+      await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
+    }
   }
 
   private async find(

@@ -1,18 +1,9 @@
 import type { DocumentRef, ParsedDocument } from '@docent/connector-sdk';
-import type { IndexedChunk, SearchIndex } from '@docent/search-index';
 import { DocumentPipeline, rejectAllFiles } from '../src';
+import { indexedChunks } from '../src/document-pipeline';
+import { EmbeddingQueue } from '../src/embedding-queue';
+import { NO_INGESTION_METRICS } from '../src/ingestion-metrics';
 import { BagOfWordsEmbedder } from './support/ingestion-fixture';
-
-/** Keeps what the pipeline indexed; nothing else is called. */
-function recordingIndex(): { index: SearchIndex; indexed: IndexedChunk[] } {
-  const indexed: IndexedChunk[] = [];
-  const index = {
-    replaceDocumentChunks: async (_c: string, _d: string, chunks: IndexedChunk[]) => {
-      indexed.push(...chunks);
-    },
-  } as unknown as SearchIndex;
-  return { index, indexed };
-}
 
 const ref: DocumentRef = { sourceId: 's1', version: '1', title: 'Guide' };
 
@@ -26,11 +17,23 @@ function parsed(...pages: Array<{ text?: string; imageOnly?: boolean }>): Parsed
   };
 }
 
+/** Every text the embedder was given, and the size of each call. */
+function recordingEmbedder() {
+  const embedder = new BagOfWordsEmbedder();
+  const texts: string[] = [];
+  const calls: number[] = [];
+  const embed = async (batch: string[]) => {
+    texts.push(...batch);
+    calls.push(batch.length);
+    return embedder.embedDocuments(batch);
+  };
+  return { embedder, texts, calls, embed };
+}
+
 describe('DocumentPipeline', () => {
   it('embeds a chunk longer than the model takes as the mean of windows that fit', async () => {
-    const embedder = new BagOfWordsEmbedder(); // 40 tokens per input
-    const { index, indexed } = recordingIndex();
-    const pipeline = new DocumentPipeline(embedder, index, rejectAllFiles, { chunkTokens: 200 });
+    const { embedder, texts, embed } = recordingEmbedder(); // 40 tokens per input
+    const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
     const sentences = Array.from(
       { length: 6 },
       (_, s) =>
@@ -42,26 +45,24 @@ describe('DocumentPipeline', () => {
       'd1',
     );
     expect(prepared.chunks).toHaveLength(1);
+    expect(prepared.windows[0]!.length).toBeGreaterThan(1);
 
-    const embedded: string[] = [];
-    const embedDocuments = embedder.embedDocuments.bind(embedder);
-    embedder.embedDocuments = async (texts) => {
-      embedded.push(...texts);
-      return embedDocuments(texts);
-    };
-    await pipeline.embedAndIndex('c1', [prepared]);
+    const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS);
+    queue.add(prepared, prepared.windows);
+    const [done] = await queue.embedNext();
+    const indexed = indexedChunks(done!.item, done!.vectors);
 
-    expect(embedded.length).toBeGreaterThan(1);
-    for (const text of embedded) {
+    for (const text of texts) {
       expect(text.startsWith('Guide\n')).toBe(true);
       expect(embedder.countTokens(text)).toBeLessThanOrEqual(embedder.maxTokens - 2);
     }
-    expect(embedded.map((t) => t.slice('Guide\n'.length)).join(' ')).toBe(sentences.join(' '));
+    expect(texts.map((t) => t.slice('Guide\n'.length)).join(' ')).toBe(sentences.join(' '));
 
-    const windowVectors = await embedDocuments(embedded);
+    const windowVectors = await embedder.embedDocuments(texts);
     const sum = windowVectors.reduce((acc, v) => acc.map((x, i) => x + v[i]!));
     const norm = Math.hypot(...sum);
     expect(indexed).toHaveLength(1);
+    expect(indexed[0]).toMatchObject({ chunkId: 'd1:0', documentId: 'd1', title: 'Guide' });
     expect(indexed[0]!.text).toBe(sentences.join(' '));
     expect(Array.from(indexed[0]!.vector)).toEqual(
       Array.from(sum.map((x) => x / norm)).map((x) => expect.closeTo(x, 6)),
@@ -69,26 +70,25 @@ describe('DocumentPipeline', () => {
   });
 
   it('embeds a chunk that fits as one text: its title, then its body', async () => {
-    const embedder = new BagOfWordsEmbedder();
-    const { index, indexed } = recordingIndex();
-    const pipeline = new DocumentPipeline(embedder, index, rejectAllFiles);
+    const { embedder, texts, embed } = recordingEmbedder();
+    const pipeline = new DocumentPipeline(embedder, rejectAllFiles);
     const prepared = await pipeline.prepare(
       ref,
       { kind: 'parsed', document: parsed({ text: 'Short body text.' }) },
       'd1',
     );
-    await pipeline.embedAndIndex('c1', [prepared]);
-    expect(Array.from(indexed[0]!.vector)).toEqual(
+    expect(prepared.windows).toEqual([['Guide\nShort body text.']]);
+    const queue = new EmbeddingQueue(embed, 32, NO_INGESTION_METRICS);
+    queue.add(prepared, prepared.windows);
+    const [done] = await queue.embedNext();
+    expect(texts).toEqual(['Guide\nShort body text.']);
+    expect(Array.from(done!.vectors[0]!)).toEqual(
       Array.from((await embedder.embedDocuments(['Guide\nShort body text.']))[0]!),
     );
   });
 
   it('lists image-only pages, and refuses a document that has nothing else', async () => {
-    const pipeline = new DocumentPipeline(
-      new BagOfWordsEmbedder(),
-      recordingIndex().index,
-      rejectAllFiles,
-    );
+    const pipeline = new DocumentPipeline(new BagOfWordsEmbedder(), rejectAllFiles);
     const mixed = await pipeline.prepare(
       ref,
       {
@@ -106,6 +106,49 @@ describe('DocumentPipeline', () => {
       ),
     ).rejects.toThrow(
       'no text to index: pages 1 and 2 are scanned images without a text layer (OCR is not supported)',
+    );
+  });
+});
+
+describe('EmbeddingQueue', () => {
+  it('fills each call with the longest texts across documents, embeds each once, hands documents back in order', async () => {
+    const { texts, calls, embed } = recordingEmbedder();
+    const queue = new EmbeddingQueue<string>(embed, 3, NO_INGESTION_METRICS);
+    queue.add('a', [['a-long window text here', 'a-x'], ['a-medium text']]);
+    queue.add('empty', []);
+    queue.add('b', [['b-a very long window of text', 'b-y']]);
+    queue.add('c', [['c-medium text!']]);
+    expect(queue.pending).toBe(6);
+
+    // The three longest go first: b's, a's first window and c's. Only c is complete, but a
+    // (added before it) is not: nothing is handed back yet.
+    expect(await queue.embedNext()).toEqual([]);
+    expect(texts).toEqual([
+      'b-a very long window of text',
+      'a-long window text here',
+      'c-medium text!',
+    ]);
+    // The rest complete a, the empty document, b and c: in the order they were added.
+    const rest = await queue.embedNext();
+    expect(rest.map((d) => d.item)).toEqual(['a', 'empty', 'b', 'c']);
+    expect(rest.map((d) => d.vectors.length)).toEqual([2, 0, 1, 1]);
+    expect(calls).toEqual([3, 3]);
+    expect(new Set(texts).size).toBe(6);
+    expect(queue.pending).toBe(0);
+    expect(queue.busy).toBe(false);
+  });
+
+  it("averages a chunk's windows whatever calls embedded them", async () => {
+    const { embedder, embed } = recordingEmbedder();
+    const queue = new EmbeddingQueue<string>(embed, 1, NO_INGESTION_METRICS);
+    queue.add('a', [['alpha words here', 'beta']]);
+    await queue.embedNext();
+    const [done] = await queue.embedNext();
+    const [x, y] = await embedder.embedDocuments(['alpha words here', 'beta']);
+    const sum = x!.map((v, i) => v + y![i]!);
+    const norm = Math.hypot(...sum);
+    expect(Array.from(done!.vectors[0]!)).toEqual(
+      Array.from(sum.map((v) => v / norm)).map((v) => expect.closeTo(v, 6)),
     );
   });
 });

@@ -1,2 +1,10 @@
-export { DOCENT_CONFIG, DOCENT_LOGGER, READINESS, RUNTIME, type ReadinessCheck } from './tokens';
+export {
+  DOCENT_CONFIG,
+  DOCENT_LOGGER,
+  READINESS,
+  RUNTIME,
+  RUNTIME_METRICS,
+  type MetricsText,
+  type ReadinessCheck,
+} from './tokens';
 export { RuntimeModule, type RuntimeModuleOptions } from './runtime.module';

@@ -20,7 +20,15 @@ import {
   type Runtime,
 } from '@docent/runtime';
 import { JobWorkerModule } from './job-worker.module';
-import { DOCENT_CONFIG, DOCENT_LOGGER, READINESS, RUNTIME, type ReadinessCheck } from './tokens';
+import {
+  DOCENT_CONFIG,
+  DOCENT_LOGGER,
+  READINESS,
+  RUNTIME,
+  RUNTIME_METRICS,
+  type MetricsText,
+  type ReadinessCheck,
+} from './tokens';
 
 export interface RuntimeModuleOptions {
   config: DocentConfig;
@@ -46,6 +54,12 @@ const PARTS: ReadonlyArray<readonly [InjectionToken, (runtime: Runtime) => unkno
     (r): ReadinessCheck =>
       () =>
         r.readiness(),
+  ],
+  [
+    RUNTIME_METRICS,
+    (r): MetricsText =>
+      () =>
+        r.metrics.metrics(),
   ],
 ];
 

@@ -15,3 +15,7 @@ export const DOCENT_LOGGER = Symbol('DocentLogger');
 export const READINESS = Symbol('DocentReadiness');
 
 export type ReadinessCheck = Runtime['readiness'];
+/** `MetricsText`: the runtime's own Prometheus metrics (ingestion stages), as exposition text. */
+export const RUNTIME_METRICS = Symbol('DocentRuntimeMetrics');
+
+export type MetricsText = () => Promise<string>;

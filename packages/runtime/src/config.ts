@@ -52,8 +52,21 @@ export interface DocentConfig {
   openai: { baseUrl: string; apiKey: string | undefined; model: string | undefined };
   /** How long one source request is retried (429, 503, network) before giving up. */
   sourceRetryBudgetMs: number;
-  /** Ingestions one worker process runs at the same time. */
+  /** Ingestion jobs (a listing, a batch, a finalize step) one worker process runs at once. */
   workerConcurrency: number;
+  /** How one ingestion is cut into jobs. */
+  ingestion: {
+    /** Documents per batch job. */
+    batchDocuments: number;
+    /** Batches the listing may record ahead of those committed before it hands its job back. */
+    listingAheadBatches: number;
+    /** Largest content the listing carries (as JSON) that rides in the batch instead of a fetch. */
+    inlineContentBytes: number;
+    /** How long a job waits for an unavailable search index before the ingestion fails. */
+    indexOutageLimitMs: number;
+  };
+  /** The worker app's Prometheus port (`/metrics`); undefined: none. */
+  metricsPort: number | undefined;
   /** Requests per minute and API key. */
   rateLimitPerMinute: number;
   /** How often a worker process looks for due schedules. */
@@ -145,7 +158,28 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
       model: env.DOCENT_LLM_MODEL || undefined,
     },
     sourceRetryBudgetMs: integer(env, 'DOCENT_SOURCE_RETRY_BUDGET_MS', 120_000, 0, 3_600_000),
-    workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 1, 1, 64),
+    workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 2, 1, 64),
+    ingestion: {
+      batchDocuments: integer(env, 'DOCENT_BATCH_DOCUMENTS', 16, 1, 1_000),
+      listingAheadBatches: integer(env, 'DOCENT_LISTING_AHEAD_BATCHES', 32, 1, 100_000),
+      indexOutageLimitMs: integer(
+        env,
+        'DOCENT_INDEX_OUTAGE_LIMIT_MS',
+        30 * 60_000,
+        1_000,
+        24 * 3_600_000,
+      ),
+      inlineContentBytes: integer(
+        env,
+        'DOCENT_BATCH_INLINE_BYTES',
+        256 * 1024,
+        0,
+        16 * 1024 * 1024,
+      ),
+    },
+    metricsPort: env.DOCENT_METRICS_PORT
+      ? integer(env, 'DOCENT_METRICS_PORT', 0, 1, 65535)
+      : undefined,
     rateLimitPerMinute: integer(env, 'DOCENT_RATE_LIMIT_PER_MINUTE', 600, 1, 1_000_000),
     schedulerPollMs: integer(env, 'DOCENT_SCHEDULER_POLL_MS', 10_000, 50, 600_000),
     testClockFile: env.DOCENT_TEST_CLOCK_FILE ? resolve(env.DOCENT_TEST_CLOCK_FILE) : undefined,

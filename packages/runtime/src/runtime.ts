@@ -22,7 +22,6 @@ import {
 import {
   BullMqJobQueue,
   SqliteJobQueue,
-  jobHandler,
   type JobHandlerRegistration,
   type JobQueue,
 } from '@docent/job-queue';
@@ -35,8 +34,10 @@ import {
   EmbeddedSearchIndex,
   type SearchIndex,
 } from '@docent/search-index';
+import { Registry } from 'prom-client';
 import { isEmbedded, type DocentConfig } from './config';
 import { fileClock } from './test-clock';
+import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 
 export interface Runtime {
@@ -60,6 +61,8 @@ export interface Runtime {
   ask: AskService;
   /** Every job handler, one per declared job (checked by the queue at start-up). */
   jobHandlers: JobHandlerRegistration<never>[];
+  /** This process's own Prometheus metrics (the ingestion pipeline's stages). */
+  metrics: Registry;
   /** Starts consuming ingestion jobs in this process (the queue's own worker). */
   startWorker(): Promise<void>;
   /** Fires due schedules from this process (any number of processes may). */
@@ -122,6 +125,7 @@ export async function buildRuntime(
     });
     closers.push(() => embedder.close());
 
+    const metrics = new Registry();
     const index = openSearchIndex(config);
     closers.push(() => index.close());
 
@@ -161,6 +165,7 @@ export async function buildRuntime(
     const ingestions = new IngestionService({
       store: store.ingestions,
       queue,
+      collectionLock: store.collectionLock,
       resolver,
       connectors,
       secrets,
@@ -217,18 +222,28 @@ export async function buildRuntime(
         endpoints,
         parseFile,
         logger,
+        queue,
         workerId,
+        metrics: prometheusIngestionMetrics(metrics),
       },
-      // A dead worker's hold on a collection lapses as fast as its hold on the job.
-      { lockTtlMs: config.queue.lockMs, chunkTokens: config.chunkTokens },
+      {
+        // A dead worker's hold on a collection lapses as fast as its hold on the job.
+        lockTtlMs: config.queue.lockMs,
+        chunkTokens: config.chunkTokens,
+        batchDocuments: config.ingestion.batchDocuments,
+        listingAheadBatches: config.ingestion.listingAheadBatches,
+        inlineContentBytes: config.ingestion.inlineContentBytes,
+        indexOutageLimitMs: config.ingestion.indexOutageLimitMs,
+      },
     );
 
-    const jobHandlers = [
-      jobHandler(INGEST_JOB, (payload, context) => runner.handle(payload, context)),
-    ];
+    const jobHandlers = runner.jobHandlers();
     const recoverPendingIngestions = async () => {
+      // Idempotent by job id: only what a lost queue (or a crash between a ledger write and its
+      // enqueue) is missing gets enqueued.
       for (const id of await store.ingestions.listIngestionIdsByStatus(['queued', 'running'])) {
         await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
+        await runner.enqueueRecorded(id);
       }
     };
     return {
@@ -249,6 +264,7 @@ export async function buildRuntime(
       jobHandlers,
       startScheduler: () => schedulerLoop.start(),
       stopScheduler: () => schedulerLoop.stop(),
+      metrics,
       recoverPendingIngestions,
       async startWorker() {
         await queue.start(jobHandlers, { concurrency: config.workerConcurrency });

@@ -1,4 +1,4 @@
-import { type IndexedChunk, MAX_TERM_STATISTICS_WORDS } from './types';
+import { type DocumentChunks, type IndexedChunk, MAX_TERM_STATISTICS_WORDS } from './types';
 
 // Argument checks shared by the SearchIndex adapters: they throw before anything is written.
 
@@ -39,6 +39,17 @@ export function assertChunkBatch(documentId: string, chunks: readonly IndexedChu
       throw new RangeError(`chunks[${i}]: ordinal and pageNum must be integers`);
     }
   });
+}
+
+/** Every document of a batched write, once each, with a valid chunk set. */
+export function assertDocumentBatch(documents: readonly DocumentChunks[]): void {
+  const seen = new Set<string>();
+  for (const { documentId, chunks } of documents) {
+    if (seen.has(documentId))
+      throw new Error(`document "${documentId}" appears twice in one write`);
+    seen.add(documentId);
+    assertChunkBatch(documentId, chunks);
+  }
 }
 
 /** Term statistics are asked for a question's words: a bounded list of strings. */

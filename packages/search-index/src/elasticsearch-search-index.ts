@@ -1,6 +1,7 @@
 import { type Client } from '@elastic/elasticsearch';
 import {
   assertChunkBatch,
+  assertDocumentBatch,
   assertCollectionId,
   assertLimit,
   assertSameDimensions,
@@ -46,6 +47,7 @@ import {
   totalHits,
 } from './elasticsearch/search-responses';
 import {
+  type DocumentChunks,
   type IndexedChunk,
   type SearchHit,
   type SearchIndex,
@@ -146,6 +148,31 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       });
       try {
         await this.writer.replace(alias, documentId, writes);
+      } catch (error) {
+        if (!isIndexNotFound(error)) throw error;
+        this.dimensionsByAlias.delete(alias);
+        throw missingCollection(collectionId);
+      }
+    });
+  }
+
+  async replaceDocumentsChunks(collectionId: string, documents: DocumentChunks[]): Promise<void> {
+    this.assertOpen();
+    assertDocumentBatch(documents);
+    if (documents.length === 0) return;
+    const { alias } = this.target(collectionId);
+    await this.callOnCollection('replaceDocumentsChunks', alias, async () => {
+      const dimensions = await this.knownDimensions(alias);
+      if (dimensions === undefined) throw missingCollection(collectionId);
+      const batch = documents.map(({ documentId, chunks }) => ({
+        documentId,
+        writes: chunks.map((chunk, i): ChunkWrite => {
+          assertVector(chunk.vector, dimensions, `chunks[${i}]`);
+          return { id: chunkDocumentId(chunk.chunkId), document: chunkSource(collectionId, chunk) };
+        }),
+      }));
+      try {
+        await this.writer.replaceMany(alias, batch);
       } catch (error) {
         if (!isIndexNotFound(error)) throw error;
         this.dimensionsByAlias.delete(alias);

@@ -8,7 +8,7 @@ import {
   wordInColumns,
 } from './bm25/fts-match-expression';
 import {
-  assertChunkBatch,
+  assertDocumentBatch,
   assertCollectionId,
   assertLimit,
   assertSameDimensions,
@@ -36,6 +36,7 @@ import {
   type FusedItem,
 } from './fusion/reciprocal-rank-fusion';
 import {
+  type DocumentChunks,
   type IndexedChunk,
   type SearchHit,
   type SearchIndex,
@@ -189,40 +190,50 @@ export class EmbeddedSearchIndex implements SearchIndex {
     documentId: string,
     chunks: IndexedChunk[],
   ): Promise<void> {
+    return this.replaceDocumentsChunks(collectionId, [{ documentId, chunks }]);
+  }
+
+  async replaceDocumentsChunks(collectionId: string, documents: DocumentChunks[]): Promise<void> {
     this.assertOpen();
-    assertChunkBatch(documentId, chunks);
+    assertDocumentBatch(documents);
+    if (documents.length === 0) return;
     // IMMEDIATE takes the write lock up front: a deferred transaction that upgrades from read to
-    // write can fail with SQLITE_BUSY without waiting for the busy timeout.
+    // write can fail with SQLITE_BUSY without waiting for the busy timeout. One transaction for
+    // the whole batch: one fsync, one generation bump per document.
     this.db
       .transaction(() => {
         const collection = this.requireCollection(collectionId);
-        const key = documentKey(documentId);
-        const rows = chunks.map((chunk, i) => {
-          assertVector(chunk.vector, collection.catalogue.dimensions, `chunks[${i}]`);
-          return {
-            chunkId: chunk.chunkId,
-            documentId,
-            documentKey: key,
-            ordinal: chunk.ordinal,
-            pageNum: chunk.pageNum,
-            text: chunk.text,
-            headings: chunk.headings,
-            title: chunk.title,
-            vector: encodeVector(normalised(chunk.vector)),
-          };
+        const rows = documents.map(({ documentId, chunks }) => {
+          const key = documentKey(documentId);
+          return chunks.map((chunk, i) => {
+            assertVector(chunk.vector, collection.catalogue.dimensions, `chunks[${i}]`);
+            return {
+              chunkId: chunk.chunkId,
+              documentId,
+              documentKey: key,
+              ordinal: chunk.ordinal,
+              pageNum: chunk.pageNum,
+              text: chunk.text,
+              headings: chunk.headings,
+              title: chunk.title,
+              vector: encodeVector(normalised(chunk.vector)),
+            };
+          });
         });
-        const deleted = collection.statements.deleteDocument(documentId);
-        for (const row of rows) {
-          try {
-            collection.statements.insertChunk(row);
-          } catch (error) {
-            if (isUniqueViolation(error)) {
-              throw new Error(`chunkId "${row.chunkId}" already belongs to another document`);
+        for (const [i, { documentId }] of documents.entries()) {
+          const deleted = collection.statements.deleteDocument(documentId);
+          for (const row of rows[i]!) {
+            try {
+              collection.statements.insertChunk(row);
+            } catch (error) {
+              if (isUniqueViolation(error)) {
+                throw new Error(`chunkId "${row.chunkId}" already belongs to another document`);
+              }
+              throw error;
             }
-            throw error;
           }
+          if (deleted > 0 || rows[i]!.length > 0) this.recordWrite(collection, documentId);
         }
-        if (deleted > 0 || rows.length > 0) this.recordWrite(collection, documentId);
       })
       .immediate();
   }

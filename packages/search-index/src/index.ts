@@ -1,4 +1,5 @@
 export type {
+  DocumentChunks,
   IndexedChunk,
   SearchHit,
   SearchIndex,

@@ -8,7 +8,8 @@ import { UnavailableError } from '@docent/domain-errors';
  */
 export class SearchIndexUnavailableError extends UnavailableError {
   constructor(
-    what: string,
+    /** The failed call, e.g. `Elasticsearch bulk write: ConnectionError`. */
+    readonly what: string,
     readonly reason: string,
   ) {
     super(`The search index is unavailable (${what}); retry later.`);

@@ -12,6 +12,12 @@ export interface IndexedChunk {
   vector: Float32Array;
 }
 
+/** One document's chunks, as a batched write takes them. */
+export interface DocumentChunks {
+  documentId: string;
+  chunks: IndexedChunk[];
+}
+
 export type SearchMode = 'hybrid' | 'bm25' | 'vector';
 
 export interface SearchQuery {
@@ -77,6 +83,12 @@ export interface SearchIndex {
     documentId: string,
     chunks: IndexedChunk[],
   ): Promise<void>;
+  /**
+   * Replaces the chunks of several documents in one write, each as `replaceDocumentChunks`
+   * would (readers see a document's old or new set); every chunk is checked before anything is
+   * written. An ingestion batch writes its documents this way.
+   */
+  replaceDocumentsChunks(collectionId: string, documents: DocumentChunks[]): Promise<void>;
   deleteDocument(collectionId: string, documentId: string): Promise<void>;
   deleteCollection(collectionId: string): Promise<void>;
   /**

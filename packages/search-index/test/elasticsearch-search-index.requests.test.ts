@@ -424,6 +424,81 @@ describe('ElasticsearchSearchIndex: writes', () => {
     ]);
   });
 
+  it('writes several documents in one multi-get and three bulk requests: widen, write, narrow', async () => {
+    const mgets: nock.Body[] = [];
+    const bulks: nock.Body[] = [];
+    const handbook = ['handbook:0', 'handbook:1', 'handbook:2'];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_mget`)
+      .query({ realtime: 'true' })
+      .reply(
+        recording(mgets, [
+          200,
+          {
+            docs: [
+              { _index: KB_INDEX, _id: MANIFEST_A, found: false },
+              {
+                _index: KB_INDEX,
+                _id: MANIFEST_HANDBOOK,
+                found: true,
+                _source: {
+                  kind: 'manifest',
+                  manifest: { document_id: 'handbook', chunk_ids: handbook },
+                },
+              },
+            ],
+          },
+          ES_HEADERS,
+        ]),
+      )
+      .post(`/${KB_ALIAS}/_bulk`)
+      .times(3)
+      .query({ require_alias: 'true', refresh: 'wait_for' })
+      .reply(
+        recording(bulks, (body) =>
+          bulkReply(
+            KB_INDEX,
+            ndjson(body)
+              .filter((line) => 'index' in (line as object) || 'delete' in (line as object))
+              .map((line) => {
+                const [action, meta] = Object.entries(line as object)[0] as [
+                  'index' | 'delete',
+                  { _id: string },
+                ];
+                return { action, id: meta._id };
+              }),
+          ),
+        ),
+      );
+
+    await open().replaceDocumentsChunks(KB, [
+      { documentId: 'a', chunks: [chunk('a', 0, 'New page.', axis(0))] },
+      { documentId: 'handbook', chunks: [chunk('handbook', 0, 'Shorter now.', axis(1))] },
+    ]);
+
+    scope.done();
+    expect(json(mgets[0]!)).toEqual({ ids: [MANIFEST_A, MANIFEST_HANDBOOK] });
+    const actions = bulks.map((body) =>
+      ndjson(body).filter((line) => 'index' in (line as object) || 'delete' in (line as object)),
+    );
+    expect(actions).toEqual([
+      // The new document's manifest lists its chunks before they are written.
+      [{ index: { _id: MANIFEST_A } }],
+      [
+        { index: { _id: 'a:0' } },
+        { index: { _id: 'handbook:0' } },
+        { delete: { _id: 'handbook:1' } },
+        { delete: { _id: 'handbook:2' } },
+      ],
+      // And the shortened document's manifest is narrowed only after its stale chunks went.
+      [{ index: { _id: MANIFEST_HANDBOOK } }],
+    ]);
+    expect(ndjson(bulks[2]!)[1]).toEqual({
+      kind: 'manifest',
+      manifest: { document_id: 'handbook', chunk_ids: ['handbook:0'] },
+    });
+  });
+
   it('checks every chunk before writing anything: a bad vector sends no write', async () => {
     const scope = knownCollection(es());
     const index = open();

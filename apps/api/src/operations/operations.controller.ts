@@ -1,7 +1,12 @@
 import { Controller, Get, Header, Inject, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { openApiDocument, type Readiness } from '@docent/contract';
-import { READINESS, type ReadinessCheck } from '@docent/nest-runtime';
+import {
+  READINESS,
+  RUNTIME_METRICS,
+  type MetricsText,
+  type ReadinessCheck,
+} from '@docent/nest-runtime';
 import { Metrics } from '../http/metrics';
 import { Public } from '../http/public.decorator';
 
@@ -10,6 +15,7 @@ import { Public } from '../http/public.decorator';
 export class OperationsController {
   constructor(
     @Inject(READINESS) private readonly checkReadiness: ReadinessCheck,
+    @Inject(RUNTIME_METRICS) private readonly runtimeMetrics: MetricsText,
     private readonly metrics: Metrics,
   ) {}
 
@@ -29,7 +35,9 @@ export class OperationsController {
   @Get('metrics')
   @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
   async metricsText(): Promise<string> {
-    return this.metrics.registry.metrics();
+    // HTTP and process metrics, then the ingestion pipeline's (this process runs the jobs in
+    // embedded mode; a worker serves its own on DOCENT_METRICS_PORT).
+    return `${await this.metrics.registry.metrics()}\n${await this.runtimeMetrics()}`;
   }
 
   @Get('openapi.json')

@@ -37,6 +37,9 @@ describe('a document that keeps failing never fails an ingestion', () => {
   let client: DocentClient;
   const workspace = buildNotionWorkspace();
 
+  // More than the monitor's 10 plus the few a batch fetches ahead.
+  const DEAD_FILES = 16;
+
   beforeAll(async () => {
     drive = await startFakeDrive({
       accessTokens: [DRIVE_TOKEN],
@@ -50,7 +53,7 @@ describe('a document that keeps failing never fails an ingestion', () => {
           content: `# ${name}\n\n${text}`,
         })),
         { id: 'dead', name: 'Dead source', mimeType: GOOGLE_MIME.folder },
-        ...Array.from({ length: 12 }, (_, i) => ({
+        ...Array.from({ length: DEAD_FILES }, (_, i) => ({
           id: `dead-${i}`,
           name: `note ${i}.md`,
           mimeType: 'text/markdown',
@@ -179,7 +182,7 @@ describe('a document that keeps failing never fails an ingestion', () => {
   });
 
   it('stops a source whose every document keeps failing at the tenth, with source_unreachable', async () => {
-    for (let i = 0; i < 12; i += 1) {
+    for (let i = 0; i < DEAD_FILES; i += 1) {
       drive.setFault('files.download', { status: 503, params: { fileId: `dead-${i}` } });
     }
     const done = await ingest('dead', 'DRIVE', { token: DRIVE_TOKEN, folder_name: 'Dead source' });
@@ -191,10 +194,12 @@ describe('a document that keeps failing never fails an ingestion', () => {
       ),
     });
     expect(done.failures).toHaveLength(9);
-    // It stopped at the tenth: the last two files were never asked for.
+    // It stopped at the tenth: besides the few fetched ahead (at most 3, cut short), the rest
+    // were never asked for.
     const asked = drive.requests
       .filter((r) => r.route === 'files.download' && r.path.includes('/dead-'))
       .map((r) => r.path);
-    expect(new Set(asked).size).toBe(10);
+    expect(new Set(asked).size).toBeGreaterThanOrEqual(10);
+    expect(new Set(asked).size).toBeLessThanOrEqual(13);
   });
 });

@@ -17,7 +17,7 @@ import {
   type TestDatabase,
   type TestIndexPrefix,
 } from '@docent/test-support';
-import { JOB_CATALOG, ingestJobId } from '@docent/ingestion';
+import { JOB_CATALOG, ingestBatchJobId, ingestJobId } from '@docent/ingestion';
 import { BullMqJobQueue } from '@docent/job-queue';
 import {
   freePort,
@@ -71,6 +71,8 @@ const infrastructure = scaledInfrastructure();
         DOCENT_QUEUE_LOCK_MS: '5000',
         DOCENT_SECRET_KEY: testSecretKey(),
         ...elasticsearch?.env,
+        // About twenty batches for the ~75 pages: enough for both workers to take several.
+        DOCENT_BATCH_DOCUMENTS: '4',
       };
     });
 
@@ -83,30 +85,45 @@ const infrastructure = scaledInfrastructure();
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    /** The pid of the worker holding the collection's ingestion lease (`host:pid:nonce:ingestion`). */
-    async function leaseHolderPid(): Promise<number | undefined> {
+    async function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
       const client = new Client({ connectionString: database.url });
       await client.connect();
       try {
-        const { rows } = await client.query<{ holder: string }>(
-          'SELECT holder FROM collection_locks',
-        );
-        const holder = rows[0]?.holder;
-        return holder ? Number(holder.split(':')[1]) : undefined;
+        return (await client.query(sql, params)).rows as T[];
       } finally {
         await client.end();
       }
     }
 
-    it('shares the work, survives kill -9 of the busy worker, and answers alike on both apis', async () => {
+    /** Pids of the workers (`host:pid:nonce`) that committed batches of the ingestion so far. */
+    async function committingPids(ingestionId: string): Promise<Set<number>> {
+      const rows = await query<{ worker: string }>(
+        "SELECT DISTINCT worker FROM ingestion_batches WHERE ingestion_id = $1 AND state = 'committed'",
+        [ingestionId],
+      );
+      return new Set(rows.map((row) => Number(row.worker.split(':')[1])));
+    }
+
+    it('spreads one ingestion over both workers, survives kill -9 of one, and answers alike on both apis', async () => {
       const [api1, api2] = await Promise.all([
         spawnDocent(dataDir, await freePort(), { ...env, DOCENT_ROLE: 'api' }),
         spawnDocent(dataDir, await freePort(), { ...env, DOCENT_ROLE: 'api' }),
       ]);
       processes.push(api1!, api2!);
+      const metricsPorts = [await freePort(), await freePort()];
       const workers = [
-        await spawnDocent(dataDir, 0, env, 'worker'),
-        await spawnDocent(dataDir, 0, env, 'worker'),
+        await spawnDocent(
+          dataDir,
+          0,
+          { ...env, DOCENT_METRICS_PORT: String(metricsPorts[0]) },
+          'worker',
+        ),
+        await spawnDocent(
+          dataDir,
+          0,
+          { ...env, DOCENT_METRICS_PORT: String(metricsPorts[1]) },
+          'worker',
+        ),
       ];
       processes.push(...workers);
 
@@ -118,17 +135,25 @@ const infrastructure = scaledInfrastructure();
       expect(created.status).toBe(200);
       const id = { ...locator, ingestion_id: created.body.ingestion_id };
 
-      // The other api process sees the same ingestion at once.
-      const midway = await waitForIngestion(api2!.client, id, {
-        until: (i) =>
-          i.progress.documents_processed >= 25 || !['queued', 'running'].includes(i.status),
-      });
-      expect(midway.status).toBe('running');
-      const busyPid = await waitUntil(leaseHolderPid, { what: 'a lease holder' });
-      const busy = workers.find((w) => w.child.pid === busyPid);
-      expect(busy).toBeDefined();
-      busy!.child.kill('SIGKILL');
-      await busy!.exited;
+      // Both workers commit batches of the one ingestion (the ledger names each batch's worker).
+      const workerPids = workers.map((w) => w.child.pid!);
+      const seen = await waitUntil(
+        async () => {
+          const pids = await committingPids(id.ingestion_id);
+          return workerPids.every((pid) => pids.has(pid)) ? pids : undefined;
+        },
+        { what: 'batches committed by both workers', intervalMs: 50 },
+      );
+      expect([...seen].sort()).toEqual([...workerPids].sort());
+      // The other api process sees the same ingestion at once, still running.
+      const midway = await api2!.client.post<IngestionWire>('/docs/get_ingestion', id);
+      expect(midway.body.status).toBe('running');
+      expect(midway.body.progress.documents_processed).toBeLessThan(pages.length);
+
+      // One worker dies mid-way (kill -9): the other finishes every batch, its lost one included.
+      const [victim, survivor] = workers;
+      victim!.child.kill('SIGKILL');
+      await victim!.exited;
 
       const done = await waitForIngestion(api1!.client, id, { timeoutMs: 300_000 });
       expect(done.status).toBe('succeeded');
@@ -137,8 +162,15 @@ const infrastructure = scaledInfrastructure();
         documents_processed: pages.length,
         documents_failed: 0,
       });
-      // The survivor finished it.
-      expect(await leaseHolderPid()).toBeUndefined();
+      expect(survivor!.child.exitCode).toBeNull();
+      // A worker serves its own pipeline metrics (it has no API port).
+      const scraped = await fetch(`http://127.0.0.1:${metricsPorts[1]}/metrics`);
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(text).toMatch(/^docent_ingestion_batches_total [1-9]/m);
+      expect(text).toMatch(/^docent_ingestion_stage_seconds_count\{stage="embed"\} [1-9]/m);
+      // The ingestion's end freed its collection.
+      expect(await query('SELECT holder FROM collection_locks')).toEqual([]);
 
       const list = await api2!.client.post<{
         documents: Array<{ doc_name: string; chunk_count: number }>;
@@ -198,11 +230,21 @@ const infrastructure = scaledInfrastructure();
         prefix: env.DOCENT_QUEUE_PREFIX!,
       });
       try {
-        // Back in the queue, and the interrupted run did not count as an attempt.
-        expect(await queue.getJob(ingestJobId(id.ingestion_id))).toMatchObject({
-          state: 'waiting',
-          attempts: 0,
-        });
+        // Every batch not committed is back in the queue, the interrupted one without using an
+        // attempt.
+        const pending = (
+          await query<{ seq: number }>(
+            "SELECT seq FROM ingestion_batches WHERE ingestion_id = $1 AND state = 'pending'",
+            [id.ingestion_id],
+          )
+        ).map((row) => Number(row.seq));
+        expect(pending.length).toBeGreaterThan(0);
+        for (const seq of pending) {
+          expect(await queue.getJob(ingestBatchJobId(id.ingestion_id, seq))).toMatchObject({
+            state: 'waiting',
+            attempts: 0,
+          });
+        }
         wiki.latencyMs = 0;
         processes.push(await spawnDocent(dataDir, 0, env, 'worker'));
         const done = await waitForIngestion(api.client, id, { timeoutMs: 300_000 });
@@ -211,14 +253,16 @@ const infrastructure = scaledInfrastructure();
           documents_processed: pages.length,
           documents_failed: 0,
         });
-        await waitUntil(
-          async () => {
-            const job = await queue.getJob(ingestJobId(id.ingestion_id));
-            return job?.state === 'completed' ? job : undefined;
-          },
-          { what: 'the job to complete' },
-        );
-        expect(await queue.getJob(ingestJobId(id.ingestion_id))).toMatchObject({ attempts: 1 });
+        // Each batch ran to completion once (the one handed back counts a single attempt).
+        for (const seq of pending) {
+          expect(await queue.getJob(ingestBatchJobId(id.ingestion_id, seq))).toMatchObject({
+            state: 'completed',
+            attempts: 1,
+          });
+        }
+        expect(await queue.getJob(ingestJobId(id.ingestion_id))).toMatchObject({
+          state: 'completed',
+        });
       } finally {
         await queue.close();
       }

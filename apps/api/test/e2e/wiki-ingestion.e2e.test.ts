@@ -87,6 +87,21 @@ describe('WIKI end to end (embedded mode)', () => {
     expect(listings.length).toBeGreaterThanOrEqual(Math.ceil(pages.length / 25));
   });
 
+  it('reports at /metrics where the ingestion spent its time, stage by stage', async () => {
+    const metrics = await client.withKey(undefined).get<string>('/metrics');
+    expect(metrics.status).toBe(200);
+    const series = (name: string) =>
+      Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1] ?? Number.NaN);
+    for (const stage of ['list', 'admit', 'chunk', 'embed', 'index', 'commit']) {
+      expect(series(`docent_ingestion_stage_seconds_count{stage="${stage}"}`)).toBeGreaterThan(0);
+      expect(series(`docent_ingestion_stage_seconds_sum{stage="${stage}"}`)).toBeGreaterThan(0);
+    }
+    // The listing carried every page's body: nothing was fetched again.
+    expect(metrics.body).not.toMatch(/docent_ingestion_stage_seconds_count\{stage="fetch"\} [1-9]/);
+    expect(series('docent_ingestion_batch_documents_total')).toBeGreaterThanOrEqual(pages.length);
+    expect(series('docent_ingestion_embedding_batch_texts_count')).toBeGreaterThan(0);
+  });
+
   it('lists the documents by page title, with their source', async () => {
     const names: string[] = [];
     let cursor: string | null = null;

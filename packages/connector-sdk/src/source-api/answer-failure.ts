@@ -62,22 +62,23 @@ export function failureOfAnswer(
   }
   if (subject.kind === 'document') {
     const label = documentLabel(subject);
+    const about = { ...details, source: profile.name };
     if (status === 404 || status === 410) {
       return new DocumentRequestError(
         'source_not_found',
         context.notFound ??
           `${label} no longer exists or is no longer shared with these credentials`,
-        details,
+        about,
       );
     }
     if (status >= 500) {
       return new DocumentRequestError(
         'source_unreachable',
         `${at} answered ${said} after retries`,
-        details,
+        about,
       );
     }
-    return new DocumentRequestError('internal', `${at} refused ${label} (${said})`, details);
+    return new DocumentRequestError('internal', `${at} refused ${label} (${said})`, about);
   }
   if (status === 404 || status === 410) {
     return new SourceError(

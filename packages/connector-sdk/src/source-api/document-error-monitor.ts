@@ -21,13 +21,51 @@ export const DEFAULT_ERROR_MONITOR_POLICY: Readonly<ErrorMonitorPolicy> = {
   maxFailuresInWindow: 15,
 };
 
+/** A count of the most recent documents' outcomes, wherever it is kept. */
+export interface DocumentFailureTally {
+  /** Documents failed in a row, the last one included. */
+  streak: number;
+  /** Failed documents among the last `window`. */
+  failures: number;
+  window: number;
+}
+
+/** The policy's verdict on a tally: why the source counts as failing, or undefined. */
+export function documentFailuresStop(
+  source: string,
+  tally: DocumentFailureTally,
+  policy: ErrorMonitorPolicy = DEFAULT_ERROR_MONITOR_POLICY,
+): string | undefined {
+  if (tally.streak >= policy.maxConsecutiveFailures) {
+    return `${source} failed to serve ${tally.streak} documents in a row`;
+  }
+  if (tally.failures > policy.maxFailuresInWindow) {
+    return `${source} failed to serve ${tally.failures} of the last ${tally.window} documents`;
+  }
+  return undefined;
+}
+
+/** The error that stops the ingestion once `stop` says the source is failing. */
+export function sourceLooksDown(
+  stop: string,
+  label: string,
+  error: DocumentRequestError,
+): SourceError {
+  return new SourceError(
+    'source_unreachable',
+    `${stop}, so the ingestion stopped: the source looks unavailable, try again later. The last, ${label}: ${error.message}`,
+    { ...error.details, cause: error },
+  );
+}
+
 /**
  * Tells a dead source from a few bad documents. A document request the source failed to answer
  * (5xx or no answer, after retries) fails that document only, until too many documents fail:
  * then the failure becomes the source's (`source_unreachable`), so a source that went down does
  * not fail its documents one by one, each after a full retry budget. Answers about a document
  * (200, 404, a refusal) show the source is alive. One monitor per session: counts restart
- * with each ingestion run.
+ * with each ingestion run. (A service whose documents are fetched by several workers, each in
+ * a session of its own, keeps a tally per ingestion and applies `documentFailuresStop` to it.)
  */
 export class DocumentErrorMonitor {
   /** The most recent documents, oldest first: whether the last request about each failed. */
@@ -56,19 +94,12 @@ export class DocumentErrorMonitor {
     if (this.recent.get(sourceId) !== true) this.streak += 1;
     this.note(sourceId, true);
     const failures = [...this.recent.values()].filter(Boolean).length;
-    const stop =
-      this.streak >= this.policy.maxConsecutiveFailures
-        ? `${this.source} failed to serve ${this.streak} documents in a row`
-        : failures > this.policy.maxFailuresInWindow
-          ? `${this.source} failed to serve ${failures} of the last ${this.recent.size} documents`
-          : undefined;
-    if (stop !== undefined) {
-      this.stopped = new SourceError(
-        'source_unreachable',
-        `${stop}, so the ingestion stopped: the source looks unavailable, try again later. The last, ${label}: ${error.message}`,
-        { ...error.details, cause: error },
-      );
-    }
+    const stop = documentFailuresStop(
+      this.source,
+      { streak: this.streak, failures, window: this.recent.size },
+      this.policy,
+    );
+    if (stop !== undefined) this.stopped = sourceLooksDown(stop, label, error);
     return this.stopped;
   }
 

@@ -186,6 +186,6 @@ function notJson(
 ): Error {
   const message = `${source} at ${host} answered with a body that is not JSON`;
   return about.kind === 'document'
-    ? new DocumentRequestError('internal', message, { cause })
+    ? new DocumentRequestError('internal', message, { cause, source })
     : new SourceError('internal', message, { cause });
 }

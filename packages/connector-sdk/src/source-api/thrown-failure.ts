@@ -46,14 +46,14 @@ export function failureOfThrown(
     return new DocumentRequestError(
       'source_unreachable',
       `${at} did not deliver ${documentLabel(subject)}${code} after ${thrown.attempts} attempt(s)`,
-      { cause: thrown },
+      { cause: thrown, source: called.source },
     );
   }
   if (thrown instanceof ResponseTooLargeError) {
     return new DocumentRequestError(
       'internal',
       `${at} answered with more than ${thrown.limitBytes} bytes for ${documentLabel(subject)}`,
-      { cause: thrown },
+      { cause: thrown, source: called.source },
     );
   }
   return thrownToSourceError(thrown, called);

@@ -23,6 +23,7 @@ import {
   IngestionRunner,
   IngestionService,
   JOB_CATALOG,
+  type IngestionRunnerOptions,
   NO_SOURCE_CONNECTIONS,
   SILENT_LOGGER,
   rejectAllFiles,
@@ -89,12 +90,25 @@ export class ScriptedSource {
   readonly discoverCalls: Array<string | null> = [];
   /** Abort the listing (as a crash would) after this many documents. */
   crashAfterDocuments: number | null = null;
-  /** While fetching this page, abort `controller` (the worker stops) and fail as fetch then does. */
-  abortOnFetch: { pageId: string; controller: AbortController } | null = null;
+  /** Called when this page is fetched, before it is served (stop the worker, cancel…). */
+  onFetch: { pageId: string; run: () => Promise<void> | void } | null = null;
+  /** Refs carry their content, as Confluence's and Notion's listings do. */
+  inlineContent = false;
   /** What the connector declares its titles to be. */
   documentNameStyle: 'title' | 'file' | undefined = undefined;
   /** What `discover` returns once every batch was listed (incomplete: nothing deleted). */
   listingEnd: IncompleteListing | undefined = undefined;
+  /** Pages fetched, in order. */
+  readonly fetches: string[] = [];
+}
+
+function contentOf(page: ScriptedPage) {
+  return {
+    kind: 'parsed' as const,
+    document: {
+      pages: [{ pageNum: 1, blocks: [{ kind: 'paragraph' as const, text: page.text }] }],
+    },
+  };
 }
 
 export function scriptedConnector(
@@ -129,10 +143,17 @@ export function scriptedConnector(
               throw source.failAfterBatches.error;
             for (const page of source.pages.slice(start, start + source.batchSize)) {
               if (source.crashAfterDocuments !== null && yielded >= source.crashAfterDocuments) {
+                // Once: the retried job lists on.
+                source.crashAfterDocuments = null;
                 throw new SimulatedCrash();
               }
               yielded++;
-              yield { type: 'document', ref: refOf(page) };
+              yield {
+                type: 'document',
+                ref: source.inlineContent
+                  ? { ...refOf(page), content: contentOf(page) }
+                  : refOf(page),
+              };
             }
             batch++;
             yield { type: 'checkpoint', checkpoint: String(batch) };
@@ -140,20 +161,13 @@ export function scriptedConnector(
           return source.listingEnd;
         },
         async fetch(ref: DocumentRef) {
-          if (source.abortOnFetch?.pageId === ref.sourceId) {
-            source.abortOnFetch.controller.abort();
-            throw new DOMException('The operation was aborted.', 'AbortError');
-          }
+          source.fetches.push(ref.sourceId);
+          if (source.onFetch?.pageId === ref.sourceId) await source.onFetch.run();
           const page = source.pages.find((p) => p.id === ref.sourceId);
           if (!page) throw new SourceError('source_not_found', `page ${ref.sourceId} is gone`);
           if (page.fetchError) throw page.fetchError;
           if (page.broken) throw new DocumentError('the page body could not be parsed');
-          return {
-            kind: 'parsed',
-            document: {
-              pages: [{ pageNum: 1, blocks: [{ kind: 'paragraph', text: page.text }] }],
-            },
-          };
+          return contentOf(page);
         },
       };
     },
@@ -184,7 +198,12 @@ export interface IndexOutage {
   refused: number;
 }
 
-const WRITES = new Set(['ensureCollection', 'replaceDocumentChunks', 'deleteDocument']);
+const WRITES = new Set([
+  'ensureCollection',
+  'replaceDocumentChunks',
+  'replaceDocumentsChunks',
+  'deleteDocument',
+]);
 
 function withOutages(index: SearchIndex, outage: () => IndexOutage | null): SearchIndex {
   let writes = 0;
@@ -218,11 +237,17 @@ export interface IngestionFixture {
   service: IngestionService;
   runner: IngestionRunner;
   queue: InlineJobQueue;
+  /** Delays the queue waited (backoff, retry-later), in order; it waits none of them. */
+  delays: number[];
   accountId: string;
-  /** Creates an ingestion (not run) and returns its id. */
+  /** Creates an ingestion (its listing job waits in the queue) and returns its id. */
   create(collection?: string, space?: string): Promise<string>;
-  /** Runs the ingest job once, in this call, as a worker would. */
-  run(ingestionId: string, context?: Partial<JobContext>): Promise<void>;
+  /** Starts the worker (if stopped) and waits until no job is left to run. */
+  run(): Promise<void>;
+  /** Stops the worker: running jobs are aborted and go back to the queue. */
+  stop(): Promise<void>;
+  /** Runs one job's handler once, outside the queue, as a worker would. */
+  runJobOnce(name: string, payload: unknown, context?: Partial<JobContext>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -232,19 +257,27 @@ const http: SourceHttpClient = {
   },
 };
 
-export async function ingestionFixture(): Promise<IngestionFixture> {
+export async function ingestionFixture(
+  options: IngestionRunnerOptions & { concurrency?: number } = {},
+): Promise<IngestionFixture> {
   const store = await openMetadataStore({ kind: 'sqlite', path: ':memory:' });
   const index = new EmbeddedSearchIndex({ path: ':memory:' });
   const embedder = new BagOfWordsEmbedder();
   const source = new ScriptedSource();
   const connectors = new ConnectorRegistry([scriptedConnector(source) as SourceConnector<unknown>]);
   const secrets = new SecretBox(randomBytes(32));
-  // Jobs are run by hand (`run`), so the queue only records what was enqueued.
-  const queue = new InlineJobQueue({ jobs: JOB_CATALOG });
+  const delays: number[] = [];
+  const queue = new InlineJobQueue({
+    jobs: JOB_CATALOG,
+    sleep: async (ms) => {
+      delays.push(ms);
+    },
+  });
   const resolver = new CollectionResolver(store.catalog);
   const service = new IngestionService({
     store: store.ingestions,
     queue,
+    collectionLock: store.collectionLock,
     resolver,
     connectors,
     secrets,
@@ -253,6 +286,7 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
     allowPrivateNetwork: false,
   });
   let indexOutage: IndexOutage | null = null;
+  const { concurrency = 1, ...runnerOptions } = options;
   const runner = new IngestionRunner(
     {
       ledger: store.ledger,
@@ -266,10 +300,13 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
       endpoints: {},
       parseFile: rejectAllFiles,
       logger: SILENT_LOGGER,
+      queue,
       workerId: 'test-worker',
     },
-    { batchDocuments: 2, cancelPollMs: 0, indexRetryMs: { first: 1, max: 4 } },
+    { batchDocuments: 2, cancelPollMs: 0, indexRetryMs: { first: 1, max: 4 }, ...runnerOptions },
   );
+  const handlers = runner.jobHandlers();
+  let started = false;
   const account = await store.accounts.ensureAccount('acme');
   return {
     store,
@@ -285,6 +322,7 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
     service,
     runner,
     queue,
+    delays,
     accountId: account.id,
     async create(collection = 'kb', space = 'ENG') {
       const record = await service.create(account.id, {
@@ -295,16 +333,26 @@ export async function ingestionFixture(): Promise<IngestionFixture> {
       });
       return record.id;
     },
-    async run(ingestionId, context = {}) {
-      await runner.handle(
-        { ingestionId },
-        {
-          jobId: `ingest-${ingestionId}`,
-          attempt: 1,
-          signal: new AbortController().signal,
-          ...context,
-        },
-      );
+    async run() {
+      if (!started) {
+        await queue.start(handlers, { concurrency });
+        started = true;
+      }
+      await queue.whenIdle(20_000);
+    },
+    async stop() {
+      await queue.stop(5_000);
+      started = false;
+    },
+    async runJobOnce(name, payload, context = {}) {
+      const handler = handlers.find((h) => h.job.name === name);
+      if (!handler) throw new Error(`no handler for ${name}`);
+      await (handler.handle as (p: unknown, c: JobContext) => Promise<void>)(payload, {
+        jobId: `${name}-by-hand`,
+        attempt: 1,
+        signal: new AbortController().signal,
+        ...context,
+      });
     },
     async close() {
       await queue.close();

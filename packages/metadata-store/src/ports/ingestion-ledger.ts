@@ -70,6 +70,55 @@ export interface FailedItem {
   message: string;
 }
 
+/** How a listing ended: `complete` saw everything (it may delete what it did not list). */
+export type ListingEnd = 'complete' | 'incomplete';
+
+/** Documents the listing hands to the workers as one job. */
+export interface NewBatch {
+  /** The documents' source ids: their items leave `discovered`, so a re-listing skips them. */
+  sourceIds: string[];
+  /** What a worker needs to process the batch (refs, content riding along); opaque here. */
+  payload: string;
+}
+
+/** What the listing records in one transaction. */
+export interface ListingStep {
+  ingestionId: string;
+  /** Numbered in order after the batches recorded before. */
+  batches: NewBatch[];
+  /** Saved with the batches: a resumed listing starts after them, neither repeating nor losing one. */
+  checkpoint?: string;
+  /** The listing ended: set once, with its last batches. */
+  end?: ListingEnd;
+}
+
+/** Where an ingestion's batches stand. */
+export interface BatchProgress {
+  listingEnd: ListingEnd | null;
+  batchesRecorded: number;
+  batchesCommitted: number;
+  /** The listing ended and every batch it recorded is committed: time to finalize. */
+  finalizeDue: boolean;
+}
+
+export interface StoredBatch {
+  seq: number;
+  committed: boolean;
+  /** Null once committed. */
+  payload: string | null;
+  /** The batch's documents not settled yet (a crashed attempt may have settled some). */
+  unsettled: string[];
+}
+
+/** The error monitor's count of document fetches, kept per ingestion for every worker. */
+export interface FetchTally {
+  /** Fetches failed in a row, the last one included. */
+  streak: number;
+  /** Failed fetches among the last `window`. */
+  failures: number;
+  window: number;
+}
+
 /**
  * The ingestion ledger, taken by IngestionRunner: the run's status, checkpoint and the outcome
  * of every listed document, each counted exactly once however often a run is retried.
@@ -109,11 +158,40 @@ export interface IngestionLedger {
    * the listing counts as discovered too.
    */
   recordFailure(input: FailedItem): Promise<void>;
-  /** Documents of a source that the given ingestion did not list (candidates for removal). */
+  /**
+   * Documents of a source that the given ingestion did not list (candidates for removal), at
+   * most `limit` (default: all), oldest first.
+   */
   listDocumentsNotSeen(
     collectionId: string,
     sourceKey: string,
     ingestionId: string,
+    limit?: number,
   ): Promise<DocumentRecord[]>;
   deleteDocument(documentId: string): Promise<void>;
+  /**
+   * Atomically: records the batches (their documents move to `batched`), saves the checkpoint
+   * and the listing's end when given. Returns the new batches' seqs and the batch progress.
+   */
+  recordListing(step: ListingStep): Promise<{ seqs: number[]; progress: BatchProgress }>;
+  /** A batch as recorded, or null when unknown (its ingestion ended and forgot it). */
+  getBatch(ingestionId: string, seq: number): Promise<StoredBatch | null>;
+  /** Seqs of the batches not committed yet, in order. */
+  listPendingBatches(ingestionId: string): Promise<number[]>;
+  /**
+   * Atomically: marks the batch committed by `worker` (once; its payload is dropped) and
+   * returns the batch progress, which says whether this commit made the finalize step due.
+   */
+  commitBatch(
+    ingestionId: string,
+    seq: number,
+    worker: string,
+    at: Date,
+  ): Promise<{ committedNow: boolean; progress: BatchProgress }>;
+  batchProgress(ingestionId: string): Promise<BatchProgress>;
+  /**
+   * Atomically: notes whether the source served a document's fetch, and returns the tally over
+   * the ingestion's last `windowSize` fetches, whichever worker made them.
+   */
+  noteDocumentFetch(ingestionId: string, failed: boolean, windowSize: number): Promise<FetchTally>;
 }

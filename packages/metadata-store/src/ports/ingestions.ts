@@ -85,10 +85,12 @@ export interface IngestionStore {
   listIngestionIdsByStatus(statuses: IngestionStatus[]): Promise<string[]>;
   /**
    * Marks the ingestion cancel-requested (a running worker stops at its next poll) and, when
-   * it is queued or running, ends it `canceled` and deletes its secrets, atomically. False
-   * when it had already ended.
+   * it is queued or running, ends it `canceled` and deletes its secrets and recorded batches,
+   * atomically. False when it had already ended.
    */
   cancelIngestion(id: string, at: Date): Promise<boolean>;
+  /** Seqs of the ingestion's batches not committed yet (their jobs may still be waiting). */
+  listPendingBatches(ingestionId: string): Promise<number[]>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
 }

@@ -2,10 +2,15 @@ import { In } from 'typeorm';
 import type { DocumentRecord } from '../ports/catalog';
 import type {
   Admission,
+  BatchProgress,
   FailedItem,
+  FetchTally,
   IngestionLedger,
   ListedDocument,
+  ListingEnd,
+  ListingStep,
   ProcessedDocument,
+  StoredBatch,
 } from '../ports/ingestion-ledger';
 import {
   TERMINAL_STATUSES,
@@ -15,7 +20,7 @@ import {
   type IngestionStatus,
 } from '../ports/ingestions';
 import { candidateNames } from './document-names';
-import { loadIngestion, toProgress } from './ingestion-rows';
+import { loadIngestion, pendingBatchSeqs, toProgress } from './ingestion-rows';
 import { toDocument } from './record-mappers';
 import type { IngestionRow } from './rows';
 import type { SqlContext } from './sql-context';
@@ -23,6 +28,10 @@ import type { SqlRunner } from './sql-runner';
 
 /** What happened to one listed document in one ingestion, once it is settled. */
 type ItemOutcome = 'processed' | 'skipped' | 'failed';
+/** Listed and not settled yet: `discovered`, then `batched` once handed to a batch job. */
+const UNSETTLED = "('discovered', 'batched')";
+/** Most fetch outcomes the tally keeps (the column's width). */
+const MAX_FETCH_WINDOW = 1024;
 
 type ProgressColumn =
   | 'documents_discovered'
@@ -80,6 +89,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       const row = await repo.findOneBy({ id });
       if (!row || !TERMINAL_STATUSES.includes(row.status as IngestionStatus)) return null;
       await m.getRepository(this.entities.IngestionItem).delete({ ingestion_id: id });
+      await m.getRepository(this.entities.IngestionBatch).delete({ ingestion_id: id });
       await repo.update({ id }, { checkpoint: null });
       return ended ? toProgress(row) : null;
     });
@@ -230,9 +240,10 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
     collectionId: string,
     sourceKey: string,
     ingestionId: string,
+    limit?: number,
   ): Promise<DocumentRecord[]> {
     return this.db.run(async (m) => {
-      const rows = await m
+      const query = m
         .getRepository(this.entities.Document)
         .createQueryBuilder('d')
         .where('d.collection_id = :collectionId', { collectionId })
@@ -241,13 +252,159 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
           'NOT EXISTS (SELECT 1 FROM ingestion_items i WHERE i.ingestion_id = :ingestionId AND i.source_id = d.source_id)',
           { ingestionId },
         )
-        .getMany();
-      return rows.map(toDocument);
+        .orderBy('d.created_at', 'ASC')
+        .addOrderBy('d.id', 'ASC');
+      if (limit !== undefined) query.limit(limit);
+      return (await query.getMany()).map(toDocument);
     });
   }
 
   async deleteDocument(documentId: string): Promise<void> {
     await this.db.run((m) => m.getRepository(this.entities.Document).delete({ id: documentId }));
+  }
+
+  async recordListing(step: ListingStep): Promise<{ seqs: number[]; progress: BatchProgress }> {
+    return this.db.transaction(async (m, sql) => {
+      const { ingestionId, batches } = step;
+      // The ingestion's row first: the batch commits update it too, so on PostgreSQL the two
+      // take turns on its lock and whichever comes second sees what the other did.
+      const sets = ['batches_recorded = batches_recorded + ?'];
+      const params: Array<string | number> = [batches.length];
+      if (step.checkpoint !== undefined) {
+        sets.push('checkpoint = ?');
+        params.push(step.checkpoint);
+      }
+      if (step.end !== undefined) {
+        sets.push('listing_end = COALESCE(listing_end, ?)');
+        params.push(step.end);
+      }
+      const live = await sql.exec(
+        `UPDATE ingestions SET ${sets.join(', ')} WHERE id = ? AND status IN ('queued', 'running')`,
+        [...params, ingestionId],
+      );
+      const row = await m.getRepository(this.entities.Ingestion).findOneBy({ id: ingestionId });
+      if (!row) throw new Error(`no ingestion ${ingestionId}`);
+      // Ended meanwhile (canceled): record nothing, its bookkeeping is gone.
+      if (live === 0) return { seqs: [], progress: batchProgressOf(row) };
+      const first = Number(row.batches_recorded) - batches.length + 1;
+      const now = new Date();
+      const seqs: number[] = [];
+      for (const [i, batch] of batches.entries()) {
+        const seq = first + i;
+        seqs.push(seq);
+        await m.getRepository(this.entities.IngestionBatch).insert({
+          ingestion_id: ingestionId,
+          seq,
+          state: 'pending',
+          document_count: batch.sourceIds.length,
+          source_ids: JSON.stringify(batch.sourceIds),
+          payload: batch.payload,
+          worker: null,
+          created_at: now,
+          committed_at: null,
+        });
+        for (let at = 0; at < batch.sourceIds.length; at += 200) {
+          const ids = batch.sourceIds.slice(at, at + 200);
+          await sql.exec(
+            `UPDATE ingestion_items SET outcome = 'batched'
+             WHERE ingestion_id = ? AND outcome = 'discovered' AND source_id IN (${ids.map(() => '?').join(', ')})`,
+            [ingestionId, ...ids],
+          );
+        }
+      }
+      return { seqs, progress: batchProgressOf(row) };
+    });
+  }
+
+  async getBatch(ingestionId: string, seq: number): Promise<StoredBatch | null> {
+    return this.db.run(async (m) => {
+      const row = await m
+        .getRepository(this.entities.IngestionBatch)
+        .findOneBy({ ingestion_id: ingestionId, seq });
+      if (!row) return null;
+      const sourceIds = JSON.parse(row.source_ids) as string[];
+      const unsettled = new Set<string>();
+      for (let at = 0; at < sourceIds.length; at += 200) {
+        const items = await m.getRepository(this.entities.IngestionItem).find({
+          select: { source_id: true },
+          where: {
+            ingestion_id: ingestionId,
+            source_id: In(sourceIds.slice(at, at + 200)),
+            outcome: 'batched',
+          },
+        });
+        for (const item of items) unsettled.add(item.source_id);
+      }
+      return {
+        seq: Number(row.seq),
+        committed: row.state === 'committed',
+        payload: row.payload,
+        unsettled: sourceIds.filter((id) => unsettled.has(id)),
+      };
+    });
+  }
+
+  async listPendingBatches(ingestionId: string): Promise<number[]> {
+    return this.db.run((m) => pendingBatchSeqs(m, this.entities, ingestionId));
+  }
+
+  async commitBatch(
+    ingestionId: string,
+    seq: number,
+    worker: string,
+    at: Date,
+  ): Promise<{ committedNow: boolean; progress: BatchProgress }> {
+    return this.db.transaction(async (m, sql) => {
+      const committedNow =
+        (await sql.exec(
+          `UPDATE ingestion_batches SET state = 'committed', worker = ?, committed_at = ?, payload = NULL
+           WHERE ingestion_id = ? AND seq = ? AND state = 'pending'`,
+          [worker, at, ingestionId, seq],
+        )) > 0;
+      // Always through the row's lock (see recordListing), even when there is nothing to add.
+      await sql.exec(
+        'UPDATE ingestions SET batches_committed = batches_committed + ? WHERE id = ?',
+        [committedNow ? 1 : 0, ingestionId],
+      );
+      const row = await m.getRepository(this.entities.Ingestion).findOneBy({ id: ingestionId });
+      if (!row) throw new Error(`no ingestion ${ingestionId}`);
+      return { committedNow, progress: batchProgressOf(row) };
+    });
+  }
+
+  async batchProgress(ingestionId: string): Promise<BatchProgress> {
+    return this.db.run(async (m) => {
+      const row = await m.getRepository(this.entities.Ingestion).findOneBy({ id: ingestionId });
+      if (!row) throw new Error(`no ingestion ${ingestionId}`);
+      return batchProgressOf(row);
+    });
+  }
+
+  async noteDocumentFetch(
+    ingestionId: string,
+    failed: boolean,
+    windowSize: number,
+  ): Promise<FetchTally> {
+    const window = Math.max(1, Math.min(MAX_FETCH_WINDOW, Math.floor(windowSize)));
+    return this.db.transaction(async (m, sql) => {
+      // The update takes the row's lock before the read: concurrent workers never lose a note.
+      await sql.exec(
+        `UPDATE ingestions SET fetch_failure_streak = ${failed ? 'fetch_failure_streak + 1' : '0'} WHERE id = ?`,
+        [ingestionId],
+      );
+      const row = await m.getRepository(this.entities.Ingestion).findOneBy({ id: ingestionId });
+      if (!row) throw new Error(`no ingestion ${ingestionId}`);
+      const outcomes = `${row.fetch_outcomes ?? ''}${failed ? '1' : '0'}`.slice(-window);
+      await sql.exec('UPDATE ingestions SET fetch_outcomes = ? WHERE id = ?', [
+        outcomes,
+        ingestionId,
+      ]);
+      return {
+        streak: Number(row.fetch_failure_streak),
+        failures: outcomes.split('').filter((c) => c === '1').length,
+        window: outcomes.length,
+      };
+    });
   }
 
   /** Adds the item row; false when this ingestion already has it. */
@@ -264,7 +421,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
     return inserted > 0;
   }
 
-  /** Moves a listed item out of `discovered`; true only the first time. */
+  /** Settles a listed item (discovered or batched); true only the first time. */
   private async settleItem(
     sql: SqlRunner,
     ingestionId: string,
@@ -272,7 +429,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
     outcome: ItemOutcome,
   ): Promise<boolean> {
     const changed = await sql.exec(
-      "UPDATE ingestion_items SET outcome = ? WHERE ingestion_id = ? AND source_id = ? AND outcome = 'discovered'",
+      `UPDATE ingestion_items SET outcome = ? WHERE ingestion_id = ? AND source_id = ? AND outcome IN ${UNSETTLED}`,
       [outcome, ingestionId, sourceId],
     );
     return changed > 0;
@@ -296,4 +453,16 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
 function likePrefix(desired: string): string {
   const stem = desired.replace(/\.[A-Za-z][A-Za-z0-9]{0,7}$/, '').slice(0, 200);
   return `${stem.replace(/[%_]/g, '_')}%`;
+}
+
+function batchProgressOf(row: IngestionRow): BatchProgress {
+  const listingEnd = row.listing_end as ListingEnd | null;
+  const batchesRecorded = Number(row.batches_recorded);
+  const batchesCommitted = Number(row.batches_committed);
+  return {
+    listingEnd,
+    batchesRecorded,
+    batchesCommitted,
+    finalizeDue: listingEnd !== null && batchesCommitted >= batchesRecorded,
+  };
 }

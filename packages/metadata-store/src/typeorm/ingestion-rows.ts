@@ -67,6 +67,11 @@ export function newIngestionRow(input: NewIngestion): IngestionRow {
     error_code: null,
     error_message: null,
     checkpoint: null,
+    listing_end: null,
+    batches_recorded: 0,
+    batches_committed: 0,
+    fetch_failure_streak: 0,
+    fetch_outcomes: '',
   };
 }
 
@@ -122,4 +127,18 @@ export function toProgress(row: IngestionRow): IngestionProgress {
     documentsFailed: Number(row.documents_failed),
     chunksIndexed: Number(row.chunks_indexed),
   };
+}
+
+/** Seqs of an ingestion's batches not committed yet, in order. */
+export async function pendingBatchSeqs(
+  m: EntityManager,
+  entities: Entities,
+  ingestionId: string,
+): Promise<number[]> {
+  const rows = await m.getRepository(entities.IngestionBatch).find({
+    select: { seq: true },
+    where: { ingestion_id: ingestionId, state: 'pending' },
+    order: { seq: 'ASC' },
+  });
+  return rows.map((row) => Number(row.seq));
 }

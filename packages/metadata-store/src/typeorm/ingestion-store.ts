@@ -13,6 +13,7 @@ import {
   listedCollectionIds,
   loadIngestion,
   newIngestionRow,
+  pendingBatchSeqs,
 } from './ingestion-rows';
 import type { SqlContext } from './sql-context';
 
@@ -90,8 +91,15 @@ export class TypeOrmIngestionStore implements IngestionStore {
         { id, status: In(['queued', 'running']) },
         { status: 'canceled', finished_at: at, secrets: null },
       );
-      return (result.affected ?? 0) > 0;
+      const ended = (result.affected ?? 0) > 0;
+      // Its batches will never run: their payloads (content the listing carried) go at once.
+      if (ended) await m.getRepository(this.entities.IngestionBatch).delete({ ingestion_id: id });
+      return ended;
     });
+  }
+
+  async listPendingBatches(ingestionId: string): Promise<number[]> {
+    return this.db.run((m) => pendingBatchSeqs(m, this.entities, ingestionId));
   }
 
   async listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {

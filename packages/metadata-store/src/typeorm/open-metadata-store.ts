@@ -12,6 +12,7 @@ import { IngestionWarnings1763700000000 } from './migrations/1763700000000-inges
 import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-accounts-and-connections';
 import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
+import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   AccountsAndConnections1763800000000,
   Schedules1764000000000,
   DocumentPageLinks1795548471036,
+  IngestionBatches1795549440000,
 ];
 
 export type MetadataStoreLocation =

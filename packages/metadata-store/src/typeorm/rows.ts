@@ -63,6 +63,24 @@ export interface IngestionRow {
   error_code: string | null;
   error_message: string | null;
   checkpoint: string | null;
+  listing_end: string | null;
+  batches_recorded: number;
+  batches_committed: number;
+  fetch_failure_streak: number;
+  fetch_outcomes: string;
+}
+export interface IngestionBatchRow {
+  ingestion_id: string;
+  seq: number;
+  state: string;
+  document_count: number;
+  /** JSON array of the batch's source ids. */
+  source_ids: string;
+  /** Dropped once the batch is committed. */
+  payload: string | null;
+  worker: string | null;
+  created_at: Date;
+  committed_at: Date | null;
 }
 export interface IngestionItemRow {
   ingestion_id: string;

@@ -7,6 +7,7 @@ import type {
   DocumentRow,
   IngestionRow,
   IngestionItemRow,
+  IngestionBatchRow,
   IngestionFailureRow,
   CollectionLockRow,
   UserRow,
@@ -37,6 +38,7 @@ export interface Entities {
   Document: EntitySchema<DocumentRow>;
   Ingestion: EntitySchema<IngestionRow>;
   IngestionItem: EntitySchema<IngestionItemRow>;
+  IngestionBatch: EntitySchema<IngestionBatchRow>;
   IngestionFailure: EntitySchema<IngestionFailureRow>;
   CollectionLock: EntitySchema<CollectionLockRow>;
   User: EntitySchema<UserRow>;
@@ -143,6 +145,11 @@ export function buildEntities(dialect: SqlDialect): Entities {
         error_code: { type: t.varchar, length: 64, nullable: true },
         error_message: { type: t.text, nullable: true },
         checkpoint: { type: t.text, nullable: true },
+        listing_end: { type: t.varchar, length: 16, nullable: true },
+        batches_recorded: int,
+        batches_committed: int,
+        fetch_failure_streak: int,
+        fetch_outcomes: { type: t.varchar, length: 1024, default: '' },
       },
       indices: [
         { name: 'ix_ingestions_collection_created', columns: ['collection_id', 'created_at'] },
@@ -155,6 +162,21 @@ export function buildEntities(dialect: SqlDialect): Entities {
         ingestion_id: { ...ref, primary: true },
         source_id: { type: t.varchar, length: 512, primary: true },
         outcome: { type: t.varchar, length: 16 },
+      },
+    }),
+    IngestionBatch: new EntitySchema<IngestionBatchRow>({
+      name: 'IngestionBatch',
+      tableName: 'ingestion_batches',
+      columns: {
+        ingestion_id: { ...ref, primary: true },
+        seq: { type: t.integer, primary: true },
+        state: { type: t.varchar, length: 16 },
+        document_count: { type: t.integer },
+        source_ids: { type: t.text },
+        payload: { type: t.text, nullable: true },
+        worker: { type: t.varchar, length: 255, nullable: true },
+        created_at: ts,
+        committed_at: tsNull,
       },
     }),
     IngestionFailure: new EntitySchema<IngestionFailureRow>({

@@ -277,5 +277,173 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
         .filter((name) => name.startsWith('Same'));
       expect(new Set(names).size).toBe(20);
     });
+
+    describe('batches', () => {
+      const batch = (...sourceIds: string[]) => ({
+        sourceIds,
+        payload: JSON.stringify({ refs: sourceIds }),
+      });
+
+      async function listedIngestion(...sourceIds: string[]) {
+        const { c, ing } = await seed();
+        await ledger().startIngestion(ing.id, t0);
+        for (const id of sourceIds) await ledger().admitDocument(listed(ing.id, c.id, id));
+        return { c, ing };
+      }
+
+      it('records batches with the checkpoint, and a re-listing settles nothing twice', async () => {
+        const { c, ing } = await listedIngestion('a', 'b', 'c');
+        const first = await ledger().recordListing({
+          ingestionId: ing.id,
+          batches: [batch('a', 'b'), batch('c')],
+          checkpoint: 'page-2',
+        });
+        expect(first).toEqual({
+          seqs: [1, 2],
+          progress: {
+            listingEnd: null,
+            batchesRecorded: 2,
+            batchesCommitted: 0,
+            finalizeDue: false,
+          },
+        });
+        expect((await ledger().getIngestion(ing.id))?.checkpoint).toBe('page-2');
+        // A listing resumed before this checkpoint lists them again: they are in a batch already.
+        expect(await ledger().admitDocument(listed(ing.id, c.id, 'a'))).toBe('settled');
+        const second = await ledger().recordListing({ ingestionId: ing.id, batches: [] });
+        expect(second.seqs).toEqual([]);
+        expect(await ledger().getBatch(ing.id, 1)).toEqual({
+          seq: 1,
+          committed: false,
+          payload: JSON.stringify({ refs: ['a', 'b'] }),
+          unsettled: ['a', 'b'],
+        });
+        expect(await ledger().getBatch(ing.id, 3)).toBeNull();
+        expect(await ledger().listPendingBatches(ing.id)).toEqual([1, 2]);
+        expect(await progressOf(ing.id)).toMatchObject({ documentsDiscovered: 3 });
+      });
+
+      it('tells the settled documents of a batch a crashed attempt left', async () => {
+        const { c, ing } = await listedIngestion('a', 'b', 'c');
+        await ledger().recordListing({ ingestionId: ing.id, batches: [batch('a', 'b', 'c')] });
+        await ledger().commitProcessed(processed(ing.id, c.id, 'a'));
+        await ledger().recordFailure({
+          ingestionId: ing.id,
+          sourceId: 'c',
+          docName: 'C',
+          message: 'unreadable',
+        });
+        expect((await ledger().getBatch(ing.id, 1))?.unsettled).toEqual(['b']);
+        expect(await progressOf(ing.id)).toMatchObject({
+          documentsDiscovered: 3,
+          documentsProcessed: 1,
+          documentsFailed: 1,
+        });
+      });
+
+      it('commits a batch once, naming its worker, and drops its payload', async () => {
+        const { ing } = await listedIngestion('a', 'b');
+        await ledger().recordListing({ ingestionId: ing.id, batches: [batch('a'), batch('b')] });
+        const once = await ledger().commitBatch(ing.id, 1, 'worker-1', t0);
+        const twice = await ledger().commitBatch(ing.id, 1, 'worker-2', t0);
+        expect(once).toMatchObject({ committedNow: true, progress: { batchesCommitted: 1 } });
+        expect(twice).toMatchObject({ committedNow: false, progress: { batchesCommitted: 1 } });
+        expect(await ledger().getBatch(ing.id, 1)).toMatchObject({
+          committed: true,
+          payload: null,
+        });
+        expect(await ledger().listPendingBatches(ing.id)).toEqual([2]);
+      });
+
+      it('makes the finalize step due once the listing ended and every batch committed', async () => {
+        const { ing } = await listedIngestion('a', 'b');
+        await ledger().recordListing({ ingestionId: ing.id, batches: [batch('a')] });
+        // The last batch commits before the listing ends: not due yet.
+        expect((await ledger().commitBatch(ing.id, 1, 'w', t0)).progress.finalizeDue).toBe(false);
+        const end = await ledger().recordListing({
+          ingestionId: ing.id,
+          batches: [batch('b')],
+          end: 'complete',
+        });
+        expect(end.progress).toMatchObject({ listingEnd: 'complete', finalizeDue: false });
+        expect((await ledger().commitBatch(ing.id, 2, 'w', t0)).progress.finalizeDue).toBe(true);
+        // The end is set once.
+        await ledger().recordListing({ ingestionId: ing.id, batches: [], end: 'incomplete' });
+        expect(await ledger().batchProgress(ing.id)).toEqual({
+          listingEnd: 'complete',
+          batchesRecorded: 2,
+          batchesCommitted: 2,
+          finalizeDue: true,
+        });
+      });
+
+      it('lets the last of concurrent commits and the listing end see it due', async () => {
+        const ids = Array.from({ length: 12 }, (_, i) => `s${i}`);
+        const { ing } = await listedIngestion(...ids);
+        await ledger().recordListing({
+          ingestionId: ing.id,
+          batches: ids.map((id) => batch(id)),
+        });
+        // Whichever of them comes last, and only it, sees the others: the step is enqueued.
+        const outcomes = await Promise.all([
+          ...ids.map((_, i) =>
+            ledger()
+              .commitBatch(ing.id, i + 1, `w${i % 2}`, t0)
+              .then((r) => r.progress.finalizeDue),
+          ),
+          ledger()
+            .recordListing({ ingestionId: ing.id, batches: [], end: 'complete' })
+            .then((r) => r.progress.finalizeDue),
+        ]);
+        expect(outcomes.filter(Boolean)).toHaveLength(1);
+        expect(await ledger().batchProgress(ing.id)).toMatchObject({
+          batchesCommitted: 12,
+          finalizeDue: true,
+        });
+      });
+
+      it('records nothing for an ingestion that ended, and forgets its batches at the end', async () => {
+        const { ing } = await listedIngestion('a', 'b');
+        await ledger().recordListing({ ingestionId: ing.id, batches: [batch('a')] });
+        await store().ingestions.cancelIngestion(ing.id, t0);
+        const late = await ledger().recordListing({
+          ingestionId: ing.id,
+          batches: [batch('b')],
+          checkpoint: 'late',
+        });
+        expect(late.seqs).toEqual([]);
+        expect((await ledger().getIngestion(ing.id))?.checkpoint).toBeNull();
+        await ledger().endIngestion(ing.id, ['queued', 'running'], 'canceled', {
+          at: t0,
+          error: null,
+        });
+        expect(await ledger().getBatch(ing.id, 1)).toBeNull();
+        expect(await ledger().listPendingBatches(ing.id)).toEqual([]);
+      });
+    });
+
+    it('tallies document fetches across workers: the streak and the window', async () => {
+      const { ing } = await seed();
+      const note = (failed: boolean, window = 5) =>
+        ledger().noteDocumentFetch(ing.id, failed, window);
+      expect(await note(true)).toEqual({ streak: 1, failures: 1, window: 1 });
+      expect(await note(true)).toEqual({ streak: 2, failures: 2, window: 2 });
+      expect(await note(false)).toEqual({ streak: 0, failures: 2, window: 3 });
+      await Promise.all([note(true), note(true), note(true)]);
+      // The window keeps the last five: 1, 0, 1, 1, 1.
+      expect(await note(true)).toEqual({ streak: 4, failures: 4, window: 5 });
+    });
+
+    it('lists the documents not seen a page at a time', async () => {
+      const { account, c, ing: first } = await seed();
+      for (const id of ['a', 'b', 'c']) {
+        await ledger().commitProcessed(processed(first.id, c.id, id));
+      }
+      const second = await seedIngestion(store(), c.id, account.id);
+      const page = await ledger().listDocumentsNotSeen(c.id, 'k1', second.id, 2);
+      expect(page).toHaveLength(2);
+      for (const document of page) await ledger().deleteDocument(document.id);
+      expect(await ledger().listDocumentsNotSeen(c.id, 'k1', second.id, 2)).toHaveLength(1);
+    });
   });
 }

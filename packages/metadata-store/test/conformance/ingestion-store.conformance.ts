@@ -116,5 +116,22 @@ export function describeIngestionStoreConformance(adapterName: string, open: Ope
         cancelRequested: true,
       });
     });
+
+    it('lists the batches whose jobs may still be waiting, for a cancel to remove them', async () => {
+      const { account, collection: c } = await seedCollection(store());
+      const ing = await seedIngestion(store(), c.id, account.id);
+      expect(await ingestions().listPendingBatches(ing.id)).toEqual([]);
+      const batch = (id: string) => ({ sourceIds: [id], payload: id });
+      await store().ledger.recordListing({
+        ingestionId: ing.id,
+        batches: [batch('a'), batch('b'), batch('c')],
+      });
+      await store().ledger.commitBatch(ing.id, 2, 'w1', t0);
+      expect(await ingestions().listPendingBatches(ing.id)).toEqual([1, 3]);
+      // Canceled: its batches will never run, their payloads go.
+      await ingestions().cancelIngestion(ing.id, t0);
+      expect(await ingestions().listPendingBatches(ing.id)).toEqual([]);
+      expect(await store().ledger.getBatch(ing.id, 1)).toBeNull();
+    });
   });
 }

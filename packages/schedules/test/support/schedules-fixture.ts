@@ -110,6 +110,7 @@ export async function schedulesFixture(
   const ingestions = new IngestionService({
     store: store.ingestions,
     queue,
+    collectionLock: store.collectionLock,
     resolver,
     connectors: new ConnectorRegistry([notesConnector as SourceConnector<unknown>]),
     secrets,

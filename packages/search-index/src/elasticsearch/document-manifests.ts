@@ -1,5 +1,5 @@
 import { type Client } from '@elastic/elasticsearch';
-import { errorDetails } from './elasticsearch-errors';
+import { causeDetails, ElasticsearchIndexError, errorDetails } from './elasticsearch-errors';
 import { type ManifestSource } from './index-definition';
 import { manifestDocumentId } from './index-layout';
 
@@ -30,6 +30,37 @@ export class DocumentManifests {
       if (details?.status === 404 && details.type === undefined) return null;
       throw error;
     }
+  }
+
+  /** The manifests of several documents in one realtime multi-get, null where there is none. */
+  async readMany(alias: string, documentIds: readonly string[]): Promise<Array<string[] | null>> {
+    if (documentIds.length === 0) return [];
+    const response = await this.client.mget<ManifestSource>({
+      index: alias,
+      ids: documentIds.map(manifestDocumentId),
+      realtime: true,
+    });
+    return response.docs.map((doc) => {
+      if ('error' in doc && doc.error) {
+        const details = causeDetails(doc.error);
+        const status = details.type === 'index_not_found_exception' ? 404 : undefined;
+        throw new ElasticsearchIndexError('manifest read', { status, ...details });
+      }
+      return 'found' in doc && doc.found ? (doc._source?.manifest.chunk_ids ?? []) : null;
+    });
+  }
+
+  /** The bulk operation that writes a manifest (for batched writes). */
+  static writeOperation(documentId: string, chunkIds: readonly string[]) {
+    const document: ManifestSource = {
+      kind: 'manifest',
+      manifest: { document_id: documentId, chunk_ids: [...chunkIds] },
+    };
+    return { action: 'index' as const, id: manifestDocumentId(documentId), document };
+  }
+
+  static removeOperation(documentId: string) {
+    return { action: 'delete' as const, id: manifestDocumentId(documentId) };
   }
 
   async write(alias: string, documentId: string, chunkIds: readonly string[]): Promise<void> {

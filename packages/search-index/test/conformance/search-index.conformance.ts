@@ -394,6 +394,51 @@ export function describeSearchIndexConformance(
         expect(chunkIds(await search(kb, 'vector', 'cats', axis(2)))).not.toContain('pets:0');
       });
 
+      it('a batched write replaces several documents, each as a replace of its own would', async () => {
+        const kb = await newCollection();
+        await seed(kb, KNOWLEDGE_BASE);
+        await index.replaceDocumentChunks(kb, 'handbook', threeChunks('Alpha', axis(0)));
+        await index.replaceDocumentsChunks(kb, [
+          {
+            documentId: 'handbook',
+            chunks: [chunk('handbook', 0, 'Omega first.', axis(1))],
+          },
+          { documentId: 'fresh', chunks: [chunk('fresh', 0, 'A brand new page.', axis(6))] },
+          { documentId: 'pets', chunks: [] },
+        ]);
+        expect(await index.countChunks(kb, 'handbook')).toBe(1);
+        expect(await index.countChunks(kb, 'fresh')).toBe(1);
+        expect(await index.countChunks(kb, 'pets')).toBe(0);
+        expect(await search(kb, 'bm25', 'alpha', axis(0))).toEqual([]);
+        expect(chunkIds(await search(kb, 'bm25', 'brand', axis(0)))).toEqual(['fresh:0']);
+        expect(chunkIds(await search(kb, 'vector', 'x', axis(6), { limit: 1 }))).toEqual([
+          'fresh:0',
+        ]);
+        await index.replaceDocumentsChunks(kb, []);
+        expect(await index.countChunks(kb, 'fresh')).toBe(1);
+      });
+
+      it('a batched write with one bad chunk, or a document twice, writes nothing', async () => {
+        const kb = await newCollection();
+        await index.replaceDocumentChunks(kb, 'handbook', threeChunks('Alpha', axis(0)));
+        const broken = chunk('other', 0, 'Broken.', new Float32Array(DIMENSIONS - 1).fill(0.3));
+        await expect(
+          index.replaceDocumentsChunks(kb, [
+            { documentId: 'handbook', chunks: threeChunks('Beta', axis(1)) },
+            { documentId: 'other', chunks: [broken] },
+          ]),
+        ).rejects.toThrow();
+        await expect(
+          index.replaceDocumentsChunks(kb, [
+            { documentId: 'handbook', chunks: threeChunks('Beta', axis(1)) },
+            { documentId: 'handbook', chunks: [] },
+          ]),
+        ).rejects.toThrow(/twice/);
+        expect(await search(kb, 'bm25', 'beta', axis(0))).toEqual([]);
+        expect(await search(kb, 'bm25', 'alpha', axis(0))).toHaveLength(3);
+        expect(await index.countChunks(kb, 'other')).toBe(0);
+      });
+
       it('deleteDocument removes only that document', async () => {
         const kb = await newCollection();
         await seed(kb, KNOWLEDGE_BASE);

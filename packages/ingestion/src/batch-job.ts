@@ -1,0 +1,240 @@
+import {
+  DEFAULT_ERROR_MONITOR_POLICY,
+  documentFailuresStop,
+  documentLabel,
+  DocumentError,
+  DocumentRequestError,
+  SourceError,
+  sourceLooksDown,
+  type DocumentContent,
+  type DocumentRef,
+} from '@docent/connector-sdk';
+import type { DocumentNameStyle, IngestionRecord } from '@docent/metadata-store';
+import { decodeBatchPayload } from './batch-payload';
+import { documentLinks } from './document-links';
+import { describePages, indexedChunks, type PreparedDocument } from './document-pipeline';
+import { EmbeddingQueue } from './embedding-queue';
+import { documentIdFor } from './ids';
+import type { IngestionLease } from './ingestion-lease';
+import { timed } from './ingestion-metrics';
+import type { RunnerContext } from './ingestion-runner';
+import { prefetchInOrder } from './prefetch';
+import type { OpenedSource } from './source-sessions';
+
+/** A document of the batch ready to embed, or why it failed (recorded in listing order). */
+type Prepared = PreparedDocument | { failed: DocumentRef; message: string };
+
+/** One run of a batch: the ingestion, its lease, and the session opened if a fetch needs one. */
+interface BatchRun {
+  ingestion: IngestionRecord;
+  lease: IngestionLease;
+  nameStyle: DocumentNameStyle;
+  source(): Promise<OpenedSource>;
+}
+
+/**
+ * The batch job: fetch (for refs the listing did not carry content for), parse, chunk, embed,
+ * index and commit the batch's documents. Fetch and parse run a few documents ahead while the
+ * embedder works; windows of several documents share each embedding call; the documents an
+ * embedding call completes are written to the index in one write, then committed. A document
+ * settled by an earlier, interrupted attempt is not done again.
+ */
+export class BatchJob {
+  constructor(private readonly context: RunnerContext) {}
+
+  async run(ingestion: IngestionRecord, lease: IngestionLease, seq: number): Promise<void> {
+    const { deps, metrics } = this.context;
+    const { ledger, connectors } = deps;
+    const batch = await ledger.getBatch(ingestion.id, seq);
+    if (!batch) return;
+    let progress;
+    if (batch.committed) {
+      // Committed by an attempt that died before it could enqueue the finalize step.
+      progress = await ledger.batchProgress(ingestion.id);
+    } else {
+      const unsettled = new Set(batch.unsettled);
+      const refs = decodeBatchPayload(batch.payload ?? '{"refs":[]}').filter((ref) =>
+        unsettled.has(ref.sourceId),
+      );
+      let opened: Promise<OpenedSource> | undefined;
+      // Ends what the batch left in flight (documents fetched ahead) once it is over.
+      const inFlight = new AbortController();
+      const stop = () => inFlight.abort();
+      lease.signal.addEventListener('abort', stop);
+      const run: BatchRun = {
+        ingestion,
+        lease,
+        nameStyle: connectors.get(ingestion.type).documentNameStyle ?? 'title',
+        source: () => (opened ??= this.context.sessions.open(ingestion, inFlight.signal)),
+      };
+      try {
+        await this.process(run, refs);
+      } finally {
+        stop();
+        lease.signal.removeEventListener('abort', stop);
+        if (opened) {
+          await opened.then(
+            ({ session }) => session.close?.(),
+            () => undefined,
+          );
+        }
+      }
+      await lease.check();
+      ({ progress } = await timed(metrics, 'commit', () =>
+        ledger.commitBatch(ingestion.id, seq, deps.workerId, this.context.now()),
+      ));
+      metrics.observeBatch(refs.length);
+    }
+    if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+  }
+
+  private async process(run: BatchRun, refs: DocumentRef[]): Promise<void> {
+    const { deps, options, metrics } = this.context;
+    const queue = new EmbeddingQueue<PreparedDocument>(
+      (texts) => deps.embedder.embedDocuments(texts),
+      options.embeddingBatch,
+      metrics,
+    );
+    const prepared = prefetchInOrder(refs, options.prefetchDocuments, (ref) =>
+      this.prepare(run, ref),
+    );
+    for await (const document of prepared) {
+      await run.lease.check();
+      if ('failed' in document) {
+        await this.recordFailure(run, document.failed, document.message);
+        continue;
+      }
+      queue.add(document, document.windows);
+      // A pool of two calls' worth lets each call take texts of like length.
+      while (queue.pending >= 2 * options.embeddingBatch) {
+        await this.write(run, await queue.embedNext());
+      }
+    }
+    while (queue.busy) {
+      await run.lease.check();
+      await this.write(run, await queue.embedNext());
+    }
+  }
+
+  /** Content, parse and chunks of one document; a document's own problem comes back as such. */
+  private async prepare(run: BatchRun, ref: DocumentRef): Promise<Prepared> {
+    const { ingestion, lease } = run;
+    try {
+      const content = ref.content ?? (await this.fetch(run, ref));
+      const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
+      return await this.context.pipeline.prepare(ref, content, documentId);
+    } catch (error) {
+      // An interrupted fetch or parse is no fault of the document: the next attempt reads it.
+      if (lease.signal.aborted) {
+        await lease.check();
+        throw error;
+      }
+      // A SourceError is the source's (credentials, throttling, a dead source): it fails the
+      // ingestion. Anything else, a DocumentError above all (the SDK client's per-document
+      // request failures are), fails this document only; so does `source_not_found`, a
+      // document gone since it was listed.
+      if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
+      return { failed: ref, message: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * Fetches content the listing did not carry. The session's own error monitor sees this
+   * batch's requests only; the ledger's tally sees the ingestion's fetches on every worker, so
+   * a dead source still stops the ingestion at the monitor's thresholds.
+   */
+  private async fetch(run: BatchRun, ref: DocumentRef): Promise<DocumentContent> {
+    const { deps, metrics } = this.context;
+    const { session } = await run.source();
+    const started = performance.now();
+    let answered = true;
+    try {
+      return await session.fetch(ref);
+    } catch (error) {
+      answered =
+        !run.lease.signal.aborted &&
+        ((error instanceof DocumentError && !(error instanceof DocumentRequestError)) ||
+          (error instanceof DocumentRequestError && !error.sourceFault) ||
+          (error instanceof SourceError && error.code === 'source_not_found'));
+      if (!run.lease.signal.aborted && error instanceof DocumentRequestError && error.sourceFault) {
+        const tally = await deps.ledger.noteDocumentFetch(
+          run.ingestion.id,
+          true,
+          DEFAULT_ERROR_MONITOR_POLICY.windowSize,
+        );
+        const stop = documentFailuresStop(error.details.source ?? run.ingestion.type, tally);
+        if (stop !== undefined) {
+          const label = documentLabel({
+            kind: 'document',
+            sourceId: ref.sourceId,
+            title: ref.title,
+          });
+          throw sourceLooksDown(stop, label, error);
+        }
+      }
+      throw error;
+    } finally {
+      metrics.observeStage('fetch', (performance.now() - started) / 1000);
+      if (answered && !run.lease.signal.aborted) {
+        // The source answered (content, a 404, a refusal): a run of failures is broken.
+        await deps.ledger.noteDocumentFetch(
+          run.ingestion.id,
+          false,
+          DEFAULT_ERROR_MONITOR_POLICY.windowSize,
+        );
+      }
+    }
+  }
+
+  /** Writes the documents an embedding call completed: one index write, then their commits. */
+  private async write(
+    run: BatchRun,
+    done: Array<{ item: PreparedDocument; vectors: Float32Array[] }>,
+  ): Promise<void> {
+    if (done.length === 0) return;
+    const { deps, metrics } = this.context;
+    const { ingestion } = run;
+    const documents = done.map(({ item, vectors }) => ({
+      documentId: item.documentId,
+      chunks: indexedChunks(item, vectors),
+    }));
+    await timed(metrics, 'index', () =>
+      this.context.untilIndexAnswers(run.lease, () =>
+        deps.index.replaceDocumentsChunks(ingestion.collectionId, documents),
+      ),
+    );
+    for (const { item: document } of done) {
+      await timed(metrics, 'commit', () =>
+        deps.ledger.commitProcessed({
+          ingestionId: ingestion.id,
+          documentId: document.documentId,
+          collectionId: ingestion.collectionId,
+          sourceType: ingestion.type,
+          sourceKey: ingestion.sourceKey,
+          sourceId: document.ref.sourceId,
+          ...documentLinks(document.ref),
+          desiredName: document.ref.title,
+          nameStyle: run.nameStyle,
+          version: document.ref.version,
+          pageCount: document.pageCount,
+          chunkCount: document.chunks.length,
+          ...(document.imageOnlyPages.length > 0 && {
+            warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
+          }),
+          at: this.context.now(),
+        }),
+      );
+    }
+  }
+
+  private async recordFailure(run: BatchRun, ref: DocumentRef, message: string): Promise<void> {
+    await timed(this.context.metrics, 'commit', () =>
+      this.context.deps.ledger.recordFailure({
+        ingestionId: run.ingestion.id,
+        sourceId: ref.sourceId,
+        docName: ref.title,
+        message,
+      }),
+    );
+  }
+}

@@ -1,0 +1,80 @@
+import {
+  SourceError,
+  type SourceConnector,
+  type SourceCredentials,
+  type SourceHttpClient,
+  type SourceSession,
+} from '@docent/connector-sdk';
+import type { SecretBox } from '@docent/credentials-vault';
+import type { DocumentNameStyle, IngestionRecord } from '@docent/metadata-store';
+import type { ConnectorRegistry } from './connector-registry';
+import type { Logger } from './logger';
+import type { SourceConnections } from './source-connections';
+import { mergeSecrets } from './spec-secrets';
+
+export interface SourceSessionDeps {
+  connectors: ConnectorRegistry;
+  secrets: SecretBox;
+  http: SourceHttpClient;
+  connections: SourceConnections;
+  endpoints: Readonly<Record<string, string>>;
+  logger: Logger;
+}
+
+export interface OpenedSource {
+  connector: SourceConnector<unknown>;
+  session: SourceSession;
+  nameStyle: DocumentNameStyle;
+}
+
+/**
+ * Opens an ingestion's source with its stored spec and sealed secrets: the listing job opens
+ * one session, and every batch job that must fetch content opens its own.
+ */
+export class SourceSessions {
+  constructor(private readonly deps: SourceSessionDeps) {}
+
+  async open(ingestion: IngestionRecord, signal: AbortSignal): Promise<OpenedSource> {
+    const { connectors, secrets: box } = this.deps;
+    const connector = connectors.get(ingestion.type);
+    const secrets = ingestion.secrets
+      ? box.openJson<Record<string, unknown>>(ingestion.secrets, ingestion.id)
+      : null;
+    const validation = connector.validateSpec(mergeSecrets(ingestion.spec, secrets));
+    if (!validation.ok) throw new SourceError('internal', 'the stored spec no longer validates');
+    const spec = validation.spec;
+    const session = await connector.open({
+      spec,
+      credentials: await this.credentialsFor(connector, spec as Record<string, unknown>, ingestion),
+      http: this.deps.http,
+      signal,
+      log: this.deps.logger,
+      endpoints: this.deps.endpoints,
+    });
+    return { connector, session, nameStyle: connector.documentNameStyle ?? 'title' };
+  }
+
+  private async credentialsFor(
+    connector: SourceConnector<unknown>,
+    spec: Record<string, unknown>,
+    ingestion: IngestionRecord,
+  ): Promise<SourceCredentials> {
+    const mode = connector.authModeFor(spec);
+    const token = typeof spec.token === 'string' ? spec.token : '';
+    if (mode === 'basic') {
+      return { mode, username: String(spec.username ?? ''), token };
+    }
+    if (mode === 'bearer') return { mode, token };
+    const credentials = await this.deps.connections.credentials(
+      ingestion.accountId,
+      ingestion.type,
+    );
+    if (!credentials) {
+      throw new SourceError(
+        'source_auth_failed',
+        `This account's ${ingestion.type} connection was removed; reconnect it or pass a token.`,
+      );
+    }
+    return credentials;
+  }
+}
