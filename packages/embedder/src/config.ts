@@ -39,6 +39,8 @@ export interface EmbedderConfig {
   batchSize?: number;
   /** Local models: threads one inference may use; default every core. */
   threads?: number;
+  /** Local models: embed documents in a worker thread (default true; see LocalEmbedderOptions). */
+  documentsInWorker?: boolean;
   /**
    * Local models: which weights to load (`fp32` onnx/model.onnx, `q8` onnx/model_quantized.onnx,
    * `fp16` onnx/model_fp16.onnx); default the model profile's (fp32).

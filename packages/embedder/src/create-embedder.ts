@@ -35,5 +35,6 @@ export async function createEmbedder(config: EmbedderConfig): Promise<Embedder> 
     batchSize,
     threads: config.threads,
     dtype: config.dtype,
+    ...(config.documentsInWorker !== undefined && { documentsInWorker: config.documentsInWorker }),
   });
 }

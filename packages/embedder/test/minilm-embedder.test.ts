@@ -132,3 +132,42 @@ describe('the dtype of a local model', () => {
     await expect(attempt).rejects.toThrow(/onnx\/model_fp16\.onnx not found/);
   });
 });
+
+describe('documents embedded in a worker thread', () => {
+  const load = (documentsInWorker: boolean) =>
+    createEmbedder({
+      model: MINILM,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+      dtype: 'fp32',
+      documentsInWorker,
+    });
+
+  it('keeps the event loop free during a batch, with the same vectors as in this thread', async () => {
+    const [threaded, inline] = await Promise.all([load(true), load(false)]);
+    try {
+      const texts = Array.from({ length: 16 }, (_, i) => `${words(40)} ${RELATED[i % 4]!}`);
+      let ticks = 0;
+      const ticking = setInterval(() => (ticks += 1), 5);
+      const offThread = await threaded.embedDocuments(texts);
+      clearInterval(ticking);
+      // Seconds of model work; timers kept firing meanwhile (in this thread, none would).
+      expect(ticks).toBeGreaterThan(3);
+      const here = await inline.embedDocuments(texts);
+      for (const [i, vector] of offThread.entries()) {
+        expect(dot(vector, here[i]!)).toBeGreaterThan(0.9999);
+      }
+    } finally {
+      await threaded.close();
+      await inline.close();
+    }
+  }, 60_000);
+
+  it('finishes the batch in flight when closed, then refuses work', async () => {
+    const threaded = await load(true);
+    const pending = threaded.embedDocuments([words(100)]);
+    await threaded.close();
+    expect(await pending).toHaveLength(1);
+    await expect(threaded.embedDocuments(['more'])).rejects.toThrow(/closed/);
+  }, 30_000);
+});

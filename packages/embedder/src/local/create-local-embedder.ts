@@ -1,8 +1,11 @@
+import { ConcurrencyGate } from '@docent/concurrency-gate';
+import type { Tensor } from '@huggingface/transformers';
 import { type DownloadProgress } from '../config';
 import { type Embedder, type ModelDtype } from '../types';
-import { LocalEmbedder } from './local-embedder';
+import { LocalEmbedder, type LocalModelRuns, type ModelLane } from './local-embedder';
 import { loadModel } from './load-model';
 import { assertValidModelId } from './model-folder';
+import { ThreadedForwardPass } from './threaded-forward-pass';
 
 export interface LocalEmbedderOptions {
   modelId: string;
@@ -16,10 +19,45 @@ export interface LocalEmbedderOptions {
   threads?: number;
   /** Weights to load; default the model profile's. */
   dtype?: ModelDtype;
+  /**
+   * Embed documents in a worker thread (default true): a batch then never blocks this thread's
+   * event loop, and a question is embedded here without waiting for it. Costs a second copy of
+   * the model in memory, loaded on the first batch.
+   */
+  documentsInWorker?: boolean;
 }
 
 export async function createLocalEmbedder(options: LocalEmbedderOptions): Promise<Embedder> {
   assertValidModelId(options.modelId);
   const { tokenizer, model, profile } = await loadModel(options);
-  return LocalEmbedder.create(options.modelId, tokenizer, model, profile, options.batchSize);
+  const here: ModelLane = {
+    forward: async (inputs) => (await model(inputs)) as Record<string, Tensor>,
+    gate: new ConcurrencyGate(),
+  };
+  let runs: LocalModelRuns;
+  if (options.documentsInWorker === false) {
+    runs = {
+      documents: here,
+      queries: here,
+      dispose: async () => {
+        await model.dispose();
+      },
+    };
+  } else {
+    const worker = new ThreadedForwardPass({
+      modelsDir: options.modelsDir,
+      modelId: options.modelId,
+      dtype: profile.dtype,
+      ...(options.threads !== undefined && { threads: options.threads }),
+    });
+    runs = {
+      documents: { forward: worker.run, gate: new ConcurrencyGate() },
+      queries: here,
+      dispose: async () => {
+        await worker.close();
+        await model.dispose();
+      },
+    };
+  }
+  return LocalEmbedder.create(options.modelId, tokenizer, runs, profile, options.batchSize);
 }

@@ -1,12 +1,8 @@
-import {
-  mean_pooling,
-  type PreTrainedModel,
-  type PreTrainedTokenizer,
-  type Tensor,
-} from '@huggingface/transformers';
+import { mean_pooling, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
 import { inBatches } from '../batches';
-import { ConcurrencyGate } from '@docent/concurrency-gate';
+import { type ConcurrencyGate } from '@docent/concurrency-gate';
 import { type Embedder, type ModelProfile } from '../types';
+import type { ForwardPass } from './threaded-forward-pass';
 
 /** Non-zero entries per row of a [rows, columns] attention mask. */
 function rowSums(mask: Tensor): number[] {
@@ -30,21 +26,31 @@ interface ModelOutputs {
   sentence_embedding?: Tensor;
 }
 
-/**
- * Embeds with an ONNX encoder through transformers.js. Model calls run one batch at a time
- * (ONNX Runtime already uses every core for one batch), so a query waits for at most one
- * ingestion batch.
- */
+/** Where a kind of text is embedded: its forward pass, one batch at a time. */
+export interface ModelLane {
+  forward: ForwardPass;
+  /** ONNX Runtime already uses every core for one batch: batches take turns. */
+  gate: ConcurrencyGate;
+}
+
+/** The model's forward passes: documents (ingestion batches) and queries. */
+export interface LocalModelRuns {
+  documents: ModelLane;
+  /** May be the documents' lane; a lane of its own keeps a question from waiting for a batch. */
+  queries: ModelLane;
+  dispose(): Promise<void>;
+}
+
+/** Embeds with an ONNX encoder through transformers.js; tokenising and pooling run here. */
 export class LocalEmbedder implements Embedder {
   readonly dimensions: number;
   readonly maxTokens: number;
-  private readonly queue = new ConcurrencyGate();
   private closed = false;
 
   private constructor(
     readonly modelId: string,
     private readonly tokenizer: PreTrainedTokenizer,
-    private readonly model: PreTrainedModel,
+    private readonly runs: LocalModelRuns,
     private readonly profile: ModelProfile,
     private readonly batchSize: number,
   ) {
@@ -56,12 +62,12 @@ export class LocalEmbedder implements Embedder {
   static async create(
     modelId: string,
     tokenizer: PreTrainedTokenizer,
-    model: PreTrainedModel,
+    runs: LocalModelRuns,
     profile: ModelProfile,
     batchSize: number,
   ): Promise<LocalEmbedder> {
-    const embedder = new LocalEmbedder(modelId, tokenizer, model, profile, batchSize);
-    const [probe] = await embedder.embedDocuments([PROBE_TEXT]);
+    const embedder = new LocalEmbedder(modelId, tokenizer, runs, profile, batchSize);
+    const probe = await embedder.embedQuery(PROBE_TEXT);
     if (probe?.length !== profile.dimensions) {
       await embedder.close();
       throw new Error(
@@ -77,11 +83,17 @@ export class LocalEmbedder implements Embedder {
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
-    return this.embedAll(texts.map((text) => this.profile.documentPrefix + this.prepare(text)));
+    return this.embedAll(
+      texts.map((text) => this.profile.documentPrefix + this.prepare(text)),
+      this.runs.documents,
+    );
   }
 
   async embedQuery(text: string): Promise<Float32Array> {
-    const [vector] = await this.embedAll([this.profile.queryPrefix + this.prepare(text)]);
+    const [vector] = await this.embedAll(
+      [this.profile.queryPrefix + this.prepare(text)],
+      this.runs.queries,
+    );
     if (!vector) throw new Error('The embedding model returned no vector.');
     return vector;
   }
@@ -89,27 +101,33 @@ export class LocalEmbedder implements Embedder {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.queue.idle();
-    await this.model.dispose();
+    await this.runs.documents.gate.idle();
+    await this.runs.queries.gate.idle();
+    await this.runs.dispose();
   }
 
   private prepare(text: string): string {
     return this.profile.collapseWhitespace ? text.replace(/\s+/g, ' ').trim() : text;
   }
 
-  private async embedAll(texts: string[]): Promise<Float32Array[]> {
+  private async embedAll(texts: string[], lane: ModelLane): Promise<Float32Array[]> {
     // Texts of similar length share a batch: the model computes every padded position, and
     // an answer's sentences run from a few words to a paragraph.
     const byLength = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
     const vectors = new Array<Float32Array>(texts.length);
     for (const batch of inBatches(byLength, this.batchSize)) {
-      const batchVectors = await this.queue.run(() => this.embedBatch(batch.map((i) => texts[i]!)));
+      const batchVectors = await lane.gate.run(() =>
+        this.embedBatch(
+          batch.map((i) => texts[i]!),
+          lane.forward,
+        ),
+      );
       batch.forEach((index, j) => (vectors[index] = batchVectors[j]!));
     }
     return vectors;
   }
 
-  private async embedBatch(texts: string[]): Promise<Float32Array[]> {
+  private async embedBatch(texts: string[], forward: ForwardPass): Promise<Float32Array[]> {
     if (this.closed) throw new Error(`Embedder for "${this.modelId}" is closed.`);
     const inputs = this.tokenizer(texts, {
       padding: true,
@@ -123,7 +141,7 @@ export class LocalEmbedder implements Embedder {
     if (tokenCounts.every((count) => count === 0)) {
       return texts.map(() => new Float32Array(this.dimensions));
     }
-    const outputs = (await this.model(inputs)) as ModelOutputs;
+    const outputs = (await forward(inputs as Record<string, Tensor>)) as ModelOutputs;
     let pooled = this.pool(outputs, attentionMask);
     if (this.profile.normalize) pooled = pooled.normalize(2, -1);
     const [rows = 0, width = 0] = pooled.dims;

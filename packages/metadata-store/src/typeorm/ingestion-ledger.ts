@@ -191,7 +191,10 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
           updated_at: input.at,
         });
       }
-      if (await this.settleItem(sql, input.ingestionId, input.sourceId, 'processed')) {
+      if (
+        (await this.settleItem(sql, input.ingestionId, input.sourceId, 'processed')) ||
+        (await this.endedWhileWriting(sql, input.ingestionId))
+      ) {
         await this.bump(sql, input.ingestionId, {
           documents_processed: 1,
           chunks_indexed: input.chunkCount,
@@ -433,6 +436,18 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       [outcome, ingestionId, sourceId],
     );
     return changed > 0;
+  }
+
+  /**
+   * The ingestion ended (a cancel) while one of its batches was writing this document: its
+   * bookkeeping is gone, but the document is indexed and kept, so it is counted all the same —
+   * the counters of a canceled ingestion match what it left in the collection.
+   */
+  private async endedWhileWriting(sql: SqlRunner, ingestionId: string): Promise<boolean> {
+    const rows = await sql.rows<{ status: string }>('SELECT status FROM ingestions WHERE id = ?', [
+      ingestionId,
+    ]);
+    return rows[0] !== undefined && TERMINAL_STATUSES.includes(rows[0].status as IngestionStatus);
   }
 
   private async bump(

@@ -249,6 +249,23 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
       expect(await ledger().admitDocument(listed(ing.id, c.id, 'a'))).toBe('index');
     });
 
+    it('counts a document a batch wrote while the ingestion was canceled, as it is kept', async () => {
+      const { c, ing } = await seed();
+      await ledger().startIngestion(ing.id, t0);
+      await ledger().admitDocument(listed(ing.id, c.id, 'a'));
+      await ledger().admitDocument(listed(ing.id, c.id, 'b'));
+      await ledger().commitProcessed(processed(ing.id, c.id, 'a'));
+      await store().ingestions.cancelIngestion(ing.id, t0);
+      await ledger().endIngestion(ing.id, ['queued', 'running'], 'canceled', {
+        at: t0,
+        error: null,
+      });
+      // The batch was indexing 'b' when the cancel came: it is in the collection, and counted.
+      await ledger().commitProcessed(processed(ing.id, c.id, 'b'));
+      expect(await progressOf(ing.id)).toMatchObject({ documentsProcessed: 2 });
+      expect((await store().catalog.listDocuments(c.id, { limit: 10 })).items).toHaveLength(2);
+    });
+
     it('serialises concurrent writers without losing counts', async () => {
       const { account, c, ing: earlier } = await seed();
       // The odd documents were indexed before, at the version listed now.

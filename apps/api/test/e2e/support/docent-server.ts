@@ -34,7 +34,7 @@ export function testEnvironment(
     DOCENT_EMBEDDING_DTYPE: process.env.DOCENT_EMBEDDING_DTYPE ?? '',
     DOCENT_BOOTSTRAP_API_KEYS: `acme:${TEST_KEYS.acme},beta:${TEST_KEYS.beta}`,
     DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
-    DOCENT_LOG_LEVEL: 'warn',
+    DOCENT_LOG_LEVEL: process.env.DOCENT_TEST_LOG_LEVEL ?? 'warn',
     ...extra,
   };
 }
