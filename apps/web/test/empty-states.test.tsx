@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { AskPage } from '../src/pages/ask-page';
 import { CollectionsPage } from '../src/pages/collections-page';
 import { IngestionsPage } from '../src/pages/ingestions-page';
 import { PageHarness, fakeApi } from './page-harness';
@@ -38,5 +39,12 @@ describe('empty states of a new account', () => {
     await harness.renderSignedIn(api, <CollectionsPage />);
     expect(alerts()).toHaveLength(0);
     expect(emptyState()).toMatch(/^No collections in default yet\..*start an ingestion/);
+  });
+
+  it('Ask: nothing to ask yet and how to start, no error', async () => {
+    const { api } = fakeApi({ '/collections/list': noNamespace });
+    await harness.renderSignedIn(api, <AskPage />);
+    expect(alerts()).toHaveLength(0);
+    expect(emptyState()).toMatch(/^Nothing to ask in default yet: .*Start an ingestion\.$/);
   });
 });

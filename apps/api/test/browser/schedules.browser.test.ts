@@ -104,6 +104,7 @@ describe('schedules and empty states in the browser', () => {
     expect(emptyStates).toEqual({
       Ingestions: expect.stringMatching(/^No ingestions in default yet\. Start one with the form/),
       Collections: expect.stringMatching(/^No collections in default yet\..*start an ingestion/),
+      Ask: expect.stringMatching(/^Nothing to ask in default yet: .*Start an ingestion\.$/),
       Schedules: expect.stringMatching(/^No schedules in default yet\. To re-sync a source/),
       'API keys': expect.stringMatching(/^No keys yet\. Create one above/),
     });

@@ -93,6 +93,13 @@ export function AskPage() {
             ))}
           </datalist>
         </div>
+        {collections.data && collections.data.length === 0 ? (
+          <p data-testid="empty-state">
+            Nothing to ask in <strong>{namespace}</strong> yet: questions are answered from a
+            collection, and a collection is made by the first ingestion into it.{' '}
+            <a href="#/ingestions">Start an ingestion</a>.
+          </p>
+        ) : null}
         <details className="options">
           <summary>Options</summary>
           <div className="grid">
