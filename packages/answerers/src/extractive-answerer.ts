@@ -12,7 +12,7 @@ import {
 } from './types';
 
 export interface ExtractiveAnswererOptions {
-  /** Embeds candidate sentences (document side). */
+  /** Embeds candidate sentences (document side) that have no stored vector. */
   embedTexts: (texts: string[]) => Promise<Float32Array[]>;
   /** Embeds the question (query side). */
   embedQuery: (text: string) => Promise<Float32Array>;
@@ -39,8 +39,9 @@ export interface ExtractiveAnswererOptions {
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   /**
-   * How many sentences, the best by their words, cues and rank, are embedded and compared with
-   * the question in meaning; the others keep their score without it. Default 8.
+   * How many sentences, the best by their words, cues and rank, are compared with the question in
+   * meaning (with their stored vectors, else embedded now); the others keep their score without
+   * it. Default 8.
    */
   semanticCandidates?: number;
   /**
@@ -180,8 +181,7 @@ export class ExtractiveAnswerer implements Answerer {
         (cues.length > 0 && candidate.cue === 0 ? this.weights.missingCue : 1);
       candidate.score = candidate.base * candidate.factor;
     }
-    // Meaning decides between the sentences the words already favour: only the best of them
-    // are embedded, which is most of an answer's cost when nothing is cached.
+    // Meaning decides between the sentences the words already favour.
     const contenders = [...candidates]
       .sort((a, b) => b.score - a.score)
       .slice(0, this.semanticCandidates);
