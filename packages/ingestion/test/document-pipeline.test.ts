@@ -142,7 +142,7 @@ describe('DocumentPipeline', () => {
       { kind: 'parsed', document: parsed({ text: 'Short body text. Another one here.' }) },
       'd1',
     );
-    const queue = new EmbeddingQueue(embed, 32, NO_INGESTION_METRICS);
+    const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS);
     queue.add(prepared, prepared.windows, prepared.sentences);
     const [done] = await queue.embedNext();
     const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
