@@ -32,20 +32,26 @@ function recordingEmbedder() {
   return { embedder, texts, calls, embed };
 }
 
+/** One chunk of six 10-word sentences, longer than the 40-token stand-in model takes. */
+async function longChunk(embedder: BagOfWordsEmbedder) {
+  const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
+  const sentences = Array.from(
+    { length: 6 },
+    (_, s) =>
+      `${Array.from({ length: 9 }, (_, w) => `${w === 0 ? 'Word' : 'word'}${s}x${w}`).join(' ')} end.`,
+  );
+  const prepared = await pipeline.prepare(
+    ref,
+    { kind: 'parsed', document: parsed({ text: sentences.join(' ') }) },
+    'd1',
+  );
+  return { sentences, prepared };
+}
+
 describe('DocumentPipeline', () => {
   it('embeds a chunk longer than the model takes as the mean of windows that fit', async () => {
     const { embedder, texts, embed } = recordingEmbedder(); // 40 tokens per input
-    const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
-    const sentences = Array.from(
-      { length: 6 },
-      (_, s) =>
-        `${Array.from({ length: 9 }, (_, w) => `${w === 0 ? 'Word' : 'word'}${s}x${w}`).join(' ')} end.`,
-    );
-    const prepared = await pipeline.prepare(
-      ref,
-      { kind: 'parsed', document: parsed({ text: sentences.join(' ') }) },
-      'd1',
-    );
+    const { sentences, prepared } = await longChunk(embedder);
     expect(prepared.chunks).toHaveLength(1);
     expect(prepared.windows[0]!.length).toBeGreaterThan(1);
 
@@ -91,17 +97,7 @@ describe('DocumentPipeline', () => {
 
   it('stores each sentence vector, pooled from the window that holds it, under its key', async () => {
     const { embedder, embed } = recordingEmbedder(); // 40 tokens per input
-    const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
-    const sentences = Array.from(
-      { length: 6 },
-      (_, s) =>
-        `${Array.from({ length: 9 }, (_, w) => `${w === 0 ? 'Word' : 'word'}${s}x${w}`).join(' ')} end.`,
-    );
-    const prepared = await pipeline.prepare(
-      ref,
-      { kind: 'parsed', document: parsed({ text: sentences.join(' ') }) },
-      'd1',
-    );
+    const { sentences, prepared } = await longChunk(embedder);
     expect(prepared.windows[0]!.length).toBeGreaterThan(1);
     expect(prepared.sentences).toEqual([sentences]);
     // A stand-in for span pooling: a span is found in a window when the window contains it.
