@@ -429,8 +429,8 @@ async function askLatencies(
       .filter((_, i) => i % 3 === level)
       .slice(0, perLevel)
       .map((q) => q.question);
-    const cold = await askLoad(deployment.base, questions, clients);
-    const warm = await askLoad(deployment.base, questions, clients);
+    const cold = await askLoad(deployment, questions, clients);
+    const warm = await askLoad(deployment, questions, clients);
     details[`clients${clients}`] = { cold, warm };
     for (const [label, load] of [
       ['cold', cold],
@@ -440,14 +440,17 @@ async function askLatencies(
         metric: `ask ${label}, ${clients} client(s): p50 / p95 / p99`,
         value: `${round(load.p50, 0)} / ${round(load.p95, 0)} / ${round(load.p99, 0)}`,
         unit: 'ms',
-        note: `${load.count} asks, ${round(load.perSecond, 1)} asks/s, ${load.errors} errors`,
+        note: `${load.count} asks, ${round(load.perSecond, 1)} asks/s, ${load.errors} errors; ${round(load.cpuMsPerAsk, 1)} CPU ms per ask (steadier on a shared machine)`,
       });
     }
   }
   return { deployment, rows, details };
 }
 
-async function askLoad(base: string, questions: string[], clients: number) {
+async function askLoad(deployment: Deployment, questions: string[], clients: number) {
+  const base = deployment.base;
+  const cpu = () => deployment.pids().reduce((sum, pid) => sum + processCpuSeconds(pid), 0);
+  const cpuBefore = cpu();
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
@@ -474,6 +477,8 @@ async function askLoad(base: string, questions: string[], clients: number) {
   return {
     count: questions.length,
     errors,
+    /** CPU time of the serving processes (api and worker) per answered ask. */
+    cpuMsPerAsk: ((cpu() - cpuBefore) * 1000) / Math.max(1, latencies.length),
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),

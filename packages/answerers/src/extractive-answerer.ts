@@ -1,4 +1,4 @@
-import { contentWords, splitSentences } from '@docent/text-segmentation';
+import { answerUnitKey, answerUnits, contentWords } from '@docent/text-segmentation';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { questionCues, sentenceMatchesCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
@@ -12,7 +12,7 @@ import {
 } from './types';
 
 export interface ExtractiveAnswererOptions {
-  /** Embeds candidate sentences (document side). */
+  /** Embeds candidate sentences (document side) that have no stored vector. */
   embedTexts: (texts: string[]) => Promise<Float32Array[]>;
   /** Embeds the question (query side). */
   embedQuery: (text: string) => Promise<Float32Array>;
@@ -39,8 +39,9 @@ export interface ExtractiveAnswererOptions {
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   /**
-   * How many sentences, the best by their words, cues and rank, are embedded and compared with
-   * the question in meaning; the others keep their score without it. Default 8.
+   * How many sentences, the best by their words, cues and rank, are compared with the question in
+   * meaning (with their stored vectors, else embedded now); the others keep their score without
+   * it. Default 8.
    */
   semanticCandidates?: number;
   /**
@@ -180,18 +181,27 @@ export class ExtractiveAnswerer implements Answerer {
         (cues.length > 0 && candidate.cue === 0 ? this.weights.missingCue : 1);
       candidate.score = candidate.base * candidate.factor;
     }
-    // Meaning decides between the sentences the words already favour: only the best of them
-    // are embedded, which is most of an answer's cost when nothing is cached.
+    // Meaning decides between the sentences the words already favour.
     const contenders = [...candidates]
       .sort((a, b) => b.score - a.score)
       .slice(0, this.semanticCandidates);
-    const [questionVector, sentenceVectors] = await Promise.all([
-      this.options.embedQuery(request.standaloneQuestion),
-      this.cache.embed(
-        contenders.map((c) => c.text),
-        (texts) => this.options.embedTexts(texts),
-      ),
+    // Vectors stored with the chunks at ingestion serve the sentences they were computed for;
+    // only the others (collections ingested without them, other models) are embedded now.
+    const stored = storedSentenceVectors(request.passages);
+    const unstored = contenders.filter((c) => !stored.has(answerUnitKey(c.text)));
+    const [questionVector, fresh] = await Promise.all([
+      request.questionVector ?? this.options.embedQuery(request.standaloneQuestion),
+      unstored.length === 0
+        ? []
+        : this.cache.embed(
+            unstored.map((c) => c.text),
+            (texts) => this.options.embedTexts(texts),
+          ),
     ]);
+    const embedded = new Map(unstored.map((c, i) => [c, fresh[i]!]));
+    const sentenceVectors = contenders.map(
+      (c) => stored.get(answerUnitKey(c.text)) ?? embedded.get(c)!,
+    );
     for (const [i, candidate] of contenders.entries()) {
       candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
       candidate.score =
@@ -264,9 +274,9 @@ export class ExtractiveAnswerer implements Answerer {
   private candidates(passages: Passage[]): Candidate[] {
     const out: Candidate[] = [];
     for (const [passageIndex, passage] of passages.entries()) {
-      const units = sentenceUnits(passage.text, this.maxWords);
+      const units = answerUnits(passage.text, this.maxWords);
       for (const [position, unit] of units.entries()) {
-        const text = unit.text.replace(/\s+/g, ' ').trim();
+        const text = unit.text;
         const wordCount = text.split(' ').filter(Boolean).length;
         // Fragments say nothing on their own, but a short table row or figure can be the answer.
         const factual = text.includes(' | ') || /\d/.test(text) || unit.rowKey !== '';
@@ -295,83 +305,8 @@ export class ExtractiveAnswerer implements Answerer {
   }
 }
 
-/** A candidate answer: a sentence, or a cell's sentence of a long table row with the row's key. */
-interface SentenceUnit {
-  text: string;
-  /** The leading cells that name a long row ("AC-1 | ACCESS CONTROL POLICY"), else ''. */
-  rowKey: string;
-}
-
-/**
- * The passage's sentences. A table row too long to quote whole (a spreadsheet row of a control
- * catalogue, a registry entry) is cut into its cells' sentences instead, each carrying the
- * short cells that open the row as its context, so the answer quotes the cell that holds it.
- */
-function sentenceUnits(text: string, maxWords: number): SentenceUnit[] {
-  const units: SentenceUnit[] = [];
-  let prose: string[] = [];
-  const flushProse = () => {
-    if (prose.length === 0) return;
-    units.push(
-      ...joinLeadIns(splitSentences(prose.join('\n'))).map((t) => ({ text: t, rowKey: '' })),
-    );
-    prose = [];
-  };
-  for (const line of text.split('\n')) {
-    const cells = line.split(' | ');
-    if (cells.length < 2 || wordsIn(line) <= maxWords) {
-      prose.push(line);
-      continue;
-    }
-    flushProse();
-    const key: string[] = [];
-    let i = 0;
-    for (; i < cells.length && wordsIn(cells[i]!) <= ROW_KEY_CELL_WORDS; i++) {
-      if (cells[i]!.trim() !== '') key.push(cells[i]!.trim());
-    }
-    const rowKey = key.join(' | ');
-    for (const cell of cells.slice(i)) {
-      for (const sentence of splitSentences(cell)) units.push({ text: sentence, rowKey });
-    }
-  }
-  flushProse();
-  return units;
-}
-
-/** Cells this short at the start of a long row name it (an id, a title). */
-const ROW_KEY_CELL_WORDS = 6;
-
-const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/;
 /** A sentence opening with a word that stands for something said before. */
 const REFERS_BACK = /^(?:they|it|this|these|those|its|their|he|she|his|her|such)\b/i;
-const LEAD_IN_MAX_WORDS = 30;
-
-/**
- * A short lead-in ending in a colon ("Project co-leaders:") says what the list under it is, and
- * its items say nothing alone: keep them together as one candidate, within a word budget.
- */
-function joinLeadIns(sentences: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < sentences.length; i++) {
-    let text = sentences[i]!;
-    if (text.trimEnd().endsWith(':') && wordsIn(text) <= 8) {
-      let words = wordsIn(text);
-      while (i + 1 < sentences.length && LIST_ITEM.test(sentences[i + 1]!)) {
-        const next = sentences[i + 1]!;
-        if (words + wordsIn(next) > LEAD_IN_MAX_WORDS) break;
-        text = `${text} ${next}`;
-        words += wordsIn(next);
-        i++;
-      }
-    }
-    out.push(text);
-  }
-  return out;
-}
-
-function wordsIn(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
-}
 
 /** Stems of the names and numbers a question mentions: capitalised words after its first, and figures. */
 function questionEntities(question: string): string[] {
@@ -498,6 +433,15 @@ function withTopic(terms: Set<string>, topic: Set<string>): Set<string> {
   const held = new Set(terms);
   for (const t of topic) held.add(t);
   return held;
+}
+
+/** The passages' stored sentence vectors by their text's key. */
+function storedSentenceVectors(passages: Passage[]): Map<number, Float32Array> {
+  const out = new Map<number, Float32Array>();
+  for (const passage of passages) {
+    for (const { key, vector } of passage.sentenceVectors ?? []) out.set(key, vector);
+  }
+  return out;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

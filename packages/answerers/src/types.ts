@@ -10,6 +10,11 @@ export interface Passage {
   score: number;
   /** Cosine similarity of the passage to the question, when the search computed it. */
   similarity?: number;
+  /**
+   * Vectors of the passage's sentences (`answerUnits`), computed at ingestion, each filed under
+   * `answerUnitKey` of its text; absent for collections indexed without them.
+   */
+  sentenceVectors?: ReadonlyArray<{ key: number; vector: Float32Array }>;
 }
 
 export interface HistoryTurn {
@@ -22,6 +27,8 @@ export interface AnswerRequest {
   question: string;
   /** The question made standalone with the history (what retrieval used). */
   standaloneQuestion: string;
+  /** The standalone question's query embedding, when the caller already has it (retrieval did). */
+  questionVector?: Float32Array;
   history: HistoryTurn[];
   /** Best first. */
   passages: Passage[];

@@ -1,5 +1,6 @@
+import { answerUnitKey, answerUnits } from '@docent/text-segmentation';
 import { ExtractiveAnswerer, NOT_FOUND_ANSWER, type Passage } from '../src';
-import { fakeEmbedding } from './bag-of-words-embedder';
+import { bagOfWords, fakeEmbedding } from './bag-of-words-embedder';
 
 /** A retrieved passage, as close in meaning to the question as a related one usually is. */
 function passage(id: string, text: string, docName = id, similarity = 0.6): Passage {
@@ -399,5 +400,77 @@ describe('ExtractiveAnswerer identifier questions', () => {
       ],
     });
     expect(answer.text).toContain('314b0a30-5b04-470b-b9f7-eed2c2bec74a');
+  });
+});
+
+describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
+  const question = 'Which port does the billing service listen on?';
+  /** The passages with every sentence's vector stored, as an ingestion that pools spans leaves them. */
+  const stored = (vectorOf: (text: string) => Float32Array) =>
+    passages.map((p) => ({
+      ...p,
+      sentenceVectors: answerUnits(p.text).map((u) => ({
+        key: answerUnitKey(u.text),
+        vector: vectorOf(u.text),
+      })),
+    }));
+
+  function counting() {
+    const calls = { texts: [] as string[], queries: 0 };
+    const answerer = new ExtractiveAnswerer({
+      embedTexts: async (texts) => {
+        calls.texts.push(...texts);
+        return fakeEmbedding.embedTexts(texts);
+      },
+      embedQuery: async (text) => {
+        calls.queries += 1;
+        return fakeEmbedding.embedQuery(text);
+      },
+    });
+    return { answerer, calls };
+  }
+
+  it('embeds nothing when the sentences have stored vectors and the question vector is given', async () => {
+    const { answerer, calls } = counting();
+    const answer = await answerer.answer({
+      question,
+      standaloneQuestion: question,
+      questionVector: bagOfWords(question),
+      history: [],
+      passages: stored((text) => bagOfWords(text)),
+    });
+    expect(answer.text).toContain('port 8431');
+    expect(calls).toEqual({ texts: [], queries: 0 });
+  });
+
+  it('ranks by the stored vectors, not by embedding the text again', async () => {
+    // Stored vectors that make the deploy sentence mean the question: meaning decides between
+    // sentences the words favour alike, so the stored ones must be what is read.
+    const { answerer } = counting();
+    const target = 'Deploys happen on Tuesdays.';
+    const answer = await answerer.answer({
+      question: 'When does the billing service deploy and listen?',
+      standaloneQuestion: 'When does the billing service deploy and listen?',
+      questionVector: bagOfWords('zebra'),
+      history: [],
+      passages: stored((text) => bagOfWords(text === target ? 'zebra' : 'unrelated words')),
+    });
+    expect(answer.text).toContain(target);
+  });
+
+  it('embeds only the sentences without a stored vector (a collection ingested before)', async () => {
+    const { answerer, calls } = counting();
+    const mixed = stored((text) => bagOfWords(text));
+    mixed[0] = { ...mixed[0]!, sentenceVectors: [] };
+    const answer = await answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: mixed,
+    });
+    expect(answer.text).toContain('port 8431');
+    expect(calls.queries).toBe(1);
+    expect(calls.texts.length).toBeGreaterThan(0);
+    expect(calls.texts.every((t) => passages[0]!.text.includes(t))).toBe(true);
   });
 });

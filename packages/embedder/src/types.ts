@@ -7,7 +7,25 @@ export interface Embedder {
   countTokens(text: string): number;
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
   embedQuery(text: string): Promise<Float32Array>;
+  /**
+   * Embeds documents as `embedDocuments` does and, from the same forward pass, a vector for each
+   * span of each text: the mean of the span's token states, normalised. A span not found among
+   * the text's tokens (cut off by the cap, or not part of it) gets null. Only models whose
+   * document vector is such a mean (mean pooling) have it.
+   */
+  embedDocumentsWithSpans?(texts: readonly TextWithSpans[]): Promise<EmbeddedWithSpans[]>;
   close(): Promise<void>;
+}
+
+/** A document text and the spans of it (sentences, in order) that want vectors of their own. */
+export interface TextWithSpans {
+  text: string;
+  spans: readonly string[];
+}
+
+export interface EmbeddedWithSpans {
+  vector: Float32Array;
+  spans: Array<Float32Array | null>;
 }
 
 /** Weights of a local ONNX model: full precision, half precision, or int8-quantised. */

@@ -44,6 +44,8 @@ describe('local embedder (USE-lite from the shared models folder)', () => {
     expect(embedder.modelId).toBe(USE_LITE);
     expect(embedder.dimensions).toBe(512);
     expect(embedder.maxTokens).toBe(128);
+    // Its vector is the [CLS] token, not a mean: no span vectors (answers embed sentences when asked).
+    expect(embedder.embedDocumentsWithSpans).toBeUndefined();
   });
 
   it('returns unit-length Float32Array vectors of 512 dimensions', async () => {

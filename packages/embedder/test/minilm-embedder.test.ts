@@ -49,6 +49,29 @@ describe.each(['fp32', 'q8'] as const)('local embedder: all-MiniLM-L6-v2 %s', (d
     expect(norm(vector)).toBeCloseTo(1, 5);
   });
 
+  it('pools sentence vectors from the same forward pass as the passage', async () => {
+    const passage =
+      'Customers who cancel an order receive a full refund within 14 days. ' +
+      'The service stores its data in a PostgreSQL database.';
+    const spans = [RELATED[1]!, RELATED[3]!, 'Not in the passage at all.'];
+    const [whole] = await embedder.embedDocumentsWithSpans!([
+      { text: `Policies\n${passage}`, spans },
+    ]);
+    const [alone] = await embedder.embedDocuments([`Policies\n${passage}`]);
+    // The passage's vector is exactly what embedDocuments gives.
+    expect(dot(whole!.vector, alone!)).toBeCloseTo(1, 5);
+    const [refund, database, missing] = whole!.spans;
+    expect(missing).toBeNull();
+    expect(norm(refund!)).toBeCloseTo(1, 5);
+    // Each span vector means its own sentence: closer to its question than the other one is.
+    const [refundQuery, databaseQuery] = await Promise.all([
+      embedder.embedQuery(QUERIES[1]!),
+      embedder.embedQuery(QUERIES[3]!),
+    ]);
+    expect(dot(refundQuery, refund!)).toBeGreaterThan(dot(refundQuery, database!) + 0.1);
+    expect(dot(databaseQuery, database!)).toBeGreaterThan(dot(databaseQuery, refund!) + 0.1);
+  });
+
   it('reproduces the similarities of PROVENANCE.md (mean pooling, normalised)', async () => {
     const query = await embedder.embedQuery('How do I reset my password?');
     const [related, unrelated] = await embedder.embedDocuments([

@@ -13,7 +13,7 @@ import type { DocumentNameStyle, IngestionRecord } from '@docent/metadata-store'
 import { decodeBatchPayload } from './batch-payload';
 import { documentLinks } from './document-links';
 import { describePages, indexedChunks, type PreparedDocument } from './document-pipeline';
-import { EmbeddingQueue } from './embedding-queue';
+import { type EmbeddedItem, EmbeddingQueue } from './embedding-queue';
 import { documentIdFor } from './ids';
 import type { IngestionLease } from './ingestion-lease';
 import { timed } from './ingestion-metrics';
@@ -94,6 +94,7 @@ export class BatchJob {
       (texts) => deps.embedder.embedDocuments(texts),
       options.embeddingBatch,
       metrics,
+      deps.embedder.embedDocumentsWithSpans?.bind(deps.embedder),
     );
     const prepared = prefetchInOrder(refs, options.prefetchDocuments, (ref) =>
       this.prepare(run, ref),
@@ -104,7 +105,7 @@ export class BatchJob {
         await this.recordFailure(run, document.failed, document.message);
         continue;
       }
-      queue.add(document, document.windows);
+      queue.add(document, document.windows, document.sentences);
       // A pool of two calls' worth lets each call take texts of like length.
       while (queue.pending >= 2 * options.embeddingBatch) {
         await this.write(run, await queue.embedNext());
@@ -187,16 +188,13 @@ export class BatchJob {
   }
 
   /** Writes the documents an embedding call completed: one index write, then their commits. */
-  private async write(
-    run: BatchRun,
-    done: Array<{ item: PreparedDocument; vectors: Float32Array[] }>,
-  ): Promise<void> {
+  private async write(run: BatchRun, done: Array<EmbeddedItem<PreparedDocument>>): Promise<void> {
     if (done.length === 0) return;
     const { deps, metrics } = this.context;
     const { ingestion } = run;
-    const documents = done.map(({ item, vectors }) => ({
+    const documents = done.map(({ item, vectors, spanVectors }) => ({
       documentId: item.documentId,
-      chunks: indexedChunks(item, vectors),
+      chunks: indexedChunks(item, vectors, spanVectors),
     }));
     await timed(metrics, 'index', () =>
       this.context.untilIndexAnswers(run.lease, () =>

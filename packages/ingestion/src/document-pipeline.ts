@@ -4,7 +4,7 @@ import type { Embedder } from '@docent/embedder';
 import type { IndexedChunk } from '@docent/search-index';
 import { NO_INGESTION_METRICS, timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
 import { chunkByHeadings, memoizeCount, type Chunk } from '@docent/text-chunker';
-import { splitSentences } from '@docent/text-segmentation';
+import { answerUnitKey, answerUnits, splitSentences } from '@docent/text-segmentation';
 
 export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
 
@@ -21,6 +21,11 @@ export interface PreparedDocument {
   chunks: Chunk[];
   /** Per chunk, the texts embedded for it: one when it fits the model, else sentence windows. */
   windows: string[][];
+  /**
+   * Per chunk, its sentences as the extractive answer quotes them (`answerUnits`): an embedder
+   * that pools spans gives each a vector from the chunk's own forward pass, stored with it.
+   */
+  sentences: string[][];
   pageCount: number;
   /** Pages that are images without a text layer (scanned): not searchable. */
   imageOnlyPages: number[];
@@ -92,7 +97,8 @@ export class DocumentPipeline {
       });
       const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
       const windows = chunks.map((chunk) => this.windows(ref.title, chunk, count));
-      return { ref, documentId, chunks, windows, pageCount, imageOnlyPages };
+      const sentences = chunks.map((chunk) => answerUnits(chunk.text).map((unit) => unit.text));
+      return { ref, documentId, chunks, windows, sentences, pageCount, imageOnlyPages };
     });
   }
 
@@ -135,6 +141,7 @@ export class DocumentPipeline {
 export function indexedChunks(
   document: PreparedDocument,
   vectors: readonly Float32Array[],
+  sentenceVectors?: ReadonlyArray<ReadonlyArray<Float32Array | null>>,
 ): IndexedChunk[] {
   return document.chunks.map((chunk, i) => ({
     chunkId: `${document.documentId}:${chunk.ordinal}`,
@@ -145,7 +152,23 @@ export function indexedChunks(
     headings: chunk.headingPath.join(' > '),
     title: document.ref.title,
     vector: vectors[i]!,
+    ...withSentenceVectors(document.sentences[i] ?? [], sentenceVectors?.[i] ?? []),
   }));
+}
+
+/** The chunk's sentence vectors filed under their text's key (the first of repeated sentences). */
+function withSentenceVectors(
+  sentences: readonly string[],
+  vectors: ReadonlyArray<Float32Array | null>,
+): Pick<IndexedChunk, 'sentenceVectors'> {
+  const byKey = new Map<number, Float32Array>();
+  sentences.forEach((text, s) => {
+    const key = answerUnitKey(text);
+    const vector = vectors[s];
+    if (vector && !byKey.has(key)) byKey.set(key, vector);
+  });
+  if (byKey.size === 0) return {};
+  return { sentenceVectors: [...byKey].map(([key, vector]) => ({ key, vector })) };
 }
 
 /** "page 3 is" / "pages 2, 5 and 9 are" (at most 10 listed). */

@@ -1,3 +1,4 @@
+import type { EmbeddedWithSpans, TextWithSpans } from '@docent/embedder';
 import { meanVector } from './document-pipeline';
 import { timed, type IngestionMetrics } from './ingestion-metrics';
 
@@ -6,6 +7,8 @@ interface QueuedItem<T> {
   /** Windows per chunk, to average them back into one vector per chunk. */
   windowCounts: number[];
   vectors: Array<Float32Array | undefined>;
+  /** Per window, its chunk's span vectors found in it (null: not in this window). */
+  spanVectors: Array<Array<Float32Array | null>>;
   missing: number;
 }
 
@@ -13,7 +16,18 @@ interface PendingText<T> {
   owner: QueuedItem<T>;
   index: number;
   text: string;
+  /** Spans of the window's chunk that want vectors of their own. */
+  spans: readonly string[];
 }
+
+/** An item done: one vector per chunk, and per chunk one vector (or null) per span. */
+export interface EmbeddedItem<T> {
+  item: T;
+  vectors: Float32Array[];
+  spanVectors: Array<Array<Float32Array | null>>;
+}
+
+const NO_SPANS: readonly string[] = [];
 
 /**
  * Embeds the windows of several documents in shared, full batches: a document's texts join a
@@ -27,10 +41,17 @@ export class EmbeddingQueue<T> {
   private readonly items: Array<QueuedItem<T>> = [];
   private pool: Array<PendingText<T>> = [];
 
+  /**
+   * `embedWithSpans` (an embedder's `embedDocumentsWithSpans`) pools the spans given to `add`
+   * from the windows' own forward pass; without it spans get no vectors.
+   */
   constructor(
     private readonly embed: (texts: string[]) => Promise<Float32Array[]>,
     private readonly batchSize: number,
     private readonly metrics: IngestionMetrics,
+    private readonly embedWithSpans?: (
+      texts: readonly TextWithSpans[],
+    ) => Promise<EmbeddedWithSpans[]>,
   ) {}
 
   /** Texts queued and not embedded yet. */
@@ -43,16 +64,25 @@ export class EmbeddingQueue<T> {
     return this.items.length > 0;
   }
 
-  add(item: T, windows: readonly string[][]): void {
-    const texts = windows.flat();
+  /** `spans`: per chunk, the texts (its sentences) to pool a vector for from its windows. */
+  add(item: T, windows: readonly string[][], spans?: ReadonlyArray<readonly string[]>): void {
+    const texts = windows.flatMap((chunkWindows, chunk) =>
+      chunkWindows.map((text) => ({
+        text,
+        spans: (this.embedWithSpans && spans?.[chunk]) || NO_SPANS,
+      })),
+    );
     const queued: QueuedItem<T> = {
       item,
       windowCounts: windows.map((w) => w.length),
       vectors: new Array<Float32Array | undefined>(texts.length),
+      spanVectors: new Array<Array<Float32Array | null>>(texts.length),
       missing: texts.length,
     };
     this.items.push(queued);
-    texts.forEach((text, index) => this.pool.push({ owner: queued, index, text }));
+    texts.forEach(({ text, spans: windowSpans }, index) =>
+      this.pool.push({ owner: queued, index, text, spans: windowSpans }),
+    );
   }
 
   /**
@@ -60,36 +90,49 @@ export class EmbeddingQueue<T> {
    * and hands back the items now complete at the head of the queue, each with one vector per
    * chunk.
    */
-  async embedNext(): Promise<Array<{ item: T; vectors: Float32Array[] }>> {
+  async embedNext(): Promise<Array<EmbeddedItem<T>>> {
     if (this.pool.length > 0) {
       this.pool.sort((a, b) => b.text.length - a.text.length);
       const batch = this.pool.slice(0, this.batchSize);
       this.pool = this.pool.slice(batch.length);
       this.metrics.observeEmbeddingBatch(batch.length);
-      const vectors = await timed(this.metrics, 'embed', () =>
-        this.embed(batch.map((t) => t.text)),
-      );
+      const embedded = await timed(this.metrics, 'embed', () => this.embedBatch(batch));
       batch.forEach(({ owner, index }, i) => {
-        owner.vectors[index] = vectors[i]!;
+        owner.vectors[index] = embedded[i]!.vector;
+        owner.spanVectors[index] = embedded[i]!.spans;
         owner.missing -= 1;
       });
     }
     return this.takeCompleted();
   }
 
+  private async embedBatch(batch: Array<PendingText<T>>): Promise<EmbeddedWithSpans[]> {
+    if (this.embedWithSpans && batch.some((t) => t.spans.length > 0)) {
+      return this.embedWithSpans(batch.map(({ text, spans }) => ({ text, spans })));
+    }
+    const vectors = await this.embed(batch.map((t) => t.text));
+    return vectors.map((vector, i) => ({ vector, spans: batch[i]!.spans.map(() => null) }));
+  }
+
   /** Items at the head of the queue whose every text has its vector. */
-  private takeCompleted(): Array<{ item: T; vectors: Float32Array[] }> {
-    const done: Array<{ item: T; vectors: Float32Array[] }> = [];
+  private takeCompleted(): Array<EmbeddedItem<T>> {
+    const done: Array<EmbeddedItem<T>> = [];
     while (this.items.length > 0 && this.items[0]!.missing === 0) {
       const head = this.items.shift()!;
       const windowVectors = head.vectors as Float32Array[];
       let next = 0;
-      const vectors = head.windowCounts.map((count) => {
-        const chunkVector = meanVector(windowVectors.slice(next, next + count));
+      const vectors: Float32Array[] = [];
+      const spanVectors: Array<Array<Float32Array | null>> = [];
+      for (const count of head.windowCounts) {
+        vectors.push(meanVector(windowVectors.slice(next, next + count)));
+        // A span of a chunk cut into windows takes its vector from the window that holds it.
+        const perWindow = head.spanVectors.slice(next, next + count);
+        spanVectors.push(
+          (perWindow[0] ?? []).map((_, s) => perWindow.find((w) => w[s])?.[s] ?? null),
+        );
         next += count;
-        return chunkVector;
-      });
-      done.push({ item: head.item, vectors });
+      }
+      done.push({ item: head.item, vectors, spanVectors });
     }
     return done;
   }

@@ -1,4 +1,6 @@
 import type { DocumentRef, ParsedDocument } from '@docent/connector-sdk';
+import type { TextWithSpans } from '@docent/embedder';
+import { answerUnitKey } from '@docent/text-segmentation';
 import { DocumentPipeline, rejectAllFiles } from '../src';
 import { indexedChunks } from '../src/document-pipeline';
 import { EmbeddingQueue } from '../src/embedding-queue';
@@ -30,20 +32,26 @@ function recordingEmbedder() {
   return { embedder, texts, calls, embed };
 }
 
+/** One chunk of six 10-word sentences, longer than the 40-token stand-in model takes. */
+async function longChunk(embedder: BagOfWordsEmbedder) {
+  const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
+  const sentences = Array.from(
+    { length: 6 },
+    (_, s) =>
+      `${Array.from({ length: 9 }, (_, w) => `${w === 0 ? 'Word' : 'word'}${s}x${w}`).join(' ')} end.`,
+  );
+  const prepared = await pipeline.prepare(
+    ref,
+    { kind: 'parsed', document: parsed({ text: sentences.join(' ') }) },
+    'd1',
+  );
+  return { sentences, prepared };
+}
+
 describe('DocumentPipeline', () => {
   it('embeds a chunk longer than the model takes as the mean of windows that fit', async () => {
     const { embedder, texts, embed } = recordingEmbedder(); // 40 tokens per input
-    const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
-    const sentences = Array.from(
-      { length: 6 },
-      (_, s) =>
-        `${Array.from({ length: 9 }, (_, w) => `${w === 0 ? 'Word' : 'word'}${s}x${w}`).join(' ')} end.`,
-    );
-    const prepared = await pipeline.prepare(
-      ref,
-      { kind: 'parsed', document: parsed({ text: sentences.join(' ') }) },
-      'd1',
-    );
+    const { sentences, prepared } = await longChunk(embedder);
     expect(prepared.chunks).toHaveLength(1);
     expect(prepared.windows[0]!.length).toBeGreaterThan(1);
 
@@ -85,6 +93,56 @@ describe('DocumentPipeline', () => {
     expect(Array.from(done!.vectors[0]!)).toEqual(
       Array.from((await embedder.embedDocuments(['Guide\nShort body text.']))[0]!),
     );
+  });
+
+  it('stores each sentence vector, pooled from the window that holds it, under its key', async () => {
+    const { embedder, embed } = recordingEmbedder(); // 40 tokens per input
+    const { sentences, prepared } = await longChunk(embedder);
+    expect(prepared.windows[0]!.length).toBeGreaterThan(1);
+    expect(prepared.sentences).toEqual([sentences]);
+    // A stand-in for span pooling: a span is found in a window when the window contains it.
+    const pooled: Array<{ text: string; spans: readonly string[] }> = [];
+    const withSpans = async (inputs: readonly TextWithSpans[]) => {
+      pooled.push(...inputs);
+      const vectors = await embedder.embedDocuments(inputs.map((i) => i.text));
+      return Promise.all(
+        inputs.map(async ({ text, spans }, i) => ({
+          vector: vectors[i]!,
+          spans: await Promise.all(
+            spans.map(async (span) =>
+              text.includes(span) ? (await embedder.embedDocuments([`${span} @${i}`]))[0]! : null,
+            ),
+          ),
+        })),
+      );
+    };
+    const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS, withSpans);
+    queue.add(prepared, prepared.windows, prepared.sentences);
+    const [done] = await queue.embedNext();
+    const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
+
+    expect(pooled).toHaveLength(prepared.windows[0]!.length);
+    expect(indexed!.sentenceVectors!.map((s) => s.key)).toEqual(sentences.map(answerUnitKey));
+    for (const [s, sentence] of sentences.entries()) {
+      const window = pooled.findIndex((p) => p.text.includes(sentence));
+      const [expected] = await embedder.embedDocuments([`${sentence} @${window}`]);
+      expect(Array.from(indexed!.sentenceVectors![s]!.vector)).toEqual(Array.from(expected!));
+    }
+  });
+
+  it('stores no sentence vectors when the embedder cannot pool spans', async () => {
+    const { embedder, embed } = recordingEmbedder();
+    const pipeline = new DocumentPipeline(embedder, rejectAllFiles);
+    const prepared = await pipeline.prepare(
+      ref,
+      { kind: 'parsed', document: parsed({ text: 'Short body text. Another one here.' }) },
+      'd1',
+    );
+    const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS);
+    queue.add(prepared, prepared.windows, prepared.sentences);
+    const [done] = await queue.embedNext();
+    const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
+    expect(indexed!.sentenceVectors).toBeUndefined();
   });
 
   it('lists image-only pages, and refuses a document that has nothing else', async () => {

@@ -128,6 +128,7 @@ export class AskService {
               headings: hit.headings,
               score: hit.score,
               ...(hit.similarity !== undefined && { similarity: hit.similarity }),
+              ...(hit.sentenceVectors && { sentenceVectors: hit.sentenceVectors }),
             },
           ]
         : [];
@@ -136,6 +137,7 @@ export class AskService {
       {
         question: input.question,
         standaloneQuestion: standalone,
+        questionVector: vector,
         history,
         passages,
         ...(words &&

@@ -24,6 +24,8 @@ import {
   collectionIndexDefinition,
   type HitSource,
   MAX_ELASTICSEARCH_DIMENSIONS,
+  lacksSentenceVectorsField,
+  SENTENCE_VECTORS_MAPPING,
   storedDimensions,
 } from './elasticsearch/index-definition';
 import {
@@ -57,6 +59,7 @@ import {
 } from './types';
 import { SearchIndexUnavailableError } from './search-index-errors';
 import { assertVector, normalised } from './vectors/vector-codec';
+import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentence-vector-codec';
 
 /**
  * The Elasticsearch {@link SearchIndex} (9.x), for deployments with several hosts.
@@ -144,7 +147,10 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       // Every chunk is checked before anything is written: a rejected batch changes nothing.
       const writes = chunks.map((chunk, i): ChunkWrite => {
         assertVector(chunk.vector, dimensions, `chunks[${i}]`);
-        return { id: chunkDocumentId(chunk.chunkId), document: chunkSource(collectionId, chunk) };
+        return {
+          id: chunkDocumentId(chunk.chunkId),
+          document: chunkSource(collectionId, chunk, dimensions, i),
+        };
       });
       try {
         await this.writer.replace(alias, documentId, writes);
@@ -168,7 +174,10 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         documentId,
         writes: chunks.map((chunk, i): ChunkWrite => {
           assertVector(chunk.vector, dimensions, `chunks[${i}]`);
-          return { id: chunkDocumentId(chunk.chunkId), document: chunkSource(collectionId, chunk) };
+          return {
+            id: chunkDocumentId(chunk.chunkId),
+            document: chunkSource(collectionId, chunk, dimensions, i),
+          };
         }),
       }));
       try {
@@ -383,6 +392,14 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     return this.unlessIndexMissing(alias, undefined, async () => {
       const mapping = await this.client.indices.getMapping({ index: alias });
       const dimensions = storedDimensions(mapping, alias);
+      // An index made before sentence vectors were stored gets their field (its `dynamic:
+      // strict` mapping would refuse them); adding a field leaves every stored chunk as it is.
+      if (lacksSentenceVectorsField(mapping)) {
+        await this.client.indices.putMapping({
+          index: alias,
+          properties: SENTENCE_VECTORS_MAPPING,
+        });
+      }
       this.dimensionsByAlias.set(alias, dimensions);
       return dimensions;
     });
@@ -422,8 +439,16 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 }
 
-function chunkSource(collectionId: string, chunk: IndexedChunk): ChunkSource {
+function chunkSource(
+  collectionId: string,
+  chunk: IndexedChunk,
+  dimensions: number,
+  index: number,
+): ChunkSource {
   const unit = normalised(chunk.vector);
+  const sentences = chunk.sentenceVectors?.length
+    ? checkedSentenceVectors(chunk.sentenceVectors, dimensions, index)
+    : [];
   return {
     kind: 'chunk',
     collection_id: collectionId,
@@ -436,6 +461,9 @@ function chunkSource(collectionId: string, chunk: IndexedChunk): ChunkSource {
     title: chunk.title,
     // A zero vector has no direction: `dot_product` refuses it, and it is nobody's neighbour.
     ...(!isZero(unit) && { vector: Array.from(unit) }),
+    ...(sentences.length > 0 && {
+      sentence_vectors: encodeSentenceVectors(sentences, dimensions).toString('base64'),
+    }),
   };
 }
 

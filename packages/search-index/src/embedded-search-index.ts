@@ -28,7 +28,10 @@ import {
   documentKey,
   dropCollectionTablesSql,
   SCHEMA_VERSION,
+  tablesOfKey,
+  upgradeCollectionTablesSql,
 } from './embedded/sqlite-schema';
+import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentence-vector-codec';
 import { convexFusion } from './fusion/convex-fusion';
 import {
   DEFAULT_RRF_K,
@@ -217,6 +220,16 @@ export class EmbeddedSearchIndex implements SearchIndex {
               headings: chunk.headings,
               title: chunk.title,
               vector: encodeVector(normalised(chunk.vector)),
+              sentenceVectors: chunk.sentenceVectors?.length
+                ? encodeSentenceVectors(
+                    checkedSentenceVectors(
+                      chunk.sentenceVectors,
+                      collection.catalogue.dimensions,
+                      i,
+                    ),
+                    collection.catalogue.dimensions,
+                  )
+                : null,
             };
           });
         });
@@ -486,6 +499,22 @@ export class EmbeddedSearchIndex implements SearchIndex {
       throw new Error(
         `search index schema version ${stored} is newer than this build supports (${SCHEMA_VERSION})`,
       );
+    } else if (Number(stored) < SCHEMA_VERSION) {
+      // Version 1 → 2: collections made before keep their chunks; new columns start NULL.
+      const keys = this.db
+        .prepare('SELECT table_key FROM search_index_collections')
+        .pluck()
+        .all() as string[];
+      for (const key of keys) {
+        const tables = tablesOfKey(key);
+        const columns = this.db.pragma(`table_info(${tables.chunks})`) as Array<{ name: string }>;
+        if (columns.length > 0 && !columns.some((c) => c.name === 'sentence_vectors')) {
+          this.db.exec(upgradeCollectionTablesSql(tables));
+        }
+      }
+      this.db
+        .prepare("UPDATE search_index_meta SET value = ? WHERE key = 'schema_version'")
+        .run(String(SCHEMA_VERSION));
     }
   }
 

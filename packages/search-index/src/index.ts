@@ -5,6 +5,7 @@ export type {
   SearchIndex,
   SearchMode,
   SearchQuery,
+  SentenceVector,
   TermDocumentCounts,
 } from './types';
 export { MAX_TERM_STATISTICS_WORDS } from './types';

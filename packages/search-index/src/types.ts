@@ -10,6 +10,17 @@ export interface IndexedChunk {
   /** Document title at index time (a BM25 field). */
   title: string;
   vector: Float32Array;
+  /**
+   * Vectors of the chunk's sentences, computed at ingestion so an extractive answer need not
+   * embed them when asked. Stored (int8, not searchable) and returned with hits; optional.
+   */
+  sentenceVectors?: SentenceVector[];
+}
+
+/** A sentence's vector, filed under a 32-bit key of its text (the answerer's `answerUnitKey`). */
+export interface SentenceVector {
+  key: number;
+  vector: Float32Array;
 }
 
 /** One document's chunks, as a batched write takes them. */
@@ -61,6 +72,8 @@ export interface SearchHit {
   vectorRank?: number;
   /** Cosine similarity to the query vector, when computed. */
   similarity?: number;
+  /** The chunk's stored sentence vectors (unit length), when it was indexed with them. */
+  sentenceVectors?: SentenceVector[];
 }
 
 /** Most words one `termDocumentCounts` call takes (a question's worth). */

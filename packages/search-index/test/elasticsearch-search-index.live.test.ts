@@ -5,6 +5,11 @@ import {
   ElasticsearchSearchIndex,
   type ElasticsearchSearchIndexOptions,
 } from '../src';
+import {
+  collectionIndexDefinition,
+  SENTENCE_VECTORS_FIELD,
+} from '../src/elasticsearch/index-definition';
+import { collectionIndex } from '../src/elasticsearch/index-layout';
 import { axis, chunk, DIMENSIONS, KNOWLEDGE_BASE } from './conformance/search-index-fixtures';
 import { describeSearchIndexConformance } from './conformance/search-index.conformance';
 
@@ -150,6 +155,48 @@ if (url) {
       await index.refresh('kb');
       // ...and after an explicit refresh it is.
       expect((await find()).map((hit) => hit.chunkId)).toEqual(['handbook:0']);
+    });
+
+    it('an index made before sentence vectors gets their field: old chunks stay, new ones store them', async () => {
+      live = openLive();
+      const { index, admin, prefix } = live;
+      const { alias, concreteIndex } = collectionIndex(prefix, 'kb');
+      const definition = collectionIndexDefinition(alias, 'kb', DIMENSIONS, {
+        numberOfShards: 1,
+        numberOfReplicas: 0,
+      });
+      delete definition.mappings!.properties![SENTENCE_VECTORS_FIELD];
+      await admin.indices.create({ index: concreteIndex, ...definition });
+      await admin.index({
+        index: alias,
+        id: 'old:0',
+        refresh: true,
+        document: {
+          kind: 'chunk',
+          collection_id: 'kb',
+          chunk_id: 'old:0',
+          document_id: 'old',
+          ordinal: 0,
+          page_num: 1,
+          text: 'Rotate the keys.',
+          headings: '',
+          title: 'old',
+          vector: Array.from(axis(0)),
+        },
+      });
+
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'new', [
+        {
+          ...chunk('new', 0, 'Renew the lease.', axis(1)),
+          sentenceVectors: [{ key: 9, vector: axis(2) }],
+        },
+      ]);
+      const [old] = await index.getChunks('kb', 'old', [0]);
+      expect(old?.text).toBe('Rotate the keys.');
+      expect(old?.sentenceVectors).toBeUndefined();
+      const [fresh] = await index.getChunks('kb', 'new', [0]);
+      expect(fresh?.sentenceVectors?.map((v) => v.key)).toEqual([9]);
     });
 
     it('indexes a chunk with a zero vector (no direction) and reports cosine 0 for it', async () => {

@@ -42,7 +42,16 @@ const KB_INDEX = `${KB_ALIAS}-v1`;
 const MANIFEST_A = '#manifest:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb';
 const MANIFEST_HANDBOOK =
   '#manifest:b4128df29f3726b470dcc4b138fec23a39a7a2b8483bca2a2fa4b0c38931f9eb';
-const HIT_FIELDS = ['chunk_id', 'document_id', 'ordinal', 'page_num', 'text', 'headings', 'title'];
+const HIT_FIELDS = [
+  'chunk_id',
+  'document_id',
+  'ordinal',
+  'page_num',
+  'text',
+  'headings',
+  'title',
+  'sentence_vectors',
+];
 
 const opened: ElasticsearchSearchIndex[] = [];
 let sleeps: number[];
@@ -184,6 +193,7 @@ describe('ElasticsearchSearchIndex: collections', () => {
             similarity: 'dot_product',
             index_options: { type: 'int8_hnsw' },
           },
+          sentence_vectors: { type: 'binary' },
           manifest: { type: 'object', enabled: false },
         },
       },
@@ -226,6 +236,19 @@ describe('ElasticsearchSearchIndex: collections', () => {
       'collection "kb" stores 8-dimensional vectors; cannot use it with 16 dimensions',
     );
     scope.done(); // two mapping reads, no PUT
+  });
+
+  it('adds the sentence vectors field to an index made before it existed', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = es()
+      .get(`/${KB_ALIAS}/_mapping`)
+      .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS, false))
+      .put(`/${KB_ALIAS}/_mapping`)
+      .reply(recording(bodies, [200, { acknowledged: true }, ES_HEADERS]));
+
+    await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
+    scope.done();
+    expect(json(bodies[0]!)).toEqual({ properties: { sentence_vectors: { type: 'binary' } } });
   });
 
   it('accepts an index another process created between its check and its create', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EmbeddedSearchIndex, type SearchQuery } from '../src';
-import { documentKey } from '../src/embedded/sqlite-schema';
+import { collectionTables, documentKey } from '../src/embedded/sqlite-schema';
 import { VectorMatrix } from '../src/vectors/vector-matrix';
 import { axis, chunk, DIMENSIONS, KNOWLEDGE_BASE, unit } from './conformance/search-index-fixtures';
 import { describeSearchIndexConformance } from './conformance/search-index.conformance';
@@ -441,6 +441,43 @@ describe('EmbeddedSearchIndex', () => {
       raw.prepare("UPDATE search_index_meta SET value = '999' WHERE key = 'schema_version'").run();
       raw.close();
       expect(() => new EmbeddedSearchIndex({ path })).toThrow(/schema version 999/);
+    });
+
+    it('opens a version-1 file: old chunks keep answering, new ones store sentence vectors', async () => {
+      const before = open();
+      await before.ensureCollection('kb', DIMENSIONS);
+      await before.replaceDocumentChunks('kb', 'old', [
+        chunk('old', 0, 'Rotate the keys.', axis(0)),
+      ]);
+      await before.close();
+      // What version 1 wrote: no sentence_vectors column.
+      const raw = new Database(path);
+      const { chunks } = collectionTables('kb');
+      raw.exec(`ALTER TABLE ${chunks} DROP COLUMN sentence_vectors`);
+      raw.prepare("UPDATE search_index_meta SET value = '1' WHERE key = 'schema_version'").run();
+      raw.close();
+
+      const after = open();
+      const [old] = await after.search(query('kb', { text: 'rotate keys', mode: 'bm25' }));
+      expect(old?.chunkId).toBe('old:0');
+      expect(old?.sentenceVectors).toBeUndefined();
+      await after.replaceDocumentChunks('kb', 'new', [
+        {
+          ...chunk('new', 0, 'Renew the lease.', axis(1)),
+          sentenceVectors: [{ key: 3, vector: axis(2) }],
+        },
+      ]);
+      const [fresh] = await after.getChunks('kb', 'new', [0]);
+      expect(fresh?.sentenceVectors?.map((s) => s.key)).toEqual([3]);
+      await after.close();
+      const check = new Database(path);
+      expect(
+        check
+          .prepare("SELECT value FROM search_index_meta WHERE key = 'schema_version'")
+          .pluck()
+          .get(),
+      ).toBe('2');
+      check.close();
     });
   });
 });

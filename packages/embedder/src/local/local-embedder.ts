@@ -1,7 +1,13 @@
 import { mean_pooling, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
 import { inBatches } from '../batches';
 import { type ConcurrencyGate } from '@docent/concurrency-gate';
-import { type Embedder, type ModelProfile } from '../types';
+import {
+  type EmbeddedWithSpans,
+  type Embedder,
+  type ModelProfile,
+  type TextWithSpans,
+} from '../types';
+import { locateSpans, poolSpan } from './span-pooling';
 import type { ForwardPass } from './threaded-forward-pass';
 
 /** Non-zero entries per row of a [rows, columns] attention mask. */
@@ -45,6 +51,9 @@ export interface LocalModelRuns {
 export class LocalEmbedder implements Embedder {
   readonly dimensions: number;
   readonly maxTokens: number;
+  readonly embedDocumentsWithSpans?: (
+    texts: readonly TextWithSpans[],
+  ) => Promise<EmbeddedWithSpans[]>;
   private closed = false;
 
   private constructor(
@@ -56,6 +65,10 @@ export class LocalEmbedder implements Embedder {
   ) {
     this.dimensions = profile.dimensions;
     this.maxTokens = profile.maxTokens;
+    // A span's mean sits in the same space as the text's only when the text's vector is a mean.
+    if (profile.pooling === 'mean') {
+      this.embedDocumentsWithSpans = (texts) => this.embedWithSpans(texts);
+    }
   }
 
   /** Wraps a loaded model and checks that it produces vectors of the profile's size. */
@@ -110,6 +123,25 @@ export class LocalEmbedder implements Embedder {
     return this.profile.collapseWhitespace ? text.replace(/\s+/g, ' ').trim() : text;
   }
 
+  private async embedWithSpans(inputs: readonly TextWithSpans[]): Promise<EmbeddedWithSpans[]> {
+    const texts = inputs.map(({ text }) => this.profile.documentPrefix + this.prepare(text));
+    const byLength = texts.map((_, i) => i).sort((a, b) => texts[a]!.length - texts[b]!.length);
+    const out = new Array<EmbeddedWithSpans>(texts.length);
+    const lane = this.runs.documents;
+    for (const batch of inBatches(byLength, this.batchSize)) {
+      const spans = batch.map((i) => inputs[i]!.spans);
+      const results = await lane.gate.run(() =>
+        this.embedBatch(
+          batch.map((i) => texts[i]!),
+          lane.forward,
+          spans,
+        ),
+      );
+      batch.forEach((index, j) => (out[index] = results[j]!));
+    }
+    return out;
+  }
+
   private async embedAll(texts: string[], lane: ModelLane): Promise<Float32Array[]> {
     // Texts of similar length share a batch: the model computes every padded position, and
     // an answer's sentences run from a few words to a paragraph.
@@ -122,12 +154,17 @@ export class LocalEmbedder implements Embedder {
           lane.forward,
         ),
       );
-      batch.forEach((index, j) => (vectors[index] = batchVectors[j]!));
+      batch.forEach((index, j) => (vectors[index] = batchVectors[j]!.vector));
     }
     return vectors;
   }
 
-  private async embedBatch(texts: string[], forward: ForwardPass): Promise<Float32Array[]> {
+  /** One model call; with `spans`, each text's spans are pooled from its token states too. */
+  private async embedBatch(
+    texts: string[],
+    forward: ForwardPass,
+    spans?: ReadonlyArray<readonly string[]>,
+  ): Promise<EmbeddedWithSpans[]> {
     if (this.closed) throw new Error(`Embedder for "${this.modelId}" is closed.`);
     const inputs = this.tokenizer(texts, {
       padding: true,
@@ -139,17 +176,51 @@ export class LocalEmbedder implements Embedder {
     // A text without a single token (e.g. whitespace for USE-lite) has no meaning to embed, and
     // the model cannot run on an empty batch: it gets a zero vector, similar to nothing.
     if (tokenCounts.every((count) => count === 0)) {
-      return texts.map(() => new Float32Array(this.dimensions));
+      return texts.map((_, row) => ({
+        vector: new Float32Array(this.dimensions),
+        spans: (spans?.[row] ?? []).map(() => null),
+      }));
     }
     const outputs = (await forward(inputs as Record<string, Tensor>)) as ModelOutputs;
     let pooled = this.pool(outputs, attentionMask);
     if (this.profile.normalize) pooled = pooled.normalize(2, -1);
     const [rows = 0, width = 0] = pooled.dims;
     const data = pooled.data as Float32Array;
+    const spanVectors = spans ? this.poolSpans(outputs, inputs.input_ids as Tensor, spans) : [];
     // Copy each row out so callers do not keep the whole batch's buffer alive.
-    return Array.from({ length: rows }, (_, row) =>
-      tokenCounts[row] === 0 ? new Float32Array(width) : data.slice(row * width, (row + 1) * width),
-    );
+    return Array.from({ length: rows }, (_, row) => ({
+      vector:
+        tokenCounts[row] === 0
+          ? new Float32Array(width)
+          : data.slice(row * width, (row + 1) * width),
+      spans: spanVectors[row] ?? [],
+    }));
+  }
+
+  /**
+   * Each span's vector from the token states of the text it belongs to: the tokens of a sentence
+   * read in its passage, averaged like the passage's own, at no extra model call. Special tokens
+   * ([CLS], [SEP]) are never part of a span.
+   */
+  private poolSpans(
+    outputs: ModelOutputs,
+    inputIds: Tensor,
+    spans: ReadonlyArray<readonly string[]>,
+  ): Array<Array<Float32Array | null>> {
+    const states = outputs.last_hidden_state ?? outputs.token_embeddings;
+    if (!states) return spans.map((row) => row.map(() => null));
+    const [, tokens = 0, width = 0] = states.dims;
+    const data = states.data as Float32Array;
+    const ids = inputIds.data as BigInt64Array;
+    return spans.map((rowSpans, row) => {
+      const spanIds = rowSpans.map((span) =>
+        this.tokenizer.encode(this.prepare(span), { add_special_tokens: false }),
+      );
+      const rowIds = ids.subarray(row * tokens, (row + 1) * tokens);
+      return locateSpans(rowIds, tokens, spanIds).map((range) =>
+        range ? poolSpan(data, row, tokens, width, range) : null,
+      );
+    });
   }
 
   private pool(outputs: ModelOutputs, attentionMask: Tensor): Tensor {

@@ -6,6 +6,7 @@ export const ELASTICSEARCH_SCHEMA_VERSION = 1;
 export const MAX_ELASTICSEARCH_DIMENSIONS = 4096;
 
 export const VECTOR_FIELD = 'vector';
+export const SENTENCE_VECTORS_FIELD = 'sentence_vectors';
 const ENGLISH_ANALYZER = 'docent_english';
 
 /** What a chunk document holds (`vector` is left out for a zero vector, which has no direction). */
@@ -20,6 +21,8 @@ export interface ChunkSource {
   headings: string;
   title: string;
   vector?: number[];
+  /** Base64 of `encodeSentenceVectors`; absent when the chunk was indexed without them. */
+  sentence_vectors?: string;
 }
 
 /** The `_source` fields read back for a hit (never the vector). */
@@ -31,6 +34,7 @@ export const HIT_SOURCE_FIELDS = [
   'text',
   'headings',
   'title',
+  SENTENCE_VECTORS_FIELD,
 ] as const;
 
 export type HitSource = Pick<ChunkSource, (typeof HIT_SOURCE_FIELDS)[number]>;
@@ -138,11 +142,26 @@ export function collectionIndexDefinition(
           similarity: 'dot_product',
           index_options: { type: 'int8_hnsw' },
         },
+        ...SENTENCE_VECTORS_MAPPING,
         // Kept in _source only: nothing searches or sorts on a manifest.
         manifest: { type: 'object', enabled: false },
       },
     },
   };
+}
+
+/**
+ * Sentence vectors for the extractive answer: `binary` is kept in `_source` only (no doc values,
+ * not searchable), so it costs disk and nothing in the search structures.
+ */
+export const SENTENCE_VECTORS_MAPPING: Record<string, estypes.MappingProperty> = {
+  [SENTENCE_VECTORS_FIELD]: { type: 'binary' },
+};
+
+/** Whether an index made before sentence vectors were stored lacks their field. */
+export function lacksSentenceVectorsField(response: estypes.IndicesGetMappingResponse): boolean {
+  const [record] = Object.values(response);
+  return record !== undefined && !record.mappings.properties?.[SENTENCE_VECTORS_FIELD];
 }
 
 /**

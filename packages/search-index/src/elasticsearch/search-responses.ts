@@ -2,6 +2,7 @@ import { type estypes } from '@elastic/elasticsearch';
 import { type SearchHit } from '../types';
 import { causeDetails, ElasticsearchIndexError } from './elasticsearch-errors';
 import { type HitSource, VECTOR_FIELD } from './index-definition';
+import { decodeSentenceVectors } from '../vectors/sentence-vector-codec';
 
 type SearchResponse = estypes.SearchResponseBody<unknown>;
 
@@ -86,6 +87,10 @@ export function toSearchHit(
   if (scoring.bm25Rank !== undefined) hit.bm25Rank = scoring.bm25Rank;
   if (scoring.vectorRank !== undefined) hit.vectorRank = scoring.vectorRank;
   if (scoring.similarity !== undefined) hit.similarity = scoring.similarity;
+  if (typeof source.sentence_vectors === 'string') {
+    const sentenceVectors = decodeSentenceVectors(Buffer.from(source.sentence_vectors, 'base64'));
+    if (sentenceVectors.length > 0) hit.sentenceVectors = sentenceVectors;
+  }
   return hit;
 }
 

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { type SearchHit } from '../types';
 import { type MatrixSourceRow } from '../vectors/vector-matrix';
+import { decodeSentenceVectors } from '../vectors/sentence-vector-codec';
 import { type Bm25Weights } from '../bm25/bm25-weights';
 import { type CollectionTables } from './sqlite-schema';
 
@@ -15,6 +16,7 @@ export interface StoredChunkRow {
   headings: string;
   title: string;
   vector: Buffer;
+  sentence_vectors: Buffer | null;
 }
 
 export interface InsertChunkParams {
@@ -27,11 +29,13 @@ export interface InsertChunkParams {
   headings: string;
   title: string;
   vector: Buffer;
+  sentenceVectors: Buffer | null;
 }
 
 type Statement = Database.Statement;
 
-const HIT_COLUMNS = 'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector';
+const HIT_COLUMNS =
+  'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector, sentence_vectors';
 
 /**
  * The prepared statements of one collection's tables. Lists of ids travel as one JSON parameter
@@ -58,9 +62,11 @@ export class CollectionStatements {
     const { chunks, fts, changes } = tables;
     this.insert = db.prepare(
       `INSERT INTO ${chunks}
-         (chunk_id, document_id, document_key, ordinal, page_num, text, headings, title, vector)
+         (chunk_id, document_id, document_key, ordinal, page_num, text, headings, title, vector,
+          sentence_vectors)
        VALUES
-         (@chunkId, @documentId, @documentKey, @ordinal, @pageNum, @text, @headings, @title, @vector)`,
+         (@chunkId, @documentId, @documentKey, @ordinal, @pageNum, @text, @headings, @title, @vector,
+          @sentenceVectors)`,
     );
     this.deleteByDocument = db.prepare(`DELETE FROM ${chunks} WHERE document_id = ?`);
     this.countAll = db.prepare(`SELECT count(*) FROM ${chunks}`).pluck();
@@ -200,5 +206,7 @@ export function toSearchHit(
   if (scoring.bm25Rank !== undefined) hit.bm25Rank = scoring.bm25Rank;
   if (scoring.vectorRank !== undefined) hit.vectorRank = scoring.vectorRank;
   if (scoring.similarity !== undefined) hit.similarity = scoring.similarity;
+  const sentenceVectors = decodeSentenceVectors(row.sentence_vectors);
+  if (sentenceVectors.length > 0) hit.sentenceVectors = sentenceVectors;
   return hit;
 }

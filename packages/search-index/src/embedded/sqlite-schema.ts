@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto';
 
-/** Bumped when the on-disk layout changes incompatibly. */
-export const SCHEMA_VERSION = 1;
+/**
+ * Bumped when the on-disk layout changes. 2 added `sentence_vectors` to the chunks tables;
+ * opening a version-1 file adds the column (NULL: those chunks' sentences are embedded when
+ * asked, as before).
+ */
+export const SCHEMA_VERSION = 2;
 
 export const CATALOGUE_SQL = `
 CREATE TABLE IF NOT EXISTS search_index_meta (
@@ -34,6 +38,11 @@ export interface CollectionTables {
  */
 export function collectionTables(collectionId: string): CollectionTables {
   const key = createHash('sha256').update(collectionId, 'utf8').digest('hex').slice(0, 32);
+  return tablesOfKey(key);
+}
+
+/** The tables of the collection stored under `key` (the catalogue's `table_key`). */
+export function tablesOfKey(key: string): CollectionTables {
   return {
     key,
     chunks: `sx_${key}_chunks`,
@@ -72,7 +81,8 @@ CREATE TABLE IF NOT EXISTS ${chunks} (
   text TEXT NOT NULL,
   headings TEXT NOT NULL,
   title TEXT NOT NULL,
-  vector BLOB NOT NULL
+  vector BLOB NOT NULL,
+  sentence_vectors BLOB
 );
 CREATE INDEX IF NOT EXISTS ${chunks}_document ON ${chunks} (document_id, ordinal);
 CREATE VIRTUAL TABLE IF NOT EXISTS ${fts} USING fts5(
@@ -97,6 +107,11 @@ CREATE TRIGGER IF NOT EXISTS ${chunks}_after_update AFTER UPDATE ON ${chunks} BE
   VALUES (new.id, new.text, new.headings, new.title, new.document_key);
 END;
 `;
+}
+
+/** Adds what version 2 added to a collection's chunks table made by version 1. */
+export function upgradeCollectionTablesSql(tables: CollectionTables): string {
+  return `ALTER TABLE ${tables.chunks} ADD COLUMN sentence_vectors BLOB;`;
 }
 
 /** Dropping the chunks table drops its index and triggers; dropping the FTS table its shadow tables. */

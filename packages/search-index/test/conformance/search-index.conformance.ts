@@ -91,6 +91,53 @@ export function describeSearchIndexConformance(
       expect(hit?.similarity).toBeCloseTo(1, 5);
     });
 
+    describe('sentence vectors', () => {
+      const withSentences = (documentId: string, ordinal: number, text: string) => ({
+        ...chunk(documentId, ordinal, text, axis(ordinal)),
+        sentenceVectors: [
+          { key: 7, vector: unit([2, 0.6], [5, 0.8]) },
+          // Stored normalised: an unnormalised vector comes back at unit length.
+          { key: 0xfffffffe, vector: unit([1, 1]).map((c) => c * 3) },
+        ],
+      });
+
+      it('come back with search hits and getChunks, each near what was written', async () => {
+        const kb = await newCollection();
+        await seed(kb, { manual: [withSentences('manual', 0, 'Rotate the keys. Then restart.')] });
+        const [hit] = await search(kb, 'hybrid', 'rotate keys', axis(0), { limit: 1 });
+        const [read] = await index.getChunks(kb, 'manual', [0]);
+        for (const found of [hit, read]) {
+          const stored = found?.sentenceVectors ?? [];
+          expect(stored.map((s) => s.key)).toEqual([7, 0xfffffffe]);
+          // int8 storage: within 0.01 of the cosine, at unit length.
+          expect(dot(stored[0]!.vector, unit([2, 0.6], [5, 0.8]))).toBeGreaterThan(0.99);
+          expect(dot(stored[1]!.vector, axis(1))).toBeGreaterThan(0.99);
+          expect(dot(stored[0]!.vector, stored[0]!.vector)).toBeCloseTo(1, 3);
+        }
+      });
+
+      it('are optional: a chunk written without them has none, and a rewrite drops them', async () => {
+        const kb = await newCollection();
+        await seed(kb, { manual: [withSentences('manual', 0, 'Rotate the keys.')] });
+        await seed(kb, { manual: [chunk('manual', 0, 'Rotate the keys.', axis(0))] });
+        const [hit] = await search(kb, 'bm25', 'rotate keys', axis(0), { limit: 1 });
+        expect(hit?.chunkId).toBe('manual:0');
+        expect(hit?.sentenceVectors).toBeUndefined();
+      });
+
+      it('are checked like the chunk vector: a wrong size writes nothing', async () => {
+        const kb = await newCollection();
+        const bad = {
+          ...chunk('manual', 0, 'Rotate the keys.', axis(0)),
+          sentenceVectors: [{ key: 1, vector: new Float32Array(DIMENSIONS + 1) }],
+        };
+        await expect(index.replaceDocumentChunks(kb, 'manual', [bad])).rejects.toThrow(
+          /sentenceVectors\[0\]/,
+        );
+        expect(await index.countChunks(kb)).toBe(0);
+      });
+    });
+
     describe('BM25 leg', () => {
       it('finds an exact rare term (an error code) that the vector leg misses', async () => {
         const kb = await newCollection();

@@ -37,6 +37,8 @@ export function mappingReply(
   concreteIndex: string,
   collectionId: string,
   dimensions: number,
+  /** False: an index made before sentence vectors were stored. */
+  withSentenceVectors = true,
 ): Reply {
   return ok({
     [concreteIndex]: {
@@ -53,6 +55,7 @@ export function mappingReply(
             similarity: 'dot_product',
             index_options: { type: 'int8_hnsw', m: 16, ef_construction: 100 },
           },
+          ...(withSentenceVectors && { sentence_vectors: { type: 'binary' } }),
         },
       },
     },
