@@ -27,6 +27,7 @@ import {
   scoreRealDocuments,
   startCorpusDrive,
 } from '../quality/real-documents';
+import { formatRealDocumentTable } from '../quality/real-document-table';
 import { documentSourceIds, scoreSciFact } from '../quality/scifact-scores';
 import {
   sampleQuestions,
@@ -150,7 +151,19 @@ export async function answerQuality(
     await wiki.close();
     await drive.close();
   }
+  printRealDocumentScores(details);
   return { rows, details };
+}
+
+/** Each model's real-document questions one by one (also in the JSON, `realDocuments.results`). */
+function printRealDocumentScores(details: Record<string, unknown>): void {
+  for (const [label, measured] of Object.entries(details)) {
+    const real = (measured as { realDocuments?: RealDocumentScores } | undefined)?.realDocuments;
+    if (!real) continue;
+    const title = `real documents, question by question [${label}]`;
+    console.log(`\n${title}\n${'-'.repeat(title.length)}`);
+    for (const line of formatRealDocumentTable(real.results)) console.log(line);
+  }
 }
 
 function splitOf(value: string | undefined): Split {
