@@ -27,6 +27,7 @@ import {
   scoreRealDocuments,
   startCorpusDrive,
 } from '../quality/real-documents';
+import { formatRealDocumentTable } from '../quality/real-document-table';
 import { documentSourceIds, scoreSciFact } from '../quality/scifact-scores';
 import {
   sampleQuestions,
@@ -50,8 +51,8 @@ import { paragraphBaseline } from './paragraph-baseline';
 const MODES: SearchMode[] = ['bm25', 'vector', 'hybrid'];
 
 /**
- * Models measured in one run, the first in every mode and on every set, the others (hybrid)
- * beside it so the gain is visible. `model@dtype` picks the weights (README, "Quality").
+ * Models measured in one run, each in every mode and on every set, so the gain is visible;
+ * the paragraph baseline (no model) once. `model@dtype` picks the weights (README, "Quality").
  */
 const DEFAULT_MODELS = 'local/all-MiniLM-L6-v2@q8,local/universal-sentence-encoder-lite-en';
 
@@ -72,8 +73,8 @@ interface ModelUnderTest {
   dtype?: string;
   /** How the table names it, e.g. "all-MiniLM-L6-v2 q8". */
   label: string;
-  /** Every mode, the follow-ups and the baseline; the others are measured in hybrid mode. */
-  full: boolean;
+  /** The model-free paragraph baseline is measured beside the first model. */
+  withBaseline: boolean;
 }
 
 /** Which half of the dev data a tuning run reads (`BENCH_SPLIT=even|odd`), or all of it. */
@@ -150,7 +151,19 @@ export async function answerQuality(
     await wiki.close();
     await drive.close();
   }
+  printRealDocumentScores(details);
   return { rows, details };
+}
+
+/** Each model's real-document questions one by one (also in the JSON, `realDocuments.results`). */
+function printRealDocumentScores(details: Record<string, unknown>): void {
+  for (const [label, measured] of Object.entries(details)) {
+    const real = (measured as { realDocuments?: RealDocumentScores } | undefined)?.realDocuments;
+    if (!real) continue;
+    const title = `real documents, question by question [${label}]`;
+    console.log(`\n${title}\n${'-'.repeat(title.length)}`);
+    for (const line of formatRealDocumentTable(real.results)) console.log(line);
+  }
 }
 
 function splitOf(value: string | undefined): Split {
@@ -167,7 +180,7 @@ function modelsUnderTest(list: string): ModelUnderTest[] {
     .map((entry, i) => {
       const [model = '', dtype] = entry.split('@');
       const name = model.split('/').at(-1) ?? model;
-      return { model, dtype, label: dtype ? `${name} ${dtype}` : name, full: i === 0 };
+      return { model, dtype, label: dtype ? `${name} ${dtype}` : name, withBaseline: i === 0 };
     });
 }
 
@@ -265,16 +278,15 @@ async function measureModel(
     const rows: BenchRow[] = [];
     const answerer = answererFor(runtime);
     const askWith = (mode: SearchMode) => askServiceFor(runtime, mode, answerer);
-    const modes = model.full ? MODES : (['hybrid'] as SearchMode[]);
 
     const squadByMode: Record<string, SquadScores> = {};
-    for (const mode of modes) {
+    for (const mode of MODES) {
       const misses: unknown[] | undefined =
         mode === 'hybrid' && process.env.BENCH_DUMP ? [] : undefined;
       squadByMode[mode] = await scoreSquad(askWith(mode), accountId, 'squad', sample, misses);
       if (misses) writeFileSync(process.env.BENCH_DUMP!, JSON.stringify(misses, null, 1));
     }
-    if (model.full) {
+    if (model.withBaseline) {
       const baseline = await paragraphBaseline(squad, sample);
       details.squad = { ...squadByMode, baseline };
       rows.push(...squadRows(squadByMode, baseline).map(labelled));
@@ -286,7 +298,7 @@ async function measureModel(
     if (scifact) {
       const sciByMode: Record<string, unknown> = {};
       const names = await documentSourceIds(runtime, accountId, 'scifact');
-      for (const mode of modes) {
+      for (const mode of MODES) {
         const scores = await scoreSciFact(askWith(mode), accountId, sciQueries, names);
         sciByMode[mode] = scores;
         rows.push(
@@ -306,32 +318,30 @@ async function measureModel(
     details.realDocuments = real;
     rows.push(...realDocumentRows(real).map(labelled));
 
-    if (model.full) {
-      const followUps = buildFollowUps(
-        { ...squad, questions: splitQuestions },
-        options.limit ? Math.ceil(options.limit / 3) : undefined,
-      );
-      const followUpScores = await scoreFollowUps(askWith('hybrid'), accountId, followUps);
-      details.followUps = followUpScores;
-      rows.push(
-        {
-          metric: label('follow-up recall@5: full question'),
-          value: round(followUpScores.full, 3),
-          unit: '',
-          note: `${followUps.length} pairs`,
-        },
-        {
-          metric: label('follow-up recall@5: bare follow-up'),
-          value: round(followUpScores.bare, 3),
-          unit: '',
-        },
-        {
-          metric: label('follow-up recall@5: with history'),
-          value: round(followUpScores.withHistory, 3),
-          unit: '',
-        },
-      );
-    }
+    const followUps = buildFollowUps(
+      { ...squad, questions: splitQuestions },
+      options.limit ? Math.ceil(options.limit / 3) : undefined,
+    );
+    const followUpScores = await scoreFollowUps(askWith('hybrid'), accountId, followUps);
+    details.followUps = followUpScores;
+    rows.push(
+      {
+        metric: label('follow-up recall@5: full question'),
+        value: round(followUpScores.full, 3),
+        unit: '',
+        note: `${followUps.length} pairs`,
+      },
+      {
+        metric: label('follow-up recall@5: bare follow-up'),
+        value: round(followUpScores.bare, 3),
+        unit: '',
+      },
+      {
+        metric: label('follow-up recall@5: with history'),
+        value: round(followUpScores.withHistory, 3),
+        unit: '',
+      },
+    );
 
     const unanswerable = await scoreUnanswerable(
       askWith('hybrid'),
