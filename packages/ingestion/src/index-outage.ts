@@ -7,7 +7,7 @@ export interface IndexOutagePolicy {
   /** Waits between tries: doubling from the first to the cap. */
   firstRetryMs: number;
   maxRetryMs: number;
-  /** How long one job waits for the index in all before the ingestion fails. */
+  /** How long one index call is retried, from its first failure, before the ingestion fails. */
   giveUpAfterMs: number;
 }
 

@@ -95,7 +95,7 @@ export interface IngestionRunnerOptions {
   chunkTokens?: number;
   /** Waits between tries while the search index is unavailable: doubling from the first to the cap. */
   indexRetryMs?: { first: number; max: number };
-  /** How long a job waits for an unavailable search index before the ingestion fails. */
+  /** How long one index call waits for an unavailable search index before the ingestion fails. */
   indexOutageLimitMs?: number;
 }
 

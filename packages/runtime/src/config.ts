@@ -62,7 +62,7 @@ export interface DocentConfig {
     listingAheadBatches: number;
     /** Largest content the listing carries (as JSON) that rides in the batch instead of a fetch. */
     inlineContentBytes: number;
-    /** How long a job waits for an unavailable search index before the ingestion fails. */
+    /** How long one index call waits for an unavailable search index before the ingestion fails. */
     indexOutageLimitMs: number;
   };
   /** The worker app's Prometheus port (`/metrics`); undefined: none. */
