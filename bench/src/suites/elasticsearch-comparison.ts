@@ -101,6 +101,11 @@ export async function elasticsearchComparison(options: {
           value: round(percentile(f.latenciesMs, 95), 1),
           unit: 'ms',
         },
+        {
+          metric: `${backend}: ask latency p99`,
+          value: round(percentile(f.latenciesMs, 99), 1),
+          unit: 'ms',
+        },
         { metric: `${backend}: SciFact nDCG@10`, value: round(f.ndcg, 3), unit: '' },
       );
     }
@@ -112,7 +117,11 @@ export async function elasticsearchComparison(options: {
         figures: Object.fromEntries(
           Object.entries(figures).map(([backend, f]) => [
             backend,
-            { ...f, latenciesMs: undefined, firstAskMs: round(f.latenciesMs[0] ?? NaN, 1) },
+            {
+              ...f,
+              latenciesMs: f.latenciesMs.map((ms) => round(ms, 1)),
+              firstAskMs: round(f.latenciesMs[0] ?? NaN, 1),
+            },
           ]),
         ),
       },
