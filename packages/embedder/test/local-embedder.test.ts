@@ -1,29 +1,14 @@
 import { createEmbedder, type Embedder } from '../src';
-import { dot, norm, SHARED_MODELS_DIR, USE_LITE } from './support/shared-model';
-
-// PROVENANCE.md's similarity check: its first passage pair verbatim, the others written to the
-// same topics.
-const QUERIES = [
-  'How do I reset my password?',
-  'What is the refund policy for cancelled orders?',
-  'How many vacation days do employees get?',
-  'Which database does the service use?',
-];
-const RELATED = [
-  'Steps to recover account credentials',
-  'Customers who cancel an order receive a full refund within 14 days.',
-  'Every employee is entitled to 25 days of paid annual leave.',
-  'The service stores its data in a PostgreSQL database.',
-];
-const UNRELATED = [
-  'The cat sat on the mat',
-  'The weather in Lisbon is sunny in July.',
-  'Bananas are rich in potassium.',
-  'The football match ended in a draw.',
-];
-
-const words = (count: number): string =>
-  Array.from({ length: count }, (_, i) => `word${i % 50} and more`).join(' ');
+import {
+  dot,
+  norm,
+  QUERIES,
+  RELATED,
+  SHARED_MODELS_DIR,
+  UNRELATED,
+  USE_LITE,
+  words,
+} from './support/shared-model';
 
 describe('local embedder (USE-lite from the shared models folder)', () => {
   let embedder: Embedder;

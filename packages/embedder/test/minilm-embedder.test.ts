@@ -1,28 +1,14 @@
 import { createEmbedder, type Embedder, EmbeddingModelUnavailableError } from '../src';
-import { dot, MINILM, norm, SHARED_MODELS_DIR } from './support/shared-model';
-
-// Pairs on one topic each, and sentences on none of them.
-const QUERIES = [
-  'How do I reset my password?',
-  'What is the refund policy for cancelled orders?',
-  'How many vacation days do employees get?',
-  'Which database does the service use?',
-];
-const RELATED = [
-  'Steps to recover account credentials',
-  'Customers who cancel an order receive a full refund within 14 days.',
-  'Every employee is entitled to 25 days of paid annual leave.',
-  'The service stores its data in a PostgreSQL database.',
-];
-const UNRELATED = [
-  'The cat sat on the mat',
-  'The weather in Lisbon is sunny in July.',
-  'Bananas are rich in potassium.',
-  'The football match ended in a draw.',
-];
-
-const words = (count: number): string =>
-  Array.from({ length: count }, (_, i) => `word${i % 50} and more`).join(' ');
+import {
+  dot,
+  MINILM,
+  norm,
+  QUERIES,
+  RELATED,
+  SHARED_MODELS_DIR,
+  UNRELATED,
+  words,
+} from './support/shared-model';
 
 /** The tests' and CI's model: all-MiniLM-L6-v2 from the shared folder, in both its dtypes. */
 describe.each(['fp32', 'q8'] as const)('local embedder: all-MiniLM-L6-v2 %s', (dtype) => {
