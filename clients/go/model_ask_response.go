@@ -20,9 +20,13 @@ var _ MappedNullable = &AskResponse{}
 
 // AskResponse struct for AskResponse
 type AskResponse struct {
-	// Plain-text answer.
+	// Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads `header: cell`); when nothing in the collection answers it, a fixed \"not found\" sentence and `found` is false.
 	Answer string `json:"answer"`
-	// At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.
+	// False when the collection does not answer the question: `answer` then says so, `short_answer` is null and `refs` is empty.
+	Found bool `json:"found"`
+	// When the question asks for a thing (a number, date, time, name, identifier, place), the words of `answer` that give it, verbatim; null otherwise or when not found.
+	ShortAnswer NullableString `json:"short_answer"`
+	// The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.
 	Refs                 []Reference `json:"refs"`
 	AdditionalProperties map[string]interface{}
 }
@@ -33,9 +37,11 @@ type _AskResponse AskResponse
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewAskResponse(answer string, refs []Reference) *AskResponse {
+func NewAskResponse(answer string, found bool, shortAnswer NullableString, refs []Reference) *AskResponse {
 	this := AskResponse{}
 	this.Answer = answer
+	this.Found = found
+	this.ShortAnswer = shortAnswer
 	this.Refs = refs
 	return &this
 }
@@ -70,6 +76,56 @@ func (o *AskResponse) GetAnswerOk() (*string, bool) {
 // SetAnswer sets field value
 func (o *AskResponse) SetAnswer(v string) {
 	o.Answer = v
+}
+
+// GetFound returns the Found field value
+func (o *AskResponse) GetFound() bool {
+	if o == nil {
+		var ret bool
+		return ret
+	}
+
+	return o.Found
+}
+
+// GetFoundOk returns a tuple with the Found field value
+// and a boolean to check if the value has been set.
+func (o *AskResponse) GetFoundOk() (*bool, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Found, true
+}
+
+// SetFound sets field value
+func (o *AskResponse) SetFound(v bool) {
+	o.Found = v
+}
+
+// GetShortAnswer returns the ShortAnswer field value
+// If the value is explicit nil, the zero value for string will be returned
+func (o *AskResponse) GetShortAnswer() string {
+	if o == nil || o.ShortAnswer.Get() == nil {
+		var ret string
+		return ret
+	}
+
+	return *o.ShortAnswer.Get()
+}
+
+// GetShortAnswerOk returns a tuple with the ShortAnswer field value
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AskResponse) GetShortAnswerOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.ShortAnswer.Get(), o.ShortAnswer.IsSet()
+}
+
+// SetShortAnswer sets field value
+func (o *AskResponse) SetShortAnswer(v string) {
+	o.ShortAnswer.Set(&v)
 }
 
 // GetRefs returns the Refs field value
@@ -107,6 +163,8 @@ func (o AskResponse) MarshalJSON() ([]byte, error) {
 func (o AskResponse) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["answer"] = o.Answer
+	toSerialize["found"] = o.Found
+	toSerialize["short_answer"] = o.ShortAnswer.Get()
 	toSerialize["refs"] = o.Refs
 
 	for key, value := range o.AdditionalProperties {
@@ -122,6 +180,8 @@ func (o *AskResponse) UnmarshalJSON(data []byte) (err error) {
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
 		"answer",
+		"found",
+		"short_answer",
 		"refs",
 	}
 
@@ -153,6 +213,8 @@ func (o *AskResponse) UnmarshalJSON(data []byte) (err error) {
 
 	if err = json.Unmarshal(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "answer")
+		delete(additionalProperties, "found")
+		delete(additionalProperties, "short_answer")
 		delete(additionalProperties, "refs")
 		o.AdditionalProperties = additionalProperties
 	}

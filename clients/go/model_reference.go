@@ -27,7 +27,8 @@ type Reference struct {
 	// The excerpt used as context.
 	SampleText string `json:"sample_text"`
 	// Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link.
-	Url                  NullableString `json:"url,omitempty"`
+	Url                  NullableString             `json:"url,omitempty"`
+	Highlight            NullableReferenceHighlight `json:"highlight,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -168,6 +169,49 @@ func (o *Reference) UnsetUrl() {
 	o.Url.Unset()
 }
 
+// GetHighlight returns the Highlight field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *Reference) GetHighlight() ReferenceHighlight {
+	if o == nil || IsNil(o.Highlight.Get()) {
+		var ret ReferenceHighlight
+		return ret
+	}
+	return *o.Highlight.Get()
+}
+
+// GetHighlightOk returns a tuple with the Highlight field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *Reference) GetHighlightOk() (*ReferenceHighlight, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Highlight.Get(), o.Highlight.IsSet()
+}
+
+// HasHighlight returns a boolean if a field has been set.
+func (o *Reference) HasHighlight() bool {
+	if o != nil && o.Highlight.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetHighlight gets a reference to the given NullableReferenceHighlight and assigns it to the Highlight field.
+func (o *Reference) SetHighlight(v ReferenceHighlight) {
+	o.Highlight.Set(&v)
+}
+
+// SetHighlightNil sets the value for Highlight to be an explicit nil
+func (o *Reference) SetHighlightNil() {
+	o.Highlight.Set(nil)
+}
+
+// UnsetHighlight ensures that no value is present for Highlight, not even an explicit nil
+func (o *Reference) UnsetHighlight() {
+	o.Highlight.Unset()
+}
+
 func (o Reference) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -183,6 +227,9 @@ func (o Reference) ToMap() (map[string]interface{}, error) {
 	toSerialize["sample_text"] = o.SampleText
 	if o.Url.IsSet() {
 		toSerialize["url"] = o.Url.Get()
+	}
+	if o.Highlight.IsSet() {
+		toSerialize["highlight"] = o.Highlight.Get()
 	}
 
 	for key, value := range o.AdditionalProperties {
@@ -233,6 +280,7 @@ func (o *Reference) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "page_num")
 		delete(additionalProperties, "sample_text")
 		delete(additionalProperties, "url")
+		delete(additionalProperties, "highlight")
 		o.AdditionalProperties = additionalProperties
 	}
 

@@ -10,7 +10,7 @@ export interface AskSettings {
   answerer?: AnswererSettings;
   vectorWeight?: number;
   fusion?: 'rrf' | 'convex';
-  citedFirst?: boolean;
+  refFloor?: number;
 }
 
 /** Never "not found": what the answer would be without the thresholds. */
@@ -64,7 +64,7 @@ export function askServiceFor(
       mode,
       vectorWeight: settings.vectorWeight ?? runtime.config.vectorWeight,
       fusion: settings.fusion ?? runtime.config.fusion,
-      citedFirst: settings.citedFirst,
+      refFloor: settings.refFloor,
     },
   );
 }

@@ -84,6 +84,7 @@ __all__ = [
     "ProblemFieldError",
     "Readiness",
     "Reference",
+    "ReferenceHighlight",
     "RevokeApiKeyRequest",
     "Revoked",
     "Schedule",
@@ -168,6 +169,7 @@ from docent_client.models.problem import Problem as Problem
 from docent_client.models.problem_field_error import ProblemFieldError as ProblemFieldError
 from docent_client.models.readiness import Readiness as Readiness
 from docent_client.models.reference import Reference as Reference
+from docent_client.models.reference_highlight import ReferenceHighlight as ReferenceHighlight
 from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest as RevokeApiKeyRequest
 from docent_client.models.revoked import Revoked as Revoked
 from docent_client.models.schedule import Schedule as Schedule

@@ -46,12 +46,26 @@ export interface CollectionTermCounts {
   byWord: ReadonlyMap<string, number>;
 }
 
+/** Where an answer quotes a passage: [start, end) of `Passage.text`, in UTF-16 units. */
+export interface PassageQuote {
+  passageId: string;
+  start: number;
+  end: number;
+}
+
 export interface Answer {
   text: string;
   /** Passages the answer was taken from, most important first. */
   usedPassageIds: string[];
   /** False when nothing in the passages answers the question. */
   found: boolean;
+  /**
+   * The words of `text` that answer a question asking for a thing (a number, a date, a name…),
+   * verbatim; null when the question asks for no such thing or the answerer does not say.
+   */
+  shortAnswer?: string | null;
+  /** The passages' sentences the answer quotes, in the answer's order (quoting answerers only). */
+  quotes?: PassageQuote[];
 }
 
 export interface Answerer {

@@ -24,12 +24,16 @@ export interface Reference {
   sampleText: string;
   /** Opens the page (or the document) in its source; null when the source gives no link. */
   url: string | null;
+  /** The quoted sentence in `sampleText`, in Unicode code points (`end` exclusive); null when not quoted. */
+  highlight: { start: number; end: number } | null;
 }
 
 export interface AskResult {
   answer: string;
   refs: Reference[];
   found: boolean;
+  /** The words of `answer` that answer a question asking for a thing; null otherwise. */
+  shortAnswer: string | null;
 }
 
 export interface AskServiceOptions {
@@ -40,10 +44,11 @@ export interface AskServiceOptions {
   vectorWeight?: number;
   fusion?: 'rrf' | 'convex';
   /**
-   * Refs the answer used come first, in the answer's order, or every ref stays in retrieval
-   * order. Default: first when the answerer cites its passages.
+   * Refs below this share of the best passage's fused score are left out, unless the answer
+   * used them: the refs are the passages an answer came from, not the k nearest ones.
+   * Default 0.5.
    */
-  citedFirst?: boolean;
+  refFloor?: number;
 }
 
 /** Hybrid retrieval over one collection (or one document), then an answer from the passages. */
@@ -52,7 +57,7 @@ export class AskService {
   private readonly mode: SearchMode;
   private readonly vectorWeight: number;
   private readonly fusion: 'rrf' | 'convex';
-  private readonly citedFirst: boolean;
+  private readonly refFloor: number;
 
   constructor(
     private readonly store: DocumentLookup,
@@ -66,7 +71,7 @@ export class AskService {
     this.mode = options.mode ?? 'hybrid';
     this.vectorWeight = options.vectorWeight ?? 1;
     this.fusion = options.fusion ?? 'rrf';
-    this.citedFirst = options.citedFirst ?? answerer.citesPassages;
+    this.refFloor = options.refFloor ?? 0.5;
   }
 
   async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
@@ -152,28 +157,67 @@ export class AskService {
     );
     return {
       answer: answer.text,
-      refs: orderReferences(
-        passages,
-        this.citedFirst ? answer : { ...answer, usedPassageIds: [] },
+      refs: orderReferences(passages, answer, {
         topK,
-        (passage) => urls.get(passage.id) ?? null,
-      ),
+        floor: this.refFloor,
+        urlOf: (passage) => urls.get(passage.id) ?? null,
+      }),
       found: answer.found,
+      shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
     };
   }
 }
 
-/** The passages the answer used come first, in the answer's order; then the rest by rank. */
+/**
+ * The references of an answer: none when nothing answered; else the passages the answer used,
+ * in the answer's order (each with the sentence it quotes highlighted), then the other passages
+ * by rank whose fused score is at least `floor` × the best one's, `topK` in all.
+ */
 export function orderReferences(
   passages: Passage[],
   answer: Answer,
-  topK: number,
-  urlOf: (passage: Passage) => string | null = () => null,
+  options: { topK: number; floor?: number; urlOf?: (passage: Passage) => string | null },
 ): Reference[] {
+  if (!answer.found) return [];
+  const { topK, floor = 0, urlOf = () => null } = options;
   const byId = new Map(passages.map((p) => [p.id, p]));
   const used = answer.usedPassageIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
-  const rest = passages.filter((p) => !answer.usedPassageIds.includes(p.id));
-  return [...used, ...rest]
-    .slice(0, topK)
-    .map((p) => ({ docName: p.docName, pageNum: p.pageNum, sampleText: p.text, url: urlOf(p) }));
+  const best = Math.max(0, ...passages.map((p) => p.score));
+  const rest = passages.filter(
+    (p) => !answer.usedPassageIds.includes(p.id) && p.score >= floor * best,
+  );
+  return [...used, ...rest].slice(0, topK).map((p) => ({
+    docName: p.docName,
+    pageNum: p.pageNum,
+    sampleText: p.text,
+    url: urlOf(p),
+    highlight: highlightOf(p, answer.quotes ?? []),
+  }));
+}
+
+/** The span of the passage's text the answer quotes, in code points, or null. */
+function highlightOf(
+  passage: Passage,
+  quotes: ReadonlyArray<{ passageId: string; start: number; end: number }>,
+): { start: number; end: number } | null {
+  const mine = quotes.filter((q) => q.passageId === passage.id);
+  if (mine.length === 0) return null;
+  const start = Math.min(...mine.map((q) => q.start));
+  const end = Math.max(...mine.map((q) => q.end));
+  return { start: codePointOffset(passage.text, start), end: codePointOffset(passage.text, end) };
+}
+
+/** A UTF-16 offset of `text` as a count of code points (what clients in other languages index by). */
+export function codePointOffset(text: string, utf16Offset: number): number {
+  let points = 0;
+  for (let i = 0; i < utf16Offset && i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < utf16Offset) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i++;
+    }
+    points++;
+  }
+  return points;
 }

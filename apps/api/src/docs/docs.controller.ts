@@ -122,11 +122,14 @@ export class DocsController {
     });
     return {
       answer: result.answer,
+      found: result.found,
+      short_answer: result.shortAnswer,
       refs: result.refs.map((r) => ({
         doc_name: r.docName,
         page_num: r.pageNum,
         sample_text: r.sampleText,
         url: r.url,
+        highlight: r.highlight,
       })),
     };
   }

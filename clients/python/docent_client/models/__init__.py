@@ -62,6 +62,7 @@ from docent_client.models.problem import Problem
 from docent_client.models.problem_field_error import ProblemFieldError
 from docent_client.models.readiness import Readiness
 from docent_client.models.reference import Reference
+from docent_client.models.reference_highlight import ReferenceHighlight
 from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest
 from docent_client.models.revoked import Revoked
 from docent_client.models.schedule import Schedule

@@ -17,8 +17,8 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
+from typing import Any, ClassVar, Dict, List, Optional
 from docent_client.models.reference import Reference
 from typing import Optional, Set
 from typing_extensions import Self
@@ -28,10 +28,12 @@ class AskResponse(BaseModel):
     """
     AskResponse
     """ # noqa: E501
-    answer: StrictStr = Field(description="Plain-text answer.")
-    refs: List[Reference] = Field(description="At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.")
+    answer: StrictStr = Field(description="Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads `header: cell`); when nothing in the collection answers it, a fixed \"not found\" sentence and `found` is false. ")
+    found: StrictBool = Field(description="False when the collection does not answer the question: `answer` then says so, `short_answer` is null and `refs` is empty. ")
+    short_answer: Optional[StrictStr] = Field(description="When the question asks for a thing (a number, date, time, name, identifier, place), the words of `answer` that give it, verbatim; null otherwise or when not found. ", json_schema_extra={"examples": ["8431"]})
+    refs: List[Reference] = Field(description="The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.")
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["answer", "refs"]
+    __properties: ClassVar[List[str]] = ["answer", "found", "short_answer", "refs"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -85,6 +87,11 @@ class AskResponse(BaseModel):
             for _key, _value in self.additional_properties.items():
                 _dict[_key] = _value
 
+        # set to None if short_answer (nullable) is None
+        # and model_fields_set contains the field
+        if self.short_answer is None and "short_answer" in self.model_fields_set:
+            _dict['short_answer'] = None
+
         return _dict
 
     @classmethod
@@ -98,6 +105,8 @@ class AskResponse(BaseModel):
 
         _obj = cls.model_validate({
             "answer": obj.get("answer"),
+            "found": obj.get("found"),
+            "short_answer": obj.get("short_answer"),
             "refs": [Reference.from_dict(_item) for _item in obj["refs"]] if obj.get("refs") is not None else None
         })
         # store additional fields in additional_properties

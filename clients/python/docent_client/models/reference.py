@@ -20,6 +20,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from docent_client.models.reference_highlight import ReferenceHighlight
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -32,8 +33,9 @@ class Reference(BaseModel):
     page_num: Annotated[int, Field(strict=True, ge=1)] = Field(description="1-based page (PDF page, slide, sheet; 1 for wiki and notes pages).")
     sample_text: StrictStr = Field(description="The excerpt used as context.")
     url: Optional[StrictStr] = Field(default=None, description="Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link. ", json_schema_extra={"examples": ["https://acme.atlassian.net/wiki/spaces/ENG/pages/123/Billing+service+runbook"]})
+    highlight: Optional[ReferenceHighlight] = None
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["doc_name", "page_num", "sample_text", "url"]
+    __properties: ClassVar[List[str]] = ["doc_name", "page_num", "sample_text", "url", "highlight"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -76,6 +78,9 @@ class Reference(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of highlight
+        if self.highlight:
+            _dict['highlight'] = self.highlight.to_dict()
         # puts key-value pairs in additional_properties in the top level
         if self.additional_properties is not None:
             for _key, _value in self.additional_properties.items():
@@ -85,6 +90,11 @@ class Reference(BaseModel):
         # and model_fields_set contains the field
         if self.url is None and "url" in self.model_fields_set:
             _dict['url'] = None
+
+        # set to None if highlight (nullable) is None
+        # and model_fields_set contains the field
+        if self.highlight is None and "highlight" in self.model_fields_set:
+            _dict['highlight'] = None
 
         return _dict
 
@@ -101,7 +111,8 @@ class Reference(BaseModel):
             "doc_name": obj.get("doc_name"),
             "page_num": obj.get("page_num"),
             "sample_text": obj.get("sample_text"),
-            "url": obj.get("url")
+            "url": obj.get("url"),
+            "highlight": ReferenceHighlight.from_dict(obj["highlight"]) if obj.get("highlight") is not None else None
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

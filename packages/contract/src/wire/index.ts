@@ -106,11 +106,28 @@ export interface AskRequest {
  */
 export interface AskResponse {
     /**
-     * Plain-text answer.
+     * Plain-text answer. With the default (extractive) answerer, the sentence of the
+     * collection that answers the question, quoted verbatim without markup (list and task
+     * markers, panel and expand titles, table pipes; a table row reads `header: cell`);
+     * when nothing in the collection answers it, a fixed "not found" sentence and `found`
+     * is false.
+     * 
      */
     answer: string;
     /**
-     * At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.
+     * False when the collection does not answer the question: `answer` then says so,
+     * `short_answer` is null and `refs` is empty.
+     * 
+     */
+    found: boolean;
+    /**
+     * When the question asks for a thing (a number, date, time, name, identifier, place),
+     * the words of `answer` that give it, verbatim; null otherwise or when not found.
+     * 
+     */
+    short_answer: string | null;
+    /**
+     * The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.
      */
     refs: Array<Reference>;
 }
@@ -1047,6 +1064,28 @@ export interface Reference {
      * 
      */
     url?: string | null;
+    /**
+     * 
+     */
+    highlight?: ReferenceHighlight | null;
+}
+/**
+ * Where the answer's quoted sentence is in `sample_text`: character offsets counted in
+ * Unicode code points (not UTF-16 units or bytes), `end` exclusive. Null on a reference
+ * the answer does not quote.
+ * 
+ * @export
+ * @interface ReferenceHighlight
+ */
+export interface ReferenceHighlight {
+    /**
+     * 
+     */
+    start: number;
+    /**
+     * 
+     */
+    end: number;
 }
 /**
  * 

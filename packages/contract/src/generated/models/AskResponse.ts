@@ -28,11 +28,28 @@ import {
  */
 export interface AskResponse {
     /**
-     * Plain-text answer.
+     * Plain-text answer. With the default (extractive) answerer, the sentence of the
+     * collection that answers the question, quoted verbatim without markup (list and task
+     * markers, panel and expand titles, table pipes; a table row reads `header: cell`);
+     * when nothing in the collection answers it, a fixed "not found" sentence and `found`
+     * is false.
+     * 
      */
     answer: string;
     /**
-     * At most `top_k` references, best first. With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them.
+     * False when the collection does not answer the question: `answer` then says so,
+     * `short_answer` is null and `refs` is empty.
+     * 
+     */
+    found: boolean;
+    /**
+     * When the question asks for a thing (a number, date, time, name, identifier, place),
+     * the words of `answer` that give it, verbatim; null otherwise or when not found.
+     * 
+     */
+    short_answer: string | null;
+    /**
+     * The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.
      */
     refs: Array<Reference>;
 }
@@ -42,6 +59,8 @@ export interface AskResponse {
  */
 export function instanceOfAskResponse(value: object): value is AskResponse {
     if (!('answer' in value) || value['answer'] === undefined) return false;
+    if (!('found' in value) || value['found'] === undefined) return false;
+    if (!('short_answer' in value) || value['short_answer'] === undefined) return false;
     if (!('refs' in value) || value['refs'] === undefined) return false;
     return true;
 }
@@ -57,6 +76,8 @@ export function AskResponseFromJSONTyped(json: any, ignoreDiscriminator: boolean
     return {
         
         'answer': json['answer'],
+        'found': json['found'],
+        'short_answer': json['short_answer'],
         'refs': ((json['refs'] as Array<any>).map(ReferenceFromJSON)),
     };
 }
@@ -73,6 +94,8 @@ export function AskResponseToJSONTyped(value?: AskResponse | null, ignoreDiscrim
     return {
         
         'answer': value['answer'],
+        'found': value['found'],
+        'short_answer': value['short_answer'],
         'refs': ((value['refs'] as Array<any>).map(ReferenceToJSON)),
     };
 }

@@ -13,6 +13,14 @@
  */
 
 import { mapValues } from '../runtime';
+import type { ReferenceHighlight } from './ReferenceHighlight';
+import {
+    ReferenceHighlightFromJSON,
+    ReferenceHighlightFromJSONTyped,
+    ReferenceHighlightToJSON,
+    ReferenceHighlightToJSONTyped,
+} from './ReferenceHighlight';
+
 /**
  * 
  * @export
@@ -40,6 +48,10 @@ export interface Reference {
      * 
      */
     url?: string | null;
+    /**
+     * 
+     */
+    highlight?: ReferenceHighlight | null;
 }
 
 /**
@@ -66,6 +78,7 @@ export function ReferenceFromJSONTyped(json: any, ignoreDiscriminator: boolean):
         'page_num': json['page_num'],
         'sample_text': json['sample_text'],
         'url': json['url'] === undefined ? undefined : json['url'] === null ? null : json['url'],
+        'highlight': json['highlight'] === undefined ? undefined : json['highlight'] === null ? null : ReferenceHighlightFromJSON(json['highlight']),
     };
 }
 
@@ -84,6 +97,7 @@ export function ReferenceToJSONTyped(value?: Reference | null, ignoreDiscriminat
         'page_num': value['page_num'],
         'sample_text': value['sample_text'],
         'url': value['url'],
+        'highlight': ReferenceHighlightToJSON(value['highlight']),
     };
 }
 

@@ -49,6 +49,7 @@ export * from './Problem';
 export * from './ProblemFieldError';
 export * from './Readiness';
 export * from './Reference';
+export * from './ReferenceHighlight';
 export * from './RevokeApiKeyRequest';
 export * from './Revoked';
 export * from './Schedule';

@@ -160,6 +160,7 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ProblemFieldError.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Readiness.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Reference.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ReferenceHighlight.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.RevokeApiKeyRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Revoked.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Schedule.CustomTypeAdapterFactory());

@@ -59,6 +59,16 @@ public class AskResponse {
   @javax.annotation.Nonnull
   private String answer;
 
+  public static final String SERIALIZED_NAME_FOUND = "found";
+  @SerializedName(SERIALIZED_NAME_FOUND)
+  @javax.annotation.Nonnull
+  private Boolean found;
+
+  public static final String SERIALIZED_NAME_SHORT_ANSWER = "short_answer";
+  @SerializedName(SERIALIZED_NAME_SHORT_ANSWER)
+  @javax.annotation.Nullable
+  private String shortAnswer;
+
   public static final String SERIALIZED_NAME_REFS = "refs";
   @SerializedName(SERIALIZED_NAME_REFS)
   @javax.annotation.Nonnull
@@ -73,7 +83,7 @@ public class AskResponse {
   }
 
   /**
-   * Plain-text answer.
+   * Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads &#x60;header: cell&#x60;); when nothing in the collection answers it, a fixed \&quot;not found\&quot; sentence and &#x60;found&#x60; is false. 
    * @return answer
    */
   @javax.annotation.Nonnull
@@ -83,6 +93,44 @@ public class AskResponse {
 
   public void setAnswer(@javax.annotation.Nonnull String answer) {
     this.answer = answer;
+  }
+
+
+  public AskResponse found(@javax.annotation.Nonnull Boolean found) {
+    this.found = found;
+    return this;
+  }
+
+  /**
+   * False when the collection does not answer the question: &#x60;answer&#x60; then says so, &#x60;short_answer&#x60; is null and &#x60;refs&#x60; is empty. 
+   * @return found
+   */
+  @javax.annotation.Nonnull
+  public Boolean getFound() {
+    return found;
+  }
+
+  public void setFound(@javax.annotation.Nonnull Boolean found) {
+    this.found = found;
+  }
+
+
+  public AskResponse shortAnswer(@javax.annotation.Nullable String shortAnswer) {
+    this.shortAnswer = shortAnswer;
+    return this;
+  }
+
+  /**
+   * When the question asks for a thing (a number, date, time, name, identifier, place), the words of &#x60;answer&#x60; that give it, verbatim; null otherwise or when not found. 
+   * @return shortAnswer
+   */
+  @javax.annotation.Nullable
+  public String getShortAnswer() {
+    return shortAnswer;
+  }
+
+  public void setShortAnswer(@javax.annotation.Nullable String shortAnswer) {
+    this.shortAnswer = shortAnswer;
   }
 
 
@@ -100,7 +148,7 @@ public class AskResponse {
   }
 
   /**
-   * At most &#x60;top_k&#x60; references, best first. With an answerer that cites passages by number (&#x60;DOCENT_ANSWERER&#x3D;openai&#x60;), the cited ones come first, in the order the answer cites them.
+   * The references the answer was derived from, best first: at most &#x60;top_k&#x60;, and fewer when the others fall below the relevance floor. When &#x60;found&#x60;, &#x60;refs[0]&#x60; is the passage the answer quotes (its &#x60;highlight&#x60; marks the sentence). With an answerer that cites passages by number (&#x60;DOCENT_ANSWERER&#x3D;openai&#x60;), the cited ones come first, in the order the answer cites them. Empty when not found.
    * @return refs
    */
   @javax.annotation.Nonnull
@@ -168,13 +216,15 @@ public class AskResponse {
     }
     AskResponse askResponse = (AskResponse) o;
     return Objects.equals(this.answer, askResponse.answer) &&
+        Objects.equals(this.found, askResponse.found) &&
+        Objects.equals(this.shortAnswer, askResponse.shortAnswer) &&
         Objects.equals(this.refs, askResponse.refs)&&
         Objects.equals(this.additionalProperties, askResponse.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(answer, refs, additionalProperties);
+    return Objects.hash(answer, found, shortAnswer, refs, additionalProperties);
   }
 
   @Override
@@ -182,6 +232,8 @@ public class AskResponse {
     StringBuilder sb = new StringBuilder();
     sb.append("class AskResponse {\n");
     sb.append("    answer: ").append(toIndentedString(answer)).append("\n");
+    sb.append("    found: ").append(toIndentedString(found)).append("\n");
+    sb.append("    shortAnswer: ").append(toIndentedString(shortAnswer)).append("\n");
     sb.append("    refs: ").append(toIndentedString(refs)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
@@ -202,10 +254,10 @@ public class AskResponse {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("answer", "refs"));
+    openapiFields = new HashSet<String>(Arrays.asList("answer", "found", "short_answer", "refs"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("answer", "refs"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("answer", "found", "short_answer", "refs"));
   }
 
   /**
@@ -230,6 +282,9 @@ public class AskResponse {
         JsonObject jsonObj = jsonElement.getAsJsonObject();
       if (!jsonObj.get("answer").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `answer` to be a primitive type in the JSON string but got `%s`", jsonObj.get("answer").toString()));
+      }
+      if ((jsonObj.get("short_answer") != null && !jsonObj.get("short_answer").isJsonNull()) && !jsonObj.get("short_answer").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `short_answer` to be a primitive type in the JSON string but got `%s`", jsonObj.get("short_answer").toString()));
       }
       if (jsonObj.get("refs") != null) {
         if (!jsonObj.get("refs").isJsonArray()) {

@@ -19,6 +19,7 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
+import dev.docent.client.model.ReferenceHighlight;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -70,6 +71,11 @@ public class Reference {
   @SerializedName(SERIALIZED_NAME_URL)
   @javax.annotation.Nullable
   private String url;
+
+  public static final String SERIALIZED_NAME_HIGHLIGHT = "highlight";
+  @SerializedName(SERIALIZED_NAME_HIGHLIGHT)
+  @javax.annotation.Nullable
+  private ReferenceHighlight highlight;
 
   public Reference() {
   }
@@ -150,6 +156,25 @@ public class Reference {
     this.url = url;
   }
 
+
+  public Reference highlight(@javax.annotation.Nullable ReferenceHighlight highlight) {
+    this.highlight = highlight;
+    return this;
+  }
+
+  /**
+   * Get highlight
+   * @return highlight
+   */
+  @javax.annotation.Nullable
+  public ReferenceHighlight getHighlight() {
+    return highlight;
+  }
+
+  public void setHighlight(@javax.annotation.Nullable ReferenceHighlight highlight) {
+    this.highlight = highlight;
+  }
+
   /**
    * A container for additional, undeclared properties.
    * This is a holder for any undeclared properties as specified with
@@ -208,13 +233,14 @@ public class Reference {
     return Objects.equals(this.docName, reference.docName) &&
         Objects.equals(this.pageNum, reference.pageNum) &&
         Objects.equals(this.sampleText, reference.sampleText) &&
-        Objects.equals(this.url, reference.url)&&
+        Objects.equals(this.url, reference.url) &&
+        Objects.equals(this.highlight, reference.highlight)&&
         Objects.equals(this.additionalProperties, reference.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(docName, pageNum, sampleText, url, additionalProperties);
+    return Objects.hash(docName, pageNum, sampleText, url, highlight, additionalProperties);
   }
 
   @Override
@@ -225,6 +251,7 @@ public class Reference {
     sb.append("    pageNum: ").append(toIndentedString(pageNum)).append("\n");
     sb.append("    sampleText: ").append(toIndentedString(sampleText)).append("\n");
     sb.append("    url: ").append(toIndentedString(url)).append("\n");
+    sb.append("    highlight: ").append(toIndentedString(highlight)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -244,7 +271,7 @@ public class Reference {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text", "url"));
+    openapiFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text", "url", "highlight"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text"));
@@ -278,6 +305,10 @@ public class Reference {
       }
       if ((jsonObj.get("url") != null && !jsonObj.get("url").isJsonNull()) && !jsonObj.get("url").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `url` to be a primitive type in the JSON string but got `%s`", jsonObj.get("url").toString()));
+      }
+      // validate the optional field `highlight`
+      if (jsonObj.get("highlight") != null && !jsonObj.get("highlight").isJsonNull()) {
+        ReferenceHighlight.validateJsonElement(jsonObj.get("highlight"));
       }
   }
 
