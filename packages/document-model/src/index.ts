@@ -7,3 +7,10 @@ export {
   FILE_FORMAT_MEDIA_TYPES,
   type FileFormat,
 } from './file-formats';
+export {
+  decodeChunkLayout,
+  encodeChunkLayout,
+  type ChunkLayout,
+  type LayoutBlock,
+  type LayoutBlockKind,
+} from './chunk-layout';

@@ -24,8 +24,8 @@ import {
   collectionIndexDefinition,
   type HitSource,
   MAX_ELASTICSEARCH_DIMENSIONS,
-  lacksSentenceVectorsField,
-  SENTENCE_VECTORS_MAPPING,
+  lacksStoredOnlyFields,
+  STORED_ONLY_MAPPING,
   storedDimensions,
 } from './elasticsearch/index-definition';
 import {
@@ -392,12 +392,13 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     return this.unlessIndexMissing(alias, undefined, async () => {
       const mapping = await this.client.indices.getMapping({ index: alias });
       const dimensions = storedDimensions(mapping, alias);
-      // An index made before sentence vectors were stored gets their field (its `dynamic:
-      // strict` mapping would refuse them); adding a field leaves every stored chunk as it is.
-      if (lacksSentenceVectorsField(mapping)) {
+      // An index made before sentence vectors or layouts were stored gets their fields (its
+      // `dynamic: strict` mapping would refuse them); adding a field leaves stored chunks as
+      // they are.
+      if (lacksStoredOnlyFields(mapping)) {
         await this.client.indices.putMapping({
           index: alias,
-          properties: SENTENCE_VECTORS_MAPPING,
+          properties: STORED_ONLY_MAPPING,
         });
       }
       this.dimensionsByAlias.set(alias, dimensions);
@@ -464,6 +465,7 @@ function chunkSource(
     ...(sentences.length > 0 && {
       sentence_vectors: encodeSentenceVectors(sentences, dimensions).toString('base64'),
     }),
+    ...(chunk.layout !== undefined && { layout: chunk.layout }),
   };
 }
 

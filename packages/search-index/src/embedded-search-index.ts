@@ -30,6 +30,7 @@ import {
   SCHEMA_VERSION,
   tablesOfKey,
   upgradeCollectionTablesSql,
+  UPGRADED_COLUMNS,
 } from './embedded/sqlite-schema';
 import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentence-vector-codec';
 import { convexFusion } from './fusion/convex-fusion';
@@ -230,6 +231,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
                     collection.catalogue.dimensions,
                   )
                 : null,
+              layout: chunk.layout ?? null,
             };
           });
         });
@@ -500,7 +502,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
         `search index schema version ${stored} is newer than this build supports (${SCHEMA_VERSION})`,
       );
     } else if (Number(stored) < SCHEMA_VERSION) {
-      // Version 1 → 2: collections made before keep their chunks; new columns start NULL.
+      // Versions 1 and 2 → 3: collections made before keep their chunks; new columns start
+      // NULL (those chunks' sentences are embedded when asked, their layout read from the text).
       const keys = this.db
         .prepare('SELECT table_key FROM search_index_collections')
         .pluck()
@@ -508,9 +511,11 @@ export class EmbeddedSearchIndex implements SearchIndex {
       for (const key of keys) {
         const tables = tablesOfKey(key);
         const columns = this.db.pragma(`table_info(${tables.chunks})`) as Array<{ name: string }>;
-        if (columns.length > 0 && !columns.some((c) => c.name === 'sentence_vectors')) {
-          this.db.exec(upgradeCollectionTablesSql(tables));
-        }
+        if (columns.length === 0) continue;
+        const missing = new Set(
+          UPGRADED_COLUMNS.filter((name) => !columns.some((c) => c.name === name)),
+        );
+        if (missing.size > 0) this.db.exec(upgradeCollectionTablesSql(tables, missing));
       }
       this.db
         .prepare("UPDATE search_index_meta SET value = ? WHERE key = 'schema_version'")

@@ -15,6 +15,11 @@ export interface IndexedChunk {
    * embed them when asked. Stored (int8, not searchable) and returned with hits; optional.
    */
   sentenceVectors?: SentenceVector[];
+  /**
+   * What the chunk's text is made of (list items, table rows, code, markup), encoded by
+   * `encodeChunkLayout`: stored as it is (not searchable) and returned with hits; optional.
+   */
+  layout?: string;
 }
 
 /** A sentence's vector, filed under a 32-bit key of its text (the answerer's `answerUnitKey`). */
@@ -74,6 +79,8 @@ export interface SearchHit {
   similarity?: number;
   /** The chunk's stored sentence vectors (unit length), when it was indexed with them. */
   sentenceVectors?: SentenceVector[];
+  /** The chunk's stored layout, when it was indexed with one. */
+  layout?: string;
 }
 
 /** Most words one `termDocumentCounts` call takes (a question's worth). */

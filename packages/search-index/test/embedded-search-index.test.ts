@@ -443,7 +443,7 @@ describe('EmbeddedSearchIndex', () => {
       expect(() => new EmbeddedSearchIndex({ path })).toThrow(/schema version 999/);
     });
 
-    it('opens a version-1 file: old chunks keep answering, new ones store sentence vectors', async () => {
+    it('opens a version-1 file: old chunks keep answering, new ones store sentence vectors and layouts', async () => {
       const before = open();
       await before.ensureCollection('kb', DIMENSIONS);
       await before.replaceDocumentChunks('kb', 'old', [
@@ -454,6 +454,7 @@ describe('EmbeddedSearchIndex', () => {
       const raw = new Database(path);
       const { chunks } = collectionTables('kb');
       raw.exec(`ALTER TABLE ${chunks} DROP COLUMN sentence_vectors`);
+      raw.exec(`ALTER TABLE ${chunks} DROP COLUMN layout`);
       raw.prepare("UPDATE search_index_meta SET value = '1' WHERE key = 'schema_version'").run();
       raw.close();
 
@@ -465,10 +466,12 @@ describe('EmbeddedSearchIndex', () => {
         {
           ...chunk('new', 0, 'Renew the lease.', axis(1)),
           sentenceVectors: [{ key: 3, vector: axis(2) }],
+          layout: '[["p",0,16]]',
         },
       ]);
       const [fresh] = await after.getChunks('kb', 'new', [0]);
       expect(fresh?.sentenceVectors?.map((s) => s.key)).toEqual([3]);
+      expect(fresh?.layout).toBe('[["p",0,16]]');
       await after.close();
       const check = new Database(path);
       expect(
@@ -476,7 +479,7 @@ describe('EmbeddedSearchIndex', () => {
           .prepare("SELECT value FROM search_index_meta WHERE key = 'schema_version'")
           .pluck()
           .get(),
-      ).toBe('2');
+      ).toBe('3');
       check.close();
     });
   });

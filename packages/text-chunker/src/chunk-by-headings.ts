@@ -48,12 +48,13 @@ export function chunkByHeadings(doc: ParsedDocument, options: ChunkingOptions): 
       if (!section) {
         const headingPath = fitHeadingPath(headings.titles(), headingLimit, count);
         const budget = options.maxTokens - headingPathTokens(headingPath, count);
-        section = new SectionPacker(budget, options.overlapTokens, count, (text) =>
+        section = new SectionPacker(budget, options.overlapTokens, count, (text, layout) =>
           chunks.push({
             ordinal: chunks.length,
             pageNum: page.pageNum,
             text,
             headingPath: [...headingPath],
+            layout,
           }),
         );
         blockId = 0;

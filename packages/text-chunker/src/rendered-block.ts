@@ -1,13 +1,23 @@
-import { type Block } from '@docent/document-model';
+import { type Block, type LayoutBlockKind } from '@docent/document-model';
+
+/** Text with the ranges of it that are markup (list markers, quote marks, a callout's label). */
+export interface MarkedText {
+  text: string;
+  markup: Array<[number, number]>;
+}
 
 /** A non-heading block turned into text, plus what splitting and packing need to know. */
 export type RenderedBlock =
   | {
       kind: 'prose';
+      /** Which block it was: a chunk's layout says so, so readers need not guess from markers. */
+      blockKind: Exclude<LayoutBlockKind, 'table_row' | 'code'>;
+      /** A callout's label. */
+      label?: string;
       /** The block's own text, without list markers, quote marks or labels. */
       body: string;
       /** Adds the markers back to a part of `body` (`first`: the part that opens the block). */
-      decorate(part: string, first: boolean): string;
+      decorate(part: string, first: boolean): MarkedText;
     }
   | { kind: 'code'; body: string }
   | { kind: 'table_row'; body: string; tableId: number; header: boolean };
@@ -21,11 +31,27 @@ function collapseSpaces(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-function quoteLines(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
+const QUOTE_MARK = '> ';
+
+function quoteLines(text: string): MarkedText {
+  const markup: Array<[number, number]> = [];
+  let offset = 0;
+  const lines = text.split('\n').map((line) => {
+    markup.push([offset, offset + QUOTE_MARK.length]);
+    offset += QUOTE_MARK.length + line.length + 1;
+    return `${QUOTE_MARK}${line}`;
+  });
+  return { text: lines.join('\n'), markup };
+}
+
+/** The quote marks of a part of a rendered quote (each line opens with one). */
+export function quoteMarkup(text: string): Array<[number, number]> {
+  const markup: Array<[number, number]> = [];
+  for (const match of text.matchAll(/(?:^|\n)(> )/g)) {
+    const start = match.index + match[0].length - QUOTE_MARK.length;
+    markup.push([start, start + QUOTE_MARK.length]);
+  }
+  return markup;
 }
 
 /** Code keeps its indentation; only blank lines around it go. */
@@ -34,17 +60,20 @@ function trimBlankLines(text: string): string {
 }
 
 function prose(
+  blockKind: Extract<RenderedBlock, { kind: 'prose' }>['blockKind'],
   body: string,
   firstPrefix: string,
-  nextPrefix = '',
-  eachLine?: (part: string) => string,
+  options: { label?: string; quote?: boolean } = {},
 ): RenderedBlock {
   return {
     kind: 'prose',
+    blockKind,
+    ...(options.label !== undefined && { label: options.label }),
     body,
     decorate: (part, first) => {
-      const prefixed = (first ? firstPrefix : nextPrefix) + part;
-      return eachLine ? eachLine(prefixed) : prefixed;
+      if (options.quote) return quoteLines(part);
+      const prefix = first ? firstPrefix : '';
+      return { text: prefix + part, markup: prefix === '' ? [] : [[0, prefix.length]] };
     },
   };
 }
@@ -90,7 +119,7 @@ export function renderBlocks(blocks: readonly Block[]): HeadingOrRendered[] {
       }
       case 'paragraph': {
         const body = block.text.trim();
-        if (body !== '') out.push({ kind: 'rendered', block: prose(body, '') });
+        if (body !== '') out.push({ kind: 'rendered', block: prose('paragraph', body, '') });
         return;
       }
       case 'list_item': {
@@ -108,7 +137,7 @@ export function renderBlocks(blocks: readonly Block[]): HeadingOrRendered[] {
         }
         const checkbox = block.checked === undefined ? '' : block.checked ? ' [x]' : ' [ ]';
         const prefix = `${INDENT.repeat(depth)}${marker}${checkbox} `;
-        out.push({ kind: 'rendered', block: prose(body, prefix) });
+        out.push({ kind: 'rendered', block: prose('list_item', body, prefix) });
         return;
       }
       case 'table_row': {
@@ -127,14 +156,20 @@ export function renderBlocks(blocks: readonly Block[]): HeadingOrRendered[] {
       }
       case 'quote': {
         const body = block.text.trim();
-        if (body !== '') out.push({ kind: 'rendered', block: prose(body, '', '', quoteLines) });
+        if (body !== '') {
+          out.push({ kind: 'rendered', block: prose('quote', body, '', { quote: true }) });
+        }
         return;
       }
       case 'callout': {
         const body = block.text.trim();
         const label = block.label?.trim();
-        if (body !== '')
-          out.push({ kind: 'rendered', block: prose(body, label ? `${label}: ` : '') });
+        if (body !== '') {
+          out.push({
+            kind: 'rendered',
+            block: prose('callout', body, label ? `${label}: ` : '', label ? { label } : {}),
+          });
+        }
         return;
       }
     }

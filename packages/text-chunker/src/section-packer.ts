@@ -1,5 +1,7 @@
+import { type ChunkLayout, type LayoutBlock } from '@docent/document-model';
 import { splitSentences } from '@docent/text-segmentation';
 import { type Piece } from './block-pieces';
+import { quoteMarkup } from './rendered-block';
 import { type CountTokens, JOIN_TOKENS } from './token-fitting';
 
 interface Entry {
@@ -19,16 +21,33 @@ function totalTokens(entries: readonly Entry[]): number {
   );
 }
 
-function renderEntries(entries: readonly Entry[]): string {
+/** The chunk's text, and its layout: which blocks it holds, where, and their markup. */
+function renderEntries(entries: readonly Entry[]): { text: string; layout: ChunkLayout } {
   let text = '';
+  const layout: ChunkLayout = [];
+  let block: LayoutBlock | undefined;
   entries.forEach(({ piece }, index) => {
-    if (index > 0) {
-      const previous = entries[index - 1]?.piece;
-      text += previous?.blockId === piece.blockId ? piece.joiner : '\n';
+    const previous = entries[index - 1]?.piece;
+    const sameBlock = index > 0 && previous?.blockId === piece.blockId;
+    if (index > 0) text += sameBlock ? piece.joiner : '\n';
+    if (!sameBlock || !block) {
+      block = {
+        kind: piece.blockKind,
+        start: text.length,
+        end: text.length,
+        ...(piece.label !== undefined && { label: piece.label }),
+        ...(piece.table && { table: piece.table.id, ...(piece.table.header && { header: true }) }),
+      };
+      layout.push(block);
+    }
+    const offset = text.length;
+    for (const [from, to] of piece.markup) {
+      (block.markup ??= []).push([offset + from, offset + to]);
     }
     text += piece.text;
+    block.end = text.length;
   });
-  return text;
+  return { text, layout };
 }
 
 /**
@@ -46,7 +65,7 @@ export class SectionPacker {
     readonly budget: number,
     private readonly overlapTokens: number,
     private readonly count: CountTokens,
-    private readonly emit: (text: string) => void,
+    private readonly emit: (text: string, layout: ChunkLayout) => void,
   ) {}
 
   add(piece: Piece): void {
@@ -71,7 +90,10 @@ export class SectionPacker {
   }
 
   private flush(): void {
-    if (this.entries.length > 0) this.emit(renderEntries(this.entries));
+    if (this.entries.length > 0) {
+      const { text, layout } = renderEntries(this.entries);
+      this.emit(text, layout);
+    }
     this.entries = [];
     this.tokens = 0;
   }
@@ -132,6 +154,9 @@ export class SectionPacker {
       tokens += cost;
     }
     if (kept.length === 0) return undefined;
-    return { ...piece, text: kept.join(' '), tokens, joiner: ' ' };
+    const text = kept.join(' ');
+    // Only a quote marks lines after its first; the other blocks' markers open them.
+    const markup = piece.blockKind === 'quote' ? quoteMarkup(text) : [];
+    return { ...piece, text, tokens, joiner: ' ', markup };
   }
 }

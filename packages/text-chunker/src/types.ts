@@ -1,3 +1,5 @@
+import { type ChunkLayout } from '@docent/document-model';
+
 export interface ChunkingOptions {
   /** Upper bound of one chunk, in the embedder's tokens (heading context included). */
   maxTokens: number;
@@ -15,4 +17,6 @@ export interface Chunk {
   text: string;
   /** Titles of the enclosing sections, outermost first. */
   headingPath: string[];
+  /** Its blocks: which parts of `text` are list items, table rows, code…, and which are markup. */
+  layout: ChunkLayout;
 }

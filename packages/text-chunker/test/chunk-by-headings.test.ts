@@ -81,7 +81,7 @@ describe('chunkByHeadings: structure', () => {
       ],
     };
     const chunks = chunkByHeadings(document, options(100));
-    expect(chunks).toEqual([
+    expect(chunks.map(({ layout: _layout, ...chunk }) => chunk)).toEqual([
       { ordinal: 0, pageNum: 1, text: 'First page text.', headingPath: ['Report'] },
       { ordinal: 1, pageNum: 3, text: 'Third page text.', headingPath: ['Report'] },
       { ordinal: 2, pageNum: 3, text: 'Numbers.', headingPath: ['Report', 'Results'] },
@@ -130,6 +130,69 @@ describe('chunkByHeadings: structure', () => {
         'No label here.',
       ].join('\n'),
     );
+  });
+
+  it("says in its layout which block each line is and which characters are markup", () => {
+    const blocks: Block[] = [
+      p('Skylark listens on port 7443.'),
+      { kind: 'code', text: 'skylark deploy --env prod', language: 'bash' },
+      { kind: 'list_item', text: 'Release train R-17 departs on 12 March.', depth: 0, checked: false },
+      row(['Topic', 'Detail'], true),
+      row(['Backup window', 'Starts at 02:30 UTC.']),
+      { kind: 'callout', text: 'The new office is on floor 4.', label: 'Where is the office?' },
+      { kind: 'quote', text: 'Ship it.\nThen rest.' },
+    ];
+    const [chunk] = chunkByHeadings(doc(blocks), options(200));
+    const text = chunk!.text;
+    const show = (start: number, end: number) => text.slice(start, end);
+    expect(
+      chunk!.layout.map((b) => ({
+        kind: b.kind,
+        text: show(b.start, b.end),
+        markup: (b.markup ?? []).map(([s, e]) => show(s, e)),
+        ...(b.label !== undefined && { label: b.label }),
+        ...(b.table !== undefined && { header: b.header ?? false }),
+      })),
+    ).toEqual([
+      { kind: 'paragraph', text: 'Skylark listens on port 7443.', markup: [] },
+      { kind: 'code', text: 'skylark deploy --env prod', markup: [] },
+      {
+        kind: 'list_item',
+        text: '- [ ] Release train R-17 departs on 12 March.',
+        markup: ['- [ ] '],
+      },
+      { kind: 'table_row', text: 'Topic | Detail', markup: [], header: true },
+      { kind: 'table_row', text: 'Backup window | Starts at 02:30 UTC.', markup: [], header: false },
+      {
+        kind: 'callout',
+        text: 'Where is the office?: The new office is on floor 4.',
+        markup: ['Where is the office?: '],
+        label: 'Where is the office?',
+      },
+      { kind: 'quote', text: '> Ship it.\n> Then rest.', markup: ['> ', '> '] },
+    ]);
+    const tables = chunk!.layout.filter((b) => b.kind === 'table_row').map((b) => b.table);
+    expect(new Set(tables).size).toBe(1);
+  });
+
+  it('keeps markup marked in a block cut into sentences and in the overlap', () => {
+    const item = `${sentences('x', 6, 4)}`;
+    const chunks = chunkByHeadings(
+      doc([{ kind: 'list_item', text: item, depth: 0 }, { kind: 'quote', text: sentences('q', 6, 4) }]),
+      options(14, 6),
+    );
+    for (const chunk of chunks) {
+      for (const block of chunk.layout) {
+        expect(chunk.text.slice(block.start, block.end).length).toBe(block.end - block.start);
+        for (const [s, e] of block.markup ?? []) {
+          expect(['- ', '> ']).toContain(chunk.text.slice(s, e));
+        }
+      }
+    }
+    expect(chunks[0]!.layout[0]!.markup).toEqual([[0, 2]]);
+    const quoted = chunks.flatMap((c) => c.layout.filter((b) => b.kind === 'quote'));
+    expect(quoted.length).toBeGreaterThan(1);
+    expect(chunks.every((c) => c.layout.every((b) => b.end <= c.text.length))).toBe(true);
   });
 
   it('packs whole blocks greedily and does not split a block that fits a chunk', () => {

@@ -1,52 +1,75 @@
-import { splitSentences } from './sentences';
+import type { ChunkLayout, LayoutBlock, LayoutBlockKind } from '@docent/document-model';
+import { sentenceSpans } from './sentences';
 
-/** A candidate answer: a sentence, or a cell's sentence of a long table row with the row's key. */
+/**
+ * A candidate answer: a sentence of a paragraph, list item, quote or callout, a table row, or a
+ * cell's sentence of a long row — as an answer quotes it, without markup.
+ */
 export interface AnswerUnit {
-  /** Whitespace collapsed to single spaces. */
+  /**
+   * What an answer quotes: the sentence without list or task markers, quote marks or a
+   * callout's label; a table row as "key: value" (with its columns' names when the table has a
+   * header and more than two columns). Whitespace collapsed to single spaces.
+   */
   text: string;
-  /** The leading cells that name a long row ("AC-1 | ACCESS CONTROL POLICY"), else ''. */
-  rowKey: string;
+  /** [start, end) of its source in the chunk's text (UTF-16): what a highlight marks. */
+  start: number;
+  end: number;
+  /**
+   * Words that say what the unit is about without being in it: a callout's label (an expand
+   * macro's question, a panel's title), the cells that name a long row, a table's column names.
+   */
+  context: string;
+  kind: LayoutBlockKind;
+  /** The unit's block in the chunk's layout: sentences of one block share it. */
+  block: number;
+  /** Ends with a colon: it introduces what follows (a list, a command). */
+  leadIn: boolean;
 }
 
 /** The extractive answerer's word cap, which decides when a table row is quoted by its cells. */
 export const DEFAULT_ANSWER_WORDS = 45;
 
+/** Cells this short at the start of a long row name it (an id, a title). */
+const ROW_KEY_CELL_WORDS = 6;
+const LIST_ITEM_MARKER = /^[ \t]*(?:[-*+•◦▪‣]|\d{1,3}[.)]|[a-z][.)])(?:[ \t]+\[[ xX]\])?[ \t]+/;
+const QUOTE_MARKER = /^[ \t]*> /;
+const LEAD_IN_MAX_WORDS = 8;
+const LEAD_IN_LIST_MAX_WORDS = 30;
+
 /**
- * The passage's sentences as an extractive answer quotes them. A table row too long to quote
- * whole (a spreadsheet row of a control catalogue, a registry entry) is cut into its cells'
- * sentences instead, each carrying the short cells that open the row as its context, so the
- * answer quotes the cell that holds it. Ingestion embeds these same units once, so an answer
- * finds their vectors stored with the chunk.
+ * The chunk's candidate answers in reading order. With the chunk's layout (every chunk indexed
+ * by this version has one) the blocks say what is a list item, a table row and its header, a
+ * callout's label, code; without it (an older index), the lines are read the same way from
+ * their markers. Code is never a candidate; a table's header row names its columns. Ingestion
+ * embeds these same units once, so an answer finds their vectors stored with the chunk.
  */
-export function answerUnits(text: string, maxWords = DEFAULT_ANSWER_WORDS): AnswerUnit[] {
+export function answerUnits(
+  text: string,
+  layout?: ChunkLayout,
+  maxWords = DEFAULT_ANSWER_WORDS,
+): AnswerUnit[] {
+  const blocks = layout && layout.length > 0 ? layout : inferLayout(text);
   const units: AnswerUnit[] = [];
-  let prose: string[] = [];
-  const flushProse = () => {
-    if (prose.length === 0) return;
-    units.push(
-      ...joinLeadIns(splitSentences(prose.join('\n'))).map((t) => ({ text: t, rowKey: '' })),
-    );
-    prose = [];
-  };
-  for (const line of text.split('\n')) {
-    const cells = line.split(' | ');
-    if (cells.length < 2 || wordsIn(line) <= maxWords) {
-      prose.push(line);
-      continue;
+  const headers = new Map<number, string[]>();
+  blocks.forEach((block, index) => {
+    switch (block.kind) {
+      case 'code':
+        return;
+      case 'table_row': {
+        const cells = splitCells(text.slice(block.start, block.end));
+        if (block.header) {
+          headers.set(block.table ?? 0, cells);
+          return;
+        }
+        units.push(...rowUnits(block, index, cells, headers.get(block.table ?? 0), maxWords));
+        return;
+      }
+      default:
+        units.push(...proseUnits(text, block, index));
     }
-    flushProse();
-    const key: string[] = [];
-    let i = 0;
-    for (; i < cells.length && wordsIn(cells[i]!) <= ROW_KEY_CELL_WORDS; i++) {
-      if (cells[i]!.trim() !== '') key.push(cells[i]!.trim());
-    }
-    const rowKey = key.join(' | ');
-    for (const cell of cells.slice(i)) {
-      for (const sentence of splitSentences(cell)) units.push({ text: sentence, rowKey });
-    }
-  }
-  flushProse();
-  return units.map((unit) => ({ ...unit, text: unit.text.replace(/\s+/g, ' ').trim() }));
+  });
+  return joinLeadIns(units).filter((unit) => unit.text !== '');
 }
 
 /**
@@ -62,33 +85,169 @@ export function answerUnitKey(text: string): number {
   return hash >>> 0;
 }
 
-/** Cells this short at the start of a long row name it (an id, a title). */
-const ROW_KEY_CELL_WORDS = 6;
+/** Sentences of a prose block, each mapped back to where it stands in the chunk's text. */
+function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit[] {
+  // The block's content without its markup, with each content character's chunk offset.
+  let body = '';
+  const offsets: number[] = [];
+  let at = block.start;
+  for (const [from, to] of [...(block.markup ?? []), [block.end, block.end] as [number, number]]) {
+    for (let i = Math.max(at, block.start); i < Math.min(from, block.end); i++) {
+      body += text[i];
+      offsets.push(i);
+    }
+    at = Math.max(at, to);
+  }
+  const context = block.kind === 'callout' ? (block.label ?? '') : '';
+  return sentenceSpans(body).map(({ start, end }) => {
+    const sentence = collapse(body.slice(start, end));
+    return {
+      text: sentence,
+      start: offsets[start]!,
+      end: offsets[end - 1]! + 1,
+      context,
+      kind: block.kind,
+      block: index,
+      leadIn: sentence.endsWith(':'),
+    };
+  });
+}
 
-const LIST_ITEM = /^\s*(?:[-*•]|\d{1,3}[.)])\s+/;
-const LEAD_IN_MAX_WORDS = 30;
+/**
+ * A table row as an answer reads it: "key: value" for two columns; "key — Column: value; …"
+ * when a header names more; a row too long to quote is read cell by cell, each cell's sentences
+ * carrying the short cells that name the row.
+ */
+function rowUnits(
+  block: LayoutBlock,
+  index: number,
+  cells: string[],
+  header: string[] | undefined,
+  maxWords: number,
+): AnswerUnit[] {
+  const filled = cells.map(collapse);
+  const shape = { start: block.start, end: block.end, kind: block.kind, block: index };
+  if (filled.filter(Boolean).length <= 1) {
+    const only = filled.find(Boolean) ?? '';
+    return [{ ...shape, text: only, context: header?.join(' ') ?? '', leadIn: only.endsWith(':') }];
+  }
+  if (wordsIn(filled.join(' ')) > maxWords) {
+    const key: string[] = [];
+    let i = 0;
+    for (; i < filled.length && wordsIn(filled[i]!) <= ROW_KEY_CELL_WORDS; i++) {
+      if (filled[i] !== '') key.push(filled[i]!);
+    }
+    const rowKey = key.join(' ');
+    return filled.slice(i).flatMap((cell, c) => {
+      const column = header?.[i + c] ?? '';
+      return sentenceSpans(cell).map(({ start, end }) => ({
+        ...shape,
+        text: collapse(cell.slice(start, end)),
+        context: [rowKey, column].filter(Boolean).join(' '),
+        leadIn: false,
+      }));
+    });
+  }
+  const [first = '', ...others] = filled;
+  const named = header && header.length === filled.length && filled.length > 2;
+  const values = others
+    .map((cell, c) => (cell === '' ? '' : named && header[c + 1] ? `${header[c + 1]}: ${cell}` : cell))
+    .filter(Boolean);
+  const text =
+    first === ''
+      ? values.join('; ')
+      : `${first}${/[:?]$/.test(first) ? ' ' : named ? ' — ' : ': '}${values.join('; ')}`;
+  return [{ ...shape, text, context: header?.join(' ') ?? '', leadIn: false }];
+}
 
 /**
  * A short lead-in ending in a colon ("Project co-leaders:") says what the list under it is, and
- * its items say nothing alone: keep them together as one candidate, within a word budget.
+ * its items say nothing alone: they become one candidate, the items joined by semicolons, within
+ * a word budget.
  */
-function joinLeadIns(sentences: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < sentences.length; i++) {
-    let text = sentences[i]!;
-    if (text.trimEnd().endsWith(':') && wordsIn(text) <= 8) {
-      let words = wordsIn(text);
-      while (i + 1 < sentences.length && LIST_ITEM.test(sentences[i + 1]!)) {
-        const next = sentences[i + 1]!;
-        if (words + wordsIn(next) > LEAD_IN_MAX_WORDS) break;
-        text = `${text} ${next}`;
-        words += wordsIn(next);
+function joinLeadIns(units: AnswerUnit[]): AnswerUnit[] {
+  const out: AnswerUnit[] = [];
+  for (let i = 0; i < units.length; i++) {
+    let unit = units[i]!;
+    if (unit.leadIn && wordsIn(unit.text) <= LEAD_IN_MAX_WORDS) {
+      let words = wordsIn(unit.text);
+      const items: AnswerUnit[] = [];
+      let block = unit.block;
+      while (i + 1 < units.length) {
+        const next = units[i + 1]!;
+        // One item each: the first sentence of each following list item.
+        if (next.kind !== 'list_item' || next.block === block) break;
+        if (words + wordsIn(next.text) > LEAD_IN_LIST_MAX_WORDS) break;
+        items.push(next);
+        words += wordsIn(next.text);
+        block = next.block;
         i++;
       }
+      if (items.length > 0) {
+        unit = {
+          ...unit,
+          text: `${unit.text} ${items.map((item) => item.text.replace(/[.;]$/, '')).join('; ')}`,
+          end: items.at(-1)!.end,
+          leadIn: false,
+        };
+      }
     }
-    out.push(text);
+    out.push(unit);
   }
   return out;
+}
+
+/**
+ * A layout read from the text alone, for chunks indexed before chunks had one: list, task and
+ * quote markers open blocks of their own, table rows (" | ") are rows, a line that reads like a
+ * shell command is code; other lines run on as prose.
+ */
+function inferLayout(text: string): ChunkLayout {
+  const blocks: ChunkLayout = [];
+  let prose: LayoutBlock | undefined;
+  let start = 0;
+  for (const line of text.split('\n')) {
+    const end = start + line.length;
+    const block = lineBlock(line, start, end);
+    if (block) {
+      blocks.push(block);
+      prose = undefined;
+    } else if (line.trim() === '') {
+      prose = undefined;
+    } else if (prose) {
+      prose.end = end;
+    } else {
+      prose = { kind: 'paragraph', start, end };
+      blocks.push(prose);
+    }
+    start = end + 1;
+  }
+  return blocks;
+}
+
+function lineBlock(line: string, start: number, end: number): LayoutBlock | undefined {
+  const list = LIST_ITEM_MARKER.exec(line);
+  if (list) return { kind: 'list_item', start, end, markup: [[start, start + list[0].length]] };
+  const quote = QUOTE_MARKER.exec(line);
+  if (quote) return { kind: 'quote', start, end, markup: [[start, start + quote[0].length]] };
+  if (line.includes(' | ')) return { kind: 'table_row', start, end };
+  if (looksLikeCommand(line)) return { kind: 'code', start, end };
+  return undefined;
+}
+
+/** "skylark deploy --env production", "sudo systemctl restart x && y", "$ git log -p". */
+function looksLikeCommand(line: string): boolean {
+  const trimmed = line.trim();
+  if (/[.!?:]$/.test(trimmed) || !/^[\p{Ll}$./~]/u.test(trimmed)) return false;
+  return /(?:^\$ |^sudo |^\.\/|\s--?[a-z][\w-]*|&&|\|\||[{};=]\s*$)/.test(trimmed);
+}
+
+function splitCells(row: string): string[] {
+  return row.split(' | ');
+}
+
+function collapse(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
 }
 
 function wordsIn(text: string): number {

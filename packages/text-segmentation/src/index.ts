@@ -1,4 +1,5 @@
-export { splitSentences } from './sentences';
+export { sentenceSpans, splitSentences } from './sentences';
+export type { TextSegment } from './hard-segments';
 export { words, contentWords } from './words';
 export { STOPWORDS } from './stopwords';
 export { answerUnits, answerUnitKey, DEFAULT_ANSWER_WORDS, type AnswerUnit } from './answer-units';

@@ -4,7 +4,7 @@ import {
   OPTIONALLY_TERMINAL_ABBREVIATIONS,
   SENTENCE_STARTERS,
 } from './abbreviations';
-import { hardSegments } from './hard-segments';
+import { hardSegments, type TextSegment } from './hard-segments';
 
 /**
  * Candidate sentence ends: a run of terminal punctuation plus any closing quotes or brackets
@@ -74,8 +74,15 @@ function nextWordAt(text: string, index: number, segmentEnd: number): string {
   return text.slice(index, end).replace(OPENERS, '');
 }
 
-function splitSegment(text: string, segmentStart: number, segmentEnd: number): string[] {
-  const sentences: string[] = [];
+/** [start, end) of `text` without the whitespace at either end, or null when it is blank. */
+function trimmedSpan(text: string, start: number, end: number): TextSegment | null {
+  while (start < end && /\s/.test(text[start] ?? '')) start += 1;
+  while (end > start && /\s/.test(text[end - 1] ?? '')) end -= 1;
+  return start < end ? { start, end } : null;
+}
+
+function splitSegment(text: string, segmentStart: number, segmentEnd: number): TextSegment[] {
+  const sentences: TextSegment[] = [];
   let sentenceStart = segmentStart;
   const terminator = new RegExp(TERMINATOR.source, 'g');
   terminator.lastIndex = segmentStart;
@@ -93,12 +100,12 @@ function splitSegment(text: string, segmentStart: number, segmentEnd: number): s
     };
     if (!endsSentence(candidate)) continue;
     if (LIST_ENUMERATOR.test(text.slice(sentenceStart, end).trim())) continue;
-    const sentence = text.slice(sentenceStart, end).trim();
-    if (sentence !== '') sentences.push(sentence);
+    const sentence = trimmedSpan(text, sentenceStart, end);
+    if (sentence) sentences.push(sentence);
     sentenceStart = next;
   }
-  const rest = text.slice(sentenceStart, segmentEnd).trim();
-  if (rest !== '') sentences.push(rest);
+  const rest = trimmedSpan(text, sentenceStart, segmentEnd);
+  if (rest) sentences.push(rest);
   return sentences;
 }
 
@@ -113,9 +120,14 @@ function splitSegment(text: string, segmentStart: number, segmentEnd: number): s
  * short unpunctuated title line. Sentences glued without a space ("end.Next") are not split.
  */
 export function splitSentences(text: string): string[] {
-  const sentences: string[] = [];
+  return sentenceSpans(text).map(({ start, end }) => text.slice(start, end));
+}
+
+/** Where `splitSentences`' sentences are in `text`: [start, end) of each, in order. */
+export function sentenceSpans(text: string): TextSegment[] {
+  const spans: TextSegment[] = [];
   for (const segment of hardSegments(text)) {
-    sentences.push(...splitSegment(text, segment.start, segment.end));
+    spans.push(...splitSegment(text, segment.start, segment.end));
   }
-  return sentences;
+  return spans;
 }

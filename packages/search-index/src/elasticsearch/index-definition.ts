@@ -7,6 +7,7 @@ export const MAX_ELASTICSEARCH_DIMENSIONS = 4096;
 
 export const VECTOR_FIELD = 'vector';
 export const SENTENCE_VECTORS_FIELD = 'sentence_vectors';
+export const LAYOUT_FIELD = 'layout';
 const ENGLISH_ANALYZER = 'docent_english';
 
 /** What a chunk document holds (`vector` is left out for a zero vector, which has no direction). */
@@ -23,6 +24,8 @@ export interface ChunkSource {
   vector?: number[];
   /** Base64 of `encodeSentenceVectors`; absent when the chunk was indexed without them. */
   sentence_vectors?: string;
+  /** The chunk's layout, opaque; absent when it was indexed without one. */
+  layout?: string;
 }
 
 /** The `_source` fields read back for a hit (never the vector). */
@@ -35,6 +38,7 @@ export const HIT_SOURCE_FIELDS = [
   'headings',
   'title',
   SENTENCE_VECTORS_FIELD,
+  LAYOUT_FIELD,
 ] as const;
 
 export type HitSource = Pick<ChunkSource, (typeof HIT_SOURCE_FIELDS)[number]>;
@@ -142,7 +146,7 @@ export function collectionIndexDefinition(
           similarity: 'dot_product',
           index_options: { type: 'int8_hnsw' },
         },
-        ...SENTENCE_VECTORS_MAPPING,
+        ...STORED_ONLY_MAPPING,
         // Kept in _source only: nothing searches or sorts on a manifest.
         manifest: { type: 'object', enabled: false },
       },
@@ -151,17 +155,22 @@ export function collectionIndexDefinition(
 }
 
 /**
- * Sentence vectors for the extractive answer: `binary` is kept in `_source` only (no doc values,
- * not searchable), so it costs disk and nothing in the search structures.
+ * What the answer reads beside a chunk's text: its sentence vectors (`binary`) and its layout (a
+ * `keyword` neither indexed nor with doc values). Both are kept in `_source` only, so they cost
+ * disk and nothing in the search structures.
  */
-export const SENTENCE_VECTORS_MAPPING: Record<string, estypes.MappingProperty> = {
+export const STORED_ONLY_MAPPING: Record<string, estypes.MappingProperty> = {
   [SENTENCE_VECTORS_FIELD]: { type: 'binary' },
+  [LAYOUT_FIELD]: { type: 'keyword', index: false, doc_values: false },
 };
 
-/** Whether an index made before sentence vectors were stored lacks their field. */
-export function lacksSentenceVectorsField(response: estypes.IndicesGetMappingResponse): boolean {
+/** Whether an index made by an earlier version lacks one of the stored-only fields. */
+export function lacksStoredOnlyFields(response: estypes.IndicesGetMappingResponse): boolean {
   const [record] = Object.values(response);
-  return record !== undefined && !record.mappings.properties?.[SENTENCE_VECTORS_FIELD];
+  return (
+    record !== undefined &&
+    Object.keys(STORED_ONLY_MAPPING).some((field) => !record.mappings.properties?.[field])
+  );
 }
 
 /**

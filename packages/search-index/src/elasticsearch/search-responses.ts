@@ -91,6 +91,7 @@ export function toSearchHit(
     const sentenceVectors = decodeSentenceVectors(Buffer.from(source.sentence_vectors, 'base64'));
     if (sentenceVectors.length > 0) hit.sentenceVectors = sentenceVectors;
   }
+  if (typeof source.layout === 'string') hit.layout = source.layout;
   return hit;
 }
 

@@ -17,6 +17,7 @@ export interface StoredChunkRow {
   title: string;
   vector: Buffer;
   sentence_vectors: Buffer | null;
+  layout: string | null;
 }
 
 export interface InsertChunkParams {
@@ -30,12 +31,13 @@ export interface InsertChunkParams {
   title: string;
   vector: Buffer;
   sentenceVectors: Buffer | null;
+  layout: string | null;
 }
 
 type Statement = Database.Statement;
 
 const HIT_COLUMNS =
-  'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector, sentence_vectors';
+  'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector, sentence_vectors, layout';
 
 /**
  * The prepared statements of one collection's tables. Lists of ids travel as one JSON parameter
@@ -63,10 +65,10 @@ export class CollectionStatements {
     this.insert = db.prepare(
       `INSERT INTO ${chunks}
          (chunk_id, document_id, document_key, ordinal, page_num, text, headings, title, vector,
-          sentence_vectors)
+          sentence_vectors, layout)
        VALUES
          (@chunkId, @documentId, @documentKey, @ordinal, @pageNum, @text, @headings, @title, @vector,
-          @sentenceVectors)`,
+          @sentenceVectors, @layout)`,
     );
     this.deleteByDocument = db.prepare(`DELETE FROM ${chunks} WHERE document_id = ?`);
     this.countAll = db.prepare(`SELECT count(*) FROM ${chunks}`).pluck();
@@ -208,5 +210,6 @@ export function toSearchHit(
   if (scoring.similarity !== undefined) hit.similarity = scoring.similarity;
   const sentenceVectors = decodeSentenceVectors(row.sentence_vectors);
   if (sentenceVectors.length > 0) hit.sentenceVectors = sentenceVectors;
+  if (row.layout !== null) hit.layout = row.layout;
   return hit;
 }

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Bumped when the on-disk layout changes. 2 added `sentence_vectors` to the chunks tables;
- * opening a version-1 file adds the column (NULL: those chunks' sentences are embedded when
- * asked, as before).
+ * Bumped when the on-disk layout changes. 2 added `sentence_vectors` to the chunks tables, 3
+ * `layout`; opening an older file adds the columns (NULL: those chunks' sentences are embedded
+ * when asked, as before, and their layout is read from their text).
  */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 export const CATALOGUE_SQL = `
 CREATE TABLE IF NOT EXISTS search_index_meta (
@@ -82,7 +82,8 @@ CREATE TABLE IF NOT EXISTS ${chunks} (
   headings TEXT NOT NULL,
   title TEXT NOT NULL,
   vector BLOB NOT NULL,
-  sentence_vectors BLOB
+  sentence_vectors BLOB,
+  layout TEXT
 );
 CREATE INDEX IF NOT EXISTS ${chunks}_document ON ${chunks} (document_id, ordinal);
 CREATE VIRTUAL TABLE IF NOT EXISTS ${fts} USING fts5(
@@ -109,9 +110,18 @@ END;
 `;
 }
 
-/** Adds what version 2 added to a collection's chunks table made by version 1. */
-export function upgradeCollectionTablesSql(tables: CollectionTables): string {
-  return `ALTER TABLE ${tables.chunks} ADD COLUMN sentence_vectors BLOB;`;
+/** Columns later versions added to the chunks table, with their types. */
+const ADDED_COLUMNS = { sentence_vectors: 'BLOB', layout: 'TEXT' } as const;
+export const UPGRADED_COLUMNS = Object.keys(ADDED_COLUMNS) as Array<keyof typeof ADDED_COLUMNS>;
+
+/** Adds the `missing` columns to a collection's chunks table made by an earlier version. */
+export function upgradeCollectionTablesSql(
+  tables: CollectionTables,
+  missing: ReadonlySet<string>,
+): string {
+  return UPGRADED_COLUMNS.filter((name) => missing.has(name))
+    .map((name) => `ALTER TABLE ${tables.chunks} ADD COLUMN ${name} ${ADDED_COLUMNS[name]};`)
+    .join('\n');
 }
 
 /** Dropping the chunks table drops its index and triggers; dropping the FTS table its shadow tables. */

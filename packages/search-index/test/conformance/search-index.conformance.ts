@@ -138,6 +138,23 @@ export function describeSearchIndexConformance(
       });
     });
 
+    describe('layout', () => {
+      it('comes back as written with search hits and getChunks, and is optional', async () => {
+        const kb = await newCollection();
+        const layout = '[["l",0,19,[0,2]],["c",20,34]]';
+        await seed(kb, {
+          manual: [{ ...chunk('manual', 0, '- Rotate the keys.\nkeys rotate --all', axis(0)), layout }],
+          guide: [chunk('guide', 0, 'Restart the keys service.', axis(1))],
+        });
+        const [hit] = await search(kb, 'bm25', 'rotate', axis(0), { limit: 1 });
+        const [read] = await index.getChunks(kb, 'manual', [0]);
+        expect(hit?.layout).toBe(layout);
+        expect(read?.layout).toBe(layout);
+        const [other] = await index.getChunks(kb, 'guide', [0]);
+        expect(other?.layout).toBeUndefined();
+      });
+    });
+
     describe('BM25 leg', () => {
       it('finds an exact rare term (an error code) that the vector leg misses', async () => {
         const kb = await newCollection();

@@ -1,0 +1,123 @@
+import type { ChunkLayout } from '@docent/document-model';
+import { answerUnits } from '../src';
+
+/** A chunk's text and layout built from blocks, as the chunker renders them. */
+function chunk(
+  blocks: Array<{
+    kind: ChunkLayout[number]['kind'];
+    text: string;
+    marker?: string;
+    label?: string;
+    table?: number;
+    header?: boolean;
+  }>,
+): { text: string; layout: ChunkLayout } {
+  let text = '';
+  const layout: ChunkLayout = [];
+  for (const block of blocks) {
+    if (text !== '') text += '\n';
+    const start = text.length;
+    const marker = block.marker ?? (block.label ? `${block.label}: ` : '');
+    text += marker + block.text;
+    layout.push({
+      kind: block.kind,
+      start,
+      end: text.length,
+      ...(marker !== '' && { markup: [[start, start + marker.length] as [number, number]] }),
+      ...(block.label !== undefined && { label: block.label }),
+      ...(block.table !== undefined && { table: block.table }),
+      ...(block.header && { header: true }),
+    });
+  }
+  return { text, layout };
+}
+
+describe('answerUnits', () => {
+  it('quotes sentences without the markup around them, and never code', () => {
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: 'Skylark listens on TCP port 7443 by default.' },
+      { kind: 'code', text: 'skylark deploy --env production --strategy blue-green' },
+      { kind: 'paragraph', text: 'See the Heron page for canary releases.' },
+      { kind: 'list_item', text: 'Release train R-17 departs on 12 March.', marker: '- [ ] ' },
+      { kind: 'callout', text: 'Security incidents must be reported within 1 hour.', label: 'Reporting' },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => u.text)).toEqual([
+      'Skylark listens on TCP port 7443 by default.',
+      'See the Heron page for canary releases.',
+      'Release train R-17 departs on 12 March.',
+      'Security incidents must be reported within 1 hour.',
+    ]);
+    for (const unit of units) expect(text.slice(unit.start, unit.end)).toBe(unit.text);
+    expect(units[3]!.context).toBe('Reporting');
+  });
+
+  it('reads a table row as key: value, with column names when a header names more than two', () => {
+    const { text, layout } = chunk([
+      { kind: 'table_row', text: 'Topic | Detail', table: 1, header: true },
+      {
+        kind: 'table_row',
+        text: 'Nightly backup window | The nightly backup window starts at 02:30 UTC.',
+        table: 1,
+      },
+      { kind: 'table_row', text: 'Service | Port | Owner', table: 2, header: true },
+      { kind: 'table_row', text: 'Billing | 8431 | Team Falcon', table: 2 },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => u.text)).toEqual([
+      'Nightly backup window: The nightly backup window starts at 02:30 UTC.',
+      'Billing — Port: 8431; Owner: Team Falcon',
+    ]);
+    expect(text.slice(units[1]!.start, units[1]!.end)).toBe('Billing | 8431 | Team Falcon');
+    expect(units[1]!.context).toBe('Service Port Owner');
+  });
+
+  it('keeps a short lead-in with the list it introduces', () => {
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: 'Project co-leaders:' },
+      { kind: 'list_item', text: 'Michaela Iorga, NIST', marker: '- ' },
+      { kind: 'list_item', text: 'David Waltermire, NIST', marker: '- ' },
+      { kind: 'paragraph', text: 'The project started in 2016.' },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => u.text)).toEqual([
+      'Project co-leaders: Michaela Iorga, NIST; David Waltermire, NIST',
+      'The project started in 2016.',
+    ]);
+    expect(text.slice(units[0]!.start, units[0]!.end)).toBe(
+      'Project co-leaders:\n- Michaela Iorga, NIST\n- David Waltermire, NIST',
+    );
+  });
+
+  it('reads a long row cell by cell, each sentence with the cells that name the row', () => {
+    const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
+    const { text, layout } = chunk([
+      { kind: 'table_row', text: 'Control | Requirement', table: 1, header: true },
+      { kind: 'table_row', text: `AC-1 | ${long}. Reviewed every 3 years.`, table: 1 },
+    ]);
+    const units = answerUnits(text, layout, 20);
+    expect(units.map((u) => u.text)).toEqual([`${long}.`, 'Reviewed every 3 years.']);
+    expect(units.every((u) => u.context === 'AC-1 Requirement')).toBe(true);
+  });
+
+  it('reads markers from the text of a chunk indexed without a layout', () => {
+    const text = [
+      'Skylark listens on TCP port 7443 by default.',
+      'skylark deploy --env production --strategy blue-green',
+      '- [ ] Release train R-17 departs on 12 March.',
+      '> Quoted words here.',
+      'Topic | Detail',
+      'Backup window | Starts at 02:30 UTC.',
+      'A soft-wrapped sentence goes',
+      'on to the next line.',
+    ].join('\n');
+    expect(answerUnits(text).map((u) => u.text)).toEqual([
+      'Skylark listens on TCP port 7443 by default.',
+      'Release train R-17 departs on 12 March.',
+      'Quoted words here.',
+      'Topic: Detail',
+      'Backup window: Starts at 02:30 UTC.',
+      'A soft-wrapped sentence goes on to the next line.',
+    ]);
+  });
+});
