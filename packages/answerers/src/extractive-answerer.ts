@@ -1,6 +1,20 @@
-import { answerUnitKey, answerUnits, contentWords } from '@docent/text-segmentation';
+import { decodeChunkLayout } from '@docent/document-model';
+import {
+  answerUnitKey,
+  answerUnits,
+  contentWords,
+  type AnswerUnit,
+} from '@docent/text-segmentation';
+import { warmEnglishTagger } from './english-tagger';
+import {
+  absentSubjects,
+  analyseQuestion,
+  bigramsOf,
+  type QuestionAnalysis,
+} from './question-analysis';
+import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
-import { questionCues, sentenceMatchesCues, type QuestionCue } from './question-cues';
+import { shortAnswer } from './short-answer';
 import { stemTerm } from './term-stem';
 import {
   NOT_FOUND_ANSWER,
@@ -21,12 +35,6 @@ export interface ExtractiveAnswererOptions {
   /** Below this combined score the answer is "not found". */
   minScore?: number;
   /**
-   * Below this share of the question's names and numbers ("Super Bowl 50", "AFC") found in the
-   * passages, the answer is "not found". Default 0 (off): `minEvidence` already refuses most
-   * such questions, and this check costs answerable ones more.
-   */
-  minEntityCoverage?: number;
-  /**
    * Below this evidence the answer is "not found". Evidence is 0.7 × the share of the question's
    * terms (weighted by their rarity in the whole collection) that its best-covering sentence
    * holds, with the words of that sentence's document name, + 0.3 × the cosine similarity of
@@ -36,6 +44,12 @@ export interface ExtractiveAnswererOptions {
    * 0.38, calibrated with `pnpm bench:quality`'s unanswerable set for the offline model.
    */
   minEvidence?: number;
+  /**
+   * Whether a question is "not found" when it names a thing (a noun, a name, a number) that no
+   * chunk of the collection holds, or when no sentence holds the names it mentions. Default true;
+   * off, only the evidence threshold decides (the bench's "without thresholds" rows).
+   */
+  requireSubjects?: boolean;
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   /**
@@ -44,16 +58,6 @@ export interface ExtractiveAnswererOptions {
    * it. Default 8.
    */
   semanticCandidates?: number;
-  /**
-   * The passage's section titles count as words of each of its sentences, like its document's
-   * name (a slide's title, a heading above a list). Default true.
-   */
-  headingsAsContext?: boolean;
-  /**
-   * Take the sentence after the chosen one when it refers back to it ("They are found in …")
-   * and holds what the question asks for or some of its words. Default true.
-   */
-  followReferences?: boolean;
   weights?: Partial<ScoreWeights>;
 }
 
@@ -64,6 +68,8 @@ export interface ScoreWeights {
   rank: number;
   /** Question bigrams found verbatim in the sentence. */
   phrase: number;
+  /** The question's names held by the sentence itself, not only by its page or section. */
+  names: number;
   /** Factor on a sentence lacking the kind of thing the question asks for. */
   missingCue: number;
   /** Factor on a sentence that adds no word to the question (it restates it, answers nothing). */
@@ -73,10 +79,14 @@ export interface ScoreWeights {
 interface Candidate {
   passageIndex: number;
   position: number;
+  unit: AnswerUnit;
   text: string;
+  /** Stems of the sentence. */
   terms: Set<string>;
-  /** `terms` with the row key's stems when the candidate is a cell of a long table row. */
+  /** Stems of what the sentence is about without saying it: its label, row key, columns. */
   context: Set<string>;
+  /** Stems of its whole block (paragraph, list item, panel), for the names it must hold. */
+  block: Set<string>;
   /** Stems in sentence order, for phrase matches. */
   sequence: string[];
   wordCount: number;
@@ -96,200 +106,240 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
   cue: 0.1,
   rank: 0.05,
   phrase: 0.1,
+  names: 0.15,
   missingCue: 0.7,
   restatement: 0.5,
 };
 
+/** A sentence opening with a word that stands for something said before. */
+const REFERS_BACK = /^(?:they|it|this|these|those|its|their|he|she|his|her|such)\b/i;
+
 /**
- * Answers without an LLM: picks the sentences of the retrieved passages that best answer the
- * question (lexical and semantic evidence, question-type cues) and returns them verbatim. It
- * never writes a word that is not in the passages.
+ * Answers without an LLM: the sentence of the retrieved passages that answers the question,
+ * quoted verbatim without markup (the chunk's layout says what is a list marker, a panel title,
+ * a table's header, code), with the words that answer a question asking for a thing as its
+ * short answer — or "not found" when the collection does not hold what the question is about.
+ * It never writes a word that is not in the passages.
  */
 export class ExtractiveAnswerer implements Answerer {
-  // Its answer quotes one or two sentences; moving their passage first cost SciFact nDCG@10
-  // 3.6 points on the quality bench.
+  // It quotes one passage: refs put that passage first, the others by rank.
   readonly citesPassages = false;
   readonly readsTermCounts = true;
   private readonly maxWords: number;
   private readonly minScore: number;
-  private readonly minEntityCoverage: number;
   private readonly minEvidence: number;
+  private readonly requireSubjects: boolean;
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
-  private readonly headingsAsContext: boolean;
-  private readonly followReferences: boolean;
   private readonly semanticCandidates: number;
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
     this.minScore = options.minScore ?? 0.2;
-    this.minEntityCoverage = options.minEntityCoverage ?? 0;
     this.minEvidence = options.minEvidence ?? 0.38;
+    this.requireSubjects = options.requireSubjects ?? true;
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
-    this.headingsAsContext = options.headingsAsContext ?? true;
-    this.followReferences = options.followReferences ?? true;
     this.semanticCandidates = options.semanticCandidates ?? 8;
+    warmEnglishTagger();
   }
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const candidates = this.candidates(request.passages);
     if (candidates.length === 0) return notFound();
 
-    const questionTerms = termWeightsOf(request.question, request.standaloneQuestion);
+    const question = analyseQuestion(request.question, request.standaloneQuestion);
     const idf = inverseDocumentFrequency(candidates);
     const topicByPassage = request.passages.map(
-      (p) =>
-        new Set(contextTerms(this.headingsAsContext ? `${p.docName} ${p.headings}` : p.docName)),
+      (p) => new Set(contextTerms(`${p.docName} ${p.headings}`)),
     );
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
     if (
-      evidence(candidates, topicByPassage, questionTerms, rarity, request.passages) <
+      this.requireSubjects &&
+      request.termCounts &&
+      absentSubjects(request.question, request.termCounts.byWord).length > 0
+    ) {
+      return notFound();
+    }
+    if (
+      evidence(candidates, topicByPassage, question.terms, rarity, request.passages) <
       this.minEvidence
     ) {
       return notFound();
     }
-    if (this.minEntityCoverage > 0) {
-      const everywhere = new Set(candidates.flatMap((c) => [...c.terms]));
-      for (const topic of topicByPassage) for (const t of topic) everywhere.add(t);
-      const entities = questionEntities(request.standaloneQuestion);
-      const found = entities.filter((e) => everywhere.has(e)).length;
-      if (entities.length > 0 && found / entities.length < this.minEntityCoverage)
-        return notFound();
+    this.score(candidates, question, topicByPassage, idf);
+    await this.addMeaning(candidates, request);
+
+    const ranked = [...candidates].sort((a, b) => b.score - a.score);
+    const best = ranked.find(
+      (c) => !this.requireSubjects || holdsNames(c, question, topicByPassage[c.passageIndex]!),
+    );
+    if (!best || best.score < this.minScore) return notFound();
+    // A sentence that names other things than the question does, ranked far below the first,
+    // is a neighbour's fact rather than the answer.
+    if (best !== ranked[0] && best.score < 0.6 * ranked[0]!.score) return notFound();
+
+    const chosen = this.compose(best, candidates, question);
+    const passages = request.passages;
+    const used: string[] = [];
+    for (const c of chosen) {
+      const id = passages[c.passageIndex]!.id;
+      if (!used.includes(id)) used.push(id);
     }
-    const cues = questionCues(request.question);
-    const questionStems = new Set(questionTerms.keys());
-    const questionBigrams = bigramsOf(contentWords(request.question).map(stemTerm));
+    return {
+      text: chosen.map((c) => c.text).join(' '),
+      usedPassageIds: used,
+      found: true,
+      // The page's title may well be the answer ("Heron" on the Heron page): only the
+      // question's own words are not.
+      shortAnswer: shortAnswer(request.standaloneQuestion, best.text, {
+        questionStems: new Set(question.terms.keys()),
+      }),
+      quotes: chosen.map((c) => ({
+        passageId: passages[c.passageIndex]!.id,
+        start: c.unit.start,
+        end: c.unit.end,
+      })),
+    };
+  }
+
+  private score(
+    candidates: Candidate[],
+    question: QuestionAnalysis,
+    topicByPassage: Array<Set<string>>,
+    idf: Map<string, number>,
+  ): void {
+    const questionStems = new Set(question.terms.keys());
     for (const candidate of candidates) {
-      // The words of a sentence's document name belong to each of its sentences ("it" in a page
-      // about the Lapwing depot is the Lapwing depot): they rank documents against each other and
-      // weigh the same for every sentence of one document.
-      const held = withTopic(candidate.context, topicByPassage[candidate.passageIndex]!);
-      candidate.lexical = lexicalCoverage(held, questionTerms, idf);
-      candidate.cue = cueScore(candidate, cues, questionStems);
-      const phrase = phraseOverlap(questionBigrams, candidate.sequence);
+      // The words of a sentence's document name and sections belong to each of its sentences
+      // ("it" in a page about the Lapwing depot is the Lapwing depot): they rank documents
+      // against each other and weigh the same for every sentence of one document.
+      const held = union(
+        candidate.terms,
+        candidate.context,
+        topicByPassage[candidate.passageIndex]!,
+      );
+      candidate.lexical = lexicalCoverage(held, question.terms, idf);
+      candidate.cue =
+        question.cues.length > 0 &&
+        sentenceMatchesCues(candidate.text, question.cues, questionStems)
+          ? 1
+          : 0;
+      const phrase = phraseOverlap(question.bigrams, candidate.sequence);
+      const names =
+        question.names.size === 0
+          ? 0
+          : [...question.names].filter((n) => candidate.terms.has(n) || candidate.context.has(n))
+              .length / question.names.size;
       const rankPrior = 1 / (1 + candidate.passageIndex);
       candidate.base =
         this.weights.lexical * candidate.lexical +
         this.weights.cue * candidate.cue +
         this.weights.phrase * phrase +
+        this.weights.names * names +
         this.weights.rank * rankPrior;
       // A sentence that only restates the question answers nothing; one without the kind of
       // thing asked for (a person for "who", a time for "when") rarely answers it.
       candidate.factor =
         (addsToQuestion(candidate.terms, questionStems) ? 1 : this.weights.restatement) *
-        (cues.length > 0 && candidate.cue === 0 ? this.weights.missingCue : 1);
+        (question.cues.length > 0 && candidate.cue === 0 ? this.weights.missingCue : 1);
       candidate.score = candidate.base * candidate.factor;
     }
-    // Meaning decides between the sentences the words already favour.
+  }
+
+  /** Meaning decides between the sentences the words already favour. */
+  private async addMeaning(candidates: Candidate[], request: AnswerRequest): Promise<void> {
     const contenders = [...candidates]
       .sort((a, b) => b.score - a.score)
       .slice(0, this.semanticCandidates);
     // Vectors stored with the chunks at ingestion serve the sentences they were computed for;
     // only the others (collections ingested without them, other models) are embedded now.
     const stored = storedSentenceVectors(request.passages);
-    const unstored = contenders.filter((c) => !stored.has(answerUnitKey(c.text)));
+    const unstored = contenders.filter((c) => !stored.has(answerUnitKey(c.unit.text)));
     const [questionVector, fresh] = await Promise.all([
       request.questionVector ?? this.options.embedQuery(request.standaloneQuestion),
       unstored.length === 0
         ? []
         : this.cache.embed(
-            unstored.map((c) => c.text),
+            unstored.map((c) => c.unit.text),
             (texts) => this.options.embedTexts(texts),
           ),
     ]);
     const embedded = new Map(unstored.map((c, i) => [c, fresh[i]!]));
-    const sentenceVectors = contenders.map(
-      (c) => stored.get(answerUnitKey(c.text)) ?? embedded.get(c)!,
-    );
-    for (const [i, candidate] of contenders.entries()) {
-      candidate.semantic = Math.max(0, dot(questionVector, sentenceVectors[i]!));
+    for (const candidate of contenders) {
+      const vector = stored.get(answerUnitKey(candidate.unit.text)) ?? embedded.get(candidate)!;
+      candidate.semantic = Math.max(0, dot(questionVector, vector));
       candidate.score =
         (candidate.base + this.weights.semantic * candidate.semantic) * candidate.factor;
     }
+  }
 
-    const ranked = [...candidates].sort((a, b) => b.score - a.score);
-    const best = ranked[0]!;
-    if (best.score < this.minScore) return notFound();
-
-    const chosen = [best];
-    let words = best.wordCount;
-    // The sentence naming what was asked about often comes just before the one holding it
-    // ("Here is the code: … / 7419 …"): take the next sentence when it has what the question asks for.
-    if (cues.length > 0 && best.cue === 0) {
-      const next = candidates.find(
+  /**
+   * The answer's sentences: the best one; before it, the sentence its pronoun stands for when
+   * that one names what the question asks about; after it, the next sentence of its block when
+   * it lacks the kind of thing asked for and the next has it, or when the question asks for
+   * several things and the next adds one. Never more than two, never past the word cap.
+   */
+  private compose(
+    best: Candidate,
+    candidates: Candidate[],
+    question: QuestionAnalysis,
+  ): Candidate[] {
+    const neighbour = (offset: number) =>
+      candidates.find(
         (c) =>
-          c.passageIndex === best.passageIndex && c.position === best.position + 1 && c.cue > 0,
+          c.passageIndex === best.passageIndex &&
+          c.position === best.position + offset &&
+          c.unit.block === best.unit.block,
       );
-      if (next) {
-        chosen.push(next);
-        words += next.wordCount;
-      }
+    const fits = (other: Candidate) => best.wordCount + other.wordCount <= this.maxWords;
+    const previous = neighbour(-1);
+    if (
+      previous &&
+      REFERS_BACK.test(best.text) &&
+      fits(previous) &&
+      [...question.names].some((n) => previous.terms.has(n) && !best.terms.has(n))
+    ) {
+      return [previous, best];
     }
-    // "They are found in …": a sentence that refers back to the chosen one often finishes it.
-    if (this.followReferences && chosen.length === 1) {
-      const next = candidates.find(
-        (c) => c.passageIndex === best.passageIndex && c.position === best.position + 1,
-      );
-      if (
-        next &&
+    const next = neighbour(1);
+    if (next && fits(next)) {
+      const completes = question.cues.length > 0 && best.cue === 0 && next.cue > 0;
+      const adds =
+        question.asksForSeveral &&
         REFERS_BACK.test(next.text) &&
-        words + next.wordCount <= this.maxWords &&
-        (next.cue > 0 || next.lexical > 0)
-      ) {
-        chosen.push(next);
-        words += next.wordCount;
-      }
+        (next.cue > 0 || next.lexical > 0);
+      if (completes || adds) return [best, next];
     }
-    for (const other of ranked.slice(1, 4)) {
-      if (chosen.length > 1) break;
-      if (words + other.wordCount > this.maxWords) continue;
-      // A second sentence must be nearly as good, or continue a very short first one.
-      const continues =
-        best.wordCount < 10 &&
-        other.passageIndex === best.passageIndex &&
-        other.position === best.position + 1;
-      if (other.score >= 0.9 * best.score || continues) {
-        chosen.push(other);
-        words += other.wordCount;
-        break;
-      }
-    }
-    // Keep the reading order of sentences taken from one passage.
-    const ordered = chosen.sort((a, b) =>
-      a.passageIndex === b.passageIndex ? a.position - b.position : 0,
-    );
-    const used: string[] = [];
-    for (const c of [best, ...chosen]) {
-      const id = request.passages[c.passageIndex]!.id;
-      if (!used.includes(id)) used.push(id);
-    }
-    return {
-      text: ordered.map((c) => clip(c.text, Math.ceil(this.maxWords * 1.5))).join(' '),
-      usedPassageIds: used,
-      found: true,
-    };
+    return [best];
   }
 
   private candidates(passages: Passage[]): Candidate[] {
     const out: Candidate[] = [];
     for (const [passageIndex, passage] of passages.entries()) {
-      const units = answerUnits(passage.text, this.maxWords);
+      const units = answerUnits(passage.text, decodeChunkLayout(passage.layout), this.maxWords);
+      const blocks = new Map<number, Set<string>>();
+      for (const unit of units) {
+        const block = blocks.get(unit.block) ?? new Set<string>();
+        for (const t of contextTerms(unit.text)) block.add(t);
+        blocks.set(unit.block, block);
+      }
       for (const [position, unit] of units.entries()) {
-        const text = unit.text;
+        const text = clip(unit.text, Math.ceil(this.maxWords * 1.5));
         const wordCount = text.split(' ').filter(Boolean).length;
         // Fragments say nothing on their own, but a short table row or figure can be the answer.
-        const factual = text.includes(' | ') || /\d/.test(text) || unit.rowKey !== '';
+        const factual = unit.kind === 'table_row' || /\d/.test(text) || unit.context !== '';
         if (wordCount < 3 && !factual && units.length > 1) continue;
         const sequence = contentWords(text).map(stemTerm);
-        const terms = new Set(sequence);
+        const context = new Set(contextTerms(unit.context));
         out.push({
           passageIndex,
           position,
+          unit,
           text,
-          terms,
-          context:
-            unit.rowKey === '' ? terms : withTopic(terms, new Set(contextTerms(unit.rowKey))),
+          terms: new Set(sequence),
+          context,
+          block: union(blocks.get(unit.block)!, context),
           sequence,
           wordCount,
           lexical: 0,
@@ -305,26 +355,20 @@ export class ExtractiveAnswerer implements Answerer {
   }
 }
 
-/** A sentence opening with a word that stands for something said before. */
-const REFERS_BACK = /^(?:they|it|this|these|those|its|their|he|she|his|her|such)\b/i;
-
-/** Stems of the names and numbers a question mentions: capitalised words after its first, and figures. */
-function questionEntities(question: string): string[] {
-  const words = question.split(/\s+/).slice(1);
-  const named = words.filter((w) => /^["'(]?(\p{Lu}|\d)/u.test(w) || /\d/.test(w));
-  return [...new Set(contentWords(named.join(' ')).map(stemTerm))];
+/**
+ * Whether the sentence holds every name, number and identifier the question mentions — in its
+ * own words, its block (the paragraph or list item it is part of), its section titles or its
+ * document's name. A question about "Heron" is not answered by a sentence about Skylark.
+ */
+function holdsNames(candidate: Candidate, question: QuestionAnalysis, topic: Set<string>): boolean {
+  for (const name of question.names) {
+    if (!candidate.block.has(name) && !topic.has(name)) return false;
+  }
+  return true;
 }
 
 function notFound(): Answer {
-  return { text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false };
-}
-
-/** Question terms weigh 1; terms only in the standalone (history-resolved) form weigh 0.5. */
-function termWeightsOf(question: string, standalone: string): Map<string, number> {
-  const weights = new Map<string, number>();
-  for (const term of contentWords(standalone).map(stemTerm)) weights.set(term, 0.5);
-  for (const term of contentWords(question).map(stemTerm)) weights.set(term, 1);
-  return weights;
+  return { text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false, shortAnswer: null };
 }
 
 function inverseDocumentFrequency(candidates: Candidate[]): Map<string, number> {
@@ -350,7 +394,7 @@ function evidence(
 ): number {
   let coverage = 0;
   for (const c of candidates) {
-    const terms = withTopic(c.context, topicByPassage[c.passageIndex]!);
+    const terms = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
     coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
   }
   const similarity = passages[0]?.similarity;
@@ -392,17 +436,6 @@ function lexicalCoverage(
   return total === 0 ? 0 : hit / total;
 }
 
-function cueScore(candidate: Candidate, cues: QuestionCue[], questionStems: Set<string>): number {
-  if (cues.length === 0) return 0;
-  return sentenceMatchesCues(candidate.text, cues, questionStems) ? 1 : 0;
-}
-
-function bigramsOf(stems: string[]): Set<string> {
-  const out = new Set<string>();
-  for (let i = 1; i < stems.length; i++) out.add(`${stems[i - 1]} ${stems[i]}`);
-  return out;
-}
-
 /** Share of the question's content bigrams that the sentence contains verbatim. */
 function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number {
   if (questionBigrams.size === 0) return 0;
@@ -428,11 +461,10 @@ function contextTerms(text: string): string[] {
   });
 }
 
-function withTopic(terms: Set<string>, topic: Set<string>): Set<string> {
-  if (topic.size === 0) return terms;
-  const held = new Set(terms);
-  for (const t of topic) held.add(t);
-  return held;
+function union(...sets: Array<Set<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const set of sets) for (const t of set) out.add(t);
+  return out;
 }
 
 /** The passages' stored sentence vectors by their text's key. */

@@ -7,3 +7,4 @@ export {
 export { OpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer';
 export { questionCues, type QuestionCue } from './question-cues';
 export { stemTerm } from './term-stem';
+export { askedThing, shortAnswer, type AnswerShape, type AskedThing } from './short-answer';

@@ -15,6 +15,8 @@ export interface Passage {
    * `answerUnitKey` of its text; absent for collections indexed without them.
    */
   sentenceVectors?: ReadonlyArray<{ key: number; vector: Float32Array }>;
+  /** The chunk's layout (`encodeChunkLayout`), when it was indexed with one. */
+  layout?: string;
 }
 
 export interface HistoryTurn {

@@ -7,6 +7,8 @@ function passage(id: string, text: string, docName = id, similarity = 0.6): Pass
   return { id, docName, pageNum: 1, text, headings: '', score: 1, similarity };
 }
 
+const NOT_FOUND = { text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false, shortAnswer: null };
+
 const passages = [
   passage(
     'billing',
@@ -73,29 +75,29 @@ describe('ExtractiveAnswerer', () => {
       history: [],
       passages: slides,
     });
-    expect(answer.text).toContain('Project co-leaders: - Michaela Iorga, NIST - David Waltermire');
+    expect(answer.text).toBe('Project co-leaders: Michaela Iorga, NIST; David Waltermire, NIST');
     expect(answer.usedPassageIds[0]).toBe('team');
   });
 
   it('answers "not found" when the passages never name what the question is about', async () => {
-    const strict = new ExtractiveAnswerer({ ...fakeEmbedding, minEntityCoverage: 0.5 });
     const ask = (question: string) =>
-      strict.answer({ question, standaloneQuestion: question, history: [], passages });
+      answerer.answer({ question, standaloneQuestion: question, history: [], passages });
     // Same shape of question, but the service it names is not in this collection.
     const absent = await ask('Which port does the Kafka Connect service listen on?');
-    expect(absent).toEqual({ text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false });
+    expect(absent).toEqual(NOT_FOUND);
     const named = await ask('Who takes billing escalations for team Falcon?');
     expect(named.text).toContain('Maria Chen');
     const unnamed = await ask('Which port does the billing service listen on?');
     expect(unnamed.text).toContain('port 8431');
-    const lenient = await new ExtractiveAnswerer({ ...fakeEmbedding, minEntityCoverage: 0 }).answer(
-      {
-        question: 'Which port does the Kafka Connect service listen on?',
-        standaloneQuestion: 'Which port does the Kafka Connect service listen on?',
-        history: [],
-        passages,
-      },
-    );
+    const lenient = await new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      requireSubjects: false,
+    }).answer({
+      question: 'Which port does the Kafka Connect service listen on?',
+      standaloneQuestion: 'Which port does the Kafka Connect service listen on?',
+      history: [],
+      passages,
+    });
     expect(lenient.found).toBe(true);
   });
 
@@ -115,11 +117,7 @@ describe('ExtractiveAnswerer', () => {
       passages: loose,
     };
     const counts = rare('Maria', 'Chen', 'deploy', 'cafeteria', 'invoices', 'weekends');
-    expect(await answerer.answer({ ...request, termCounts: counts })).toEqual({
-      text: NOT_FOUND_ANSWER,
-      usedPassageIds: [],
-      found: false,
-    });
+    expect(await answerer.answer({ ...request, termCounts: counts })).toEqual(NOT_FOUND);
     expect(
       (
         await new ExtractiveAnswerer({ ...fakeEmbedding, minEvidence: 0 }).answer({
@@ -154,7 +152,7 @@ describe('ExtractiveAnswerer', () => {
       history: [],
       passages,
     });
-    expect(answer).toEqual({ text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false });
+    expect(answer).toEqual(NOT_FOUND);
   });
 
   it('answers nothing from no passages', async () => {
@@ -307,7 +305,7 @@ describe('ExtractiveAnswerer reads what kind of thing the question asks for', ()
       ),
     ]);
     expect(answer.text).toBe(
-      'Three New Models: - Assessment Plan - Assessment Results - Plan of Action and Milestones',
+      'Three New Models: Assessment Plan; Assessment Results; Plan of Action and Milestones',
     );
   });
 

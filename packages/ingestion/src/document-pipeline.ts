@@ -1,5 +1,10 @@
 import type { DocumentRef } from '@docent/connector-sdk';
-import { DocumentError, type DocumentContent, type ParsedDocument } from '@docent/document-model';
+import {
+  DocumentError,
+  encodeChunkLayout,
+  type DocumentContent,
+  type ParsedDocument,
+} from '@docent/document-model';
 import type { Embedder } from '@docent/embedder';
 import type { IndexedChunk } from '@docent/search-index';
 import { NO_INGESTION_METRICS, timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
@@ -22,10 +27,12 @@ export interface PreparedDocument {
   /** Per chunk, the texts embedded for it: one when it fits the model, else sentence windows. */
   windows: string[][];
   /**
-   * Per chunk, its sentences as the extractive answer quotes them (`answerUnits`): an embedder
-   * that pools spans gives each a vector from the chunk's own forward pass, stored with it.
+   * Per chunk, where its sentences (`answerUnits`, what the extractive answer quotes) stand in
+   * its text: an embedder that pools spans gives each a vector from the chunk's own forward
+   * pass, stored with it under the key of the sentence's text (`sentenceKeys`).
    */
   sentences: string[][];
+  sentenceKeys: number[][];
   pageCount: number;
   /** Pages that are images without a text layer (scanned): not searchable. */
   imageOnlyPages: number[];
@@ -97,8 +104,21 @@ export class DocumentPipeline {
       });
       const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
       const windows = chunks.map((chunk) => this.windows(ref.title, chunk, count));
-      const sentences = chunks.map((chunk) => answerUnits(chunk.text).map((unit) => unit.text));
-      return { ref, documentId, chunks, windows, sentences, pageCount, imageOnlyPages };
+      const units = chunks.map((chunk) => answerUnits(chunk.text, chunk.layout));
+      const sentences = units.map((of, c) =>
+        of.map((unit) => chunks[c]!.text.slice(unit.start, unit.end)),
+      );
+      const sentenceKeys = units.map((of) => of.map((unit) => answerUnitKey(unit.text)));
+      return {
+        ref,
+        documentId,
+        chunks,
+        windows,
+        sentences,
+        sentenceKeys,
+        pageCount,
+        imageOnlyPages,
+      };
     });
   }
 
@@ -152,18 +172,18 @@ export function indexedChunks(
     headings: chunk.headingPath.join(' > '),
     title: document.ref.title,
     vector: vectors[i]!,
-    ...withSentenceVectors(document.sentences[i] ?? [], sentenceVectors?.[i] ?? []),
+    layout: encodeChunkLayout(chunk.layout),
+    ...withSentenceVectors(document.sentenceKeys[i] ?? [], sentenceVectors?.[i] ?? []),
   }));
 }
 
 /** The chunk's sentence vectors filed under their text's key (the first of repeated sentences). */
 function withSentenceVectors(
-  sentences: readonly string[],
+  keys: readonly number[],
   vectors: ReadonlyArray<Float32Array | null>,
 ): Pick<IndexedChunk, 'sentenceVectors'> {
   const byKey = new Map<number, Float32Array>();
-  sentences.forEach((text, s) => {
-    const key = answerUnitKey(text);
+  keys.forEach((key, s) => {
     const vector = vectors[s];
     if (vector && !byKey.has(key)) byKey.set(key, vector);
   });

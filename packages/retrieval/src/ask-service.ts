@@ -1,4 +1,4 @@
-import type { Answer, Answerer, Passage } from '@docent/answerers';
+import type { Answer, Answerer, CollectionTermCounts, Passage } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
@@ -75,6 +75,45 @@ export class AskService {
   }
 
   async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
+    const topK = input.topK ?? DEFAULT_TOP_K;
+    const { passages, standalone, vector, termCounts, urls } = await this.retrieveFor(
+      accountId,
+      input,
+    );
+    const history = input.history ?? [];
+    const answer = await this.answerer.answer(
+      {
+        // A follow-up whose pronoun was resolved is answered as the question it became.
+        question: standalone.resolved ? standalone.text : input.question,
+        standaloneQuestion: standalone.text,
+        questionVector: vector,
+        history,
+        passages,
+        ...(termCounts && { termCounts }),
+      },
+      signal,
+    );
+    return {
+      answer: answer.text,
+      refs: orderReferences(passages, answer, {
+        topK,
+        floor: this.refFloor,
+        urlOf: (passage) => urls.get(passage.id) ?? null,
+      }),
+      found: answer.found,
+      shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
+    };
+  }
+
+  /**
+   * The passages an answer to `input` is taken from, best first, as retrieval ranks them (no
+   * answer, no floor): what the quality bench measures retrieval on.
+   */
+  async retrieve(accountId: string, input: AskInput): Promise<Passage[]> {
+    return (await this.retrieveFor(accountId, input)).passages;
+  }
+
+  private async retrieveFor(accountId: string, input: AskInput) {
     const { collection } = await this.resolver.collection(
       accountId,
       input.namespaceName,
@@ -91,18 +130,17 @@ export class AskService {
       documentIds = [document.id];
     }
     const topK = input.topK ?? DEFAULT_TOP_K;
-    const history = input.history ?? [];
-    const standalone = standaloneQuestion(input.question, history);
+    const standalone = standaloneQuestion(input.question, input.history ?? []);
     const words = this.answerer.readsTermCounts
-      ? [...new Set(contentWords(standalone))].slice(0, MAX_TERM_STATISTICS_WORDS)
+      ? [...new Set(contentWords(standalone.text))].slice(0, MAX_TERM_STATISTICS_WORDS)
       : null;
     const [vector, counts] = await Promise.all([
-      this.embedder.embedQuery(standalone),
+      this.embedder.embedQuery(standalone.text),
       words && this.index.termDocumentCounts(collection.id, words),
     ]);
     const hits = await this.index.search({
       collectionId: collection.id,
-      text: standalone,
+      text: standalone.text,
       vector,
       documentIds,
       limit: Math.max(topK, this.minPassages),
@@ -134,37 +172,19 @@ export class AskService {
               score: hit.score,
               ...(hit.similarity !== undefined && { similarity: hit.similarity }),
               ...(hit.sentenceVectors && { sentenceVectors: hit.sentenceVectors }),
+              ...(hit.layout !== undefined && { layout: hit.layout }),
             },
           ]
         : [];
     });
-    const answer = await this.answerer.answer(
-      {
-        question: input.question,
-        standaloneQuestion: standalone,
-        questionVector: vector,
-        history,
-        passages,
-        ...(words &&
-          counts && {
-            termCounts: {
-              chunks: counts.chunks,
-              byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
-            },
-          }),
-      },
-      signal,
-    );
-    return {
-      answer: answer.text,
-      refs: orderReferences(passages, answer, {
-        topK,
-        floor: this.refFloor,
-        urlOf: (passage) => urls.get(passage.id) ?? null,
-      }),
-      found: answer.found,
-      shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
-    };
+    const termCounts: CollectionTermCounts | undefined =
+      words && counts
+        ? {
+            chunks: counts.chunks,
+            byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
+          }
+        : undefined;
+    return { passages, standalone, vector, termCounts, urls };
   }
 }
 

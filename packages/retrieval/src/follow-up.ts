@@ -1,8 +1,20 @@
+import { askedThing, shortAnswer } from '@docent/answerers';
 import { contentWords, words } from '@docent/text-segmentation';
 
 export interface HistoryTurn {
   question: string;
   answer: string;
+}
+
+/** A follow-up made standalone: the question as retrieval and the answerer should read it. */
+export interface StandaloneQuestion {
+  text: string;
+  /**
+   * True when the thing a pronoun stood for was put in its place ("Which port does it use?" →
+   * "Which port does Heron use?"): the question then names it as its own. False when the
+   * previous question was put in front of the follow-up instead, or nothing was changed.
+   */
+  resolved: boolean;
 }
 
 const REFERRING = new Set([
@@ -29,16 +41,38 @@ const REFERRING = new Set([
   'latter',
 ]);
 
+/** Pronouns a name can stand in for, and whether they are possessive. */
+const SUBSTITUTABLE: Record<string, 'plain' | 'possessive'> = {
+  it: 'plain',
+  they: 'plain',
+  them: 'plain',
+  he: 'plain',
+  him: 'plain',
+  she: 'plain',
+  its: 'possessive',
+  their: 'possessive',
+  his: 'possessive',
+};
+
 /**
- * Makes a follow-up question standalone for retrieval: when it leans on the conversation
- * (a pronoun, "what about…", or too few words of its own), the previous question is put in
- * front of it, so both the BM25 and the vector leg see the subject the pronoun stands for.
+ * Makes a follow-up question standalone. When the previous exchange names one thing (the
+ * answer's short answer when it is a name — "Heron" for "which tool…" — else the names of the
+ * previous question), a pronoun of the follow-up becomes that thing, so retrieval and the answer
+ * look for it alone; "and what about Heron?" re-asks the previous question about Heron. Else,
+ * when the follow-up leans on the conversation (a pronoun, "what about…", too few words of its
+ * own), the previous question is put in front of it.
  */
-export function standaloneQuestion(question: string, history: HistoryTurn[]): string {
+export function standaloneQuestion(question: string, history: HistoryTurn[]): StandaloneQuestion {
   const previous = history[history.length - 1];
-  if (!previous) return question;
-  if (!isFollowUp(question)) return question;
-  return `${previous.question.trim()} ${question.trim()}`;
+  if (!previous || !isFollowUp(question)) return { text: question, resolved: false };
+  const swapped = reaskAbout(question, previous.question);
+  if (swapped) return { text: swapped, resolved: true };
+  const entity = previousSubject(previous);
+  if (entity) {
+    const substituted = substitutePronoun(question, entity);
+    if (substituted) return { text: substituted, resolved: true };
+  }
+  return { text: `${previous.question.trim()} ${question.trim()}`, resolved: false };
 }
 
 export function isFollowUp(question: string): boolean {
@@ -46,4 +80,66 @@ export function isFollowUp(question: string): boolean {
   if (all.some((w) => REFERRING.has(w))) return true;
   if (/^\s*(and|but|also|what about|how about|and what about)\b/i.test(question)) return true;
   return contentWords(question).length < 2;
+}
+
+/** The thing the previous exchange was about: a name it answered with, or one it asked about. */
+function previousSubject(turn: HistoryTurn): string | undefined {
+  const asked = askedThing(turn.question);
+  if (asked && ['thing', 'person', 'place', 'identifier'].includes(asked.shape)) {
+    const stems = new Set(contentWords(turn.question));
+    const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
+    // A name or an identifier a pronoun can stand for; a number or a date is a value it asked.
+    const named =
+      answered && /^\p{Lu}|[-_.]\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);
+    if (named && answered.split(/\s+/).length <= 5) return answered;
+  }
+  return namesOf(turn.question).at(-1);
+}
+
+/** Capitalised runs after the first word ("Heron", "Team Falcon", "Super Bowl 50"). */
+function namesOf(text: string): string[] {
+  const out: string[] = [];
+  const tokens = text.replace(/[?!.]+$/, '').split(/\s+/);
+  let run: string[] = [];
+  const close = () => {
+    if (run.length > 0) out.push(run.join(' '));
+    run = [];
+  };
+  tokens.forEach((token, index) => {
+    const bare = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const named = index > 0 && (/^\p{Lu}/u.test(bare) || (run.length > 0 && /^\d+$/.test(bare)));
+    if (named && bare.toLowerCase() !== 'i') run.push(bare);
+    else close();
+  });
+  close();
+  return out;
+}
+
+/** "Which port does it use?" + "Heron" → "Which port does Heron use?"; undefined when no pronoun fits. */
+function substitutePronoun(question: string, entity: string): string | undefined {
+  let done = false;
+  const out = question.replace(/\b[A-Za-z]+\b/g, (word) => {
+    if (done) return word;
+    const kind = SUBSTITUTABLE[word.toLowerCase()];
+    if (!kind) return word;
+    done = true;
+    return kind === 'possessive' ? `${entity}'s` : entity;
+  });
+  return done ? out : undefined;
+}
+
+/**
+ * "And Heron?" / "What about Heron?" after "Which port does Skylark listen on?": the previous
+ * question about the new thing, when the previous question named one thing to swap.
+ */
+function reaskAbout(question: string, previousQuestion: string): string | undefined {
+  const match =
+    /^\s*(?:and|but|also)?\s*(?:what|how)\s+about\s+(.+?)\s*\??\s*$|^\s*and\s+(.+?)\s*\?\s*$/i.exec(
+      question,
+    );
+  const subject = (match?.[1] ?? match?.[2])?.trim();
+  if (!subject || contentWords(subject).length > 4) return undefined;
+  const names = namesOf(previousQuestion);
+  if (names.length !== 1) return undefined;
+  return previousQuestion.replace(names[0]!, subject);
 }

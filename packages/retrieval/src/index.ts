@@ -7,4 +7,9 @@ export {
   type AskServiceOptions,
   type Reference,
 } from './ask-service';
-export { isFollowUp, standaloneQuestion, type HistoryTurn } from './follow-up';
+export {
+  isFollowUp,
+  standaloneQuestion,
+  type HistoryTurn,
+  type StandaloneQuestion,
+} from './follow-up';

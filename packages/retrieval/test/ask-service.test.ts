@@ -1,4 +1,4 @@
-import type { Answerer, AnswerRequest } from '@docent/answerers';
+import type { Answer, Answerer, AnswerRequest } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import type { Embedder } from '@docent/embedder';
 import type { DocumentLookup } from '@docent/metadata-store';
@@ -17,17 +17,27 @@ const hit = (documentId: string, ordinal: number, similarity: number): SearchHit
   similarity,
 });
 
-/** An ask service over fixed hits, whose answerer cites the second passage. */
+/** The answer the stand-in answerer gives: it quotes "passage" in the FAQ's second passage. */
+const QUOTING_FAQ: Answer = {
+  text: 'faq passage 1',
+  usedPassageIds: ['faq:1'],
+  found: true,
+  shortAnswer: 'passage',
+  quotes: [{ passageId: 'faq:1', start: 4, end: 11 }],
+};
+
+/** An ask service over fixed hits, whose answerer gives `answer`. */
 function askService(
-  options: { citedFirst?: boolean } = {},
+  options: { refFloor?: number } = {},
   answererKind: Pick<Answerer, 'citesPassages' | 'readsTermCounts'> = {
     citesPassages: true,
     readsTermCounts: true,
   },
+  answer: Answer = QUOTING_FAQ,
+  hits = [hit('guide', 0, 0.8), hit('faq', 1, 0.5), hit('guide', 2, 0.4)],
 ) {
   const requests: AnswerRequest[] = [];
   const countCalls: Array<[string, string[]]> = [];
-  const hits = [hit('guide', 0, 0.8), hit('faq', 1, 0.5), hit('guide', 2, 0.4)];
   const index = {
     search: async () => hits,
     termDocumentCounts: async (collectionId: string, words: string[]) => {
@@ -53,12 +63,12 @@ function askService(
     ...answererKind,
     answer: async (request) => {
       requests.push(request);
-      return { text: 'faq passage 1', usedPassageIds: ['faq:1'], found: true };
+      return answer;
     },
   };
   const service = new AskService(store, index, embedder, answerer, resolver, options);
-  const ask = (question: string) =>
-    service.ask('account', { namespaceName: 'ns', collectionName: 'kb', question });
+  const ask = (question: string, history: Array<{ question: string; answer: string }> = []) =>
+    service.ask('account', { namespaceName: 'ns', collectionName: 'kb', question, history });
   return { ask, requests, countCalls };
 }
 
@@ -88,28 +98,74 @@ describe('AskService', () => {
     expect(requests[0]!.termCounts).toBeUndefined();
   });
 
-  it('keeps retrieval order by default when the answerer only quotes its passages', async () => {
-    const quoting = askService({}, { citesPassages: false, readsTermCounts: true });
-    expect((await quoting.ask('Where is the FAQ?')).refs.map((r) => r.sampleText)).toEqual([
-      'guide passage 0',
-      'faq passage 1',
-      'guide passage 2',
+  it('puts the quoted passage first with its sentence highlighted, then the others by rank', async () => {
+    const result = await askService().ask('Where is the FAQ?');
+    expect(result).toMatchObject({ answer: 'faq passage 1', found: true, shortAnswer: 'passage' });
+    expect(result.refs.map((r) => [r.sampleText, r.highlight])).toEqual([
+      ['faq passage 1', { start: 4, end: 11 }],
+      ['guide passage 0', null],
+      ['guide passage 2', null],
     ]);
   });
 
-  it('puts the cited passage first by default, and keeps retrieval order when told', async () => {
-    const cited = await askService().ask('Where is the FAQ?');
-    expect(cited.refs.map((r) => r.sampleText)).toEqual([
-      'faq passage 1',
-      'guide passage 0',
+  it('leaves out passages below the relevance floor unless the answer used them', async () => {
+    // Scores 1, 0.9 and 0.8: a floor of 0.85 of the best keeps the first two.
+    const result = await askService({ refFloor: 0.85 }).ask('Where is the FAQ?');
+    expect(result.refs.map((r) => r.sampleText)).toEqual(['faq passage 1', 'guide passage 0']);
+    const quotingTheLast = await askService({ refFloor: 0.95 }, undefined, {
+      ...QUOTING_FAQ,
+      usedPassageIds: ['guide:2'],
+      quotes: [{ passageId: 'guide:2', start: 0, end: 5 }],
+    }).ask('Where is the guide?');
+    expect(quotingTheLast.refs.map((r) => r.sampleText)).toEqual([
       'guide passage 2',
-    ]);
-    const ranked = await askService({ citedFirst: false }).ask('Where is the FAQ?');
-    expect(ranked.refs.map((r) => r.sampleText)).toEqual([
       'guide passage 0',
-      'faq passage 1',
-      'guide passage 2',
     ]);
+  });
+
+  it('gives no refs and no short answer with "not found"', async () => {
+    const result = await askService({}, undefined, {
+      text: 'I could not find an answer to that in this collection.',
+      usedPassageIds: [],
+      found: false,
+      shortAnswer: 'stray',
+    }).ask('Where is the cafeteria?');
+    expect(result).toMatchObject({ found: false, shortAnswer: null, refs: [] });
+  });
+
+  it('counts highlight offsets in code points, as clients in other languages index strings', async () => {
+    const emoji = { ...hit('notes', 0, 0.9), text: '💡 Tip: rotate keys. Restart after.' };
+    const result = await askService(
+      {},
+      undefined,
+      {
+        text: 'Restart after.',
+        usedPassageIds: ['notes:0'],
+        found: true,
+        // UTF-16 offsets of "Restart after." (the bulb is two units).
+        quotes: [{ passageId: 'notes:0', start: 21, end: 35 }],
+      },
+      [emoji],
+    ).ask('What after rotating?');
+    const [ref] = result.refs;
+    expect(ref!.highlight).toEqual({ start: 20, end: 34 });
+    expect(Array.from(ref!.sampleText).slice(20, 34).join('')).toBe('Restart after.');
+  });
+
+  it('answers a resolved follow-up as the question it became', async () => {
+    const { requests } = askService();
+    const service = askService();
+    await service.ask('Which port does it use?');
+    expect(requests).toEqual([]);
+    const history = [
+      { question: 'Which tool do we use for canaries?', answer: 'Heron is the tool.' },
+    ];
+    const resolved = askService();
+    await resolved.ask('Which port does it use?', history);
+    expect(resolved.requests[0]).toMatchObject({
+      question: 'Which port does Heron use?',
+      standaloneQuestion: 'Which port does Heron use?',
+    });
   });
 
   it('links each reference to its page where the source can, else to its document', async () => {

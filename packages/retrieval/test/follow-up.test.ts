@@ -5,18 +5,51 @@ describe('standaloneQuestion', () => {
     { question: 'Which port does the billing service listen on?', answer: 'Port 8431.' },
   ];
 
-  it('prefixes follow-ups that lean on the conversation with the previous question', () => {
-    expect(standaloneQuestion('And who is on call for it?', history)).toBe(
-      'Which port does the billing service listen on? And who is on call for it?',
-    );
-    expect(standaloneQuestion('What about staging?', history)).toMatch(/^Which port/);
+  it('puts the thing the previous answer named in place of the pronoun', () => {
+    const tool = [
+      {
+        question: 'Which tool do we use for canary releases?',
+        answer: 'Heron is the tool we use for canary releases.',
+      },
+    ];
+    expect(standaloneQuestion('Which TCP port does it listen on by default?', tool)).toEqual({
+      text: 'Which TCP port does Heron listen on by default?',
+      resolved: true,
+    });
+    expect(standaloneQuestion('Who maintains its dashboards?', tool)).toEqual({
+      text: "Who maintains Heron's dashboards?",
+      resolved: true,
+    });
+  });
+
+  it('falls back on the name the previous question asked about when the answer was a value', () => {
+    const port = [
+      { question: 'Which port does Skylark listen on?', answer: 'Skylark listens on port 7443.' },
+    ];
+    expect(standaloneQuestion('Who wrote it?', port)).toEqual({
+      text: 'Who wrote Skylark?',
+      resolved: true,
+    });
+    expect(standaloneQuestion('And what about Heron?', port)).toEqual({
+      text: 'Which port does Heron listen on?',
+      resolved: true,
+    });
+  });
+
+  it('prefixes follow-ups it cannot resolve with the previous question', () => {
+    expect(standaloneQuestion('And who is on call for it?', history)).toEqual({
+      text: 'Which port does the billing service listen on? And who is on call for it?',
+      resolved: false,
+    });
+    expect(standaloneQuestion('What about staging?', history).text).toMatch(/^Which port/);
   });
 
   it('leaves standalone questions and empty histories alone', () => {
-    expect(standaloneQuestion('Who owns the search cluster backups?', history)).toBe(
-      'Who owns the search cluster backups?',
-    );
-    expect(standaloneQuestion('And its price?', [])).toBe('And its price?');
+    expect(standaloneQuestion('Who owns the search cluster backups?', history)).toEqual({
+      text: 'Who owns the search cluster backups?',
+      resolved: false,
+    });
+    expect(standaloneQuestion('And its price?', []).text).toBe('And its price?');
   });
 
   it('recognises pronouns, connectives and bare questions', () => {

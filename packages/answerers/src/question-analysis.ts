@@ -1,0 +1,162 @@
+import { contentWords, words } from '@docent/text-segmentation';
+import { tagWords } from './english-tagger';
+import { questionCues, type QuestionCue } from './question-cues';
+import { stemTerm } from './term-stem';
+
+/** What the answerer reads from a question before it looks at any passage. */
+export interface QuestionAnalysis {
+  /** Stems of its content words, weighted: 1 for the question's own, 0.5 for the history's. */
+  terms: Map<string, number>;
+  cues: QuestionCue[];
+  /** Content-word bigrams (stems), for phrase matches. */
+  bigrams: Set<string>;
+  /**
+   * Stems that name what the question is about — names, identifiers, numbers — each of which an
+   * answer must hold (in its sentence, block, section titles or document name).
+   */
+  names: Set<string>;
+  /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
+  asksForSeveral: boolean;
+}
+
+/**
+ * Words that frame a question rather than say what it is about: an answer need not repeat
+ * them, so they never make a question unanswerable.
+ */
+const FRAMING_WORDS = new Set(
+  [
+    'name',
+    'named',
+    'called',
+    'call',
+    'type',
+    'kind',
+    'sort',
+    'number',
+    'amount',
+    'value',
+    'use',
+    'used',
+    'using',
+    'mean',
+    'means',
+    'meaning',
+    'happen',
+    'happens',
+    'happened',
+    'many',
+    'much',
+    'long',
+    'often',
+    'way',
+    'get',
+    'got',
+    'make',
+    'made',
+    'need',
+    'needs',
+    'tell',
+    'say',
+    'said',
+    'find',
+    'know',
+    'example',
+    'also',
+    'one',
+    'thing',
+    'things',
+    'someone',
+    'something',
+    'people',
+    'person',
+    'default',
+  ].map(stemTerm),
+);
+
+export function analyseQuestion(question: string, standalone: string): QuestionAnalysis {
+  const terms = new Map<string, number>();
+  for (const term of contentWords(standalone).map(stemTerm)) terms.set(term, 0.5);
+  for (const term of contentWords(question).map(stemTerm)) terms.set(term, 1);
+  const cues = questionCues(question);
+  return {
+    terms,
+    cues,
+    bigrams: bigramsOf(contentWords(question).map(stemTerm)),
+    names: namedTerms(question),
+    asksForSeveral: asksForSeveral(question, cues),
+  };
+}
+
+/**
+ * Stems of the names, identifiers and numbers a question mentions: capitalised words after its
+ * first ("Heron", "TCP"), words with digits ("R-99" gives "99"; "v1.2"), code-like words
+ * ("core.autocrlf", "snake_case").
+ */
+function namedTerms(question: string): Set<string> {
+  const out = new Set<string>();
+  const tokens = question.split(/\s+/).filter(Boolean);
+  tokens.forEach((token, index) => {
+    const bare = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    if (bare === '') return;
+    const capitalised = index > 0 && /^\p{Lu}/u.test(bare) && bare.toLowerCase() !== 'i';
+    const coded = /\d/.test(bare) || /[._]/.test(bare);
+    if (!capitalised && !coded) return;
+    for (const word of contentWords(bare)) {
+      if (!FRAMING_WORDS.has(stemTerm(word))) out.add(stemTerm(word));
+    }
+  });
+  return out;
+}
+
+function asksForSeveral(question: string, cues: QuestionCue[]): boolean {
+  if (cues.some((cue) => cue.kind === 'list')) return true;
+  const q = question.toLowerCase();
+  // Two questions in one: "who owns it and who is on call?"
+  if (
+    /\b(?:what|which|who|when|where|how)\b.*\band\s+(?:what|which|who|when|where|how)\b/.test(q)
+  ) {
+    return true;
+  }
+  // Two things of one question: "what port and protocol…" (a month and a year is one date).
+  const pair = /\b(?:what|which)\s+(\w+)\s+and\s+(\w+)\b/.exec(q);
+  return pair !== null && !/^(?:year|month|day|date|time)$/.test(pair[1]!);
+}
+
+/**
+ * The question's content words that no chunk of the collection holds, and that name a thing
+ * (nouns, names, numbers — not verbs or adjectives, which a page may say otherwise): a question
+ * about a "cafeteria" in a collection that never mentions one is not answered by a sentence
+ * about the office's floor. Framing words never count.
+ */
+export function absentSubjects(
+  question: string,
+  chunkCounts: ReadonlyMap<string, number>,
+): string[] {
+  const absent = new Set(
+    contentWords(question).filter(
+      (word) => chunkCounts.get(word) === 0 && !FRAMING_WORDS.has(stemTerm(word)),
+    ),
+  );
+  if (absent.size === 0) return [];
+  const out: string[] = [];
+  for (const word of tagWords(question)) {
+    const normal = words(word.text)[0] ?? '';
+    if (!absent.has(normal)) continue;
+    const thing =
+      word.tags.has('Noun') ||
+      word.tags.has('Gerund') ||
+      word.tags.has('Value') ||
+      word.tags.has('Acronym') ||
+      /\d/.test(normal);
+    if (thing && !word.tags.has('Pronoun')) out.push(normal);
+  }
+  return out;
+}
+
+export function bigramsOf(stems: string[]): Set<string> {
+  const out = new Set<string>();
+  for (let i = 1; i < stems.length; i++) out.add(`${stems[i - 1]} ${stems[i]}`);
+  return out;
+}
+
+export { FRAMING_WORDS };

@@ -1,0 +1,455 @@
+import { contentWords } from '@docent/text-segmentation';
+import { tagWords, type TaggedWord } from './english-tagger';
+import { FRAMING_WORDS } from './question-analysis';
+import { stemTerm } from './term-stem';
+
+/** The kind of thing a question asks for, when it asks for one. */
+export type AnswerShape =
+  'number' | 'date' | 'time' | 'person' | 'place' | 'identifier' | 'value' | 'thing';
+
+export interface AskedThing {
+  shape: AnswerShape;
+  /** Stem of the noun the question asks for ("which port" → "port"), when it names one. */
+  focus?: string;
+  /** A unit the question names ("how many days" → "day"). */
+  unit?: string;
+}
+
+/** Nouns after "which/what" that ask for an identifier rather than a description. */
+const IDENTIFIER_FOCUS = new Set(
+  [
+    'port',
+    'version',
+    'command',
+    'option',
+    'flag',
+    'key',
+    'code',
+    'id',
+    'identifier',
+    'uuid',
+    'variable',
+    'setting',
+    'parameter',
+    'file',
+    'path',
+    'directory',
+    'folder',
+    'branch',
+    'bucket',
+    'url',
+    'address',
+    'host',
+    'channel',
+    'email',
+    'header',
+    'field',
+    'extension',
+    'suffix',
+    'prefix',
+    'tag',
+    'label',
+    'status',
+    'level',
+    'mode',
+    'format',
+    'protocol',
+  ].map(stemTerm),
+);
+const DATE_FOCUS = new Set(['year', 'date', 'day', 'month', 'century', 'decade', 'era', 'season']);
+const TIME_FOCUS = new Set(['time', 'hour']);
+const PLACE_FOCUS = new Set(
+  [
+    'city',
+    'country',
+    'state',
+    'place',
+    'region',
+    'location',
+    'continent',
+    'town',
+    'island',
+    'river',
+    'county',
+    'province',
+    'floor',
+    'room',
+    'building',
+    'office',
+    'site',
+  ].map(stemTerm),
+);
+const PERSON_FOCUS = new Set(
+  [
+    'person',
+    'man',
+    'woman',
+    'author',
+    'president',
+    'king',
+    'queen',
+    'leader',
+    'owner',
+    'manager',
+    'contact',
+    'engineer',
+    'founder',
+    'director',
+    'composer',
+    'artist',
+    'player',
+    'coach',
+    'emperor',
+  ].map(stemTerm),
+);
+
+/** What the question asks for, or null for questions no single span answers (how to, why, yes/no). */
+export function askedThing(question: string): AskedThing | null {
+  const q = question.toLowerCase().replace(/[’‘]/g, "'");
+  if (/^\s*(?:why|how (?:do|does|did|can|could|should|would|to|is|are)\b)/.test(q)) return null;
+  if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
+    return null;
+  }
+  const quantity =
+    /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b(?:\s+(\w+))?/.exec(
+      q,
+    );
+  if (quantity) {
+    const unit =
+      quantity[2] && /^(?:many|much)$/.test(quantity[1]!) ? stemTerm(quantity[2]) : undefined;
+    return { shape: 'number', ...(unit && !FRAMING_WORDS.has(unit) && { unit }) };
+  }
+  if (
+    /\b(?:what|which) (?:percentage|percent|proportion|share|fraction|number|amount|size|rate|ratio|score|price|cost|limit|cap|maximum|minimum|total)\b/.test(
+      q,
+    )
+  ) {
+    return { shape: 'number' };
+  }
+  if (/\bwhen\b/.test(q)) return { shape: 'date' };
+  if (/\bwhat time\b|\bat what time\b/.test(q)) return { shape: 'time' };
+  if (/\b(?:who|whom|whose)\b/.test(q)) return { shape: 'person' };
+  if (/\bwhere\b/.test(q)) return { shape: 'place' };
+  if (/\b(?:default|defaults)\b/.test(q) && /\b(?:what|which)\b/.test(q)) return { shape: 'value' };
+  const wh = /\b(?:what|which)\s+(?:(?:is|was|are|were)\s+the\s+)?(?:\w+\s+)?(\w+)\b/.exec(q);
+  const direct = /\b(?:what|which)\s+([a-z][\w-]*)\b/.exec(q);
+  const focusWord =
+    direct &&
+    !/^(?:is|was|are|were|does|do|did|has|have|had|can|will|would|should|kind|type|sort)$/.test(
+      direct[1]!,
+    )
+      ? direct[1]!
+      : undefined;
+  const nounAfterThe =
+    /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)(?:\s+([a-z][\w-]*))?/.exec(q);
+  const focus = stemTerm(focusWord ?? nounAfterThe?.[1] ?? wh?.[1] ?? '');
+  if (focus === '') return null;
+  if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
+  if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
+  if (IDENTIFIER_FOCUS.has(focus)) return { shape: 'identifier', focus };
+  if (PLACE_FOCUS.has(focus)) return { shape: 'place', focus };
+  if (PERSON_FOCUS.has(focus)) return { shape: 'person', focus };
+  if (focusWord || nounAfterThe) return { shape: 'thing', focus };
+  return null;
+}
+
+interface Span {
+  start: number;
+  end: number;
+  kinds: Set<AnswerShape>;
+}
+
+const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.?';
+const DATE_PATTERNS = [
+  new RegExp(`\\b${MONTH}\\s+\\d{1,2}(?:st|nd|rd|th)?(?:,?\\s+\\d{4})?\\b`, 'g'),
+  new RegExp(`\\b\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH}(?:,?\\s+\\d{4})?\\b`, 'g'),
+  new RegExp(`\\b${MONTH}\\s+(?:of\\s+)?\\d{4}\\b`, 'g'),
+  /\b\d{4}-\d{2}-\d{2}\b/g,
+  /\b\d{1,2}\/\d{1,2}\/\d{2,4}\b/g,
+  /\bQ[1-4](?:\/|\s)?\d{4}\b/g,
+  /\b(?:1[0-9]{3}|20[0-9]{2})s?\b/g,
+  /\b(?:the\s+)?\d{1,2}(?:st|nd|rd|th)\s+century\b/gi,
+  /\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)s?\b/g,
+];
+const TIME_PATTERNS = [
+  /\b\d{1,2}:\d{2}(?::\d{2})?(?:\s*(?:am|pm|a\.m\.|p\.m\.))?(?:\s+(?:UTC|GMT|CET|CEST|[A-Z]{2,4}T))?/gi,
+  /\b\d{1,2}\s*(?:am|pm|a\.m\.|p\.m\.)(?:\s+(?:UTC|GMT|CET|CEST|[A-Z]{2,4}T))?/gi,
+  /\b(?:noon|midnight)\b/gi,
+];
+const NUMBER_WORDS =
+  '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|half|once|twice|several)';
+const NUMBER_PATTERN = new RegExp(
+  `(?:[$€£¥]\\s?)?(?:\\d[\\d,.]*(?:\\s?[-–—]\\s?\\d[\\d,.]*)?|\\b${NUMBER_WORDS}(?:[\\s-]${NUMBER_WORDS})*\\b)(?:\\s?(?:%|percent|per cent))?`,
+  'gi',
+);
+/** Words that say what a number counts, kept with it ("30 days", "180 euros", "512 kB"). */
+const UNIT_WORDS = new Set(
+  'second seconds minute minutes hour hours day days week weeks month months year years decade decades century centuries euro euros dollar dollars pound pounds cent cents percent times people members employees users gb mb kb tb kib mib gib bytes byte kilobytes megabytes gigabytes ms km miles mile meters metres kg pounds tons points goals votes seats copies pages nights steps attempts retries requests replicas shards nodes workers threads characters words lines items games wins titles'.split(
+    ' ',
+  ),
+);
+const IDENTIFIER_PATTERN =
+  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
+const VALUE_AFTER =
+  /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+/gi;
+
+/**
+ * The words of `sentence` that answer a question asking for a thing, verbatim, or null: the
+ * span of the kind asked for (a number with its unit, a date, a time, a name, an identifier, a
+ * noun phrase) that the question does not already say, nearest to what the question names —
+ * right after "port" for "which port", beside "floor" for "which floor".
+ */
+export function shortAnswer(
+  question: string,
+  sentence: string,
+  context: { questionStems: ReadonlySet<string>; contextStems?: ReadonlySet<string> },
+): string | null {
+  const asked = askedThing(question);
+  if (!asked) return null;
+  const tagged = tagWords(sentence);
+  const spans = candidateSpans(sentence, tagged, asked);
+  const known = new Set([...context.questionStems, ...(context.contextStems ?? [])]);
+  let best: { span: Span; score: number } | undefined;
+  const anchors = anchorPositions(tagged, context.questionStems, asked.focus);
+  const gap = (from: number, to: number) =>
+    sentence.slice(from, to).split(/\s+/).filter(Boolean).length;
+  for (const span of spans) {
+    const text = sentence.slice(span.start, span.end);
+    const stems = contentWords(text).map(stemTerm);
+    const fresh = stems.filter((s) => !known.has(s) && !FRAMING_WORDS.has(s));
+    if (fresh.length === 0 && !/\d/.test(text)) continue;
+    if (stems.length > 0 && fresh.length === 0 && asked.shape !== 'number') continue;
+    const distances = {
+      focus: nearest(anchors.focus, span, gap),
+      matched: nearest(anchors.matched, span, gap),
+    };
+    const score = spanScore(span, asked, distances, fresh.length / Math.max(1, stems.length), text);
+    if (score > 0 && (!best || score > best.score)) best = { span, score };
+  }
+  if (!best) return null;
+  return trimSpan(sentence.slice(best.span.start, best.span.end));
+}
+
+function spanScore(
+  span: Span,
+  asked: AskedThing,
+  distances: { focus: number; matched: number },
+  freshShare: number,
+  text: string,
+): number {
+  let score = 0;
+  const kinds = span.kinds;
+  switch (asked.shape) {
+    case 'number':
+      score = kinds.has('number') ? 3 : 0;
+      if (asked.unit && new RegExp(`\\b${asked.unit}`, 'i').test(text)) score += 1;
+      break;
+    case 'date':
+      score = kinds.has('date') ? 3 : kinds.has('time') ? 1.5 : 0;
+      break;
+    case 'time':
+      score = kinds.has('time') ? 3 : kinds.has('date') ? 1 : 0;
+      break;
+    case 'person':
+      score = kinds.has('person') ? 3 : kinds.has('thing') && /^\p{Lu}/u.test(text) ? 1.5 : 0;
+      break;
+    case 'place':
+      score = kinds.has('place')
+        ? 3
+        : kinds.has('number') && asked.focus
+          ? 2
+          : /^\p{Lu}/u.test(text) && kinds.has('thing')
+            ? 1.5
+            : 0;
+      break;
+    case 'identifier':
+      score = kinds.has('identifier')
+        ? 3
+        : kinds.has('number')
+          ? 2.5
+          : kinds.has('thing')
+            ? 0.8
+            : 0;
+      break;
+    case 'value':
+      score = kinds.has('value') ? 3 : kinds.has('identifier') || kinds.has('number') ? 2.5 : 0;
+      break;
+    case 'thing':
+      score =
+        kinds.has('person') || kinds.has('place')
+          ? 2
+          : kinds.has('thing')
+            ? 2
+            : kinds.has('identifier')
+              ? 1.8
+              : kinds.has('number') || kinds.has('date')
+                ? 0.6
+                : 0;
+      break;
+  }
+  if (score === 0) return 0;
+  // Beside the noun asked for: "port 7443", "floor 4", "4th floor", "Team Falcon".
+  if (distances.focus <= 2) score += 2 - distances.focus * 0.5;
+  if (Number.isFinite(distances.matched)) score += Math.max(0, 1 - distances.matched / 12);
+  score += 0.5 * freshShare;
+  // A short span is what was asked; a long one says more than that.
+  const words = text.split(/\s+/).length;
+  score -= Math.max(0, words - 4) * 0.08;
+  return score;
+}
+
+/** Distance in words (`gap`) from the span to the nearest anchor, or Infinity. */
+function nearest(
+  positions: number[],
+  span: Span,
+  gap: (from: number, to: number) => number,
+): number {
+  let best = Infinity;
+  for (const at of positions) {
+    const distance = at < span.start ? gap(at, span.start) : at >= span.end ? gap(span.end, at) : 0;
+    best = Math.min(best, distance);
+  }
+  return best;
+}
+
+function anchorPositions(
+  tagged: TaggedWord[],
+  questionStems: ReadonlySet<string>,
+  focus: string | undefined,
+): { focus: number[]; matched: number[] } {
+  const focusAt: number[] = [];
+  const matched: number[] = [];
+  for (const word of tagged) {
+    const stem = stemTerm(word.normal.replace(/[^\p{L}\p{N}]+/gu, ''));
+    if (focus && stem === focus) focusAt.push(word.start);
+    else if (questionStems.has(stem) && !FRAMING_WORDS.has(stem)) matched.push(word.start);
+  }
+  return { focus: focusAt, matched };
+}
+
+function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThing): Span[] {
+  const spans = new Map<string, Span>();
+  const add = (start: number, end: number, kind: AnswerShape) => {
+    while (end > start && /[\s,.;:!?)]/.test(sentence[end - 1]!)) end--;
+    while (start < end && /[\s(]/.test(sentence[start]!)) start++;
+    if (end <= start) return;
+    const key = `${start}:${end}`;
+    const span = spans.get(key) ?? { start, end, kinds: new Set<AnswerShape>() };
+    span.kinds.add(kind);
+    spans.set(key, span);
+  };
+  const each = (pattern: RegExp, kind: AnswerShape) => {
+    for (const match of sentence.matchAll(new RegExp(pattern.source, pattern.flags))) {
+      add(match.index, match.index + match[0].length, kind);
+    }
+  };
+  for (const pattern of DATE_PATTERNS) each(pattern, 'date');
+  for (const pattern of TIME_PATTERNS) each(pattern, 'time');
+  for (const match of sentence.matchAll(NUMBER_PATTERN)) {
+    if (!/\d|[a-z]/i.test(match[0])) continue;
+    let end = match.index + match[0].length;
+    // The unit after it: "30 days", "180 euros", "6 hours".
+    const after = /^\s+([A-Za-z]+)/.exec(sentence.slice(end));
+    const unit = after?.[1]?.toLowerCase();
+    if (unit && (UNIT_WORDS.has(unit) || stemTerm(unit) === asked.unit)) end += after![0].length;
+    add(match.index, end, 'number');
+    add(match.index, match.index + match[0].length, 'number');
+  }
+  each(IDENTIFIER_PATTERN, 'identifier');
+  for (const match of sentence.matchAll(VALUE_AFTER)) {
+    const start = match.index + match[0].length;
+    const value = /^(?:`[^`]+`|"[^"]+"|'[^']+'|[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)/.exec(
+      sentence.slice(start),
+    );
+    if (value) add(start, start + value[0].length, 'value');
+  }
+  for (const phrase of nounPhrases(tagged)) {
+    const kind: AnswerShape = phrase.person ? 'person' : phrase.place ? 'place' : 'thing';
+    add(phrase.start, phrase.end, kind);
+    if (phrase.person || phrase.place) add(phrase.start, phrase.end, 'thing');
+  }
+  return [...spans.values()];
+}
+
+interface Phrase {
+  start: number;
+  end: number;
+  person: boolean;
+  place: boolean;
+}
+
+/**
+ * Noun phrases from compromise's tags: an optional run of adjectives, values and possessives
+ * before one or more nouns (names joined by "of"/"de"), without a leading determiner.
+ */
+function nounPhrases(tagged: TaggedWord[]): Phrase[] {
+  const out: Phrase[] = [];
+  let i = 0;
+  while (i < tagged.length) {
+    const startAt = i;
+    while (
+      i < tagged.length &&
+      (tagged[i]!.tags.has('Adjective') ||
+        tagged[i]!.tags.has('Value') ||
+        tagged[i]!.tags.has('Possessive')) &&
+      !tagged[i]!.tags.has('Pronoun')
+    ) {
+      i++;
+    }
+    const nounsFrom = i;
+    while (i < tagged.length && isNounish(tagged[i]!)) {
+      i++;
+      // "Bank of America", "Duke of Normandy": a name continues past "of".
+      if (
+        i + 1 < tagged.length &&
+        /^(?:of|de|du|von|van)$/.test(tagged[i]!.normal) &&
+        tagged[i - 1]!.tags.has('ProperNoun') &&
+        tagged[i + 1]!.tags.has('ProperNoun')
+      ) {
+        i++;
+      }
+    }
+    if (i > nounsFrom) {
+      const words = tagged.slice(startAt, i);
+      const first = words[0]!;
+      const last = words.at(-1)!;
+      out.push({
+        start: first.start,
+        end: last.start + last.text.length,
+        person: words.some((w) => w.tags.has('Person')),
+        place: words.some((w) => w.tags.has('Place')),
+      });
+      // The proper-noun tail alone too ("the Carolina Panthers" → "Carolina Panthers").
+      const properFrom = words.findIndex((w) => w.tags.has('ProperNoun'));
+      if (properFrom > 0) {
+        const proper = words[properFrom]!;
+        out.push({
+          start: proper.start,
+          end: last.start + last.text.length,
+          person: words.some((w) => w.tags.has('Person')),
+          place: words.some((w) => w.tags.has('Place')),
+        });
+      }
+    } else {
+      i = Math.max(i, startAt + 1);
+    }
+  }
+  return out;
+}
+
+function isNounish(word: TaggedWord): boolean {
+  return (
+    (word.tags.has('Noun') || word.tags.has('ProperNoun') || word.tags.has('Acronym')) &&
+    !word.tags.has('Pronoun') &&
+    !word.tags.has('Determiner')
+  );
+}
+
+/** Without punctuation left at either end, a lower-case article, or quotes around it all. */
+function trimSpan(text: string): string {
+  return text
+    .replace(/^(?:the|a|an)\s+(?=\S)/, '')
+    .replace(/^[\s,;:(]+|[\s,;:)]+$/g, '')
+    .replace(/^(['"`])(.*)\1$/, '$2');
+}
