@@ -13,11 +13,11 @@ export interface AskSettings {
   refFloor?: number;
 }
 
-/** Never "not found": what the answer would be without the thresholds. */
+/** Never "not found": what the answer would be without the thresholds and subject checks. */
 export const NO_THRESHOLDS: AnswererSettings = {
   minScore: -1,
-  minEntityCoverage: 0,
   minEvidence: -1,
+  requireSubjects: false,
 };
 
 /**

@@ -75,9 +75,9 @@ export interface RealDocumentScores {
 }
 
 /**
- * Asks each question of the corpus (hybrid, top_k 5) and scores: the first ref is the right
- * file; the first ref is on one of the evidence pages; one of the five refs is; the answer holds
- * the gold answer's fact words (`holdsFact`).
+ * Asks each question of the corpus (hybrid, top_k 5) and scores: the answer's first ref (the
+ * passage it quotes) is the right file; it is on one of the evidence pages; one of retrieval's
+ * five best passages is; the answer holds the gold answer's fact words (`holdsFact`).
  */
 export async function scoreRealDocuments(
   ask: AskService,
@@ -87,14 +87,17 @@ export async function scoreRealDocuments(
 ): Promise<RealDocumentScores> {
   const results: RealDocumentResult[] = [];
   for (const q of questions) {
-    const result = await ask.ask(accountId, {
+    const input = {
       namespaceName: 'bench',
       collectionName: collection,
       question: q.question,
       topK: 5,
-    });
+    };
+    const result = await ask.ask(accountId, input);
+    const retrieved = (await ask.retrieve(accountId, input)).slice(0, 5);
     const onPage = (ref: { docName: string; pageNum: number } | undefined) =>
       ref !== undefined && ref.docName === q.file && q.evidence_pages.includes(ref.pageNum);
+    // The answer's first ref is the page it quotes (none when "not found").
     const first = result.refs[0];
     results.push({
       set: q.set,
@@ -107,7 +110,8 @@ export async function scoreRealDocuments(
       top: first ? { file: first.docName, page: first.pageNum } : null,
       fileFirst: first?.docName === q.file,
       pageFirst: onPage(first),
-      pageInTop5: result.refs.slice(0, 5).some(onPage),
+      // Retrieval's five best passages, whatever the answer kept as refs.
+      pageInTop5: retrieved.some(onPage),
       holdsFact: result.found && holdsFact(result.answer, q.answer, q.question),
     });
   }

@@ -7,13 +7,25 @@ import { round } from '../support/stats';
 import type { buildFollowUps } from '../suites/follow-up-set';
 
 export interface SquadScores {
+  /** Retrieval: the first (any of the first five) passage holds the answer. */
   recallAt1: number;
   recallAt5: number;
+  /** Retrieval: the first passage is from the question's article. */
   articleHitAt1: number;
+  /** The answer: found, and its first ref (the quoted passage) is from the right article. */
+  answerArticleHitAt1: number;
   containment: number;
   medianWords: number;
+  /** Of the whole answer against the gold span (SQuAD's own measure). */
   em: number;
   f1: number;
+  /** Of `short_answer` (none counts 0). */
+  shortEm: number;
+  shortF1: number;
+  /** Share of answers with a short answer. */
+  shortGiven: number;
+  /** Share answered "not found" (every question here is answerable). */
+  notFound: number;
   latencies: number[];
 }
 
@@ -39,40 +51,59 @@ export async function scoreSquad(
   const em: number[] = [];
   const f: number[] = [];
   const latencies: number[] = [];
+  const answerHit: number[] = [];
+  const shortEm: number[] = [];
+  const shortF: number[] = [];
+  const shortGiven: number[] = [];
+  const notFound: number[] = [];
   for (const q of questions) {
-    const t = performance.now();
-    const result = await ask.ask(accountId, {
+    const input = {
       namespaceName: 'bench',
       collectionName: collection,
       question: q.question,
       topK: 5,
-    });
+    };
+    const t = performance.now();
+    const result = await ask.ask(accountId, input);
     latencies.push(performance.now() - t);
-    const refHas = (i: number) => containsAnswer(result.refs[i]?.sampleText ?? '', q.answers);
-    r1.push(refHas(0) ? 1 : 0);
-    r5.push(result.refs.some((_, i) => refHas(i)) ? 1 : 0);
-    hit.push(result.refs[0]?.docName === q.article ? 1 : 0);
+    // Retrieval is measured on what retrieval ranks, not on the refs an answer keeps.
+    const passages = (await ask.retrieve(accountId, input)).slice(0, 5);
+    const passageHas = (i: number) => containsAnswer(passages[i]?.text ?? '', q.answers);
+    r1.push(passageHas(0) ? 1 : 0);
+    r5.push(passages.some((_, i) => passageHas(i)) ? 1 : 0);
+    hit.push(passages[0]?.docName === q.article ? 1 : 0);
+    answerHit.push(result.found && result.refs[0]?.docName === q.article ? 1 : 0);
     contained.push(result.found && containsAnswer(result.answer, q.answers) ? 1 : 0);
+    notFound.push(result.found ? 0 : 1);
     if (misses && contained[contained.length - 1] === 0 && r5[r5.length - 1] === 1) {
       misses.push({
         question: q.question,
         gold: q.answers,
         answer: result.answer,
-        top: result.refs[0]?.sampleText.slice(0, 300),
+        short: result.shortAnswer,
+        top: passages[0]?.text.slice(0, 300),
       });
     }
     if (result.found) words.push(wordCount(result.answer));
     em.push(exactMatch(result.answer, q.answers));
     f.push(f1(result.answer, q.answers));
+    shortGiven.push(result.shortAnswer ? 1 : 0);
+    shortEm.push(result.shortAnswer ? exactMatch(result.shortAnswer, q.answers) : 0);
+    shortF.push(result.shortAnswer ? f1(result.shortAnswer, q.answers) : 0);
   }
   return {
     recallAt1: mean(r1),
     recallAt5: mean(r5),
     articleHitAt1: mean(hit),
+    answerArticleHitAt1: mean(answerHit),
     containment: mean(contained),
     medianWords: median(words),
     em: 100 * mean(em),
     f1: 100 * mean(f),
+    shortEm: 100 * mean(shortEm),
+    shortF1: 100 * mean(shortF),
+    shortGiven: mean(shortGiven),
+    notFound: mean(notFound),
     latencies,
   };
 }
@@ -91,15 +122,27 @@ export function squadRows(
       { metric: `SQuAD passage recall@5 (${name})`, value: round(s.recallAt5, 3), unit: '' },
       { metric: `SQuAD article hit@1 (${name})`, value: round(s.articleHitAt1, 3), unit: '' },
       {
+        metric: `SQuAD answer's ref from the right article (${name})`,
+        value: round(s.answerArticleHitAt1, 3),
+        unit: '',
+        note: `"not found" ${round(s.notFound, 3)}`,
+      },
+      {
         metric: `SQuAD answer containment (${name})`,
         value: round(s.containment, 3),
         unit: '',
         note: `median ${round(s.medianWords, 1)} words`,
       },
       {
-        metric: `SQuAD EM / F1 (${name})`,
+        metric: `SQuAD EM / F1 of the answer (${name})`,
         value: `${round(s.em, 1)} / ${round(s.f1, 1)}`,
         unit: '',
+      },
+      {
+        metric: `SQuAD short_answer EM / F1 (${name})`,
+        value: `${round(s.shortEm, 1)} / ${round(s.shortF1, 1)}`,
+        unit: '',
+        note: `given for ${round(100 * s.shortGiven, 1)} %`,
       },
     );
   }

@@ -46,6 +46,7 @@ import {
   ingestWikiSpace,
 } from '../support/source-ingestion';
 import { buildFollowUps } from './follow-up-set';
+import { buildNearMisses, scoreNearMisses } from '../quality/near-misses';
 import { paragraphBaseline } from './paragraph-baseline';
 
 const MODES: SearchMode[] = ['bm25', 'vector', 'hybrid'];
@@ -372,6 +373,26 @@ async function measureModel(
         unit: '',
       },
     );
+    const nearMisses = await scoreNearMisses(
+      askWith('hybrid'),
+      accountId,
+      'squad-half',
+      buildNearMisses(
+        squad,
+        new Set(squad.articles.slice(0, Math.floor(squad.articles.length / 2)).map((a) => a.title)),
+        options.limit ? Math.ceil(options.limit / 2) : undefined,
+        (q) => inSplit(split, articleIndex.get(q.article)!),
+      ),
+    );
+    details.nearMisses = nearMisses;
+    rows.push({
+      metric: label('near misses: "not found" rate'),
+      value: round(nearMisses.notFoundRate, 3),
+      unit: '',
+      note: `${nearMisses.questions} questions (${Object.entries(nearMisses.byKind)
+        .map(([kind, k]) => `${kind} swapped: ${k.questions}, ${round(k.notFoundRate, 3)}`)
+        .join('; ')})`,
+    });
     const latencies = squadByMode.hybrid!.latencies;
     rows.push(...coldAskRows(cold).map(labelled), {
       metric: label('ask latency p50 / p95 (hybrid, SQuAD run, in process)'),
@@ -464,6 +485,8 @@ interface SweepConfig extends AskSettings {
   unanswerable?: boolean;
   /** Also score the real-document questions. */
   realDocuments?: boolean;
+  /** Also score the near misses (SQuAD questions of squad-half with their subject swapped). */
+  nearMisses?: boolean;
 }
 
 /**
@@ -499,7 +522,7 @@ async function sweep(
       metric: config.name,
       value: `r@5 ${round(s.recallAt5, 3)} hit@1 ${round(s.articleHitAt1, 3)} contain ${round(s.containment, 3)}`,
       unit: '',
-      note: `median ${round(s.medianWords, 1)} words, F1 ${round(s.f1, 1)}`,
+      note: `median ${round(s.medianWords, 1)} words, answer F1 ${round(s.f1, 1)}, short EM/F1 ${round(s.shortEm, 1)}/${round(s.shortF1, 1)} (given ${round(100 * s.shortGiven, 1)} %), not found ${round(s.notFound, 3)}`,
     };
     rows.push(row);
     if (sciNames) {
@@ -526,6 +549,26 @@ async function sweep(
         sets.keep,
       );
       row.note += `; not found ${round(u.notFoundRate, 3)}, answerable ${round(u.containmentWith, 3)} vs ${round(u.containmentWithout, 3)}`;
+    }
+    if (config.nearMisses) {
+      const present = new Set(
+        sets.squad.articles
+          .slice(0, Math.floor(sets.squad.articles.length / 2))
+          .map((a) => a.title),
+      );
+      const n = await scoreNearMisses(
+        ask,
+        accountId,
+        'squad-half',
+        buildNearMisses(sets.squad, present, Math.ceil(sets.sample.length / 2), sets.keep),
+      );
+      row.note += `; near misses not found ${round(n.notFoundRate, 3)} (${JSON.stringify(n.byKind)})`;
+      if (process.env.BENCH_DUMP) {
+        writeFileSync(
+          `${process.env.BENCH_DUMP}.near-misses.json`,
+          JSON.stringify(n.answered, null, 1),
+        );
+      }
     }
     console.log(`${config.name}: ${row.value} (${row.note})`);
   }

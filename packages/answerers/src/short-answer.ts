@@ -126,31 +126,29 @@ export function askedThing(question: string): AskedThing | null {
   ) {
     return { shape: 'number' };
   }
-  if (/\bwhen\b/.test(q)) return { shape: 'date' };
+  // The first question word decides: "the stadium where…" asks "what", not "where".
+  const first = /\b(what|which|who|whom|whose|when|where|how)\b/.exec(q)?.[1];
+  if (first === 'when') return { shape: 'date' };
   if (/\bwhat time\b|\bat what time\b/.test(q)) return { shape: 'time' };
-  if (/\b(?:who|whom|whose)\b/.test(q)) return { shape: 'person' };
-  if (/\bwhere\b/.test(q)) return { shape: 'place' };
+  if (first === 'who' || first === 'whom' || first === 'whose') return { shape: 'person' };
+  if (first === 'where') return { shape: 'place' };
   if (/\b(?:default|defaults)\b/.test(q) && /\b(?:what|which)\b/.test(q)) return { shape: 'value' };
-  const wh = /\b(?:what|which)\s+(?:(?:is|was|are|were)\s+the\s+)?(?:\w+\s+)?(\w+)\b/.exec(q);
+  // "what is the name of the stadium", "what kind of tree": the noun after "of" is asked for.
+  const namedOf = /\b(?:name|kind|type|sort|title)\s+of\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)/.exec(q);
   const direct = /\b(?:what|which)\s+([a-z][\w-]*)\b/.exec(q);
   const focusWord =
-    direct &&
-    !/^(?:is|was|are|were|does|do|did|has|have|had|can|will|would|should|kind|type|sort)$/.test(
-      direct[1]!,
-    )
+    direct && !/^(?:is|was|are|were|does|do|did|has|have|had|can|will|would|should|kind|type|sort)$/.test(direct[1]!)
       ? direct[1]!
       : undefined;
-  const nounAfterThe =
-    /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)(?:\s+([a-z][\w-]*))?/.exec(q);
-  const focus = stemTerm(focusWord ?? nounAfterThe?.[1] ?? wh?.[1] ?? '');
+  const nounAfterThe = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)/.exec(q);
+  const focus = stemTerm(namedOf?.[1] ?? focusWord ?? nounAfterThe?.[1] ?? '');
   if (focus === '') return null;
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
   if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
   if (IDENTIFIER_FOCUS.has(focus)) return { shape: 'identifier', focus };
   if (PLACE_FOCUS.has(focus)) return { shape: 'place', focus };
   if (PERSON_FOCUS.has(focus)) return { shape: 'person', focus };
-  if (focusWord || nounAfterThe) return { shape: 'thing', focus };
-  return null;
+  return { shape: 'thing', focus };
 }
 
 interface Span {
@@ -190,7 +188,7 @@ const UNIT_WORDS = new Set(
   ),
 );
 const IDENTIFIER_PATTERN =
-  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b/g;
+  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 const VALUE_AFTER =
   /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+/gi;
 

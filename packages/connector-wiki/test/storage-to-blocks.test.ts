@@ -16,6 +16,20 @@ describe('confluenceStorageToBlocks', () => {
       );
     });
 
+    it('labels each description of a definition list with its term', () => {
+      const blocks = convert(
+        '<dl><dt><code>core.autocrlf</code></dt><dd><p>Converts line endings.</p><p>The default is false.</p></dd><dt>alone</dt></dl>',
+      );
+      expect(blocks).toEqual([
+        {
+          kind: 'callout',
+          label: 'core.autocrlf',
+          text: 'Converts line endings.\nThe default is false.',
+        },
+        { kind: 'paragraph', text: 'alone' },
+      ]);
+    });
+
     it('flattens inline formatting and normalises whitespace', () => {
       const blocks = convert(
         '<p>  A <strong>bold</strong>\n  and <em>em</em><span>pha</span><u>sis</u>   <code>x()</code> <a href="https://e.x">link</a>. </p>',

@@ -111,6 +111,20 @@ describe('HTML', () => {
     ]);
   });
 
+  it('labels each description of a definition list with its term, as a panel with its title', () => {
+    const blocks = htmlToBlocks(
+      `<dl><dt><code>shared_buffers</code> (integer)</dt><dd><p>Sets the amount of memory.</p><p>The default is 128 megabytes.</p><pre>shared_buffers = 1GB</pre></dd>
+       <dt>orphan term</dt></dl>`,
+      { wholeFragment: true },
+    );
+    expect(blocks).toEqual([
+      { kind: 'callout', label: 'shared_buffers (integer)', text: 'Sets the amount of memory.' },
+      { kind: 'callout', label: 'shared_buffers (integer)', text: 'The default is 128 megabytes.' },
+      { kind: 'code', text: 'shared_buffers = 1GB' },
+      { kind: 'paragraph', text: 'orphan term' },
+    ]);
+  });
+
   it('decodes the charset a page declares', () => {
     const bytes = Uint8Array.from([
       ...new TextEncoder().encode('<meta charset="windows-1252"><p>caf'),

@@ -30,7 +30,7 @@ const BLOCK_CONTAINERS = new Set([
   'figure',
   'figcaption',
   'center',
-  'dl',
+  // Outside a <dl>: markup the editor would not produce, read as blocks.
   'dt',
   'dd',
   'details',
@@ -126,6 +126,9 @@ function walkElement(element: Element, writer: BlockWriter, state: WalkState): v
     case 'ac:task-list':
       walkList(element, false, writer, state);
       return;
+    case 'dl':
+      walkDefinitionList(element, writer, state);
+      return;
     case 'ac:task':
       walkListItem(element, { ordered: false, checked: isCompleteTask(element) }, writer, state);
       return;
@@ -214,6 +217,39 @@ function walkListItem(
   writer.within({ kind: 'list_item', depth: state.listDepth, ...kind }, () =>
     walkNodes(item.children, writer, { ...state, listDepth: state.listDepth + 1 }),
   );
+}
+
+/**
+ * A definition list (an HTML page pasted or imported into the wiki: a manual's options, settings,
+ * glossary): each description is labelled with its term, as a panel is with its title, so
+ * "Sets the amount of memory… The default is 128MB" stays about "shared_buffers (integer)". A
+ * term without a description is a paragraph.
+ */
+function walkDefinitionList(list: Element, writer: BlockWriter, state: WalkState): void {
+  writer.flush();
+  let terms: string[] = [];
+  const flushTerms = () => {
+    for (const term of terms) writer.add({ kind: 'paragraph', text: term });
+    terms = [];
+  };
+  for (const child of list.children) {
+    if (!isTag(child)) continue;
+    if (child.name === 'dt') {
+      const term = flattenToText(child.children, state);
+      if (term) terms.push(term);
+    } else if (child.name === 'dd') {
+      const label = terms.join(', ');
+      terms = [];
+      if (label === '') walkBlocks(child.children, writer, state);
+      else
+        writer.within({ kind: 'callout', label }, () => walkNodes(child.children, writer, state));
+    } else {
+      flushTerms();
+      walkElement(child, writer, nested(state));
+    }
+  }
+  flushTerms();
+  writer.flush();
 }
 
 function isCompleteTask(task: Element): boolean {

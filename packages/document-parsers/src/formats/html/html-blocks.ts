@@ -102,6 +102,10 @@ class HtmlBlockWriter {
         this.flush();
         this.table(node);
         return;
+      case 'dl':
+        this.flush();
+        this.definitionList(node, listDepth);
+        return;
       case 'pre': {
         this.flush();
         const text = rawText(node).replace(/^\n/, '').replace(/\s+$/, '');
@@ -167,6 +171,49 @@ class HtmlBlockWriter {
       }
       for (const sublist of nested) this.list(sublist, depth + 1);
     }
+  }
+
+  /**
+   * A definition list (a manual's options, settings, glossary): each description's running text
+   * becomes callouts labelled with its term, as a panel is with its title, so "The default is
+   * 128MB" stays about "shared_buffers (integer)"; its lists, tables and code stay what they are.
+   */
+  private definitionList(list: Element, depth: number): void {
+    let terms: string[] = [];
+    const flushTerms = () => {
+      for (const text of terms) this.blocks.push({ kind: 'paragraph', text });
+      terms = [];
+    };
+    for (const child of list.children) {
+      if (!isTag(child) || isSkipped(child)) continue;
+      if (child.name === 'dt') {
+        const term = collapseWhitespace(inlineText(child));
+        if (term) terms.push(term);
+        continue;
+      }
+      if (child.name !== 'dd') {
+        flushTerms();
+        this.walk(child, depth);
+        this.flush();
+        continue;
+      }
+      const label = terms.join(', ');
+      terms = [];
+      const inner = new HtmlBlockWriter();
+      for (const part of child.children) inner.walk(part, depth);
+      inner.flush();
+      if (label === '') {
+        this.blocks.push(...inner.blocks);
+        continue;
+      }
+      if (inner.blocks[0]?.kind !== 'paragraph') this.blocks.push({ kind: 'callout', text: label });
+      for (const block of inner.blocks) {
+        this.blocks.push(
+          block.kind === 'paragraph' ? { kind: 'callout', label, text: block.text } : block,
+        );
+      }
+    }
+    flushTerms();
   }
 
   private table(table: Element): void {

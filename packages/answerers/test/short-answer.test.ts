@@ -1,0 +1,56 @@
+import { contentWords } from '@docent/text-segmentation';
+import { askedThing, shortAnswer, stemTerm } from '../src';
+
+const short = (question: string, sentence: string) =>
+  shortAnswer(question, sentence, { questionStems: new Set(contentWords(question).map(stemTerm)) });
+
+describe('askedThing', () => {
+  it.each([
+    ['Which port does Heron listen on?', 'identifier', 'port'],
+    ['How many days do I have to file expenses?', 'number', undefined],
+    ['When does release train R-17 depart?', 'date', undefined],
+    ['What time does the backup window start?', 'time', undefined],
+    ['Who owns the billing service?', 'person', undefined],
+    ['Where is the new office?', 'place', undefined],
+    ['What is the default value of core.autocrlf?', 'value', undefined],
+    ['Which tool do we use for canary releases?', 'thing', 'tool'],
+    ['In what year did the Normans conquer England?', 'date', 'year'],
+  ])('%j asks for a %s', (question, shape, focus) => {
+    const asked = askedThing(question);
+    expect(asked?.shape).toBe(shape);
+    if (focus) expect(asked?.focus).toBe(focus);
+  });
+
+  it.each([
+    'How do I restart the billing service?',
+    'Why are deploys frozen on Fridays?',
+    'Is the office open on Sundays?',
+    'Can I bring a guest?',
+  ])('%j asks for no single thing', (question) => {
+    expect(askedThing(question)).toBeNull();
+  });
+});
+
+describe('shortAnswer', () => {
+  it.each([
+    ['Which TCP port does Heron listen on by default?', 'Heron listens on TCP port 9120 by default.', '9120'],
+    ['When does release train R-17 depart?', 'Release train R-17 departs on 12 March.', '12 March'],
+    ['Within how many days must expense reports be filed?', 'Expense reports must be filed within 30 days of the trip.', '30 days'],
+    ['Who owns the billing service?', 'Team Falcon owns the billing service; escalations go to Priya Raman.', 'Team Falcon'],
+    ['Which tool do we use for canary releases?', 'Heron is the tool we use for canary releases.', 'Heron'],
+    ['When does the nightly backup window start?', 'Nightly backup window: The nightly backup window starts at 02:30 UTC.', '02:30 UTC'],
+    ['What is the default value of core.autocrlf?', 'The default is false.', 'false'],
+    ['Which bucket holds the snapshots?', 'Snapshots are kept for 14 days in the bucket acme-search-snapshots.', 'acme-search-snapshots'],
+    ['How much is the meal allowance per day?', 'Meals on business trips are reimbursed up to 45 euros per day.', '45 euros'],
+    ['What was the name of the stadium where Super Bowl 50 was played?', "The game was played on February 7, 2016, at Levi's Stadium in the San Francisco Bay Area at Santa Clara, California.", "Levi's Stadium"],
+  ])('%j in %j is %j, verbatim', (question, sentence, expected) => {
+    const answer = short(question, sentence);
+    expect(answer).toBe(expected);
+    expect(sentence).toContain(answer);
+  });
+
+  it('gives nothing for a question asking for no single thing, or a sentence without one', () => {
+    expect(short('How do I restart billing?', 'Run billingctl restart on the node.')).toBeNull();
+    expect(short('When does the train depart?', 'The train departs from platform nine.')).toBeNull();
+  });
+});
