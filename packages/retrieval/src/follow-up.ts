@@ -82,18 +82,27 @@ export function isFollowUp(question: string): boolean {
   return contentWords(question).length < 2;
 }
 
-/** The thing the previous exchange was about: a name it answered with, or one it asked about. */
+/**
+ * The thing the previous exchange was about. A question that named something ("Which port does
+ * Skylark use?", "Who won Super Bowl 50?") stays about it: its longest name. One that named
+ * nothing and asked for a thing ("Which tool do we use for canary releases?") made its answer
+ * the subject: the short answer, when it is a name.
+ */
 function previousSubject(turn: HistoryTurn): string | undefined {
-  const asked = askedThing(turn.question);
-  if (asked && ['thing', 'person', 'place', 'identifier'].includes(asked.shape)) {
-    const stems = new Set(contentWords(turn.question));
-    const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
-    // A name or an identifier a pronoun can stand for; a number or a date is a value it asked.
-    const named =
-      answered && /^\p{Lu}|[-_.]\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);
-    if (named && answered.split(/\s+/).length <= 5) return answered;
+  const names = namesOf(turn.question);
+  if (names.length > 0) {
+    return names.reduce((longest, name) =>
+      name.split(' ').length >= longest.split(' ').length ? name : longest,
+    );
   }
-  return namesOf(turn.question).at(-1);
+  const asked = askedThing(turn.question);
+  if (!asked || !['thing', 'person', 'place', 'identifier'].includes(asked.shape)) return undefined;
+  const stems = new Set(contentWords(turn.question));
+  const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
+  // A name or an identifier a pronoun can stand for; a number or a date is a value it asked.
+  const named =
+    answered && /^\p{Lu}|[-_.]\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);
+  return named && answered.split(/\s+/).length <= 5 ? answered : undefined;
 }
 
 /** Capitalised runs after the first word ("Heron", "Team Falcon", "Super Bowl 50"). */
