@@ -34,6 +34,7 @@ export const DEFAULT_ANSWER_WORDS = 45;
 const ROW_KEY_CELL_WORDS = 6;
 const LIST_ITEM_MARKER = /^[ \t]*(?:[-*+•◦▪‣]|\d{1,3}[.)]|[a-z][.)])(?:[ \t]+\[[ xX]\])?[ \t]+/;
 const QUOTE_MARKER = /^[ \t]*> /;
+const BULLET_GLYPH = /^[•◦▪‣●○■□➢►–]\s+/u;
 const LEAD_IN_MAX_WORDS = 8;
 const LEAD_IN_LIST_MAX_WORDS = 30;
 
@@ -99,7 +100,10 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
     at = Math.max(at, to);
   }
   const context = block.kind === 'callout' ? (block.label ?? '') : '';
-  return sentenceSpans(body).map(({ start, end }) => {
+  return sentenceSpans(body).map(({ start: from, end }) => {
+    // A bullet glyph left in running text (a PDF's list, a pasted one) is markup too.
+    const bullet = BULLET_GLYPH.exec(body.slice(from, end));
+    const start = bullet ? from + bullet[0].length : from;
     const sentence = collapse(body.slice(start, end));
     return {
       text: sentence,

@@ -100,6 +100,18 @@ describe('answerUnits', () => {
     expect(units.every((u) => u.context === 'AC-1 Requirement')).toBe(true);
   });
 
+  it("drops a bullet glyph left in a paragraph's text (a PDF's list)", () => {
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: '• Rotate the keys every 90 days.\n• Revoke unused keys.' },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => u.text)).toEqual([
+      'Rotate the keys every 90 days.',
+      'Revoke unused keys.',
+    ]);
+    expect(text.slice(units[0]!.start, units[0]!.end)).toBe('Rotate the keys every 90 days.');
+  });
+
   it('reads markers from the text of a chunk indexed without a layout', () => {
     const text = [
       'Skylark listens on TCP port 7443 by default.',
