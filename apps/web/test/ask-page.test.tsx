@@ -233,6 +233,8 @@ describe('AskPage', () => {
     expect($('figcaption a', figure)?.getAttribute('href')).toBe(
       'https://wiki.example/spaces/ENG/pages/701',
     );
+    // Screen readers hear the answer and its source, not every passage.
+    expect($('[role="status"]')?.textContent).toBe(`Quoted from Skylark, page 1: ${SENTENCE}`);
     const answer = $('blockquote[data-testid="answer"]', figure)!;
     expect(answer.textContent).toBe(SENTENCE);
     expect($$('strong', answer).map((s) => s.textContent)).toEqual(['7443']);
@@ -290,6 +292,7 @@ describe('AskPage', () => {
       question: 'And which port does billing listen on?',
       history_messages: [['Which port does Skylark listen on?', SENTENCE]],
     });
+    expect($('[role="status"]')?.textContent).toBe('Not found in eng.');
     const [, second] = $$('[data-testid="exchange"]');
     expect($('[data-testid="not-found"]', second!)?.textContent).toMatch(
       /^Not found\. Nothing in eng answers this question.*Try the words the pages would use/,

@@ -216,7 +216,10 @@ export function AskPage() {
           </div>
         </details>
 
-        <div className="conversation" aria-live="polite" aria-busy={action.pending}>
+        <p className="visually-hidden" role="status" data-testid="ask-status">
+          {action.pending ? 'Asking…' : announcement(exchanges.at(-1))}
+        </p>
+        <div className="conversation">
           {exchanges.map((exchange, i) => (
             <ExchangeView
               key={i}
@@ -270,4 +273,14 @@ export function AskPage() {
       </form>
     </section>
   );
+}
+
+/** What a screen reader announces when an answer arrives: the answer and where it is from. */
+function announcement(exchange: Exchange | undefined): string {
+  if (!exchange) return '';
+  if (!exchange.found) return `Not found in ${exchange.collection}.`;
+  const source = exchange.refs[0];
+  return source?.highlight
+    ? `Quoted from ${source.doc_name}, page ${source.page_num}: ${exchange.answer}`
+    : `Answer: ${exchange.answer}`;
 }
