@@ -46,6 +46,12 @@ const PAGES = [
     title: 'Office FAQ',
     body: `<ac:structured-macro ac:name="expand"><ac:parameter ac:name="title">Where is the new office?</ac:parameter><ac:rich-text-body><p>The new office is on the fourth floor of the Meridian building.</p></ac:rich-text-body></ac:structured-macro>`,
   },
+  {
+    // One long passage: the cited excerpt is shown shortened around the quoted sentence.
+    id: '805',
+    title: 'Incident runbook',
+    body: `<p>An incident starts when an alert pages the on-call engineer or a customer reports an outage through support. The on-call engineer acknowledges the page within five minutes and posts a short summary in the incidents channel. Severity is set by customer impact: severity one means customers cannot work at all, severity two means a degraded service, severity three means a cosmetic problem. For severity one and two the on-call engineer names an incident commander, who may be the on-call engineer. The incident bridge is opened on the Zephyr conference line. Status updates go out every thirty minutes until the incident is resolved, written for customers rather than engineers. When the service is back, the incident commander closes the bridge and schedules a review within five working days. The review is blameless: it records what happened, what helped, what slowed the response down, and the follow-up tasks with an owner each. Follow-up tasks are tracked in the reliability board and reviewed every Monday by the platform team.</p>`,
+  },
 ];
 
 /** The two widths the Ask page is checked at: a laptop and a phone. */
@@ -338,6 +344,28 @@ describe('the Ask page in the browser', () => {
       await page.getByRole('button', { name: 'New conversation' }).click();
     });
   }
+
+  it('shows a long passage shortened around the quoted sentence, whole on demand', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await ask('Which conference line is the incident bridge opened on?', 0);
+    await expectInView(0, 'ask-390-long-passage');
+    const cited = exchanges().nth(0).getByTestId('cited');
+    const excerpt = cited.getByTestId('cited-excerpt');
+    const answer = (await exchanges().nth(0).getByTestId('answer').textContent()) ?? '';
+    expect(answer).toContain('Zephyr');
+    expect(await excerpt.locator('mark').allTextContents()).toEqual([answer]);
+    const shortened = (await excerpt.textContent()) ?? '';
+    expect(shortened).toMatch(/^… .+ …$/);
+    await shot('ask-390-05-long-passage');
+    const toggle = cited.getByRole('button', { name: 'Show the whole passage' });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    const whole = (await excerpt.textContent()) ?? '';
+    expect(whole).not.toMatch(/^…/);
+    expect(whole.length).toBeGreaterThan(shortened.length);
+    expect(await excerpt.locator('mark').allTextContents()).toEqual([answer]);
+    await shot('ask-390-06-long-passage-whole');
+  });
 
   it('raised no script or Content Security Policy error', () => {
     expect(browser.errors.filter((e) => /Content Security Policy|page:/.test(e))).toEqual([]);
