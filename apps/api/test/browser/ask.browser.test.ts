@@ -364,6 +364,14 @@ describe('the Ask page in the browser', () => {
     expect(whole).not.toMatch(/^…/);
     expect(whole.length).toBeGreaterThan(shortened.length);
     expect(await excerpt.locator('mark').allTextContents()).toEqual([answer]);
+    // The quoted sentence stays in view, clear of the composer, as the text grows around it.
+    const mark = await excerpt.locator('mark').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const composer = document.querySelector('.composer')!.getBoundingClientRect();
+      return { top: box.top, bottom: box.bottom, visibleBottom: composer.top };
+    });
+    expect(mark.top).toBeGreaterThanOrEqual(0);
+    expect(mark.bottom).toBeLessThanOrEqual(mark.visibleBottom);
     await shot('ask-390-06-long-passage-whole');
   });
 

@@ -1,4 +1,4 @@
-import { useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import type { Reference } from '../api/wire-types';
 import { SourceLink, webUrl } from '../components/source-link';
 import { highlightRuns, shortAnswerRuns, shortenedRuns, type TextRun } from './answer-text';
@@ -93,7 +93,13 @@ function NotFound({ exchange }: { exchange: Exchange }) {
 /** The passage the answer quotes, its sentence highlighted; a long one shortened around it. */
 function CitedPassage({ reference }: { reference: Reference }) {
   const [whole, setWhole] = useState(false);
+  const toggled = useRef(false);
+  const markRef = useRef<HTMLElement>(null);
   const shortened = shortenedRuns(reference.sample_text, reference.highlight);
+  useEffect(() => {
+    // Text now shows above and below the sentence: keep the sentence where the reader was.
+    if (toggled.current) markRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [whole]);
   return (
     <section className="cited" aria-label="The passage quoted" data-testid="cited">
       <p className="ref-title">
@@ -108,6 +114,7 @@ function CitedPassage({ reference }: { reference: Reference }) {
               : highlightRuns(reference.sample_text, reference.highlight)
           }
           as="mark"
+          markRef={markRef}
         />
       </blockquote>
       {shortened ? (
@@ -115,7 +122,10 @@ function CitedPassage({ reference }: { reference: Reference }) {
           type="button"
           className="link"
           aria-expanded={whole}
-          onClick={() => setWhole((w) => !w)}
+          onClick={() => {
+            toggled.current = true;
+            setWhole((w) => !w);
+          }}
         >
           {whole ? 'Show less of the passage' : 'Show the whole passage'}
         </button>
@@ -140,7 +150,28 @@ function DocumentName({ reference }: { reference: Reference }) {
   );
 }
 
-/** Text runs as text nodes (never HTML), the marked ones in `as`. */
-function Runs({ runs, as: Marked }: { runs: TextRun[]; as: 'strong' | 'mark' }) {
-  return <>{runs.map((run, i) => (run.marked ? <Marked key={i}>{run.text}</Marked> : run.text))}</>;
+/** Text runs as text nodes (never HTML), the marked ones in `as` (the first one's element in `markRef`). */
+function Runs({
+  runs,
+  as: Marked,
+  markRef,
+}: {
+  runs: TextRun[];
+  as: 'strong' | 'mark';
+  markRef?: Ref<HTMLElement>;
+}) {
+  const first = runs.findIndex((run) => run.marked);
+  return (
+    <>
+      {runs.map((run, i) =>
+        run.marked ? (
+          <Marked key={i} ref={i === first ? markRef : undefined}>
+            {run.text}
+          </Marked>
+        ) : (
+          run.text
+        ),
+      )}
+    </>
+  );
 }
