@@ -316,20 +316,21 @@ describe('onboarding in the browser', () => {
   it('asks, shows the answer with its references, and follows up with the history', async () => {
     await openNav('Ask');
     await page.getByLabel('Namespace').fill('acme');
-    await page.getByLabel('Collection').fill('notion');
+    await page.getByLabel('Collection').selectOption('notion');
     const first = workspace.facts.find((f) => f.pageTitle === 'Laptop setup')!;
     await page.getByLabel('Question', { exact: true }).fill(first.question);
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
     const exchanges = page.getByTestId('exchange');
     await exchanges.first().waitFor();
     expect(await exchanges.first().getByTestId('answer').textContent()).toContain(first.answer);
-    const refs = await exchanges.first().getByTestId('refs').textContent();
-    expect(refs).toContain('Laptop setup');
-    expect(refs).toContain('page 1');
+    // The passage the answer quotes: its document and page, linking to the page.
+    const cited = await exchanges.first().getByTestId('cited').textContent();
+    expect(cited).toContain('Laptop setup');
+    expect(cited).toContain('page 1');
     // Each reference opens its page in the source, in a tab that cannot reach back.
     const link = exchanges
       .first()
-      .getByTestId('refs')
+      .getByTestId('cited')
       .getByRole('link', { name: /Laptop setup/ })
       .first();
     expect(await link.getAttribute('href')).toMatch(

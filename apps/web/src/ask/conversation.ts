@@ -1,9 +1,32 @@
-import type { Reference } from '../api/wire-types';
+import type { AskResponse, Reference } from '../api/wire-types';
 
+/** One question and what the API answered, with where it was asked. */
 export interface Exchange {
   question: string;
   answer: string;
+  /** False when the collection does not answer the question (then there are no refs). */
+  found: boolean;
+  shortAnswer: string | null;
   refs: Reference[];
+  /** The collection (and document, if one was picked) the question was asked of. */
+  collection: string;
+  docName: string | null;
+}
+
+export function exchangeOf(
+  question: string,
+  response: AskResponse,
+  asked: { collection: string; docName: string | null },
+): Exchange {
+  return {
+    question,
+    answer: response.answer,
+    found: response.found,
+    shortAnswer: response.short_answer ?? null,
+    // The contract promises no refs with "not found"; the UI holds to it whatever it is sent.
+    refs: response.found ? response.refs : [],
+    ...asked,
+  };
 }
 
 /** `history_messages` for a follow-up: the earlier exchanges as canonical pairs, oldest first. */
