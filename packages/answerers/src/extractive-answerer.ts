@@ -3,6 +3,7 @@ import {
   answerUnitKey,
   answerUnits,
   contentWords,
+  words,
   type AnswerUnit,
 } from '@docent/text-segmentation';
 import { warmEnglishTagger } from './english-tagger';
@@ -146,7 +147,7 @@ export class ExtractiveAnswerer implements Answerer {
 
   async answer(request: AnswerRequest): Promise<Answer> {
     const candidates = this.candidates(request.passages);
-    if (candidates.length === 0) return notFound();
+    if (candidates.length === 0) return notFound('no-candidates');
 
     const question = analyseQuestion(request.question, request.standaloneQuestion);
     const idf = inverseDocumentFrequency(candidates);
@@ -157,27 +158,33 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       request.termCounts &&
-      absentSubjects(request.question, request.termCounts.byWord).length > 0
+      absentSubjects(request.question, request.termCounts.byWord, passageWords(request.passages))
+        .length > 0
     ) {
-      return notFound();
+      return notFound('absent-subject');
     }
     if (
       evidence(candidates, topicByPassage, question.terms, rarity, request.passages) <
       this.minEvidence
     ) {
-      return notFound();
+      return notFound('low-evidence');
     }
     this.score(candidates, question, topicByPassage, idf);
     await this.addMeaning(candidates, request);
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
-    const best = ranked.find(
-      (c) => !this.requireSubjects || holdsNames(c, question, topicByPassage[c.passageIndex]!),
+    const absentStems = new Set(
+      [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
-    if (!best || best.score < this.minScore) return notFound();
+    const required = rarestNames(question.names, rarity, absentStems);
+    const best = ranked.find(
+      (c) => !this.requireSubjects || holdsNames(c, required, topicByPassage[c.passageIndex]!),
+    );
+    if (!best) return notFound('names-not-held');
+    if (best.score < this.minScore) return notFound('low-score');
     // A sentence that names other things than the question does, ranked far below the first,
     // is a neighbour's fact rather than the answer.
-    if (best !== ranked[0] && best.score < 0.6 * ranked[0]!.score) return notFound();
+    if (best !== ranked[0] && best.score < 0.6 * ranked[0]!.score) return notFound('neighbour');
 
     const chosen = this.compose(best, candidates, question);
     const passages = request.passages;
@@ -247,15 +254,17 @@ export class ExtractiveAnswerer implements Answerer {
     }
   }
 
-  /** Meaning decides between the sentences the words already favour. */
+  /**
+   * Meaning decides between the sentences the words already favour: every sentence with a
+   * vector stored at ingestion (a dot product each), and the best `semanticCandidates` of the
+   * others, embedded now.
+   */
   private async addMeaning(candidates: Candidate[], request: AnswerRequest): Promise<void> {
-    const contenders = [...candidates]
+    const stored = storedSentenceVectors(request.passages);
+    const unstored = [...candidates]
+      .filter((c) => !stored.has(answerUnitKey(c.unit.text)))
       .sort((a, b) => b.score - a.score)
       .slice(0, this.semanticCandidates);
-    // Vectors stored with the chunks at ingestion serve the sentences they were computed for;
-    // only the others (collections ingested without them, other models) are embedded now.
-    const stored = storedSentenceVectors(request.passages);
-    const unstored = contenders.filter((c) => !stored.has(answerUnitKey(c.unit.text)));
     const [questionVector, fresh] = await Promise.all([
       request.questionVector ?? this.options.embedQuery(request.standaloneQuestion),
       unstored.length === 0
@@ -265,9 +274,10 @@ export class ExtractiveAnswerer implements Answerer {
             (texts) => this.options.embedTexts(texts),
           ),
     ]);
-    const embedded = new Map(unstored.map((c, i) => [c, fresh[i]!]));
-    for (const candidate of contenders) {
-      const vector = stored.get(answerUnitKey(candidate.unit.text)) ?? embedded.get(candidate)!;
+    const vectors = new Map(unstored.map((c, i) => [c, fresh[i]!]));
+    for (const candidate of candidates) {
+      const vector = stored.get(answerUnitKey(candidate.unit.text)) ?? vectors.get(candidate);
+      if (!vector) continue;
       candidate.semantic = Math.max(0, dot(questionVector, vector));
       candidate.score =
         (candidate.base + this.weights.semantic * candidate.semantic) * candidate.factor;
@@ -356,19 +366,48 @@ export class ExtractiveAnswerer implements Answerer {
 }
 
 /**
- * Whether the sentence holds every name, number and identifier the question mentions — in its
- * own words, its block (the paragraph or list item it is part of), its section titles or its
- * document's name. A question about "Heron" is not answered by a sentence about Skylark.
+ * The question's rarest names, numbers and identifiers in the collection (those as rare as the
+ * rarest): what tells its subject from its neighbours' ("Heron" beside "TCP"; "R-17" beside
+ * "release").
  */
-function holdsNames(candidate: Candidate, question: QuestionAnalysis, topic: Set<string>): boolean {
-  for (const name of question.names) {
-    if (!candidate.block.has(name) && !topic.has(name)) return false;
-  }
-  return true;
+function rarestNames(
+  names: ReadonlySet<string>,
+  rarity: ReadonlyMap<string, number>,
+  absent: ReadonlySet<string>,
+): string[] {
+  // A name no chunk holds was misspelt (absent names of things already made it "not found").
+  const known = [...names].filter((n) => rarity.has(n) && !absent.has(n));
+  if (known.length === 0) return [...names];
+  const top = Math.max(...known.map((n) => rarity.get(n)!));
+  return known.filter((n) => rarity.get(n)! >= top - 1e-9);
 }
 
-function notFound(): Answer {
-  return { text: NOT_FOUND_ANSWER, usedPassageIds: [], found: false, shortAnswer: null };
+/**
+ * Whether the sentence holds the question's rarest names — in its own words, its block (the
+ * paragraph or list item it is part of), its section titles or its document's name. A question
+ * about "Heron" is not answered by a sentence about Skylark.
+ */
+function holdsNames(candidate: Candidate, names: string[], topic: Set<string>): boolean {
+  return names.every((name) => candidate.block.has(name) || topic.has(name));
+}
+
+/** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */
+function passageWords(passages: Passage[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of passages) {
+    for (const w of words(`${p.docName} ${p.headings} ${p.text}`)) out.add(w);
+  }
+  return out;
+}
+
+function notFound(reason: NonNullable<Answer['notFoundReason']>): Answer {
+  return {
+    text: NOT_FOUND_ANSWER,
+    usedPassageIds: [],
+    found: false,
+    shortAnswer: null,
+    notFoundReason: reason,
+  };
 }
 
 function inverseDocumentFrequency(candidates: Candidate[]): Map<string, number> {

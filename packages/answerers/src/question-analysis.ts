@@ -1,5 +1,5 @@
 import { contentWords, words } from '@docent/text-segmentation';
-import { tagWords } from './english-tagger';
+import { tagWords, type TaggedWord } from './english-tagger';
 import { questionCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
 
@@ -126,22 +126,31 @@ function asksForSeveral(question: string, cues: QuestionCue[]): boolean {
  * The question's content words that no chunk of the collection holds, and that name a thing
  * (nouns, names, numbers — not verbs or adjectives, which a page may say otherwise): a question
  * about a "cafeteria" in a collection that never mentions one is not answered by a sentence
- * about the office's floor. Framing words never count.
+ * about the office's floor. Framing words never count, nor do the words of the thing asked for
+ * ("what beverage company…", "which actor…": a page names the company or the actor, it need not
+ * call it that), nor a word a retrieved passage spells nearly the same (a typo, "champs" for
+ * "champions").
  */
 export function absentSubjects(
   question: string,
   chunkCounts: ReadonlyMap<string, number>,
+  passageWords: ReadonlySet<string>,
 ): string[] {
   const absent = new Set(
     contentWords(question).filter(
-      (word) => chunkCounts.get(word) === 0 && !FRAMING_WORDS.has(stemTerm(word)),
+      (word) =>
+        chunkCounts.get(word) === 0 &&
+        !FRAMING_WORDS.has(stemTerm(word)) &&
+        !spelledNearly(word, passageWords),
     ),
   );
   if (absent.size === 0) return [];
+  const tagged = tagWords(question);
+  const asked = askedPhrase(tagged);
   const out: string[] = [];
-  for (const word of tagWords(question)) {
+  tagged.forEach((word, index) => {
     const normal = words(word.text)[0] ?? '';
-    if (!absent.has(normal)) continue;
+    if (!absent.has(normal) || asked.has(index)) return;
     const thing =
       word.tags.has('Noun') ||
       word.tags.has('Gerund') ||
@@ -149,8 +158,75 @@ export function absentSubjects(
       word.tags.has('Acronym') ||
       /\d/.test(normal);
     if (thing && !word.tags.has('Pronoun')) out.push(normal);
+  });
+  return out;
+}
+
+/**
+ * Positions of the words that describe what is asked for: after the question word up to the
+ * verb ("which MVP honoree | died"), or the noun phrase after "what is the…" ("what is | an
+ * expression | that…").
+ */
+function askedPhrase(tagged: TaggedWord[]): Set<number> {
+  const out = new Set<number>();
+  const first = tagged.findIndex((w) => w.tags.has('QuestionWord'));
+  if (first < 0) return out;
+  let i = first + 1;
+  const copula = tagged[i]?.tags.has('Copula');
+  if (copula) i++;
+  for (; i < tagged.length; i++) {
+    const word = tagged[i]!;
+    if (word.tags.has('Determiner') || word.tags.has('Adjective') || word.tags.has('Value')) {
+      out.add(i);
+      continue;
+    }
+    if ((word.tags.has('Noun') || word.tags.has('Acronym')) && !word.tags.has('Pronoun')) {
+      out.add(i);
+      continue;
+    }
+    break;
   }
   return out;
+}
+
+/** A passage word within one or two edits (by length), or sharing a long stem. */
+function spelledNearly(word: string, passageWords: ReadonlySet<string>): boolean {
+  if (word.length < 5 || /\d/.test(word)) return false;
+  const budget = word.length >= 8 ? 2 : 1;
+  for (const other of passageWords) {
+    if (Math.abs(other.length - word.length) > 3) continue;
+    if (other.length >= 5 && commonPrefix(word, other) >= 5) return true;
+    if (
+      Math.abs(other.length - word.length) <= budget &&
+      editDistance(word, other, budget) <= budget
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function commonPrefix(a: string, b: string): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+}
+
+/** Levenshtein distance, given up past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      best = Math.min(best, current[j]!);
+    }
+    if (best > limit) return limit + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
 }
 
 export function bigramsOf(stems: string[]): Set<string> {

@@ -134,10 +134,15 @@ export function askedThing(question: string): AskedThing | null {
   if (first === 'where') return { shape: 'place' };
   if (/\b(?:default|defaults)\b/.test(q) && /\b(?:what|which)\b/.test(q)) return { shape: 'value' };
   // "what is the name of the stadium", "what kind of tree": the noun after "of" is asked for.
-  const namedOf = /\b(?:name|kind|type|sort|title)\s+of\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)/.exec(q);
+  const namedOf = /\b(?:name|kind|type|sort|title)\s+of\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)/.exec(
+    q,
+  );
   const direct = /\b(?:what|which)\s+([a-z][\w-]*)\b/.exec(q);
   const focusWord =
-    direct && !/^(?:is|was|are|were|does|do|did|has|have|had|can|will|would|should|kind|type|sort)$/.test(direct[1]!)
+    direct &&
+    !/^(?:is|was|are|were|does|do|did|has|have|had|can|will|would|should|kind|type|sort)$/.test(
+      direct[1]!,
+    )
       ? direct[1]!
       : undefined;
   const nounAfterThe = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)/.exec(q);

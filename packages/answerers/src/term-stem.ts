@@ -3,7 +3,11 @@
  * a wrong merge costs more in answer selection than a missed one.
  */
 export function stemTerm(word: string): string {
-  let w = word.toLowerCase();
+  // Diacritics folded, as the indexes fold them: "Möngke" is asked as "Mongke".
+  let w = word
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '');
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith('sses')) return w.slice(0, -2);

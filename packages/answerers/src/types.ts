@@ -68,6 +68,15 @@ export interface Answer {
   shortAnswer?: string | null;
   /** The passages' sentences the answer quotes, in the answer's order (quoting answerers only). */
   quotes?: PassageQuote[];
+  /** Why the answer is "not found", for logs and the quality bench (not sent to clients). */
+  notFoundReason?:
+    | 'no-candidates'
+    | 'absent-subject'
+    | 'low-evidence'
+    | 'names-not-held'
+    | 'low-score'
+    | 'neighbour'
+    | 'model';
 }
 
 export interface Answerer {

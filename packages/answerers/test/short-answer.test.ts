@@ -33,16 +33,48 @@ describe('askedThing', () => {
 
 describe('shortAnswer', () => {
   it.each([
-    ['Which TCP port does Heron listen on by default?', 'Heron listens on TCP port 9120 by default.', '9120'],
+    [
+      'Which TCP port does Heron listen on by default?',
+      'Heron listens on TCP port 9120 by default.',
+      '9120',
+    ],
     ['When does release train R-17 depart?', 'Release train R-17 departs on 12 March.', '12 March'],
-    ['Within how many days must expense reports be filed?', 'Expense reports must be filed within 30 days of the trip.', '30 days'],
-    ['Who owns the billing service?', 'Team Falcon owns the billing service; escalations go to Priya Raman.', 'Team Falcon'],
-    ['Which tool do we use for canary releases?', 'Heron is the tool we use for canary releases.', 'Heron'],
-    ['When does the nightly backup window start?', 'Nightly backup window: The nightly backup window starts at 02:30 UTC.', '02:30 UTC'],
+    [
+      'Within how many days must expense reports be filed?',
+      'Expense reports must be filed within 30 days of the trip.',
+      '30 days',
+    ],
+    [
+      'Who owns the billing service?',
+      'Team Falcon owns the billing service; escalations go to Priya Raman.',
+      'Team Falcon',
+    ],
+    [
+      'Which tool do we use for canary releases?',
+      'Heron is the tool we use for canary releases.',
+      'Heron',
+    ],
+    [
+      'When does the nightly backup window start?',
+      'Nightly backup window: The nightly backup window starts at 02:30 UTC.',
+      '02:30 UTC',
+    ],
     ['What is the default value of core.autocrlf?', 'The default is false.', 'false'],
-    ['Which bucket holds the snapshots?', 'Snapshots are kept for 14 days in the bucket acme-search-snapshots.', 'acme-search-snapshots'],
-    ['How much is the meal allowance per day?', 'Meals on business trips are reimbursed up to 45 euros per day.', '45 euros'],
-    ['What was the name of the stadium where Super Bowl 50 was played?', "The game was played on February 7, 2016, at Levi's Stadium in the San Francisco Bay Area at Santa Clara, California.", "Levi's Stadium"],
+    [
+      'Which bucket holds the snapshots?',
+      'Snapshots are kept for 14 days in the bucket acme-search-snapshots.',
+      'acme-search-snapshots',
+    ],
+    [
+      'How much is the meal allowance per day?',
+      'Meals on business trips are reimbursed up to 45 euros per day.',
+      '45 euros',
+    ],
+    [
+      'What was the name of the stadium where Super Bowl 50 was played?',
+      "The game was played on February 7, 2016, at Levi's Stadium in the San Francisco Bay Area at Santa Clara, California.",
+      "Levi's Stadium",
+    ],
   ])('%j in %j is %j, verbatim', (question, sentence, expected) => {
     const answer = short(question, sentence);
     expect(answer).toBe(expected);
@@ -51,6 +83,8 @@ describe('shortAnswer', () => {
 
   it('gives nothing for a question asking for no single thing, or a sentence without one', () => {
     expect(short('How do I restart billing?', 'Run billingctl restart on the node.')).toBeNull();
-    expect(short('When does the train depart?', 'The train departs from platform nine.')).toBeNull();
+    expect(
+      short('When does the train depart?', 'The train departs from platform nine.'),
+    ).toBeNull();
   });
 });
