@@ -9,6 +9,7 @@ import {
 import { warmEnglishTagger } from './english-tagger';
 import {
   absentSubjects,
+  spelledNearly,
   analyseQuestion,
   bigramsOf,
   type QuestionAnalysis,
@@ -155,11 +156,11 @@ export class ExtractiveAnswerer implements Answerer {
       (p) => new Set(contextTerms(`${p.docName} ${p.headings}`)),
     );
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
+    const vocabulary = passageWords(request.passages);
     if (
       this.requireSubjects &&
       request.termCounts &&
-      absentSubjects(request.question, request.termCounts.byWord, passageWords(request.passages))
-        .length > 0
+      absentSubjects(request.question, request.termCounts.byWord, vocabulary).length > 0
     ) {
       return notFound('absent-subject');
     }
@@ -173,10 +174,13 @@ export class ExtractiveAnswerer implements Answerer {
     await this.addMeaning(candidates, request);
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
-    const absentStems = new Set(
-      [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
+    // A name no chunk holds but a passage spells nearly the same was misspelt ("Primeier").
+    const misspelt = new Set(
+      [...(request.termCounts?.byWord ?? [])]
+        .filter(([word, n]) => n === 0 && spelledNearly(word, vocabulary))
+        .map(([word]) => stemTerm(word)),
     );
-    const required = rarestNames(question.names, rarity, absentStems);
+    const required = rarestNames(question.names, rarity, misspelt);
     const best = ranked.find(
       (c) => !this.requireSubjects || holdsNames(c, required, topicByPassage[c.passageIndex]!),
     );
@@ -373,10 +377,9 @@ export class ExtractiveAnswerer implements Answerer {
 function rarestNames(
   names: ReadonlySet<string>,
   rarity: ReadonlyMap<string, number>,
-  absent: ReadonlySet<string>,
+  misspelt: ReadonlySet<string>,
 ): string[] {
-  // A name no chunk holds was misspelt (absent names of things already made it "not found").
-  const known = [...names].filter((n) => rarity.has(n) && !absent.has(n));
+  const known = [...names].filter((n) => rarity.has(n) && !misspelt.has(n));
   if (known.length === 0) return [...names];
   const top = Math.max(...known.map((n) => rarity.get(n)!));
   return known.filter((n) => rarity.get(n)! >= top - 1e-9);

@@ -149,15 +149,18 @@ export function absentSubjects(
   const asked = askedPhrase(tagged);
   const out: string[] = [];
   tagged.forEach((word, index) => {
-    const normal = words(word.text)[0] ?? '';
-    if (!absent.has(normal) || asked.has(index)) return;
-    const thing =
-      word.tags.has('Noun') ||
-      word.tags.has('Gerund') ||
-      word.tags.has('Value') ||
-      word.tags.has('Acronym') ||
-      /\d/.test(normal);
-    if (thing && !word.tags.has('Pronoun')) out.push(normal);
+    if (asked.has(index)) return;
+    // One tagged term may hold several words ("R-99" is "r" and "99").
+    for (const normal of words(word.text)) {
+      if (!absent.has(normal)) continue;
+      const thing =
+        word.tags.has('Noun') ||
+        word.tags.has('Gerund') ||
+        word.tags.has('Value') ||
+        word.tags.has('Acronym') ||
+        /\d/.test(normal);
+      if (thing && !word.tags.has('Pronoun')) out.push(normal);
+    }
   });
   return out;
 }
@@ -190,7 +193,7 @@ function askedPhrase(tagged: TaggedWord[]): Set<number> {
 }
 
 /** A passage word within one or two edits (by length), or sharing a long stem. */
-function spelledNearly(word: string, passageWords: ReadonlySet<string>): boolean {
+export function spelledNearly(word: string, passageWords: ReadonlySet<string>): boolean {
   if (word.length < 5 || /\d/.test(word)) return false;
   const budget = word.length >= 8 ? 2 : 1;
   for (const other of passageWords) {
