@@ -5,6 +5,7 @@ import {
   holdsSentence,
   locateSentence,
 } from '../src/answers/answer-text';
+import { shortAnswerScores } from '../src/answers/answer-verdicts';
 import { exactMatch, f1 } from '../src/metrics/squad-metrics';
 
 const markup: SourceMarkup = {
@@ -38,6 +39,11 @@ describe('answer cleanliness', () => {
       ['- Kestrel listens on TCP port 8470 for HTTP traffic.', ['list_marker']],
       ['2. Kestrel listens on TCP port 8470 for HTTP traffic.', ['list_marker']],
       ['[ ] Kestrel listens on TCP port 8470 for HTTP traffic.', ['task_marker']],
+      ['> Kestrel listens on TCP port 8470 for HTTP traffic.', ['quote_marker']],
+      [
+        '- Ownership Kestrel listens on TCP port 8470 for HTTP traffic.',
+        ['list_marker', 'title_glued'],
+      ],
       ['Setting | Kestrel listens on TCP port 8470 for HTTP traffic.', ['table_pipe']],
       ['Ownership: Kestrel listens on TCP port 8470 for HTTP traffic.', ['title_glued']],
       ['Network: Kestrel listens on TCP port 8470 for HTTP traffic.', ['title_glued']],
@@ -157,5 +163,12 @@ describe('short answers, SQuAD-style', () => {
     expect(f1('port 8470', ['8470'])).toBeCloseTo(2 / 3);
     expect(f1('every 30 seconds', ['30 seconds'])).toBeCloseTo(0.8);
     expect(f1('9310', ['8470'])).toBe(0);
+  });
+
+  it('scores a span of punctuation alone as written, and no span when none is asked', () => {
+    expect(shortAnswerScores(null, '#')).toEqual({ shortExact: 0, shortF1: 0 });
+    expect(shortAnswerScores('#', '#')).toEqual({ shortExact: 1, shortF1: 1 });
+    expect(shortAnswerScores('8470', null)).toEqual({ shortExact: null, shortF1: null });
+    expect(shortAnswerScores(null, '8470')).toEqual({ shortExact: 0, shortF1: 0 });
   });
 });

@@ -4,6 +4,7 @@ import { answerTokens, holdsPhrase, tokensBeyond } from './answer-text';
 export const FAULT_KINDS = [
   'list_marker',
   'task_marker',
+  'quote_marker',
   'table_pipe',
   'title_glued',
   'callout_emoji',
@@ -39,6 +40,9 @@ const MIN_CODE_LINE = 8;
 
 const LIST_MARKER = /(?:^|\n)[ \t]*(?:[-*•◦▪‣+]|\d{1,3}[.)]|[a-z][.)])[ \t]+\S/;
 const TASK_MARKER = /\[[ xX]\]|[☐☑☒✅⬜]/u;
+const QUOTE_MARKER = /(?:^|\n)[ \t]*>[ \t]*\S/;
+/** Markers a title may hide behind at the start of an answer ("- [ ] ", "> ", "2. "). */
+const LEADING_MARKERS = /^(?:\s*(?:[-*•◦▪‣+>]|\d{1,3}[.)]|\[[ xX]\])\s+)+/;
 const PICTOGRAPH = /\p{Extended_Pictographic}/gu;
 
 function flat(text: string): string {
@@ -53,8 +57,10 @@ function count(text: string, char: string): number {
  * The faults of one answer against what was expected, each kind once:
  * - list_marker: a line starts with a bullet, a number or a letter marker ("- ", "2. ", "a) ");
  * - task_marker: a checkbox ("[ ]", "[x]", ☐...);
+ * - quote_marker: a line starts with ">";
  * - table_pipe: more "|" than the expected sentence has;
- * - title_glued: a panel, expand, toggle or callout title opens the answer or precedes a colon,
+ * - title_glued: a panel, expand, toggle or callout title opens the answer (after any marker) or
+ *   precedes a colon,
  *   or a heading does ("Heading: ..." or a line of its own), when the sentence does not hold it;
  * - callout_emoji: a pictograph the sentence does not have;
  * - code_line: a line of a code block of the source (8 characters or more) the sentence does not hold;
@@ -70,15 +76,22 @@ export function answerFaults(
   const faults = new Set<FaultKind>();
   const sentence = flat(expected.sentence);
   const text = flat(answer);
+  const opening = flat(answer.replace(LEADING_MARKERS, ''));
   if (LIST_MARKER.test(answer) && !LIST_MARKER.test(expected.sentence)) faults.add('list_marker');
   if (TASK_MARKER.test(answer) && !TASK_MARKER.test(expected.sentence)) faults.add('task_marker');
+  if (QUOTE_MARKER.test(answer) && !QUOTE_MARKER.test(expected.sentence)) {
+    faults.add('quote_marker');
+  }
   if (count(answer, '|') > count(expected.sentence, '|')) faults.add('table_pipe');
   const glued = (title: string) => {
     const t = flat(title);
     return (
       t !== '' &&
       !sentence.includes(t) &&
-      (text.startsWith(`${t} `) || text.startsWith(`${t}:`) || text === t || text.includes(`${t}:`))
+      (opening.startsWith(`${t} `) ||
+        opening.startsWith(`${t}:`) ||
+        opening === t ||
+        text.includes(`${t}:`))
     );
   };
   const ownLine = (heading: string) =>

@@ -4,7 +4,7 @@ import type {
   NearMissQuestion,
   Split,
 } from '@docent/source-fakes';
-import { exactMatch, f1 } from '../metrics/squad-metrics';
+import { exactMatch, f1, normalizeAnswer } from '../metrics/squad-metrics';
 import { answerFaults, type FaultKind, type SourceMarkup } from './answer-cleanliness';
 import { codePointSlice, holdsPhrase, holdsSentence, wordCount } from './answer-text';
 import type { GoldContext } from './gold-locations';
@@ -125,11 +125,26 @@ export function judgeAnswerable(
       reply.found && holdsSentence(reply.answer, question.answerSentence, question.holder),
     ...firstRefHolds(reply, question.answerSentence, question.holder, gold),
     faults: reply.found ? answerFaults(reply.answer, expected, markup) : [],
-    shortExact: goldShort === null ? null : exactMatch(given ?? '', [goldShort]),
-    shortF1: goldShort === null ? null : f1(given ?? '', [goldShort]),
+    ...shortAnswerScores(given, goldShort),
     refs: reply.refs.length,
     words: wordCount(reply.answer),
   };
+}
+
+/**
+ * SQuAD exact match and token F1 of a short answer; a gold span of punctuation alone ("#"),
+ * which SQuAD's normalisation empties, must be given as written. Null when no span is asked.
+ */
+export function shortAnswerScores(
+  given: string | null,
+  gold: string | null,
+): { shortExact: number | null; shortF1: number | null } {
+  if (gold === null) return { shortExact: null, shortF1: null };
+  if (normalizeAnswer(gold) === '') {
+    const same = given?.trim() === gold.trim() ? 1 : 0;
+    return { shortExact: same, shortF1: same };
+  }
+  return { shortExact: exactMatch(given ?? '', [gold]), shortF1: f1(given ?? '', [gold]) };
 }
 
 export function judgeNearMiss(
