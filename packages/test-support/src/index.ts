@@ -64,6 +64,9 @@ export {
   streamObject,
 } from './documents/pdf-writer';
 export { xlsxOf } from './documents/xlsx-writer';
+export { docxOf, type DocxBlock } from './documents/docx-writer';
+export { pptxOf, type SlideSpec } from './documents/pptx-writer';
+export { textPdfOf, type PdfTextBlock } from './documents/text-pdf-writer';
 export {
   createTestIndexPrefix,
   testElasticsearchUrl,
