@@ -16,6 +16,19 @@ describe('confluenceStorageToBlocks', () => {
       );
     });
 
+    it('reads a paragraph of bold words alone as a title, and a bold sentence as a paragraph', () => {
+      const blocks = convert(
+        '<h2>Options</h2><p><strong>--depth &lt;depth&gt;</strong></p><p>Create a shallow clone.</p><p><b>Never force-push to main.</b></p><p><strong>Note:</strong> read this.</p>',
+      );
+      expect(blocks).toEqual([
+        { kind: 'heading', level: 2, text: 'Options' },
+        { kind: 'heading', level: 6, text: '--depth <depth>' },
+        { kind: 'paragraph', text: 'Create a shallow clone.' },
+        { kind: 'paragraph', text: 'Never force-push to main.' },
+        { kind: 'paragraph', text: 'Note: read this.' },
+      ]);
+    });
+
     it('labels each description of a definition list with its term', () => {
       const blocks = convert(
         '<dl><dt><code>core.autocrlf</code></dt><dd><p>Converts line endings.</p><p>The default is false.</p></dd><dt>alone</dt></dl>',

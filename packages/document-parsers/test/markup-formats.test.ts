@@ -111,6 +111,18 @@ describe('HTML', () => {
     ]);
   });
 
+  it('reads a paragraph of bold words alone as a title, and a bold sentence as a paragraph', () => {
+    const blocks = htmlToBlocks(
+      '<p><b>Restore drill</b></p><p>Run it quarterly.</p><p><strong>Never restore on Fridays.</strong></p>',
+      { wholeFragment: true },
+    );
+    expect(blocks).toEqual([
+      { kind: 'heading', level: 6, text: 'Restore drill' },
+      { kind: 'paragraph', text: 'Run it quarterly.' },
+      { kind: 'paragraph', text: 'Never restore on Fridays.' },
+    ]);
+  });
+
   it('labels each description of a definition list with its term, as a panel with its title', () => {
     const blocks = htmlToBlocks(
       `<dl><dt><code>shared_buffers</code> (integer)</dt><dd><p>Sets the amount of memory.</p><p>The default is 128 megabytes.</p><pre>shared_buffers = 1GB</pre></dd>

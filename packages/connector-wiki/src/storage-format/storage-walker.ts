@@ -70,6 +70,27 @@ const DROPPED = new Set([
 
 const HEADING = /^h([1-6])$/;
 
+/** A bold line standing in for a heading sits below every real heading. */
+const BOLD_TITLE_LEVEL = 6;
+const BOLD_TITLE_MAX_WORDS = 12;
+
+/**
+ * A paragraph that is nothing but bold text, short and without a sentence's closing mark
+ * ("**Restore drill**", "**core.autocrlf**", "**Step 2:**"): how wiki authors title a
+ * section or an option without a heading, so it is read as one and the text under it belongs to
+ * it. A bold sentence ("**Never restore during business hours.**") stays a paragraph.
+ */
+function boldTitle(paragraph: Element, state: WalkState): string | undefined {
+  const parts = paragraph.children.filter((child) => !(isText(child) && child.data.trim() === ''));
+  if (parts.length === 0) return undefined;
+  if (!parts.every((child) => isTag(child) && (child.name === 'strong' || child.name === 'b'))) {
+    return undefined;
+  }
+  const text = flattenToText(paragraph.children, state).replace(/:\s*$/, '');
+  if (text === '' || /[.!?]["')\]]?$/.test(text)) return undefined;
+  return text.split(/\s+/).length <= BOLD_TITLE_MAX_WORDS ? text : undefined;
+}
+
 /** Walks storage-format nodes, streaming text and blocks into `writer`. */
 export function walkNodes(
   nodes: readonly ChildNode[],
@@ -174,6 +195,13 @@ function walkElement(element: Element, writer: BlockWriter, state: WalkState): v
       return;
   }
 
+  if (name === 'p') {
+    const title = boldTitle(element, state);
+    if (title !== undefined) {
+      writer.add({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: title });
+      return;
+    }
+  }
   if (BLOCK_CONTAINERS.has(name)) {
     walkBlocks(element.children, writer, state);
     return;

@@ -66,6 +66,26 @@ function tableRows(table: Element): Element[] {
   return rows;
 }
 
+/** A bold line standing in for a heading sits below every real heading. */
+const BOLD_TITLE_LEVEL = 6;
+const BOLD_TITLE_MAX_WORDS = 12;
+
+/**
+ * A paragraph that is nothing but bold text, short and without a sentence's closing mark: how
+ * authors title a section or an option without a heading, so it is read as one and the text
+ * under it belongs to it. A bold sentence stays a paragraph.
+ */
+function boldTitle(paragraph: Element): string | undefined {
+  const parts = paragraph.children.filter((child) => !(isText(child) && child.data.trim() === ''));
+  if (parts.length === 0) return undefined;
+  if (!parts.every((child) => isTag(child) && (child.name === 'strong' || child.name === 'b'))) {
+    return undefined;
+  }
+  const text = collapseWhitespace(inlineText(paragraph)).replace(/:\s*$/, '');
+  if (text === '' || /[.!?]["')\]]?$/.test(text)) return undefined;
+  return text.split(/\s+/).length <= BOLD_TITLE_MAX_WORDS ? text : undefined;
+}
+
 /** Walks an HTML tree into blocks, gathering loose inline text into paragraphs. */
 class HtmlBlockWriter {
   readonly blocks: Block[] = [];
@@ -128,6 +148,14 @@ class HtmlBlockWriter {
       }
       case 'img':
         return;
+    }
+    if (node.name === 'p') {
+      const title = boldTitle(node);
+      if (title !== undefined) {
+        this.flush();
+        this.blocks.push({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: title });
+        return;
+      }
     }
     const boundary = BLOCK_BOUNDARIES.has(node.name) || node.name === 'li';
     if (boundary) this.flush();
