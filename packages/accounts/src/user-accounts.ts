@@ -56,7 +56,11 @@ export class UserAccountService {
    * same work (one scrypt): a sign-up never tells whether an email has an account. The caller
    * logs in next. Sign-ups per address are limited.
    */
-  async signup(emailInput: string, password: string, client: ClientInfo): Promise<void> {
+  async signup(
+    emailInput: string,
+    password: string,
+    client: ClientInfo,
+  ): Promise<{ email: string }> {
     const email = normaliseEmail(emailInput);
     const problems = [];
     if (!EMAIL.test(email) || email.length > 320) {
@@ -73,6 +77,7 @@ export class UserAccountService {
       passwordHash: await hashPassword(password, this.scryptCost),
       at: this.now(),
     });
+    return { email };
   }
 
   /**
