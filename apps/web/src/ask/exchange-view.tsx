@@ -23,7 +23,9 @@ export function ExchangeView({ exchange, index }: { exchange: Exchange; index: n
               <li key={`${ref.doc_name}-${ref.page_num}-${i}`}>
                 <p>
                   <SourceLink url={ref.url}>
-                    <strong>{ref.doc_name}</strong>{' '}
+                    <strong>
+                      <bdi>{ref.doc_name}</bdi>
+                    </strong>{' '}
                     <span className="muted">· page {ref.page_num}</span>
                   </SourceLink>
                 </p>
