@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { createServer, type Server } from 'node:http';
 import type { Page } from 'playwright-core';
-import { docentOAuthEnvironment, startFakeNotion, type FakeNotion } from '@docent/source-fakes';
+import { startFakeNotion, type FakeNotion } from '@docent/source-fakes';
 import { launchChromium, type Chromium } from './support/chromium';
 import { BrowserSession } from '../e2e/support/browser-session';
 import { DocentClient } from '../e2e/support/docent-client';
