@@ -75,7 +75,7 @@ export function buildEntities(dialect: SqlDialect): Entities {
       columns: {
         id,
         account_id: ref,
-        key_hash: { type: t.varchar, length: 128, unique: true },
+        key_hash: { type: t.varchar, length: 255, unique: true },
         kind: { type: t.varchar, length: 16, default: 'generated' },
         scope: { type: t.varchar, length: 16, default: 'standard' },
         prefix: { type: t.varchar, length: 32 },

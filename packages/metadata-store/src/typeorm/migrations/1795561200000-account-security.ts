@@ -20,6 +20,10 @@ export class AccountSecurity1795561200000 implements MigrationInterface {
       new TableColumn({ name: 'kind', type: 'varchar', length: '16', default: "'generated'" }),
       new TableColumn({ name: 'scope', type: 'varchar', length: '16', default: "'standard'" }),
     ]);
+    // Bootstrap keys are stored with scrypt (about 150 characters); SQLite does not enforce lengths.
+    if (postgres) {
+      await queryRunner.query('ALTER TABLE api_keys ALTER COLUMN key_hash TYPE varchar(255)');
+    }
     // Bootstrap keys were stored with their first 8 characters (a generated key's prefix is
     // `dk_` and 8 more); their hashes are made stronger at the next start, which knows them.
     await queryRunner.query(
@@ -102,6 +106,9 @@ export class AccountSecurity1795561200000 implements MigrationInterface {
     await queryRunner.dropColumn('sessions', 'client_address');
     await queryRunner.dropColumn('sessions', 'user_agent');
     await queryRunner.dropColumn('api_keys', 'scope');
+    if (dialectOf(queryRunner.connection) === 'postgres') {
+      await queryRunner.query('ALTER TABLE api_keys ALTER COLUMN key_hash TYPE varchar(128)');
+    }
     await queryRunner.dropColumn('api_keys', 'kind');
   }
 }
