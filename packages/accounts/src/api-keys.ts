@@ -158,9 +158,15 @@ export class ApiKeyService {
     return { key, record };
   }
 
-  /** The account's keys that still open the API (revoked ones stay stored, unlisted). */
+  /**
+   * The account's keys that still open the API: revoked ones, and bootstrap keys no longer
+   * configured, stay stored, unlisted.
+   */
   async listKeys(accountId: string): Promise<ApiKeyRecord[]> {
-    return (await this.store.listApiKeys(accountId)).filter((key) => key.revokedAt === null);
+    const configured = new Set(this.bootstrapIds.values());
+    return (await this.store.listApiKeys(accountId)).filter(
+      (key) => key.revokedAt === null && (key.kind === 'generated' || configured.has(key.id)),
+    );
   }
 
   /** False when the account has no such active key. */

@@ -108,6 +108,18 @@ describe('ApiKeyService', () => {
     });
   });
 
+  it('accepts and lists a bootstrap key only while it is configured', async () => {
+    await service.bootstrap([{ account: 'acme', key: 'acme-secret-key-1' }]);
+    const acme = (await store.accounts.ensureAccount('acme')).id;
+    expect(await service.listKeys(acme)).toHaveLength(1);
+    const restarted = new ApiKeyService(store.accounts, { scryptCost: FAST });
+    await restarted.bootstrap([]);
+    expect(await restarted.authenticate('acme-secret-key-1', ADDRESS)).toBeNull();
+    expect(await restarted.listKeys(acme)).toEqual([]);
+    await restarted.bootstrap([{ account: 'acme', key: 'acme-secret-key-1' }]);
+    expect(await restarted.authenticate('acme-secret-key-1', ADDRESS)).not.toBeNull();
+  });
+
   it('rejects unknown, missing and absurdly long keys', async () => {
     await service.bootstrap([{ account: 'acme', key: 'acme-secret-key-1' }]);
     expect(await service.authenticate('acme-secret-key-2', ADDRESS)).toBeNull();
