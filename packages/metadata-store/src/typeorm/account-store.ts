@@ -45,13 +45,14 @@ export class TypeOrmAccountStore implements ApiKeyStore, UserStore, SessionStore
   async addApiKey(input: NewApiKey, maxActive: number): Promise<ApiKeyRecord | null> {
     return this.db.transaction(async (m, sql) => {
       const repo = m.getRepository(this.entities.ApiKey);
-      const existing = await repo.findOneBy({ key_hash: input.keyHash });
-      if (existing) return toApiKey(existing);
-      // The account row is the lock that makes count-then-insert one step on PostgreSQL (SQLite
-      // transactions already take turns).
+      // The account row is the lock that makes look-up, count and insert one step on PostgreSQL
+      // (SQLite transactions already take turns): processes starting together add a bootstrap
+      // key once.
       if (this.db.dialect === 'postgres') {
         await sql.rows('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [input.accountId]);
       }
+      const existing = await repo.findOneBy({ key_hash: input.keyHash });
+      if (existing) return toApiKey(existing);
       const active = await repo.countBy({ account_id: input.accountId, revoked_at: IsNull() });
       if (active >= maxActive) return null;
       const row = {

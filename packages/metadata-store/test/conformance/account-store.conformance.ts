@@ -73,6 +73,17 @@ export function describeAccountStoreConformance(adapterName: string, open: OpenM
       expect(await accounts().addApiKey(newKey(a.id, 'h-over', 'p', null), 3)).toBeNull();
     });
 
+    it('adds a key once when processes add it at the same time', async () => {
+      const a = await accounts().ensureAccount('ops');
+      const added = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          accounts().addApiKey(newKey(a.id, 'same-hash', '', null), 10),
+        ),
+      );
+      expect(new Set(added.map((k) => k!.id)).size).toBe(1);
+      expect(await accounts().listApiKeys(a.id)).toHaveLength(1);
+    });
+
     it('lists bootstrap keys with their hashes and re-hashes them', async () => {
       const a = await accounts().ensureAccount('ops');
       const key = (await accounts().addApiKey(
