@@ -39,8 +39,13 @@ func (r ApiAuthorizeConnectionRequest) Execute() (*ConnectionAuthorization, *htt
 /*
 AuthorizeConnection Start connecting a source through OAuth
 
-The URL's `state` is single-use, bound to the account (and to the browser session when
-the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`.
+A connection is only ever made for the Docent account logged in to the browser that
+consents. From a browser session, `authorize_url` is the provider's consent page, its
+`state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`,
+`authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid
+one hour): opened in a browser logged in to the same account it goes on to the provider;
+in any other browser it connects nothing. A type whose OAuth app is not configured is
+`400`.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiAuthorizeConnectionRequest
@@ -663,10 +668,11 @@ func (r ApiOauthCallbackRequest) Execute() (string, *http.Response, error) {
 /*
 OauthCallback Where the OAuth providers redirect the browser
 
-Exchanges the code and stores the connection. A bad, expired or replayed `state`, a
-`state` started in another browser session, a refused consent or a failed exchange is
-`400` (the code is then not exchanged or not kept). Both answers are small HTML pages
-linking back to the web UI.
+Exchanges the code and stores the connection on the account of the browser session the
+`state` is bound to; the page names that Docent account. A browser without that session
+(logged out, or logged in to another account), a bad, expired or replayed `state`, a
+refused consent or a failed exchange is `400` and connects nothing (the code is then not
+exchanged or not kept). Both answers are small HTML pages linking back to the web UI.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiOauthCallbackRequest
@@ -772,4 +778,137 @@ func (a *ConnectionsAPIService) OauthCallbackExecute(r ApiOauthCallbackRequest) 
 	}
 
 	return localVarReturnValue, localVarHTTPResponse, nil
+}
+
+type ApiOauthStartRequest struct {
+	ctx        context.Context
+	ApiService *ConnectionsAPIService
+	link       *string
+}
+
+func (r ApiOauthStartRequest) Link(link string) ApiOauthStartRequest {
+	r.link = &link
+	return r
+}
+
+func (r ApiOauthStartRequest) Execute() (*http.Response, error) {
+	return r.ApiService.OauthStartExecute(r)
+}
+
+/*
+OauthStart Open a connect link an API client was given
+
+In a browser logged in to the link's account: `303` to the provider's consent page, the
+authorization bound to this browser session (the link is spent). Not logged in: `401`, a
+page asking to log in first (and coming back here). Logged in to another account: `403`,
+nothing connected. An unknown, used or expired link: `400`. Every answer but the `303`
+is a small HTML page.
+
+	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
+	@return ApiOauthStartRequest
+*/
+func (a *ConnectionsAPIService) OauthStart(ctx context.Context) ApiOauthStartRequest {
+	return ApiOauthStartRequest{
+		ApiService: a,
+		ctx:        ctx,
+	}
+}
+
+// Execute executes the request
+func (a *ConnectionsAPIService) OauthStartExecute(r ApiOauthStartRequest) (*http.Response, error) {
+	var (
+		localVarHTTPMethod = http.MethodGet
+		localVarPostBody   interface{}
+		formFiles          []formFile
+	)
+
+	localBasePath, err := a.client.cfg.ServerURLWithContext(r.ctx, "ConnectionsAPIService.OauthStart")
+	if err != nil {
+		return nil, &GenericOpenAPIError{error: err.Error()}
+	}
+
+	localVarPath := localBasePath + "/oauth/start"
+
+	localVarHeaderParams := make(map[string]string)
+	localVarQueryParams := url.Values{}
+	localVarFormParams := url.Values{}
+
+	if r.link != nil {
+		parameterAddToHeaderOrQuery(localVarQueryParams, "link", r.link, "form", "")
+	}
+	// to determine the Content-Type header
+	localVarHTTPContentTypes := []string{}
+
+	// set Content-Type header
+	localVarHTTPContentType := selectHeaderContentType(localVarHTTPContentTypes)
+	if localVarHTTPContentType != "" {
+		localVarHeaderParams["Content-Type"] = localVarHTTPContentType
+	}
+
+	// to determine the Accept header
+	localVarHTTPHeaderAccepts := []string{"text/html"}
+
+	// set Accept header
+	localVarHTTPHeaderAccept := selectHeaderAccept(localVarHTTPHeaderAccepts)
+	if localVarHTTPHeaderAccept != "" {
+		localVarHeaderParams["Accept"] = localVarHTTPHeaderAccept
+	}
+	req, err := a.client.prepareRequest(r.ctx, localVarPath, localVarHTTPMethod, localVarPostBody, localVarHeaderParams, localVarQueryParams, localVarFormParams, formFiles)
+	if err != nil {
+		return nil, err
+	}
+
+	localVarHTTPResponse, err := a.client.callAPI(req)
+	if err != nil || localVarHTTPResponse == nil {
+		return localVarHTTPResponse, err
+	}
+
+	localVarBody, err := io.ReadAll(localVarHTTPResponse.Body)
+	localVarHTTPResponse.Body.Close()
+	localVarHTTPResponse.Body = io.NopCloser(bytes.NewBuffer(localVarBody))
+	if err != nil {
+		return localVarHTTPResponse, err
+	}
+
+	if localVarHTTPResponse.StatusCode >= 300 {
+		newErr := &GenericOpenAPIError{
+			body:  localVarBody,
+			error: localVarHTTPResponse.Status,
+		}
+		if localVarHTTPResponse.StatusCode == 400 {
+			var v string
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 401 {
+			var v string
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 403 {
+			var v string
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+		}
+		return localVarHTTPResponse, newErr
+	}
+
+	return localVarHTTPResponse, nil
 }

@@ -22,8 +22,9 @@ var _ MappedNullable = &ApiKey{}
 // ApiKey struct for ApiKey
 type ApiKey struct {
 	Id string `json:"id"`
-	// The first characters of the key, to tell keys apart.
+	// The first characters of a generated key, to tell keys apart; empty for a key from DOCENT_BOOTSTRAP_API_KEYS (none of its characters is stored).
 	Prefix               string         `json:"prefix"`
+	Scope                string         `json:"scope"`
 	Label                NullableString `json:"label"`
 	CreatedAt            time.Time      `json:"created_at"`
 	LastUsedAt           NullableTime   `json:"last_used_at"`
@@ -36,10 +37,11 @@ type _ApiKey ApiKey
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewApiKey(id string, prefix string, label NullableString, createdAt time.Time, lastUsedAt NullableTime) *ApiKey {
+func NewApiKey(id string, prefix string, scope string, label NullableString, createdAt time.Time, lastUsedAt NullableTime) *ApiKey {
 	this := ApiKey{}
 	this.Id = id
 	this.Prefix = prefix
+	this.Scope = scope
 	this.Label = label
 	this.CreatedAt = createdAt
 	this.LastUsedAt = lastUsedAt
@@ -100,6 +102,30 @@ func (o *ApiKey) GetPrefixOk() (*string, bool) {
 // SetPrefix sets field value
 func (o *ApiKey) SetPrefix(v string) {
 	o.Prefix = v
+}
+
+// GetScope returns the Scope field value
+func (o *ApiKey) GetScope() string {
+	if o == nil {
+		var ret string
+		return ret
+	}
+
+	return o.Scope
+}
+
+// GetScopeOk returns a tuple with the Scope field value
+// and a boolean to check if the value has been set.
+func (o *ApiKey) GetScopeOk() (*string, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Scope, true
+}
+
+// SetScope sets field value
+func (o *ApiKey) SetScope(v string) {
+	o.Scope = v
 }
 
 // GetLabel returns the Label field value
@@ -190,6 +216,7 @@ func (o ApiKey) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["id"] = o.Id
 	toSerialize["prefix"] = o.Prefix
+	toSerialize["scope"] = o.Scope
 	toSerialize["label"] = o.Label.Get()
 	toSerialize["created_at"] = o.CreatedAt
 	toSerialize["last_used_at"] = o.LastUsedAt.Get()
@@ -208,6 +235,7 @@ func (o *ApiKey) UnmarshalJSON(data []byte) (err error) {
 	requiredProperties := []string{
 		"id",
 		"prefix",
+		"scope",
 		"label",
 		"created_at",
 		"last_used_at",
@@ -242,6 +270,7 @@ func (o *ApiKey) UnmarshalJSON(data []byte) (err error) {
 	if err = json.Unmarshal(data, &additionalProperties); err == nil {
 		delete(additionalProperties, "id")
 		delete(additionalProperties, "prefix")
+		delete(additionalProperties, "scope")
 		delete(additionalProperties, "label")
 		delete(additionalProperties, "created_at")
 		delete(additionalProperties, "last_used_at")

@@ -20,7 +20,7 @@ var _ MappedNullable = &ConnectionAuthorization{}
 
 // ConnectionAuthorization struct for ConnectionAuthorization
 type ConnectionAuthorization struct {
-	// The provider's consent page; it redirects to `/oauth/callback`.
+	// The provider's consent page (from a session), or a connect link on Docent (with an API key) for the account's user to open in a browser logged in to the account.
 	AuthorizeUrl         string `json:"authorize_url"`
 	AdditionalProperties map[string]interface{}
 }

@@ -19,7 +19,8 @@ var _ MappedNullable = &CreateApiKeyRequest{}
 
 // CreateApiKeyRequest struct for CreateApiKeyRequest
 type CreateApiKeyRequest struct {
-	Label NullableString `json:"label,omitempty"`
+	Label NullableString      `json:"label,omitempty"`
+	Scope NullableApiKeyScope `json:"scope,omitempty"`
 }
 
 // NewCreateApiKeyRequest instantiates a new CreateApiKeyRequest object
@@ -82,6 +83,49 @@ func (o *CreateApiKeyRequest) UnsetLabel() {
 	o.Label.Unset()
 }
 
+// GetScope returns the Scope field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *CreateApiKeyRequest) GetScope() ApiKeyScope {
+	if o == nil || IsNil(o.Scope.Get()) {
+		var ret ApiKeyScope
+		return ret
+	}
+	return *o.Scope.Get()
+}
+
+// GetScopeOk returns a tuple with the Scope field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *CreateApiKeyRequest) GetScopeOk() (*ApiKeyScope, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Scope.Get(), o.Scope.IsSet()
+}
+
+// HasScope returns a boolean if a field has been set.
+func (o *CreateApiKeyRequest) HasScope() bool {
+	if o != nil && o.Scope.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetScope gets a reference to the given NullableApiKeyScope and assigns it to the Scope field.
+func (o *CreateApiKeyRequest) SetScope(v ApiKeyScope) {
+	o.Scope.Set(&v)
+}
+
+// SetScopeNil sets the value for Scope to be an explicit nil
+func (o *CreateApiKeyRequest) SetScopeNil() {
+	o.Scope.Set(nil)
+}
+
+// UnsetScope ensures that no value is present for Scope, not even an explicit nil
+func (o *CreateApiKeyRequest) UnsetScope() {
+	o.Scope.Unset()
+}
+
 func (o CreateApiKeyRequest) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -94,6 +138,9 @@ func (o CreateApiKeyRequest) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	if o.Label.IsSet() {
 		toSerialize["label"] = o.Label.Get()
+	}
+	if o.Scope.IsSet() {
+		toSerialize["scope"] = o.Scope.Get()
 	}
 	return toSerialize, nil
 }

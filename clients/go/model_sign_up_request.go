@@ -22,7 +22,7 @@ var _ MappedNullable = &SignUpRequest{}
 // SignUpRequest struct for SignUpRequest
 type SignUpRequest struct {
 	Email string `json:"email"`
-	// At least 10 characters.
+	// 10 to 1024 characters, not a common password.
 	Password string `json:"password"`
 }
 

@@ -14,11 +14,15 @@ import { ConnectionsController } from './connections/connections.controller';
 import { OAuthCallbackController } from './connections/oauth-callback.controller';
 import { DocsController } from './docs/docs.controller';
 import { ApiKeyGuard } from './http/api-key.guard';
+import { ClientAddresses } from './http/client-address';
 import { JsonBodyMiddleware } from './http/json-body.middleware';
 import { HttpMetricsMiddleware, Metrics } from './http/metrics';
 import { ProblemFilter } from './http/problem.filter';
 import { RequestIdMiddleware } from './http/request-id.middleware';
+import { SecurityHeadersMiddleware } from './http/security-headers.middleware';
+import { SessionCookies } from './http/session-cookie';
 import { OperationsController } from './operations/operations.controller';
+import { OperatorMetricsServer } from './operations/operator-metrics-server';
 import { SchedulesController } from './schedules/schedules.controller';
 import { WebUiModule } from './web/web-ui.module';
 
@@ -45,6 +49,9 @@ export class ApiModule implements NestModule {
       ],
       providers: [
         Metrics,
+        OperatorMetricsServer,
+        ClientAddresses,
+        SessionCookies,
         { provide: APP_GUARD, useClass: ApiKeyGuard },
         { provide: APP_FILTER, useClass: ProblemFilter },
       ],
@@ -53,7 +60,12 @@ export class ApiModule implements NestModule {
 
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(RequestIdMiddleware, HttpMetricsMiddleware, JsonBodyMiddleware)
+      .apply(
+        SecurityHeadersMiddleware,
+        RequestIdMiddleware,
+        HttpMetricsMiddleware,
+        JsonBodyMiddleware,
+      )
       .forRoutes({ path: '{*splat}', method: RequestMethod.ALL });
   }
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useState, type JSX, type MouseEvent } 
 import { ApiClient } from './api/api-client';
 import { ApiProblem } from './api/api-problem';
 import type { Account, SessionResponse } from './api/wire-types';
+import { AccountPage } from './pages/account-page';
 import { ApiKeysPage } from './pages/api-keys-page';
 import { AskPage } from './pages/ask-page';
 import { AuthPage } from './pages/auth-page';
@@ -9,7 +10,7 @@ import { CollectionsPage } from './pages/collections-page';
 import { ConnectionsPage } from './pages/connections-page';
 import { IngestionsPage } from './pages/ingestions-page';
 import { SchedulesPage } from './pages/schedules-page';
-import { ROUTES, type AppRoute } from './routing/routes';
+import { continueTarget, ROUTES, type AppRoute } from './routing/routes';
 import { navigate, useHashRoute } from './routing/use-hash-route';
 import { csrfTokenStore } from './session/csrf-token-store';
 import { SessionContext, type SessionState } from './session/session';
@@ -24,6 +25,7 @@ const PAGES: Record<AppRoute, () => JSX.Element> = {
   schedules: SchedulesPage,
   connections: ConnectionsPage,
   keys: ApiKeysPage,
+  account: AccountPage,
 };
 
 export function App() {
@@ -107,6 +109,13 @@ export function App() {
             mode={mode}
             api={api}
             onSignedIn={(s, how) => {
+              // A connect link sent the user to log in first: back to it, now logged in.
+              const target = continueTarget(window.location.hash);
+              if (target) {
+                keepCsrfToken(s.csrf_token);
+                window.location.assign(target);
+                return;
+              }
               signIn(s);
               // A new account starts by connecting sources; a returning user stays where the
               // link pointed (e.g. #/connections after an OAuth trip), else lands on Ask.

@@ -1,10 +1,16 @@
 import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { ConfigError, loadConfig, type DocentConfig, type Runtime } from '@docent/runtime';
+import { collectDefaultMetrics, Registry } from 'prom-client';
+import {
+  ConfigError,
+  loadConfig,
+  startMetricsServer,
+  type DocentConfig,
+  type Runtime,
+} from '@docent/runtime';
 import { RUNTIME, RuntimeModule } from '@docent/nest-runtime';
 import { startHeartbeat } from './heartbeat';
-import { startMetricsServer } from './metrics-server';
 
 @Module({})
 class WorkerAppModule {
@@ -26,7 +32,14 @@ async function main(): Promise<void> {
   const runtime = app.get<Runtime>(RUNTIME);
   startHeartbeat(() => runtime.queue.health());
   if (config.metricsPort !== undefined) {
-    const server = await startMetricsServer(config.metricsPort, () => runtime.metrics.metrics());
+    // Process metrics, then the ingestion pipeline's (as the api's /metrics does).
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry, prefix: 'docent_' });
+    const server = await startMetricsServer(
+      config.metricsPort,
+      async () => `${await registry.metrics()}
+${await runtime.metrics.metrics()}`,
+    );
     server.unref();
   }
 }

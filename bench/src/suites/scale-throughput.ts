@@ -593,15 +593,22 @@ async function embeddedDeployment(
   extraEnv: Record<string, string> = {},
 ): Promise<Deployment> {
   const port = await freePort();
+  // Metrics are served on the operator port only.
+  const metricsPort = await freePort();
   const server = await startDocentProcess(
     API_MAIN,
-    { ...baseEnv(dataDir), ...extraEnv, PORT: String(port) },
+    {
+      ...baseEnv(dataDir),
+      ...extraEnv,
+      PORT: String(port),
+      DOCENT_METRICS_PORT: String(metricsPort),
+    },
     `http://127.0.0.1:${port}/readyz`,
   );
   const base = `http://127.0.0.1:${port}`;
   return {
     base,
-    workers: [{ pid: server.child.pid!, metricsUrl: `${base}/metrics` }],
+    workers: [{ pid: server.child.pid!, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` }],
     pids: () => [server.child.pid!],
     async stop() {
       server.child.kill('SIGTERM');

@@ -39,9 +39,12 @@ __all__ = [
     "AccountSession",
     "ApiKey",
     "ApiKeyList",
+    "ApiKeyScope",
     "AskRequest",
     "AskResponse",
     "AuthorizeConnectionRequest",
+    "BrowserSession",
+    "ChangePasswordRequest",
     "Collection",
     "CollectionList",
     "CollectionLocator",
@@ -80,6 +83,7 @@ __all__ = [
     "LogInRequest",
     "LoggedOut",
     "PagesSpec",
+    "PasswordChanged",
     "Problem",
     "ProblemFieldError",
     "Readiness",
@@ -94,6 +98,9 @@ __all__ = [
     "ScheduleRunError",
     "ScheduleStatus",
     "ScheduleStopReason",
+    "SessionList",
+    "SessionsEnded",
+    "SignUpAccepted",
     "SignUpRequest",
     "WikiSpec",
 ]
@@ -124,9 +131,12 @@ from docent_client.models.account import Account as Account
 from docent_client.models.account_session import AccountSession as AccountSession
 from docent_client.models.api_key import ApiKey as ApiKey
 from docent_client.models.api_key_list import ApiKeyList as ApiKeyList
+from docent_client.models.api_key_scope import ApiKeyScope as ApiKeyScope
 from docent_client.models.ask_request import AskRequest as AskRequest
 from docent_client.models.ask_response import AskResponse as AskResponse
 from docent_client.models.authorize_connection_request import AuthorizeConnectionRequest as AuthorizeConnectionRequest
+from docent_client.models.browser_session import BrowserSession as BrowserSession
+from docent_client.models.change_password_request import ChangePasswordRequest as ChangePasswordRequest
 from docent_client.models.collection import Collection as Collection
 from docent_client.models.collection_list import CollectionList as CollectionList
 from docent_client.models.collection_locator import CollectionLocator as CollectionLocator
@@ -165,6 +175,7 @@ from docent_client.models.list_schedules_request import ListSchedulesRequest as 
 from docent_client.models.log_in_request import LogInRequest as LogInRequest
 from docent_client.models.logged_out import LoggedOut as LoggedOut
 from docent_client.models.pages_spec import PagesSpec as PagesSpec
+from docent_client.models.password_changed import PasswordChanged as PasswordChanged
 from docent_client.models.problem import Problem as Problem
 from docent_client.models.problem_field_error import ProblemFieldError as ProblemFieldError
 from docent_client.models.readiness import Readiness as Readiness
@@ -179,6 +190,9 @@ from docent_client.models.schedule_run import ScheduleRun as ScheduleRun
 from docent_client.models.schedule_run_error import ScheduleRunError as ScheduleRunError
 from docent_client.models.schedule_status import ScheduleStatus as ScheduleStatus
 from docent_client.models.schedule_stop_reason import ScheduleStopReason as ScheduleStopReason
+from docent_client.models.session_list import SessionList as SessionList
+from docent_client.models.sessions_ended import SessionsEnded as SessionsEnded
+from docent_client.models.sign_up_accepted import SignUpAccepted as SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest as SignUpRequest
 from docent_client.models.wiki_spec import WikiSpec as WikiSpec
 

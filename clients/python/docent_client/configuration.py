@@ -577,7 +577,7 @@ conf = docent_client.Configuration(
             auth['SessionCookie'] = {
                 'type': 'api_key',
                 'in': 'cookie',
-                'key': 'docent_session',
+                'key': '__Host-docent_session',
                 'value': self.get_api_key_with_prefix(
                     'SessionCookie',
                 ),

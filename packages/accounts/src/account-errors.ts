@@ -6,10 +6,21 @@ export class AuthenticationError extends Error {
   }
 }
 
-/** 429: too many failed logins for this email or address. */
-export class LoginRateLimitedError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
-    super(`Too many failed logins; retry in ${retryAfterSeconds} s.`);
-    this.name = 'LoginRateLimitedError';
+/** 429: too many attempts (logins, sign-ups, wrong API keys) for this email or address. */
+export class RateLimitedError extends Error {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = `Too many attempts; retry in ${retryAfterSeconds} s.`,
+  ) {
+    super(message);
+    this.name = 'RateLimitedError';
+  }
+}
+
+/** 403: authenticated, but this credential may not do that (e.g. a standard key making keys). */
+export class PermissionError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PermissionError';
   }
 }

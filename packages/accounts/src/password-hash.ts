@@ -27,12 +27,16 @@ function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffe
   );
 }
 
-/** `scrypt$N$r$p$salt$hash` (salt and hash base64url): the cost travels with each hash. */
+/**
+ * `scrypt$N$r$p$salt$hash` (salt and hash base64url): the cost travels with each hash. `salt`
+ * is random unless given (bootstrap keys use a fixed per-account salt, so that processes
+ * starting together store one row per key).
+ */
 export async function hashPassword(
   password: string,
   cost: ScryptCost = DEFAULT_SCRYPT_COST,
+  salt: Buffer = randomBytes(SALT_BYTES),
 ): Promise<string> {
-  const salt = randomBytes(SALT_BYTES);
   const key = await derive(password, salt, cost);
   return [
     'scrypt',

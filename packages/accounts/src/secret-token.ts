@@ -6,8 +6,9 @@ export function randomSecretToken(): string {
 }
 
 /**
- * How API keys and session cookies are stored and looked up: they are long random strings, so a
- * fast unsalted hash cannot be brute-forced, and a leaked table opens nothing.
+ * How generated API keys and session cookies are stored and looked up: they are 256 random
+ * bits, so a fast unsalted hash cannot be brute-forced, and a leaked table opens nothing.
+ * (Bootstrap keys are chosen by an operator: they are stored with scrypt instead.)
  */
 export function hashSecretToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');

@@ -14,4 +14,4 @@ export {
   MIGRATIONS,
   type MetadataStoreLocation,
 } from './typeorm/open-metadata-store';
-export { candidateNames, MAX_DOCUMENT_NAME } from './typeorm/document-names';
+export { candidateNames, cleanDocumentName, MAX_DOCUMENT_NAME } from './typeorm/document-names';

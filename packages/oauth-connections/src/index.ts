@@ -2,6 +2,8 @@ export {
   OAuthConnectionService,
   type CallbackInput,
   type ConnectionView,
+  type LinkOpener,
+  type PendingLink,
   type OAuthConnectionOptions,
 } from './oauth-connection-service';
 export { OAuthCallbackError } from './oauth-errors';

@@ -18,6 +18,8 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from './providers';
 import { requestToken } from './token-endpoint';
 
 const STATE_TTL_MS = 10 * 60_000;
+/** How long a connect link an API client was given stays valid (it is single-use). */
+const LINK_TTL_MS = 60 * 60_000;
 /** Tokens expiring sooner than this are refreshed before use. */
 const REFRESH_MARGIN_MS = 5 * 60_000;
 
@@ -49,25 +51,100 @@ export interface CallbackInput {
   sessionId: string | null;
 }
 
+/** The signed-in browser session opening a connect link. */
+export interface LinkOpener {
+  sessionId: string;
+  accountId: string;
+}
+
+/** A connect link that is still valid: what it connects, to which account. */
+export interface PendingLink {
+  accountId: string;
+  type: ConnectionType;
+  expiresAt: Date;
+}
+
 /**
  * OAuth connections of accounts: the authorize URL (single-use `state` bound to the account and
- * the browser session, PKCE where supported), the callback's code exchange, sealed tokens,
- * refresh before expiry, and the ingestion port that hands out access tokens.
+ * to a signed-in browser session, PKCE where supported), connect links for API clients, the
+ * callback's code exchange, sealed tokens, refresh before expiry, and the ingestion port that
+ * hands out access tokens.
+ *
+ * A connection is only ever made for the account whose user consented in a browser signed in
+ * to it: the callback refuses a `state` whose session is not the browser's. An API client has
+ * no browser session, so it gets a connect link instead; the link becomes an authorization only
+ * in a browser signed in to the same account.
  */
 export class OAuthConnectionService implements SourceConnections {
   private readonly fetchFn: FetchFunction;
   private readonly now: () => Date;
   private readonly refreshes = new KeyedConcurrencyGates();
   private readonly redirectUri: string;
+  private readonly publicUrl: string;
 
   constructor(private readonly options: OAuthConnectionOptions) {
     this.fetchFn = options.fetchFn ?? fetch;
     this.now = options.now ?? (() => new Date());
-    this.redirectUri = `${options.publicUrl.replace(/\/+$/, '')}/oauth/callback`;
+    this.publicUrl = options.publicUrl.replace(/\/+$/, '');
+    this.redirectUri = `${this.publicUrl}/oauth/callback`;
   }
 
-  /** An authorize URL for the account; its `state` is valid for 10 minutes, once. */
+  /**
+   * Where to send a user to connect `type`: a browser session gets the provider's authorize
+   * URL (its `state` bound to the session, valid 10 minutes, once); an API client (no session)
+   * gets a connect link on Docent, valid an hour, once.
+   */
   async authorize(accountId: string, type: string, sessionId: string | null): Promise<string> {
+    if (sessionId === null) return this.createLink(accountId, type);
+    return this.authorizeUrl(accountId, type, sessionId);
+  }
+
+  /** The link's account and type while it is valid; null when unknown, used or expired. */
+  async pendingLink(token: string | undefined): Promise<PendingLink | null> {
+    if (!token || token.length > 128) return null;
+    const link = await this.options.store.findOAuthLink(sha256(token));
+    if (!link || link.expiresAt.getTime() <= this.now().getTime()) return null;
+    return { accountId: link.accountId, type: requireType(link.type), expiresAt: link.expiresAt };
+  }
+
+  /**
+   * A signed-in browser opens a connect link: when it is the link's account, the link is spent
+   * and the provider's authorize URL (bound to that session) comes back.
+   */
+  async openLink(token: string | undefined, opener: LinkOpener): Promise<string> {
+    const link = await this.pendingLink(token);
+    if (!link) {
+      throw new OAuthCallbackError(
+        'This connect link is unknown, was already used, or expired (1 hour). Ask for a new one.',
+      );
+    }
+    if (link.accountId !== opener.accountId) {
+      throw new OAuthCallbackError(
+        'This connect link belongs to another Docent account than the one signed in here. Nothing was connected: log in to the account the link was made for, or ask its owner to connect.',
+      );
+    }
+    if (!(await this.options.store.takeOAuthLink(sha256(token!)))) {
+      throw new OAuthCallbackError('This connect link was already used. Ask for a new one.');
+    }
+    return this.authorizeUrl(link.accountId, link.type, opener.sessionId);
+  }
+
+  private async createLink(accountId: string, type: string): Promise<string> {
+    const { provider } = this.configured(type);
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    await this.options.store.saveOAuthLink({
+      id: sha256(token),
+      accountId,
+      type: provider.type,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + LINK_TTL_MS),
+    });
+    await this.options.store.deleteExpiredOAuthLinks(now);
+    return `${this.publicUrl}/oauth/start?link=${token}`;
+  }
+
+  private async authorizeUrl(accountId: string, type: string, sessionId: string): Promise<string> {
     const { provider, client } = this.configured(type);
     const state = randomBytes(32).toString('base64url');
     const stateId = sha256(state);
@@ -101,10 +178,11 @@ export class OAuthConnectionService implements SourceConnections {
   }
 
   /**
-   * The provider redirected back: checks the state (consumed whatever happens next), exchanges
-   * the code and stores the connection. Throws OAuthCallbackError with a message for the page.
+   * The provider redirected back: checks the state (consumed whatever happens next) and that
+   * the browser's session is the one it is bound to, exchanges the code and stores the
+   * connection on the session's account. Throws OAuthCallbackError with a message for the page.
    */
-  async complete(input: CallbackInput): Promise<ConnectionView> {
+  async complete(input: CallbackInput): Promise<ConnectionView & { accountId: string }> {
     if (!input.state) throw new OAuthCallbackError('The callback has no state.');
     const stateId = sha256(input.state);
     const pending = await this.options.store.takeOAuthState(stateId);
@@ -116,9 +194,16 @@ export class OAuthConnectionService implements SourceConnections {
     if (pending.expiresAt.getTime() <= this.now().getTime()) {
       throw new OAuthCallbackError('This authorization expired (10 minutes). Start it again.');
     }
-    if (pending.sessionId !== null && pending.sessionId !== input.sessionId) {
+    // Whoever consented at the provider, only the signed-in session that started the flow
+    // gets the connection: else a link passed to someone else connects *their* workspace.
+    if (input.sessionId === null) {
       throw new OAuthCallbackError(
-        'This authorization was started in another browser session. Start it again from here.',
+        'This browser is not logged in to Docent, so nothing was connected: a connection is made only for the Docent account logged in here. Log in and start the connection again.',
+      );
+    }
+    if (pending.sessionId !== input.sessionId) {
+      throw new OAuthCallbackError(
+        'This authorization was started in another browser session. Nothing was connected: start it again from here.',
       );
     }
     if (input.error) {
@@ -162,7 +247,7 @@ export class OAuthConnectionService implements SourceConnections {
       expiresAt: expiry(now, tokens.expiresIn),
       connectedAt: now,
     });
-    return view(saved);
+    return { ...view(saved), accountId: pending.accountId };
   }
 
   async list(accountId: string): Promise<ConnectionView[]> {

@@ -18,6 +18,8 @@ import {
 
 const PUBLIC_URL = 'http://docent.test';
 const CLIENT = { clientId: 'docent-app', clientSecret: 'app-secret-123' };
+/** The stored id of the browser session of the account's user. */
+const SESSION = 'session-ann';
 
 /** Follows the consent screen's 302 and returns the callback's query. */
 async function consent(authorizeUrl: string): Promise<URLSearchParams> {
@@ -95,7 +97,7 @@ describe('OAuthConnectionService against the fake providers', () => {
     };
   }
 
-  async function connect(type: string, sessionId: string | null = null) {
+  async function connect(type: string, sessionId = SESSION) {
     const query = await consent(await service.authorize(accountId, type, sessionId));
     return service.complete({
       state: query.get('state') ?? undefined,
@@ -122,9 +124,9 @@ describe('OAuthConnectionService against the fake providers', () => {
   });
 
   it('sends PKCE to Google only, and asks each provider for offline access', async () => {
-    const wiki = new URL(await service.authorize(accountId, 'WIKI', null));
-    const google = new URL(await service.authorize(accountId, 'DRIVE', null));
-    const pages = new URL(await service.authorize(accountId, 'PAGES', null));
+    const wiki = new URL(await service.authorize(accountId, 'WIKI', SESSION));
+    const google = new URL(await service.authorize(accountId, 'DRIVE', SESSION));
+    const pages = new URL(await service.authorize(accountId, 'PAGES', SESSION));
     expect(google.searchParams.get('code_challenge_method')).toBe('S256');
     expect(google.searchParams.get('access_type')).toBe('offline');
     expect(wiki.searchParams.get('code_challenge')).toBeNull();
@@ -244,14 +246,14 @@ describe('OAuthConnectionService against the fake providers', () => {
     );
     expect(exchanges()).toBe(exchangesBefore);
 
-    const late = await consent(await service.authorize(accountId, 'PAGES', null));
+    const late = await consent(await service.authorize(accountId, 'PAGES', SESSION));
     now = new Date(now.getTime() + 10 * 60_000 + 1);
     await expect(
       service.complete({
         state: late.get('state')!,
         code: late.get('code')!,
         error: undefined,
-        sessionId: null,
+        sessionId: SESSION,
       }),
     ).rejects.toThrow(/expired/);
     await expect(
@@ -260,10 +262,73 @@ describe('OAuthConnectionService against the fake providers', () => {
     expect(await service.list(accountId)).toEqual([]);
   });
 
+  it.each(['WIKI', 'DRIVE', 'PAGES'])(
+    'gives an API client a %s connect link that only a browser of the account can complete',
+    async (type) => {
+      const exchanges = () => {
+        const fake = { WIKI: confluence, DRIVE: drive, PAGES: notion }[type]!;
+        return fake.requests.filter((r) => r.route === 'oauth.token').length;
+      };
+      const link = new URL(await service.authorize(accountId, type, null));
+      // A link on Docent, not the provider's consent page.
+      expect(`${link.origin}${link.pathname}`).toBe(`${PUBLIC_URL}/oauth/start`);
+      const token = link.searchParams.get('link')!;
+      expect(await service.pendingLink(token)).toMatchObject({ accountId, type });
+      const mallory = (await store.accounts.ensureAccount('mallory')).id;
+      await expect(
+        service.openLink(token, { sessionId: 'session-mallory', accountId: mallory }),
+      ).rejects.toThrow(/another Docent account/);
+
+      // The link is still there for its own account; in a browser signed in to it, it becomes
+      // an authorization bound to that session.
+      const authorizeUrl = await service.openLink(token, { sessionId: SESSION, accountId });
+      expect(await service.pendingLink(token)).toBeNull();
+      await expect(service.openLink(token, { sessionId: SESSION, accountId })).rejects.toThrow(
+        /unknown, was already used, or expired/,
+      );
+      const before = exchanges();
+      const query = await consent(authorizeUrl);
+      const callback = { state: query.get('state')!, code: query.get('code')!, error: undefined };
+      // Whoever consented: a browser without a session, or with another one, connects nothing.
+      await expect(service.complete({ ...callback, sessionId: null })).rejects.toThrow(
+        /not logged in to Docent, so nothing was connected/,
+      );
+      expect(exchanges()).toBe(before);
+      expect(await service.has(accountId, type)).toBe(false);
+
+      const again = await consent(
+        await service.openLink(
+          new URL(await service.authorize(accountId, type, null)).searchParams.get('link')!,
+          { sessionId: SESSION, accountId },
+        ),
+      );
+      const retry = { state: again.get('state')!, code: again.get('code')!, error: undefined };
+      await expect(service.complete({ ...retry, sessionId: 'session-mallory' })).rejects.toThrow(
+        /another browser session/,
+      );
+      expect(await service.has(accountId, type)).toBe(false);
+      expect(await service.has(mallory, type)).toBe(false);
+
+      expect(await connect(type)).toMatchObject({ type, accountId });
+      expect(exchanges()).toBe(before + 1);
+    },
+  );
+
+  it('lets a connect link expire after an hour', async () => {
+    const token = new URL(await service.authorize(accountId, 'PAGES', null)).searchParams.get(
+      'link',
+    )!;
+    now = new Date(now.getTime() + 60 * 60_000 + 1);
+    expect(await service.pendingLink(token)).toBeNull();
+    await expect(service.openLink(token, { sessionId: SESSION, accountId })).rejects.toThrow(
+      /expired/,
+    );
+  });
+
   it('drops authorizations that expired when a new one starts', async () => {
-    const abandoned = new URL(await service.authorize(accountId, 'WIKI', null)).searchParams;
+    const abandoned = new URL(await service.authorize(accountId, 'WIKI', SESSION)).searchParams;
     now = new Date(now.getTime() + 10 * 60_000 + 1);
-    await service.authorize(accountId, 'WIKI', null);
+    await service.authorize(accountId, 'WIKI', SESSION);
     const stale = await store.oauth.takeOAuthState(
       createHash('sha256').update(abandoned.get('state')!).digest('hex'),
     );
@@ -271,22 +336,22 @@ describe('OAuthConnectionService against the fake providers', () => {
   });
 
   it('reports a denied consent and a refused code without connecting', async () => {
-    const denied = new URL(await service.authorize(accountId, 'DRIVE', null)).searchParams;
+    const denied = new URL(await service.authorize(accountId, 'DRIVE', SESSION)).searchParams;
     await expect(
       service.complete({
         state: denied.get('state')!,
         code: undefined,
         error: 'access_denied',
-        sessionId: null,
+        sessionId: SESSION,
       }),
     ).rejects.toThrow(/did not grant access \(access_denied\)/);
-    const query = await consent(await service.authorize(accountId, 'DRIVE', null));
+    const query = await consent(await service.authorize(accountId, 'DRIVE', SESSION));
     await expect(
       service.complete({
         state: query.get('state')!,
         code: 'not-the-code',
         error: undefined,
-        sessionId: null,
+        sessionId: SESSION,
       }),
     ).rejects.toThrow(/token endpoint answered 400 \(invalid_grant\)/);
     expect(await service.has(accountId, 'DRIVE')).toBe(false);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
@@ -30,6 +31,11 @@ export interface DocentConfig {
     wikiOAuthApiUrl: string;
   };
   publicUrl: string;
+  /**
+   * Proxies (CIDRs) whose `X-Forwarded-For` names the client: the attempt limits count per
+   * client address, which behind a proxy is otherwise the proxy's.
+   */
+  trustedProxies: string[];
   /** OAuth apps by source type (`DOCENT_OAUTH_<TYPE>_*`); a type without one cannot connect. */
   oauthClients: Partial<Record<ConnectionType, OAuthClientConfig>>;
   modelsDir: string;
@@ -65,7 +71,10 @@ export interface DocentConfig {
     /** How long one index call waits for an unavailable search index before the ingestion fails. */
     indexOutageLimitMs: number;
   };
-  /** The worker app's Prometheus port (`/metrics`); undefined: none. */
+  /**
+   * The operator port serving Prometheus `/metrics` (the api's and a worker's); undefined: none.
+   * Never the public port: the counts (logins, sign-ups by status) are not for everyone.
+   */
   metricsPort: number | undefined;
   /** Requests per minute and API key. */
   rateLimitPerMinute: number;
@@ -135,6 +144,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     publicUrl: (
       url(env, 'DOCENT_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
     ).replace(/\/+$/, ''),
+    trustedProxies: cidrs(env, 'DOCENT_TRUSTED_PROXIES'),
     oauthClients: oauthClients(env),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel,
@@ -251,6 +261,28 @@ function oauthClients(env: Environment): Partial<Record<ConnectionType, OAuthCli
     };
   }
   return clients;
+}
+
+/** `DOCENT_TRUSTED_PROXIES`: comma-separated IP addresses or CIDRs (IPv4 or IPv6). */
+function cidrs(env: Environment, name: string): string[] {
+  const raw = env[name];
+  if (!raw?.trim()) return [];
+  return raw.split(',').map((entry) => {
+    const value = entry.trim();
+    const [address = '', bits, extra] = value.split('/');
+    const family = isIP(address);
+    const max = family === 6 ? 128 : 32;
+    const valid =
+      family !== 0 &&
+      extra === undefined &&
+      (bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= max));
+    if (!valid) {
+      throw new ConfigError(
+        `${name} must be IP addresses or CIDRs (e.g. 10.0.0.0/8), comma-separated`,
+      );
+    }
+    return bits === undefined ? `${address}/${max}` : value;
+  });
 }
 
 function ratio(env: Environment, name: string, fallback: number, max = 10): number {

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
 import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
@@ -36,6 +35,7 @@ import {
 } from '@docent/search-index';
 import { Registry } from 'prom-client';
 import { isEmbedded, type DocentConfig } from './config';
+import { preparePrivateDataDir } from './private-data-dir';
 import { fileClock } from './test-clock';
 import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
@@ -90,7 +90,15 @@ export async function buildRuntime(
   options: RuntimeOptions,
 ): Promise<Runtime> {
   const { logger } = options;
-  mkdirSync(config.dataDir, { recursive: true });
+  preparePrivateDataDir(
+    config.dataDir,
+    [
+      ...(config.databaseUrl ? [] : ['docent.sqlite']),
+      ...(config.redisUrl ? [] : ['queue.sqlite']),
+      ...(config.elasticsearch ? [] : ['index.sqlite']),
+    ],
+    (message) => logger.warn(message),
+  );
 
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
@@ -104,7 +112,8 @@ export async function buildRuntime(
     );
     closers.push(() => store.close());
 
-    const apiKeys = new ApiKeyService(store.accounts);
+    // Wrong keys are counted in the metadata database, which every api process shares.
+    const apiKeys = new ApiKeyService(store.accounts, { throttle: store.accounts });
     await apiKeys.bootstrap(config.bootstrapApiKeys);
 
     const secrets = new SecretBox(

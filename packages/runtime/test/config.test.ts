@@ -129,3 +129,17 @@ describe('loadConfig', () => {
     );
   });
 });
+
+describe('DOCENT_TRUSTED_PROXIES', () => {
+  it('reads addresses and CIDRs of both families, and refuses anything else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(
+      loadConfig({ DOCENT_TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1 ,::1,fd00::/8' }).trustedProxies,
+    ).toEqual(['10.0.0.0/8', '127.0.0.1/32', '::1/128', 'fd00::/8']);
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '::1/129']) {
+      expect(() => loadConfig({ DOCENT_TRUSTED_PROXIES: bad })).toThrow(
+        /DOCENT_TRUSTED_PROXIES must be IP addresses or CIDRs/,
+      );
+    }
+  });
+});

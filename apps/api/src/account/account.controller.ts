@@ -1,7 +1,8 @@
-import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import {
   ApiKeyService,
+  SESSION_MAX_AGE_MS,
   UserAccountService,
   type OpenedSession,
   type Principal,
@@ -9,49 +10,53 @@ import {
 import type {
   AccountSession,
   ApiKeyList,
+  ChangePasswordRequest,
   CreateApiKeyRequest,
   CreatedApiKey,
   LogInRequest,
   LoggedOut,
+  PasswordChanged,
   RevokeApiKeyRequest,
   Revoked,
+  SessionList,
+  SessionsEnded,
+  SignUpAccepted,
   SignUpRequest,
 } from '@docent/contract';
 import { NotFoundError } from '@docent/domain-errors';
-import { DOCENT_CONFIG } from '@docent/nest-runtime';
-import type { DocentConfig } from '@docent/runtime';
+import { ClientAddresses } from '../http/client-address';
 import { ContractBody } from '../http/contract-body.decorator';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { ProblemError } from '../http/problem';
 import { CsrfExempt, Public } from '../http/public.decorator';
-import type { DocentRequest } from '../http/request-context';
-import { clearSessionCookie, setSessionCookie } from '../http/session-cookie';
-import { presentAccountSession, presentApiKey } from './account-presenters';
+import { clientInfo, type DocentRequest } from '../http/request-context';
+import { SessionCookies } from '../http/session-cookie';
+import { presentAccountSession, presentApiKey, presentBrowserSession } from './account-presenters';
 
 /** Users, browser sessions and API keys (the web UI's account pages). */
 @Controller('account')
 export class AccountController {
-  private readonly publicUrl: string;
-
   constructor(
     private readonly users: UserAccountService,
     private readonly apiKeys: ApiKeyService,
-    @Inject(DOCENT_CONFIG) config: DocentConfig,
-  ) {
-    this.publicUrl = config.publicUrl;
-  }
+    private readonly cookies: SessionCookies,
+    private readonly addresses: ClientAddresses,
+  ) {}
 
+  /** No session: the answer must not differ between a new and a registered email. */
   @Public()
   @Post('signup')
   @HttpCode(200)
   async signUp(
     @ContractBody('signUp') body: SignUpRequest,
     @Req() req: DocentRequest,
-    @Res({ passthrough: true }) res: Response,
-  ): Promise<AccountSession> {
-    const { user, session } = await this.users.signup(body.email, body.password);
-    setSessionCookie(req, res, this.publicUrl, session.token);
-    return presentAccountSession(user, session.record);
+  ): Promise<SignUpAccepted> {
+    const { email } = await this.users.signup(
+      body.email,
+      body.password,
+      clientInfo(req, this.addresses.of(req)),
+    );
+    return { accepted: true, email };
   }
 
   @Public()
@@ -65,9 +70,12 @@ export class AccountController {
     const { user, session } = await this.users.login(
       body.email,
       body.password,
-      req.socket.remoteAddress ?? 'unknown',
+      clientInfo(req, this.addresses.of(req)),
     );
-    setSessionCookie(req, res, this.publicUrl, session.token);
+    // The session this browser had (if any) is replaced, not left behind.
+    const previous = this.cookies.read(req);
+    if (previous.kind === 'one') await this.users.sessions.close(previous.token);
+    this.cookies.set(req, res, session.token, SESSION_MAX_AGE_MS / 1000);
     return presentAccountSession(user, session.record);
   }
 
@@ -79,26 +87,62 @@ export class AccountController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<LoggedOut> {
     await this.users.sessions.close(browserSession(req).token);
-    clearSessionCookie(req, res, this.publicUrl);
+    this.cookies.clear(req, res);
     return { logged_out: true };
   }
 
+  /** The session's account and CSRF token; the cookie is left as the browser has it. */
   @Post('me')
   @CsrfExempt()
   @HttpCode(200)
   async me(
     @ContractBody('getMe') _body: unknown,
     @Req() req: DocentRequest,
-    @Res({ passthrough: true }) res: Response,
   ): Promise<AccountSession> {
     const session = browserSession(req);
     const user = await this.users.userOf(session.record);
     if (!user) {
       throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
     }
-    // The server-side expiry slides; the cookie's follows it.
-    setSessionCookie(req, res, this.publicUrl, session.token);
     return presentAccountSession(user, session.record);
+  }
+
+  @Post('change_password')
+  @HttpCode(200)
+  async changePassword(
+    @ContractBody('changePassword') body: ChangePasswordRequest,
+    @Req() req: DocentRequest,
+  ): Promise<PasswordChanged> {
+    const { sessionsEnded } = await this.users.changePassword(
+      browserSession(req).record,
+      body.current_password,
+      body.new_password,
+      clientInfo(req, this.addresses.of(req)),
+    );
+    return { changed: true, sessions_ended: sessionsEnded };
+  }
+
+  @Post('sessions/list')
+  @HttpCode(200)
+  async listSessions(
+    @ContractBody('listSessions') _body: unknown,
+    @Req() req: DocentRequest,
+  ): Promise<SessionList> {
+    const current = browserSession(req).record;
+    const sessions = await this.users.sessions.list(current.userId);
+    return { sessions: sessions.map((s) => presentBrowserSession(s, current.id)) };
+  }
+
+  @Post('sessions/end_all')
+  @HttpCode(200)
+  async logOutEverywhere(
+    @ContractBody('logOutEverywhere') _body: unknown,
+    @Req() req: DocentRequest,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<SessionsEnded> {
+    const ended = await this.users.sessions.closeAll(browserSession(req).record.userId);
+    this.cookies.clear(req, res);
+    return { logged_out: true, sessions_ended: ended };
   }
 
   @Post('api_keys/create')
@@ -107,7 +151,11 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createApiKey') body: CreateApiKeyRequest,
   ): Promise<CreatedApiKey> {
-    const { key, record } = await this.apiKeys.createKey(principal.accountId, body.label ?? null);
+    const { key, record } = await this.apiKeys.createKey(
+      principal,
+      body.label ?? null,
+      body.scope ?? 'standard',
+    );
     return { key, api_key: presentApiKey(record) };
   }
 
@@ -127,7 +175,7 @@ export class AccountController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('revokeApiKey') body: RevokeApiKeyRequest,
   ): Promise<Revoked> {
-    if (!(await this.apiKeys.revokeKey(principal.accountId, body.id))) {
+    if (!(await this.apiKeys.revokeKey(principal, body.id))) {
       throw new NotFoundError(`No active API key ${body.id} in this account.`);
     }
     return { revoked: true };

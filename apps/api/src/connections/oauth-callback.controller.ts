@@ -1,11 +1,12 @@
 import { Controller, Get, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { UserAccountService } from '@docent/accounts';
+import type { SessionRecord } from '@docent/metadata-store';
 import { OAuthCallbackError, OAuthConnectionService } from '@docent/oauth-connections';
 import { Public } from '../http/public.decorator';
 import type { DocentRequest } from '../http/request-context';
-import { sessionToken } from '../http/session-cookie';
-import { CALLBACK_PAGE_HEADERS, callbackPage } from './callback-page';
+import { SessionCookies } from '../http/session-cookie';
+import { CALLBACK_PAGE_HEADERS, callbackPage, name } from './callback-page';
 
 const NAMES: Record<string, string> = {
   WIKI: 'Confluence (WIKI)',
@@ -13,13 +14,18 @@ const NAMES: Record<string, string> = {
   PAGES: 'Notion (PAGES)',
 };
 
-/** Where every provider sends the browser back; answers a page, never JSON. */
+/**
+ * Where every provider sends the browser back (`/oauth/callback`), and where an API client's
+ * connect link leads (`/oauth/start`). Both answer pages, never JSON, and both act only for the
+ * Docent account logged in to this browser.
+ */
 @Public()
 @Controller('oauth')
 export class OAuthCallbackController {
   constructor(
     private readonly users: UserAccountService,
     private readonly connections: OAuthConnectionService,
+    private readonly cookies: SessionCookies,
   ) {}
 
   @Get('callback')
@@ -29,7 +35,7 @@ export class OAuthCallbackController {
     @Res() res: Response,
   ): Promise<void> {
     res.set(CALLBACK_PAGE_HEADERS);
-    const session = await this.users.sessions.resume(sessionToken(req));
+    const session = await this.session(req);
     try {
       const connection = await this.connections.complete({
         state: text(query.state),
@@ -37,22 +43,93 @@ export class OAuthCallbackController {
         error: text(query.error),
         sessionId: session?.id ?? null,
       });
-      const name = NAMES[connection.type] ?? connection.type;
+      const source = NAMES[connection.type] ?? connection.type;
+      const account = session ? await this.users.userOf(session) : null;
       res.status(200).send(
         callbackPage({
           ok: true,
-          title: `Connected ${name}`,
-          message: connection.accountLabel
-            ? `Docent can now read ${name} as ${connection.accountLabel}.`
-            : `Docent can now read ${name}.`,
+          title: `Connected ${source}`,
+          paragraphs: [
+            `${source} is now connected to the Docent account ${name(account?.email ?? 'of this session')}.`,
+            connection.accountLabel
+              ? `Docent can now read ${source} as ${name(connection.accountLabel)}.`
+              : `Docent can now read ${source}.`,
+          ],
         }),
       );
     } catch (error) {
       if (!(error instanceof OAuthCallbackError)) throw error;
       res
         .status(400)
-        .send(callbackPage({ ok: false, title: 'Not connected', message: error.message }));
+        .send(callbackPage({ ok: false, title: 'Not connected', paragraphs: [error.message] }));
     }
+  }
+
+  /** A connect link an API client was given, opened in a browser. */
+  @Get('start')
+  async start(
+    @Query() query: Record<string, unknown>,
+    @Req() req: DocentRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    res.set(CALLBACK_PAGE_HEADERS);
+    const token = text(query.link);
+    const link = await this.connections.pendingLink(token);
+    if (!link) {
+      res.status(400).send(
+        callbackPage({
+          ok: false,
+          title: 'Not connected',
+          paragraphs: [
+            'This connect link is unknown, was already used, or expired (1 hour). Ask for a new one.',
+          ],
+        }),
+      );
+      return;
+    }
+    const source = NAMES[link.type] ?? link.type;
+    const session = await this.session(req);
+    if (!session) {
+      const back = `/oauth/start?link=${encodeURIComponent(token!)}`;
+      res.status(401).send(
+        callbackPage({
+          ok: false,
+          title: `Log in to connect ${source}`,
+          paragraphs: [
+            `This link connects ${source} to a Docent account. Only that account's user can complete it: log in to Docent in this browser first, and you come back here.`,
+          ],
+          links: [{ href: `/#/login?continue=${encodeURIComponent(back)}`, text: 'Log in' }],
+        }),
+      );
+      return;
+    }
+    try {
+      const authorizeUrl = await this.connections.openLink(token, {
+        sessionId: session.id,
+        accountId: session.accountId,
+      });
+      res.removeHeader('Content-Type');
+      res.redirect(303, authorizeUrl);
+    } catch (error) {
+      if (!(error instanceof OAuthCallbackError)) throw error;
+      const user = await this.users.userOf(session);
+      res.status(403).send(
+        callbackPage({
+          ok: false,
+          title: 'Not connected',
+          paragraphs: [
+            error.message,
+            `This browser is logged in to Docent as ${name(user?.email ?? 'another account')}.`,
+          ],
+        }),
+      );
+    }
+  }
+
+  /** The browser's session; none when absent, expired, or the cookie came twice. */
+  private async session(req: DocentRequest): Promise<SessionRecord | null> {
+    const cookie = this.cookies.read(req);
+    return cookie.kind === 'one' ? this.users.sessions.resume(cookie.token) : null;
   }
 }
 

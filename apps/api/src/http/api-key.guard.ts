@@ -1,5 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { Response } from 'express';
 import {
   ApiKeyService,
   csrfTokenMatches,
@@ -8,11 +9,12 @@ import {
 } from '@docent/accounts';
 import { DOCENT_CONFIG } from '@docent/nest-runtime';
 import type { DocentConfig } from '@docent/runtime';
+import { ClientAddresses } from './client-address';
 import { ProblemError } from './problem';
 import { CSRF_EXEMPT, IS_PUBLIC } from './public.decorator';
 import { RateLimiter } from './rate-limiter';
 import type { DocentRequest } from './request-context';
-import { sessionToken } from './session-cookie';
+import { SessionCookies } from './session-cookie';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -28,6 +30,8 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly apiKeys: ApiKeyService,
     private readonly users: UserAccountService,
+    private readonly cookies: SessionCookies,
+    private readonly addresses: ClientAddresses,
     @Inject(DOCENT_CONFIG) config: DocentConfig,
   ) {
     this.limiter = new RateLimiter(config.rateLimitPerMinute);
@@ -39,12 +43,17 @@ export class ApiKeyGuard implements CanActivate {
       context.getClass(),
     ]);
     if (isPublic) return true;
-    const req = context.switchToHttp().getRequest<DocentRequest>();
+    const http = context.switchToHttp();
+    const req = http.getRequest<DocentRequest>();
     const csrfExempt = this.reflector.getAllAndOverride<boolean>(CSRF_EXEMPT, [
       context.getHandler(),
       context.getClass(),
     ]);
-    const principal = await this.authenticate(req, csrfExempt === true);
+    const principal = await this.authenticate(
+      req,
+      http.getResponse<Response>(),
+      csrfExempt === true,
+    );
     const wait = this.limiter.take(
       principal.apiKeyId ? `key:${principal.apiKeyId}` : `session:${principal.sessionId}`,
     );
@@ -63,11 +72,15 @@ export class ApiKeyGuard implements CanActivate {
   }
 
   /** An `Api-Key` header wins over a cookie: API clients never need a CSRF token. */
-  private async authenticate(req: DocentRequest, csrfExempt: boolean): Promise<Principal> {
+  private async authenticate(
+    req: DocentRequest,
+    res: Response,
+    csrfExempt: boolean,
+  ): Promise<Principal> {
     const key = req.header('api-key');
-    const token = sessionToken(req);
-    if (key !== undefined || token === undefined) {
-      const principal = await this.apiKeys.authenticate(key);
+    const cookie = this.cookies.read(req);
+    if (key !== undefined || cookie.kind === 'none') {
+      const principal = await this.apiKeys.authenticate(key, this.addresses.of(req));
       if (!principal) {
         throw new ProblemError(
           'unauthorized',
@@ -76,7 +89,16 @@ export class ApiKeyGuard implements CanActivate {
       }
       return principal;
     }
-    const session = await this.users.sessions.resume(token);
+    if (cookie.kind === 'duplicate') {
+      // Someone planted a second session cookie for this host: whichever is which, neither is
+      // trusted. Both are cleared so that the next log-in starts clean.
+      this.cookies.clearAll(req, res);
+      throw new ProblemError(
+        'unauthorized',
+        'The browser sent two session cookies (one may have been planted by another site); both were cleared: log in again.',
+      );
+    }
+    const session = await this.users.sessions.resume(cookie.token);
     if (!session) {
       throw new ProblemError('unauthorized', 'The session expired or ended; log in again.');
     }
@@ -91,7 +113,12 @@ export class ApiKeyGuard implements CanActivate {
       );
     }
     // Kept for the session routes (`/account/me`, `/account/logout`): no second lookup.
-    req.browserSession = { token, record: session };
-    return { accountId: session.accountId, apiKeyId: null, sessionId: session.id };
+    req.browserSession = { token: cookie.token, record: session };
+    return {
+      accountId: session.accountId,
+      apiKeyId: null,
+      apiKeyScope: null,
+      sessionId: session.id,
+    };
   }
 }

@@ -6,7 +6,7 @@ import {
   Inject,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { AuthenticationError, LoginRateLimitedError } from '@docent/accounts';
+import { AuthenticationError, PermissionError, RateLimitedError } from '@docent/accounts';
 import {
   InvalidRequestError,
   NotFoundError,
@@ -43,9 +43,9 @@ export class ProblemFilter implements ExceptionFilter {
     if (error instanceof SourceNotConnectedError)
       return new ProblemError('source_not_connected', error.message);
     if (error instanceof NotFoundError) return new ProblemError('not_found', error.message);
-    if (error instanceof AuthenticationError)
+    if (error instanceof AuthenticationError || error instanceof PermissionError)
       return new ProblemError('unauthorized', error.message);
-    if (error instanceof LoginRateLimitedError) {
+    if (error instanceof RateLimitedError) {
       return new ProblemError('rate_limited', error.message, [], {
         'Retry-After': String(error.retryAfterSeconds),
       });

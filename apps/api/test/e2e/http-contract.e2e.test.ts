@@ -300,16 +300,15 @@ describe('HTTP contract: problem+json errors, auth, operations routes', () => {
     });
   });
 
-  it('serves health, readiness, metrics and the contract without a key', async () => {
+  it('serves health, readiness and the contract without a key (metrics are not public)', async () => {
     const anonymous = client.withKey(undefined);
     expect(await anonymous.get('/healthz')).toMatchObject({ status: 200, body: { status: 'ok' } });
     expect(await anonymous.get('/readyz')).toMatchObject({
       status: 200,
       body: { status: 'ok', checks: { database: 'ok', queue: 'ok', index: 'ok' } },
     });
-    const metrics = await anonymous.get<string>('/metrics');
-    expect(metrics.status).toBe(200);
-    expect(metrics.body).toContain('docent_http_requests_total');
+    // /metrics is served on the operator port (DOCENT_METRICS_PORT) only.
+    expect((await anonymous.get('/metrics')).status).toBe(404);
     const contract = await anonymous.get('/openapi.json');
     const source = parse(
       readFileSync(resolve(__dirname, '../../../../openapi/openapi.yaml'), 'utf8'),

@@ -10,6 +10,7 @@ import {
   type FakeNotion,
 } from '@docent/source-fakes';
 import { BrowserSession, completeOAuthDance } from './support/browser-session';
+import type { DocentClient } from './support/docent-client';
 import { freePort, startDocent, type InProcessDocent } from './support/docent-server';
 import { captureOutput } from './support/output-capture';
 import { waitForIngestion } from './support/wait-for';
@@ -151,6 +152,7 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
       expect(page.status).toBe(200);
       expect(page.text).toContain(title);
       expect(page.text).toContain(label);
+      expect(page.text).toContain('Docent account <strong><bdi>ann@acme.example</bdi></strong>');
       const list = await ann.post<{ connections: ConnectionWire[] }>('/connections/list', {});
       expect(list.body.connections).toContainEqual({
         type,
@@ -273,17 +275,119 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
     ).toEqual([]);
   });
 
-  it('lets an API client connect without the UI (no session to bind to)', async () => {
-    const client = docent.client; // bootstrap key of account acme
-    const authorized = await client.post<{ authorize_url: string }>('/connections/authorize', {
-      type: 'PAGES',
+  describe('a connection an API key started', () => {
+    let dora: BrowserSession;
+    let mallory: BrowserSession;
+    let doraKey: DocentClient;
+    const exchanges = (type: string) =>
+      ({ WIKI: wiki, DRIVE: drive, PAGES: notion })[type]!.requests.filter(
+        (r) => r.route === 'oauth.token' && r.status === 200,
+      ).length;
+    const connectedTypes = async (browser: BrowserSession) =>
+      (
+        await browser.post<{ connections: ConnectionWire[] }>('/connections/list', {})
+      ).body.connections.map((c) => c.type);
+
+    beforeAll(async () => {
+      dora = new BrowserSession(docent.client.baseUrl);
+      await dora.signUp('dora@acme.example', PASSWORD);
+      mallory = new BrowserSession(docent.client.baseUrl);
+      await mallory.signUp('mallory@other.example', PASSWORD);
+      const key = await dora.post<{ key: string }>('/account/api_keys/create', { label: 'bot' });
+      doraKey = docent.client.withKey(key.body.key);
     });
-    expect(authorized.status).toBe(200);
-    const anonymous = new BrowserSession(docent.client.baseUrl);
-    const page = await completeOAuthDance(anonymous, authorized.body.authorize_url);
-    expect(page.status).toBe(200);
-    const list = await client.post<{ connections: ConnectionWire[] }>('/connections/list', {});
-    expect(list.body.connections.map((c) => c.type)).toEqual(['PAGES']);
+
+    const linkFor = async (type: string) => {
+      const authorized = await doraKey.post<{ authorize_url: string }>('/connections/authorize', {
+        type,
+      });
+      expect(authorized.status).toBe(200);
+      return authorized.body.authorize_url;
+    };
+
+    it.each(['WIKI', 'DRIVE', 'PAGES'])(
+      "%s: a browser without a session, or with another account's, connects nothing",
+      async (type) => {
+        const link = await linkFor(type);
+        // A link on Docent, not the provider's consent page: it asks who is logged in first.
+        expect(link).toMatch(
+          new RegExp(`^${docent.client.baseUrl}/oauth/start\\?link=[\\w-]{43}$`),
+        );
+        const before = exchanges(type);
+
+        const anonymous = new BrowserSession(docent.client.baseUrl);
+        const asked = await anonymous.navigate(link);
+        expect(asked.status).toBe(401);
+        expect(asked.text).toContain('log in to Docent in this browser first');
+        expect(asked.text).toContain(
+          `href="/#/login?continue=${encodeURIComponent(`/oauth/start?link=${new URL(link).searchParams.get('link')}`)}"`,
+        );
+
+        const refused = await mallory.navigate(link);
+        expect(refused.status).toBe(403);
+        expect(refused.text).toContain('belongs to another Docent account');
+        expect(refused.text).toContain('mallory@other.example');
+
+        // Dora's browser gets on to the provider; if the consent page then reaches another
+        // browser (forwarded, or the callback URL replayed), that browser connects nothing.
+        const started = await dora.navigate(link);
+        expect(started.status).toBe(303);
+        const providerUrl = started.headers.get('location')!;
+        expect(providerUrl.startsWith(`${docent.client.baseUrl}/`)).toBe(false);
+        const cookieless = await completeOAuthDance(anonymous, providerUrl);
+        expect(cookieless.callbackUrl.startsWith(`${docent.client.baseUrl}/oauth/callback?`)).toBe(
+          true,
+        );
+        expect(cookieless.status).toBe(400);
+        expect(cookieless.text).toContain('not logged in to Docent, so nothing was connected');
+
+        const second = await dora.navigate(await linkFor(type));
+        const crossed = await completeOAuthDance(mallory, second.headers.get('location')!);
+        expect(crossed.status).toBe(400);
+        expect(crossed.text).toContain('another browser session');
+
+        // The link was spent by its first use.
+        expect((await dora.navigate(link)).status).toBe(400);
+        expect(exchanges(type)).toBe(before);
+        expect(await connectedTypes(dora)).not.toContain(type);
+        expect(await connectedTypes(mallory)).toEqual([]);
+      },
+    );
+
+    it.each([
+      ['WIKI', 'Connected Confluence (WIKI)'],
+      ['DRIVE', 'Connected Google Drive (DRIVE)'],
+      ['PAGES', 'Connected Notion (PAGES)'],
+    ])(
+      '%s: connects in a browser logged in to the same account, naming it',
+      async (type, title) => {
+        const page = await completeOAuthDance(dora, await linkFor(type));
+        expect(page.status).toBe(200);
+        expect(page.text).toContain(title);
+        expect(page.text).toContain(
+          'connected to the Docent account <strong><bdi>dora@acme.example</bdi></strong>',
+        );
+        expect(await connectedTypes(dora)).toContain(type);
+        expect(
+          (
+            await doraKey.post<{ connections: ConnectionWire[] }>('/connections/list', {})
+          ).body.connections.map((c) => c.type),
+        ).toContain(type);
+      },
+    );
+
+    it('leaves an account without a user (bootstrap keys only) a link no browser can complete', async () => {
+      const authorized = await docent.client.post<{ authorize_url: string }>(
+        '/connections/authorize',
+        { type: 'PAGES' },
+      );
+      expect(authorized.body.authorize_url).toContain('/oauth/start?link=');
+      expect((await dora.navigate(authorized.body.authorize_url)).status).toBe(403);
+      expect(
+        (await docent.client.post<{ connections: unknown[] }>('/connections/list', {})).body
+          .connections,
+      ).toEqual([]);
+    });
   });
 
   it('refuses unknown and unconfigured types with 400', async () => {

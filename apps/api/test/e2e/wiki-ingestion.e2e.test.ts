@@ -6,8 +6,8 @@ import {
   HANDBOOK_QUESTIONS,
   squadWikiPages,
 } from '@docent/source-fakes';
-import type { DocentClient } from './support/docent-client';
-import { startDocent, TEST_KEYS, type InProcessDocent } from './support/docent-server';
+import { DocentClient } from './support/docent-client';
+import { freePort, startDocent, TEST_KEYS, type InProcessDocent } from './support/docent-server';
 import { waitForIngestion, type IngestionWire } from './support/wait-for';
 
 jest.setTimeout(300_000);
@@ -26,6 +26,7 @@ describe('WIKI end to end (embedded mode)', () => {
   let wiki: FakeConfluence;
   let docent: InProcessDocent;
   let client: DocentClient;
+  let metricsPort: number;
   let first: IngestionWire;
   const locator = { namespace_name: 'acme', collection_name: 'handbook' };
 
@@ -47,7 +48,8 @@ describe('WIKI end to end (embedded mode)', () => {
         },
       ],
     });
-    docent = await startDocent();
+    metricsPort = await freePort();
+    docent = await startDocent({ DOCENT_METRICS_PORT: String(metricsPort) });
     client = docent.client;
     const created = await client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
       ...locator,
@@ -87,8 +89,10 @@ describe('WIKI end to end (embedded mode)', () => {
     expect(listings.length).toBeGreaterThanOrEqual(Math.ceil(pages.length / 25));
   });
 
-  it('reports at /metrics where the ingestion spent its time, stage by stage', async () => {
-    const metrics = await client.withKey(undefined).get<string>('/metrics');
+  it('reports at /metrics (operator port) where the ingestion spent its time, stage by stage', async () => {
+    const metrics = await new DocentClient(`http://127.0.0.1:${metricsPort}`).get<string>(
+      '/metrics',
+    );
     expect(metrics.status).toBe(200);
     const series = (name: string) =>
       Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(metrics.body)?.[1] ?? Number.NaN);

@@ -7,6 +7,7 @@ export type {
   AccountSession as SessionResponse,
   ApiKey,
   AskResponse,
+  BrowserSession,
   Collection,
   Connection,
   CreatedApiKey,
@@ -16,8 +17,12 @@ export type {
   IngestionProgress,
   IngestionStatus,
   Reference,
+  PasswordChanged,
   Schedule,
   ScheduleStatus,
+  SessionList,
+  SessionsEnded,
+  SignUpAccepted,
 } from '@docent/contract/wire';
 
 export type SourceType = IngestionType;

@@ -76,7 +76,10 @@ function Notes({ title, notes }: { title: string; notes: IngestionNote[] }) {
       <ul className="notes">
         {notes.map((n, i) => (
           <li key={`${n.source_id}-${i}`}>
-            <strong>{n.doc_name ?? n.source_id}</strong>: {n.message}
+            <strong>
+              <bdi>{n.doc_name ?? n.source_id}</bdi>
+            </strong>
+            : {n.message}
           </li>
         ))}
       </ul>

@@ -16,6 +16,7 @@ export function ApiKeysPage() {
     'keys',
   );
   const [label, setLabel] = useState('');
+  const [scope, setScope] = useState<'standard' | 'admin'>('standard');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const create = useAction();
   const revoke = useAction();
@@ -24,10 +25,10 @@ export function ApiKeysPage() {
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     const result = await create.run(() =>
-      api.post<CreatedApiKey>(
-        '/account/api_keys/create',
-        label.trim() ? { label: label.trim() } : {},
-      ),
+      api.post<CreatedApiKey>('/account/api_keys/create', {
+        ...(label.trim() ? { label: label.trim() } : {}),
+        scope,
+      }),
     );
     if (!result) return;
     setCreated(result);
@@ -46,7 +47,8 @@ export function ApiKeysPage() {
       <PageHeading>API keys</PageHeading>
       <p className="hint">
         Programs call the API with an <code>Api-Key</code> header. A key is shown once, when you
-        create it.
+        create it. Only admin keys may create and revoke other keys; an account holds at most 20
+        keys.
       </p>
       <form className="inline-form" onSubmit={(e) => void submit(e)}>
         <div className="field">
@@ -57,6 +59,17 @@ export function ApiKeysPage() {
             maxLength={200}
             onChange={(e) => setLabel(e.target.value)}
           />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-scope`}>Scope</label>
+          <select
+            id={`${id}-scope`}
+            value={scope}
+            onChange={(e) => setScope(e.target.value === 'admin' ? 'admin' : 'standard')}
+          >
+            <option value="standard">Standard</option>
+            <option value="admin">Admin (may manage keys)</option>
+          </select>
         </div>
         <button type="submit" disabled={create.pending}>
           Create key
@@ -80,6 +93,7 @@ export function ApiKeysPage() {
               <tr>
                 <th scope="col">Key</th>
                 <th scope="col">Label</th>
+                <th scope="col">Scope</th>
                 <th scope="col">Created</th>
                 <th scope="col">Last used</th>
                 <th scope="col">
@@ -90,16 +104,15 @@ export function ApiKeysPage() {
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
-                  <td>
-                    <code>{key.prefix}…</code>
-                  </td>
+                  <td>{key.prefix ? <code>{key.prefix}…</code> : 'configured key'}</td>
                   <td>{key.label ?? '—'}</td>
+                  <td>{key.scope}</td>
                   <td>{formatTime(key.created_at)}</td>
                   <td>{formatTime(key.last_used_at)}</td>
                   <td>
                     <ConfirmButton
                       label="Revoke"
-                      confirmLabel={`Revoke ${key.prefix}…`}
+                      confirmLabel={`Revoke ${key.prefix || key.label || 'key'}…`}
                       disabled={revoke.pending}
                       onConfirm={() => void revokeKey(key)}
                     />

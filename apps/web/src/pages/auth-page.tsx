@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { SessionResponse } from '../api/wire-types';
+import { ApiProblem } from '../api/api-problem';
+import type { SessionResponse, SignUpAccepted } from '../api/wire-types';
 import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
 import { PageHeading } from './page-heading';
@@ -13,7 +14,11 @@ interface AuthPageProps {
   onSignedIn(session: SessionResponse, mode: 'login' | 'signup'): void;
 }
 
-/** Sign up or log in; both answer with the account and the session's CSRF token. */
+/**
+ * Sign up or log in. A sign-up answers the same whether or not the email had an account (so
+ * it tells nobody which emails are registered), then the page logs in, which answers with the
+ * account and the session's CSRF token.
+ */
 export function AuthPage({ mode, api, onSignedIn }: AuthPageProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -23,12 +28,20 @@ export function AuthPage({ mode, api, onSignedIn }: AuthPageProps) {
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    const session = await action.run(() =>
-      api.post<SessionResponse>(signingUp ? '/account/signup' : '/account/login', {
-        email,
-        password,
-      }),
-    );
+    const session = await action.run(async () => {
+      if (!signingUp) return api.post<SessionResponse>('/account/login', { email, password });
+      await api.post<SignUpAccepted>('/account/signup', { email, password });
+      try {
+        return await api.post<SessionResponse>('/account/login', { email, password });
+      } catch (error) {
+        if (!(error instanceof ApiProblem) || error.status !== 401) throw error;
+        throw new ApiProblem(
+          401,
+          'unauthorized',
+          'Could not log in with this email and password. If the email already has an account, log in with its password.',
+        );
+      }
+    });
     if (session) onSignedIn(session, mode);
   }
 
@@ -66,7 +79,7 @@ export function AuthPage({ mode, api, onSignedIn }: AuthPageProps) {
           />
           {signingUp ? (
             <small id={`${id}-password-hint`} className="hint">
-              At least {MIN_PASSWORD_LENGTH} characters.
+              At least {MIN_PASSWORD_LENGTH} characters, and not a common password.
             </small>
           ) : null}
         </div>

@@ -172,10 +172,10 @@ function Documents({ namespace, collection, onChanged }: DocumentsProps) {
                   <th scope="row">
                     {d.source_url && /^https?:/i.test(d.source_url) ? (
                       <a href={d.source_url} target="_blank" rel="noreferrer noopener">
-                        {d.doc_name}
+                        <bdi>{d.doc_name}</bdi>
                       </a>
                     ) : (
-                      d.doc_name
+                      <bdi>{d.doc_name}</bdi>
                     )}
                   </th>
                   <td>{d.source_type}</td>

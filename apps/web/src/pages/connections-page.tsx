@@ -56,7 +56,12 @@ export function ConnectionsPage() {
                   <dt>Status</dt>
                   <dd>
                     <span className="badge ok">Connected</span>
-                    {connection.account_label ? ` as ${connection.account_label}` : ''}
+                    {connection.account_label ? (
+                      <>
+                        {' as '}
+                        <bdi>{connection.account_label}</bdi>
+                      </>
+                    ) : null}
                   </dd>
                   <dt>Since</dt>
                   <dd>{formatTime(connection.connected_at)}</dd>

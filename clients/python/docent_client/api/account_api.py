@@ -18,12 +18,17 @@ from typing_extensions import Annotated
 from typing import Any, Dict
 from docent_client.models.account_session import AccountSession
 from docent_client.models.api_key_list import ApiKeyList
+from docent_client.models.change_password_request import ChangePasswordRequest
 from docent_client.models.create_api_key_request import CreateApiKeyRequest
 from docent_client.models.created_api_key import CreatedApiKey
 from docent_client.models.log_in_request import LogInRequest
 from docent_client.models.logged_out import LoggedOut
+from docent_client.models.password_changed import PasswordChanged
 from docent_client.models.revoke_api_key_request import RevokeApiKeyRequest
 from docent_client.models.revoked import Revoked
+from docent_client.models.session_list import SessionList
+from docent_client.models.sessions_ended import SessionsEnded
+from docent_client.models.sign_up_accepted import SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest
 
 from docent_client.api_client import ApiClient, RequestSerialized
@@ -45,6 +50,302 @@ class AccountApi:
 
 
     @validate_call
+    def change_password(
+        self,
+        change_password_request: ChangePasswordRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> PasswordChanged:
+        """Change the password (ends the user's other sessions)
+
+        Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+
+        :param change_password_request: (required)
+        :type change_password_request: ChangePasswordRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._change_password_serialize(
+            change_password_request=change_password_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "PasswordChanged",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def change_password_with_http_info(
+        self,
+        change_password_request: ChangePasswordRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[PasswordChanged]:
+        """Change the password (ends the user's other sessions)
+
+        Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+
+        :param change_password_request: (required)
+        :type change_password_request: ChangePasswordRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._change_password_serialize(
+            change_password_request=change_password_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "PasswordChanged",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def change_password_without_preload_content(
+        self,
+        change_password_request: ChangePasswordRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Change the password (ends the user's other sessions)
+
+        Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+
+        :param change_password_request: (required)
+        :type change_password_request: ChangePasswordRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._change_password_serialize(
+            change_password_request=change_password_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "PasswordChanged",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _change_password_serialize(
+        self,
+        change_password_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if change_password_request is not None:
+            _body_params = change_password_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'SessionCookie'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/account/change_password',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def create_api_key(
         self,
         create_api_key_request: CreateApiKeyRequest,
@@ -63,6 +364,7 @@ class AccountApi:
     ) -> CreatedApiKey:
         """Create an API key (shown once)
 
+        Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
 
         :param create_api_key_request: (required)
         :type create_api_key_request: CreateApiKeyRequest
@@ -136,6 +438,7 @@ class AccountApi:
     ) -> ApiResponse[CreatedApiKey]:
         """Create an API key (shown once)
 
+        Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
 
         :param create_api_key_request: (required)
         :type create_api_key_request: CreateApiKeyRequest
@@ -209,6 +512,7 @@ class AccountApi:
     ) -> RESTResponseType:
         """Create an API key (shown once)
 
+        Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
 
         :param create_api_key_request: (required)
         :type create_api_key_request: CreateApiKeyRequest
@@ -926,6 +1230,299 @@ class AccountApi:
 
 
     @validate_call
+    def list_sessions(
+        self,
+        body: Dict[str, Any],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SessionList:
+        """The user's live browser sessions
+
+
+        :param body: (required)
+        :type body: object
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_sessions_serialize(
+            body=body,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SessionList",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def list_sessions_with_http_info(
+        self,
+        body: Dict[str, Any],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SessionList]:
+        """The user's live browser sessions
+
+
+        :param body: (required)
+        :type body: object
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_sessions_serialize(
+            body=body,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SessionList",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def list_sessions_without_preload_content(
+        self,
+        body: Dict[str, Any],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """The user's live browser sessions
+
+
+        :param body: (required)
+        :type body: object
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._list_sessions_serialize(
+            body=body,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SessionList",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _list_sessions_serialize(
+        self,
+        body,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if body is not None:
+            _body_params = body
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'SessionCookie'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/account/sessions/list',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def log_in(
         self,
         log_in_request: LogInRequest,
@@ -944,7 +1541,7 @@ class AccountApi:
     ) -> AccountSession:
         """Log in with email and password
 
-        Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+        Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
 
         :param log_in_request: (required)
         :type log_in_request: LogInRequest
@@ -1018,7 +1615,7 @@ class AccountApi:
     ) -> ApiResponse[AccountSession]:
         """Log in with email and password
 
-        Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+        Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
 
         :param log_in_request: (required)
         :type log_in_request: LogInRequest
@@ -1092,7 +1689,7 @@ class AccountApi:
     ) -> RESTResponseType:
         """Log in with email and password
 
-        Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+        Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
 
         :param log_in_request: (required)
         :type log_in_request: LogInRequest
@@ -1514,6 +2111,299 @@ class AccountApi:
 
 
     @validate_call
+    def log_out_everywhere(
+        self,
+        body: Dict[str, Any],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> SessionsEnded:
+        """Log out everywhere (every session of the user, this one included)
+
+
+        :param body: (required)
+        :type body: object
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._log_out_everywhere_serialize(
+            body=body,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SessionsEnded",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def log_out_everywhere_with_http_info(
+        self,
+        body: Dict[str, Any],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[SessionsEnded]:
+        """Log out everywhere (every session of the user, this one included)
+
+
+        :param body: (required)
+        :type body: object
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._log_out_everywhere_serialize(
+            body=body,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SessionsEnded",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def log_out_everywhere_without_preload_content(
+        self,
+        body: Dict[str, Any],
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Log out everywhere (every session of the user, this one included)
+
+
+        :param body: (required)
+        :type body: object
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._log_out_everywhere_serialize(
+            body=body,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "SessionsEnded",
+            '400': "Problem",
+            '401': "Problem",
+            '413': "Problem",
+            '415': "Problem",
+            '429': "Problem",
+            '500': "Problem",
+            '503': "Problem",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _log_out_everywhere_serialize(
+        self,
+        body,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if body is not None:
+            _body_params = body
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json', 
+                    'application/problem+json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+            'SessionCookie'
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/account/sessions/end_all',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
     def revoke_api_key(
         self,
         revoke_api_key_request: RevokeApiKeyRequest,
@@ -1532,6 +2422,7 @@ class AccountApi:
     ) -> Revoked:
         """Revoke an API key
 
+        Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
 
         :param revoke_api_key_request: (required)
         :type revoke_api_key_request: RevokeApiKeyRequest
@@ -1606,6 +2497,7 @@ class AccountApi:
     ) -> ApiResponse[Revoked]:
         """Revoke an API key
 
+        Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
 
         :param revoke_api_key_request: (required)
         :type revoke_api_key_request: RevokeApiKeyRequest
@@ -1680,6 +2572,7 @@ class AccountApi:
     ) -> RESTResponseType:
         """Revoke an API key
 
+        Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
 
         :param revoke_api_key_request: (required)
         :type revoke_api_key_request: RevokeApiKeyRequest
@@ -1826,10 +2719,10 @@ class AccountApi:
         _content_type: Optional[StrictStr] = None,
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
-    ) -> AccountSession:
-        """Create a user and its account, and log in
+    ) -> SignUpAccepted:
+        """Create a user and its account (then log in)
 
-        The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
+        Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
 
         :param sign_up_request: (required)
         :type sign_up_request: SignUpRequest
@@ -1864,7 +2757,7 @@ class AccountApi:
         )
 
         _response_types_map: Dict[str, Optional[str]] = {
-            '200': "AccountSession",
+            '200': "SignUpAccepted",
             '400': "Problem",
             '401': "Problem",
             '413': "Problem",
@@ -1900,10 +2793,10 @@ class AccountApi:
         _content_type: Optional[StrictStr] = None,
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
-    ) -> ApiResponse[AccountSession]:
-        """Create a user and its account, and log in
+    ) -> ApiResponse[SignUpAccepted]:
+        """Create a user and its account (then log in)
 
-        The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
+        Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
 
         :param sign_up_request: (required)
         :type sign_up_request: SignUpRequest
@@ -1938,7 +2831,7 @@ class AccountApi:
         )
 
         _response_types_map: Dict[str, Optional[str]] = {
-            '200': "AccountSession",
+            '200': "SignUpAccepted",
             '400': "Problem",
             '401': "Problem",
             '413': "Problem",
@@ -1975,9 +2868,9 @@ class AccountApi:
         _headers: Optional[Dict[StrictStr, Any]] = None,
         _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
     ) -> RESTResponseType:
-        """Create a user and its account, and log in
+        """Create a user and its account (then log in)
 
-        The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
+        Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
 
         :param sign_up_request: (required)
         :type sign_up_request: SignUpRequest
@@ -2012,7 +2905,7 @@ class AccountApi:
         )
 
         _response_types_map: Dict[str, Optional[str]] = {
-            '200': "AccountSession",
+            '200': "SignUpAccepted",
             '400': "Problem",
             '401': "Problem",
             '413': "Problem",

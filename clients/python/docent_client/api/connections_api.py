@@ -61,7 +61,7 @@ class ConnectionsApi:
     ) -> ConnectionAuthorization:
         """Start connecting a source through OAuth
 
-        The URL's `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+        A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider's consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
 
         :param authorize_connection_request: (required)
         :type authorize_connection_request: AuthorizeConnectionRequest
@@ -135,7 +135,7 @@ class ConnectionsApi:
     ) -> ApiResponse[ConnectionAuthorization]:
         """Start connecting a source through OAuth
 
-        The URL's `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+        A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider's consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
 
         :param authorize_connection_request: (required)
         :type authorize_connection_request: AuthorizeConnectionRequest
@@ -209,7 +209,7 @@ class ConnectionsApi:
     ) -> RESTResponseType:
         """Start connecting a source through OAuth
 
-        The URL's `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+        A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider's consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
 
         :param authorize_connection_request: (required)
         :type authorize_connection_request: AuthorizeConnectionRequest
@@ -951,7 +951,7 @@ class ConnectionsApi:
     ) -> str:
         """Where the OAuth providers redirect the browser
 
-        Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+        Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
 
         :param state:
         :type state: str
@@ -1028,7 +1028,7 @@ class ConnectionsApi:
     ) -> ApiResponse[str]:
         """Where the OAuth providers redirect the browser
 
-        Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+        Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
 
         :param state:
         :type state: str
@@ -1105,7 +1105,7 @@ class ConnectionsApi:
     ) -> RESTResponseType:
         """Where the OAuth providers redirect the browser
 
-        Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+        Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
 
         :param state:
         :type state: str
@@ -1217,6 +1217,277 @@ class ConnectionsApi:
         return self.api_client.param_serialize(
             method='GET',
             resource_path='/oauth/callback',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def oauth_start(
+        self,
+        link: Optional[Annotated[str, Field(strict=True, max_length=128)]] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> None:
+        """Open a connect link an API client was given
+
+        In a browser logged in to the link's account: `303` to the provider's consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+
+        :param link:
+        :type link: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._oauth_start_serialize(
+            link=link,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '303': None,
+            '400': "str",
+            '401': "str",
+            '403': "str",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def oauth_start_with_http_info(
+        self,
+        link: Optional[Annotated[str, Field(strict=True, max_length=128)]] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[None]:
+        """Open a connect link an API client was given
+
+        In a browser logged in to the link's account: `303` to the provider's consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+
+        :param link:
+        :type link: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._oauth_start_serialize(
+            link=link,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '303': None,
+            '400': "str",
+            '401': "str",
+            '403': "str",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def oauth_start_without_preload_content(
+        self,
+        link: Optional[Annotated[str, Field(strict=True, max_length=128)]] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Open a connect link an API client was given
+
+        In a browser logged in to the link's account: `303` to the provider's consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+
+        :param link:
+        :type link: str
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._oauth_start_serialize(
+            link=link,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '303': None,
+            '400': "str",
+            '401': "str",
+            '403': "str",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _oauth_start_serialize(
+        self,
+        link,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if link is not None:
+            
+            _query_params.append(('link', link))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'text/html'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/oauth/start',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

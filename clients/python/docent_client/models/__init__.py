@@ -17,9 +17,12 @@ from docent_client.models.account import Account
 from docent_client.models.account_session import AccountSession
 from docent_client.models.api_key import ApiKey
 from docent_client.models.api_key_list import ApiKeyList
+from docent_client.models.api_key_scope import ApiKeyScope
 from docent_client.models.ask_request import AskRequest
 from docent_client.models.ask_response import AskResponse
 from docent_client.models.authorize_connection_request import AuthorizeConnectionRequest
+from docent_client.models.browser_session import BrowserSession
+from docent_client.models.change_password_request import ChangePasswordRequest
 from docent_client.models.collection import Collection
 from docent_client.models.collection_list import CollectionList
 from docent_client.models.collection_locator import CollectionLocator
@@ -58,6 +61,7 @@ from docent_client.models.list_schedules_request import ListSchedulesRequest
 from docent_client.models.log_in_request import LogInRequest
 from docent_client.models.logged_out import LoggedOut
 from docent_client.models.pages_spec import PagesSpec
+from docent_client.models.password_changed import PasswordChanged
 from docent_client.models.problem import Problem
 from docent_client.models.problem_field_error import ProblemFieldError
 from docent_client.models.readiness import Readiness
@@ -72,6 +76,9 @@ from docent_client.models.schedule_run import ScheduleRun
 from docent_client.models.schedule_run_error import ScheduleRunError
 from docent_client.models.schedule_status import ScheduleStatus
 from docent_client.models.schedule_stop_reason import ScheduleStopReason
+from docent_client.models.session_list import SessionList
+from docent_client.models.sessions_ended import SessionsEnded
+from docent_client.models.sign_up_accepted import SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest
 from docent_client.models.wiki_spec import WikiSpec
 

@@ -18,7 +18,7 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing import Optional, Set
 from typing_extensions import Self
@@ -29,12 +29,20 @@ class ApiKey(BaseModel):
     ApiKey
     """ # noqa: E501
     id: StrictStr
-    prefix: StrictStr = Field(description="The first characters of the key, to tell keys apart.")
+    prefix: StrictStr = Field(description="The first characters of a generated key, to tell keys apart; empty for a key from DOCENT_BOOTSTRAP_API_KEYS (none of its characters is stored). ")
+    scope: StrictStr
     label: Optional[StrictStr]
     created_at: datetime
     last_used_at: Optional[datetime]
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["id", "prefix", "label", "created_at", "last_used_at"]
+    __properties: ClassVar[List[str]] = ["id", "prefix", "scope", "label", "created_at", "last_used_at"]
+
+    @field_validator('scope')
+    def scope_validate_enum(cls, value):
+        """Validates the enum"""
+        if value not in set(['standard', 'admin']):
+            raise ValueError("must be one of enum values ('standard', 'admin')")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -106,6 +114,7 @@ class ApiKey(BaseModel):
         _obj = cls.model_validate({
             "id": obj.get("id"),
             "prefix": obj.get("prefix"),
+            "scope": obj.get("scope"),
             "label": obj.get("label"),
             "created_at": obj.get("created_at"),
             "last_used_at": obj.get("last_used_at")

@@ -27,7 +27,7 @@ class ConnectionAuthorization(BaseModel):
     """
     ConnectionAuthorization
     """ # noqa: E501
-    authorize_url: StrictStr = Field(description="The provider's consent page; it redirects to `/oauth/callback`.")
+    authorize_url: StrictStr = Field(description="The provider's consent page (from a session), or a connect link on Docent (with an API key) for the account's user to open in a browser logged in to the account. ")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["authorize_url"]
 

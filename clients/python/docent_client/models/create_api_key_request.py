@@ -20,6 +20,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field
 from typing import Any, ClassVar, Dict, Optional
 from typing_extensions import Annotated
+from docent_client.models.api_key_scope import ApiKeyScope
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -29,7 +30,8 @@ class CreateApiKeyRequest(BaseModel):
     CreateApiKeyRequest
     """ # noqa: E501
     label: Optional[Annotated[str, Field(strict=True, max_length=255)]] = None
-    __properties: ClassVar[List[str]] = ["label"]
+    scope: Optional[ApiKeyScope] = None
+    __properties: ClassVar[List[str]] = ["label", "scope"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -75,6 +77,11 @@ class CreateApiKeyRequest(BaseModel):
         if self.label is None and "label" in self.model_fields_set:
             _dict['label'] = None
 
+        # set to None if scope (nullable) is None
+        # and model_fields_set contains the field
+        if self.scope is None and "scope" in self.model_fields_set:
+            _dict['scope'] = None
+
         return _dict
 
     @classmethod
@@ -87,7 +94,8 @@ class CreateApiKeyRequest(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "label": obj.get("label")
+            "label": obj.get("label"),
+            "scope": obj.get("scope")
         })
         return _obj
 

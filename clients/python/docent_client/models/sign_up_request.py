@@ -29,7 +29,7 @@ class SignUpRequest(BaseModel):
     SignUpRequest
     """ # noqa: E501
     email: Annotated[str, Field(strict=True, max_length=320)]
-    password: Annotated[str, Field(strict=True, max_length=1024)] = Field(description="At least 10 characters.")
+    password: Annotated[str, Field(strict=True, max_length=1024)] = Field(description="10 to 1024 characters, not a common password.")
     __properties: ClassVar[List[str]] = ["email", "password"]
 
     model_config = ConfigDict(

@@ -41,9 +41,15 @@ export interface ApiKey {
      */
     id: string;
     /**
-     * The first characters of the key, to tell keys apart.
+     * The first characters of a generated key, to tell keys apart; empty for a key from
+     * DOCENT_BOOTSTRAP_API_KEYS (none of its characters is stored).
+     * 
      */
     prefix: string;
+    /**
+     * 
+     */
+    scope: ApiKeyScopeEnum;
     /**
      * 
      */
@@ -57,6 +63,17 @@ export interface ApiKey {
      */
     last_used_at: string | null;
 }
+
+
+/**
+ * @export
+ */
+export const ApiKeyScopeEnum = {
+    Standard: 'standard',
+    Admin: 'admin',
+} as const;
+export type ApiKeyScopeEnum = typeof ApiKeyScopeEnum[keyof typeof ApiKeyScopeEnum];
+
 /**
  * 
  * @export
@@ -68,6 +85,17 @@ export interface ApiKeyList {
      */
     api_keys: Array<ApiKey>;
 }
+
+/**
+ * `admin` keys may also create and revoke keys; default `standard`.
+ * @export
+ */
+export const ApiKeyScope = {
+    Standard: 'standard',
+    Admin: 'admin',
+} as const;
+export type ApiKeyScope = typeof ApiKeyScope[keyof typeof ApiKeyScope];
+
 /**
  * 
  * @export
@@ -144,6 +172,52 @@ export interface AuthorizeConnectionRequest {
 }
 
 
+/**
+ * 
+ * @export
+ * @interface BrowserSession
+ */
+export interface BrowserSession {
+    /**
+     * The log-in.
+     */
+    created_at: string;
+    /**
+     * 
+     */
+    last_seen_at: string;
+    /**
+     * 14 days after the last use, at most 30 days after the log-in.
+     */
+    expires_at: string;
+    /**
+     * 
+     */
+    user_agent: string | null;
+    /**
+     * 
+     */
+    client_address: string | null;
+    /**
+     * The session making this request.
+     */
+    current: boolean;
+}
+/**
+ * 
+ * @export
+ * @interface ChangePasswordRequest
+ */
+export interface ChangePasswordRequest {
+    /**
+     * 
+     */
+    current_password: string;
+    /**
+     * 10 to 1024 characters, not a common password.
+     */
+    new_password: string;
+}
 /**
  * 
  * @export
@@ -233,7 +307,9 @@ export interface Connection {
  */
 export interface ConnectionAuthorization {
     /**
-     * The provider's consent page; it redirects to `/oauth/callback`.
+     * The provider's consent page (from a session), or a connect link on Docent (with an
+     * API key) for the account's user to open in a browser logged in to the account.
+     * 
      */
     authorize_url: string;
 }
@@ -258,7 +334,13 @@ export interface CreateApiKeyRequest {
      * 
      */
     label?: string | null;
+    /**
+     * 
+     */
+    scope?: ApiKeyScope | null;
 }
+
+
 /**
  * 
  * @export
@@ -944,6 +1026,21 @@ export interface PagesSpec {
     page_ids?: Array<string> | null;
 }
 /**
+ * 
+ * @export
+ * @interface PasswordChanged
+ */
+export interface PasswordChanged {
+    /**
+     * 
+     */
+    changed: boolean;
+    /**
+     * How many other sessions of the user ended.
+     */
+    sessions_ended: number;
+}
+/**
  * RFC 9457 problem details.
  * @export
  * @interface Problem
@@ -1313,6 +1410,47 @@ export type ScheduleStopReasonCodeEnum = typeof ScheduleStopReasonCodeEnum[keyof
 /**
  * 
  * @export
+ * @interface SessionList
+ */
+export interface SessionList {
+    /**
+     * 
+     */
+    sessions: Array<BrowserSession>;
+}
+/**
+ * 
+ * @export
+ * @interface SessionsEnded
+ */
+export interface SessionsEnded {
+    /**
+     * 
+     */
+    logged_out: boolean;
+    /**
+     * 
+     */
+    sessions_ended: number;
+}
+/**
+ * 
+ * @export
+ * @interface SignUpAccepted
+ */
+export interface SignUpAccepted {
+    /**
+     * 
+     */
+    accepted: boolean;
+    /**
+     * The email, as Docent keeps it (trimmed, lower-case).
+     */
+    email: string;
+}
+/**
+ * 
+ * @export
  * @interface SignUpRequest
  */
 export interface SignUpRequest {
@@ -1321,7 +1459,7 @@ export interface SignUpRequest {
      */
     email: string;
     /**
-     * At least 10 characters.
+     * 10 to 1024 characters, not a common password.
      */
     password: string;
 }

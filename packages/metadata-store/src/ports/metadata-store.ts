@@ -1,4 +1,4 @@
-import type { ApiKeyStore, SessionStore, UserStore } from './accounts';
+import type { ApiKeyStore, SessionStore, ThrottleStore, UserStore } from './accounts';
 import type { CatalogStore, CollectionDirectory, DocumentLookup } from './catalog';
 import type { CollectionLock } from './collection-lock';
 import type { IngestionLedger } from './ingestion-ledger';
@@ -12,7 +12,7 @@ import type { ScheduleStore } from './schedules';
  * consumer is handed the roles it uses.
  */
 export interface MetadataStore {
-  readonly accounts: ApiKeyStore & UserStore & SessionStore;
+  readonly accounts: ApiKeyStore & UserStore & SessionStore & ThrottleStore;
   readonly oauth: OAuthConnectionStore;
   readonly catalog: CollectionDirectory & CatalogStore & DocumentLookup;
   readonly ingestions: IngestionStore;

@@ -5,11 +5,24 @@ export interface OAuthStateRecord {
   /** sha256 (hex) of the `state` value. */
   id: string;
   accountId: string;
-  /** The browser session that started the flow; null when an API key started it. */
+  /** The browser session the flow is bound to (null only in rows from before issue 21). */
   sessionId: string | null;
   type: string;
   /** The PKCE code verifier, sealed; null for providers without PKCE. */
   pkceVerifier: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+/**
+ * A connect link an API client was given (`/oauth/start?link=…`): it becomes an authorization
+ * only in a browser signed in to the same account. Single use.
+ */
+export interface OAuthLinkRecord {
+  /** sha256 (hex) of the link's token. */
+  id: string;
+  accountId: string;
+  type: string;
   createdAt: Date;
   expiresAt: Date;
 }
@@ -38,6 +51,12 @@ export interface OAuthConnectionStore {
   takeOAuthState(id: string): Promise<OAuthStateRecord | null>;
   /** Removes the states that expired before `now` (authorizations never completed). */
   deleteExpiredOAuthStates(now: Date): Promise<void>;
+  saveOAuthLink(link: OAuthLinkRecord): Promise<void>;
+  findOAuthLink(id: string): Promise<OAuthLinkRecord | null>;
+  /** Deletes the link; true for the one caller that deleted it. */
+  takeOAuthLink(id: string): Promise<boolean>;
+  /** Removes the links (and states) that expired before `now`. */
+  deleteExpiredOAuthLinks(now: Date): Promise<void>;
   /** Creates or replaces the account's connection of that type (version starts at 1). */
   saveConnection(
     connection: Omit<ConnectionRecord, 'version' | 'updatedAt'>,

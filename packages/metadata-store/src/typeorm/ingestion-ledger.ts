@@ -19,7 +19,7 @@ import {
   type IngestionRecord,
   type IngestionStatus,
 } from '../ports/ingestions';
-import { candidateNames } from './document-names';
+import { candidateNames, cleanDocumentName } from './document-names';
 import { loadIngestion, pendingBatchSeqs, toProgress } from './ingestion-rows';
 import { toDocument } from './record-mappers';
 import type { IngestionRow } from './rows';
@@ -466,7 +466,9 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
 
 /** LIKE pattern matching every name `candidateNames` can produce for `desired`. */
 function likePrefix(desired: string): string {
-  const stem = desired.replace(/\.[A-Za-z][A-Za-z0-9]{0,7}$/, '').slice(0, 200);
+  const stem = cleanDocumentName(desired)
+    .replace(/\.[A-Za-z][A-Za-z0-9]{0,7}$/, '')
+    .slice(0, 200);
   return `${stem.replace(/[%_]/g, '_')}%`;
 }
 

@@ -2,9 +2,10 @@ import { LessThan } from 'typeorm';
 import type {
   ConnectionRecord,
   OAuthConnectionStore,
+  OAuthLinkRecord,
   OAuthStateRecord,
 } from '../ports/oauth-connections';
-import { oauthStateRow, toConnection, toOAuthState } from './record-mappers';
+import { oauthStateRow, toConnection, toOAuthLink, toOAuthState } from './record-mappers';
 import type { SqlContext } from './sql-context';
 
 /** Pending OAuth authorizations and the connections they give, on TypeORM. */
@@ -35,6 +36,38 @@ export class TypeOrmOAuthConnectionStore implements OAuthConnectionStore {
   async deleteExpiredOAuthStates(now: Date): Promise<void> {
     await this.db.run((m) =>
       m.getRepository(this.entities.OAuthState).delete({ expires_at: LessThan(now) }),
+    );
+  }
+
+  async saveOAuthLink(link: OAuthLinkRecord): Promise<void> {
+    await this.db.run((m) =>
+      m.getRepository(this.entities.OAuthLink).insert({
+        id: link.id,
+        account_id: link.accountId,
+        type: link.type,
+        created_at: link.createdAt,
+        expires_at: link.expiresAt,
+      }),
+    );
+  }
+
+  async findOAuthLink(id: string): Promise<OAuthLinkRecord | null> {
+    return this.db.run(async (m) => {
+      const row = await m.getRepository(this.entities.OAuthLink).findOneBy({ id });
+      return row && toOAuthLink(row);
+    });
+  }
+
+  async takeOAuthLink(id: string): Promise<boolean> {
+    return this.db.run(async (m) => {
+      const deleted = await m.getRepository(this.entities.OAuthLink).delete({ id });
+      return (deleted.affected ?? 0) > 0;
+    });
+  }
+
+  async deleteExpiredOAuthLinks(now: Date): Promise<void> {
+    await this.db.run((m) =>
+      m.getRepository(this.entities.OAuthLink).delete({ expires_at: LessThan(now) }),
     );
   }
 

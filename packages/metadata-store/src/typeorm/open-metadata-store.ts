@@ -13,6 +13,7 @@ import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-
 import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
 import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
+import { AccountSecurity1795561200000 } from './migrations/1795561200000-account-security';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
   Schedules1764000000000,
   DocumentPageLinks1795548471036,
   IngestionBatches1795549440000,
+  AccountSecurity1795561200000,
 ];
 
 export type MetadataStoreLocation =

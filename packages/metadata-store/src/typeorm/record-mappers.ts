@@ -1,11 +1,22 @@
-import type { ApiKeyRecord, SessionRecord, UserRecord } from '../ports/accounts';
+import type {
+  ApiKeyKind,
+  ApiKeyRecord,
+  ApiKeyScope,
+  SessionRecord,
+  UserRecord,
+} from '../ports/accounts';
 import type { CollectionRecord, DocumentRecord } from '../ports/catalog';
-import type { ConnectionRecord, OAuthStateRecord } from '../ports/oauth-connections';
+import type {
+  ConnectionRecord,
+  OAuthLinkRecord,
+  OAuthStateRecord,
+} from '../ports/oauth-connections';
 import type {
   ApiKeyRow,
   CollectionRow,
   ConnectionRow,
   DocumentRow,
+  OAuthLinkRow,
   OAuthStateRow,
   SessionRow,
   UserRow,
@@ -16,6 +27,8 @@ export function toApiKey(row: ApiKeyRow): ApiKeyRecord {
   return {
     id: row.id,
     accountId: row.account_id,
+    kind: row.kind as ApiKeyKind,
+    scope: row.scope as ApiKeyScope,
     prefix: row.prefix,
     label: row.label,
     createdAt: row.created_at,
@@ -43,6 +56,8 @@ export function toSession(row: SessionRow): SessionRecord {
     createdAt: row.created_at,
     lastSeenAt: row.last_seen_at,
     expiresAt: row.expires_at,
+    userAgent: row.user_agent,
+    clientAddress: row.client_address,
   };
 }
 
@@ -55,6 +70,8 @@ export function sessionRow(record: SessionRecord): SessionRow {
     created_at: record.createdAt,
     last_seen_at: record.lastSeenAt,
     expires_at: record.expiresAt,
+    user_agent: record.userAgent,
+    client_address: record.clientAddress,
   };
 }
 
@@ -79,6 +96,16 @@ export function oauthStateRow(record: OAuthStateRecord): OAuthStateRow {
     pkce_verifier: record.pkceVerifier,
     created_at: record.createdAt,
     expires_at: record.expiresAt,
+  };
+}
+
+export function toOAuthLink(row: OAuthLinkRow): OAuthLinkRecord {
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    type: row.type,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
   };
 }
 

@@ -8,6 +8,8 @@ export interface ApiKeyRow {
   id: string;
   account_id: string;
   key_hash: string;
+  kind: string;
+  scope: string;
   prefix: string;
   label: string | null;
   created_at: Date;
@@ -117,6 +119,8 @@ export interface SessionRow {
   created_at: Date;
   last_seen_at: Date;
   expires_at: Date;
+  user_agent: string | null;
+  client_address: string | null;
 }
 export interface OAuthStateRow {
   id: string;
@@ -126,6 +130,20 @@ export interface OAuthStateRow {
   pkce_verifier: string | null;
   created_at: Date;
   expires_at: Date;
+}
+export interface OAuthLinkRow {
+  id: string;
+  account_id: string;
+  type: string;
+  created_at: Date;
+  expires_at: Date;
+}
+export interface AuthThrottleRow {
+  key: string;
+  count: number;
+  window_started_ms: number;
+  blocked_until_ms: number;
+  updated_ms: number;
 }
 export interface ConnectionRow {
   account_id: string;

@@ -13,6 +13,8 @@ import type {
   UserRow,
   SessionRow,
   OAuthStateRow,
+  OAuthLinkRow,
+  AuthThrottleRow,
   ConnectionRow,
   ScheduleRow,
 } from './rows';
@@ -25,6 +27,8 @@ export function columnTypes(dialect: SqlDialect) {
     timestamp: dialect === 'postgres' ? ('timestamptz' as const) : ('datetime' as const),
     boolean: 'boolean' as const,
     integer: 'integer' as const,
+    /** Epoch milliseconds: PostgreSQL's integer is 32-bit, SQLite's is 64-bit. */
+    epochMs: dialect === 'postgres' ? ('bigint' as const) : ('integer' as const),
     text: 'text' as const,
     varchar: 'varchar' as const,
   };
@@ -44,6 +48,8 @@ export interface Entities {
   User: EntitySchema<UserRow>;
   Session: EntitySchema<SessionRow>;
   OAuthState: EntitySchema<OAuthStateRow>;
+  OAuthLink: EntitySchema<OAuthLinkRow>;
+  AuthThrottle: EntitySchema<AuthThrottleRow>;
   Connection: EntitySchema<ConnectionRow>;
   Schedule: EntitySchema<ScheduleRow>;
 }
@@ -69,7 +75,9 @@ export function buildEntities(dialect: SqlDialect): Entities {
       columns: {
         id,
         account_id: ref,
-        key_hash: { type: t.varchar, length: 128, unique: true },
+        key_hash: { type: t.varchar, length: 255, unique: true },
+        kind: { type: t.varchar, length: 16, default: 'generated' },
+        scope: { type: t.varchar, length: 16, default: 'standard' },
         prefix: { type: t.varchar, length: 32 },
         label: { type: t.varchar, length: 255, nullable: true },
         created_at: ts,
@@ -224,8 +232,13 @@ export function buildEntities(dialect: SqlDialect): Entities {
         created_at: ts,
         last_seen_at: ts,
         expires_at: ts,
+        user_agent: { type: t.varchar, length: 255, nullable: true },
+        client_address: { type: t.varchar, length: 64, nullable: true },
       },
-      indices: [{ name: 'ix_sessions_expires', columns: ['expires_at'] }],
+      indices: [
+        { name: 'ix_sessions_expires', columns: ['expires_at'] },
+        { name: 'ix_sessions_user', columns: ['user_id'] },
+      ],
     }),
     OAuthState: new EntitySchema<OAuthStateRow>({
       name: 'OAuthState',
@@ -240,6 +253,30 @@ export function buildEntities(dialect: SqlDialect): Entities {
         expires_at: ts,
       },
       indices: [{ name: 'ix_oauth_states_expires', columns: ['expires_at'] }],
+    }),
+    OAuthLink: new EntitySchema<OAuthLinkRow>({
+      name: 'OAuthLink',
+      tableName: 'oauth_links',
+      columns: {
+        id,
+        account_id: ref,
+        type: { type: t.varchar, length: 16 },
+        created_at: ts,
+        expires_at: ts,
+      },
+      indices: [{ name: 'ix_oauth_links_expires', columns: ['expires_at'] }],
+    }),
+    AuthThrottle: new EntitySchema<AuthThrottleRow>({
+      name: 'AuthThrottle',
+      tableName: 'auth_throttles',
+      columns: {
+        key: { type: t.varchar, length: 255, primary: true },
+        count: int,
+        window_started_ms: { type: t.epochMs, default: 0 },
+        blocked_until_ms: { type: t.epochMs, default: 0 },
+        updated_ms: { type: t.epochMs, default: 0 },
+      },
+      indices: [{ name: 'ix_auth_throttles_updated', columns: ['updated_ms'] }],
     }),
     Connection: new EntitySchema<ConnectionRow>({
       name: 'Connection',

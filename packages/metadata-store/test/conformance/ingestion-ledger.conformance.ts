@@ -154,6 +154,17 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
       });
     });
 
+    it('names documents without the bidi controls that spoof titles', async () => {
+      const { c, ing } = await seed();
+      const commit = (sourceId: string, desiredName: string) =>
+        ledger().commitProcessed(processed(ing.id, c.id, sourceId, { desiredName }));
+      // Shown raw, "Invoice \u202Efdp.exe" reads "Invoice exe.pdf".
+      expect((await commit('a', 'Invoice \u202Efdp.exe')).name).toBe('Invoice fdp.exe');
+      // Two titles that differ only by invisible controls still get distinct names.
+      expect((await commit('b', 'Invoice \u2066fdp.exe\u2069')).name).toBe('Invoice fdp.exe (2)');
+      expect((await commit('c', 'Tabs\tand\u0007 bells')).name).toBe('Tabs and bells');
+    });
+
     it('treats names that only look alike as distinct', async () => {
       const { c, ing } = await seed();
       const a = await ledger().commitProcessed(

@@ -47,6 +47,29 @@ export function describeOAuthConnectionStoreConformance(
       expect(await oauth().takeOAuthState('live')).toMatchObject({ id: 'live' });
     });
 
+    it('keeps connect links until one caller takes them, and drops expired ones', async () => {
+      const a = await store().accounts.ensureAccount('acme');
+      const link = (id: string, expiresAt: number) => ({
+        id,
+        accountId: a.id,
+        type: 'PAGES',
+        createdAt: t0,
+        expiresAt: new Date(expiresAt),
+      });
+      await oauth().saveOAuthLink(link('live', t0.getTime() + 600_000));
+      await oauth().saveOAuthLink(link('old', t0.getTime()));
+      expect(await oauth().findOAuthLink('live')).toEqual(link('live', t0.getTime() + 600_000));
+      await oauth().deleteExpiredOAuthLinks(new Date(t0.getTime() + 1));
+      expect(await oauth().findOAuthLink('old')).toBeNull();
+      const takers = await Promise.all([
+        oauth().takeOAuthLink('live'),
+        oauth().takeOAuthLink('live'),
+        oauth().takeOAuthLink('live'),
+      ]);
+      expect(takers.filter(Boolean)).toHaveLength(1);
+      expect(await oauth().findOAuthLink('live')).toBeNull();
+    });
+
     it('keeps one connection per account and type, with versioned token updates', async () => {
       const a = await store().accounts.ensureAccount('acme');
       const b = await store().accounts.ensureAccount('beta');

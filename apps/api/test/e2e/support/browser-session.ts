@@ -1,15 +1,19 @@
 import { DocentClient, type HttpResult } from './docent-client';
 
 /**
- * What a browser does for the web UI: keeps the `docent_session` cookie and sends the CSRF
- * token on POSTs. No Api-Key ever.
+ * What a browser does for the web UI: keeps the session cookie (`docent_session`, or
+ * `__Host-docent_session` behind an https public URL) and sends the CSRF token on POSTs. No
+ * Api-Key ever. `forwardedFor` stands for a client behind a trusted proxy (X-Forwarded-For).
  */
 export class BrowserSession {
   cookie: string | undefined;
   csrfToken: string | undefined;
   private readonly http: DocentClient;
 
-  constructor(readonly baseUrl: string) {
+  constructor(
+    readonly baseUrl: string,
+    readonly options: { forwardedFor?: string } = {},
+  ) {
     this.http = new DocentClient(baseUrl);
   }
 
@@ -21,6 +25,7 @@ export class BrowserSession {
     const csrf = options.csrf === undefined ? this.csrfToken : options.csrf;
     const result = await this.http.post<T>(path, body, {
       headers: {
+        ...this.forwarded(),
         ...(this.cookie ? { cookie: this.cookie } : {}),
         ...(csrf ? { 'x-csrf-token': csrf } : {}),
       },
@@ -33,19 +38,33 @@ export class BrowserSession {
   async navigate(url: string): Promise<{ status: number; headers: Headers; text: string }> {
     const response = await fetch(url, {
       redirect: 'manual',
-      headers: this.cookie && url.startsWith(this.baseUrl) ? { cookie: this.cookie } : {},
+      headers: {
+        ...(url.startsWith(this.baseUrl) ? this.forwarded() : {}),
+        ...(this.cookie && url.startsWith(this.baseUrl) ? { cookie: this.cookie } : {}),
+      },
     });
     return { status: response.status, headers: response.headers, text: await response.text() };
   }
 
+  /** Signs up, then logs in as the UI does (a sign-up opens no session). */
   async signUp(email: string, password: string): Promise<HttpResult> {
-    return this.post('/account/signup', { email, password });
+    const signedUp = await this.post('/account/signup', { email, password });
+    if (signedUp.status !== 200) return signedUp;
+    return this.logIn(email, password);
+  }
+
+  async logIn(email: string, password: string): Promise<HttpResult> {
+    return this.post('/account/login', { email, password });
+  }
+
+  private forwarded(): Record<string, string> {
+    return this.options.forwardedFor ? { 'x-forwarded-for': this.options.forwardedFor } : {};
   }
 
   private remember(result: HttpResult<unknown>): void {
-    const setCookie = result.headers.get('set-cookie');
-    if (setCookie) {
+    for (const setCookie of result.headers.getSetCookie()) {
       const pair = setCookie.split(';')[0]!;
+      if (!/^(__Host-)?docent_session=/.test(pair) || !/Path=\/(;|$)/.test(setCookie)) continue;
       this.cookie = /Max-Age=0/.test(setCookie) ? undefined : pair;
     }
     const csrf = (result.body as { csrf_token?: unknown } | null)?.csrf_token;

@@ -24,6 +24,11 @@ import {
     ApiKeyListToJSON,
 } from '../models/ApiKeyList';
 import {
+    type ChangePasswordRequest,
+    ChangePasswordRequestFromJSON,
+    ChangePasswordRequestToJSON,
+} from '../models/ChangePasswordRequest';
+import {
     type CreateApiKeyRequest,
     CreateApiKeyRequestFromJSON,
     CreateApiKeyRequestToJSON,
@@ -44,6 +49,11 @@ import {
     LoggedOutToJSON,
 } from '../models/LoggedOut';
 import {
+    type PasswordChanged,
+    PasswordChangedFromJSON,
+    PasswordChangedToJSON,
+} from '../models/PasswordChanged';
+import {
     type Problem,
     ProblemFromJSON,
     ProblemToJSON,
@@ -59,10 +69,32 @@ import {
     RevokedToJSON,
 } from '../models/Revoked';
 import {
+    type SessionList,
+    SessionListFromJSON,
+    SessionListToJSON,
+} from '../models/SessionList';
+import {
+    type SessionsEnded,
+    SessionsEndedFromJSON,
+    SessionsEndedToJSON,
+} from '../models/SessionsEnded';
+import {
+    type SignUpAccepted,
+    SignUpAcceptedFromJSON,
+    SignUpAcceptedToJSON,
+} from '../models/SignUpAccepted';
+import {
     type SignUpRequest,
     SignUpRequestFromJSON,
     SignUpRequestToJSON,
 } from '../models/SignUpRequest';
+
+export interface ChangePasswordOperationRequest {
+    /**
+     * 
+     */
+    ChangePasswordRequest: ChangePasswordRequest;
+}
 
 export interface CreateApiKeyOperationRequest {
     /**
@@ -85,6 +117,13 @@ export interface ListApiKeysRequest {
     body: object;
 }
 
+export interface ListSessionsRequest {
+    /**
+     * 
+     */
+    body: object;
+}
+
 export interface LogInOperationRequest {
     /**
      * 
@@ -93,6 +132,13 @@ export interface LogInOperationRequest {
 }
 
 export interface LogOutRequest {
+    /**
+     * 
+     */
+    body: object;
+}
+
+export interface LogOutEverywhereRequest {
     /**
      * 
      */
@@ -121,6 +167,30 @@ export interface SignUpOperationRequest {
  */
 export interface AccountApiInterface {
     /**
+     * Creates request options for changePassword without sending the request
+     * @param {ChangePasswordRequest} ChangePasswordRequest 
+     * @throws {RequiredError}
+     * @memberof AccountApiInterface
+     */
+    changePasswordRequestOpts(requestParameters: ChangePasswordOperationRequest): Promise<runtime.RequestOpts>;
+
+    /**
+     * Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+     * @summary Change the password (ends the user\'s other sessions)
+     * @param {ChangePasswordRequest} ChangePasswordRequest 
+     * @param {*} [options] Override http request option.
+     * @throws {RequiredError}
+     * @memberof AccountApiInterface
+     */
+    changePasswordRaw(requestParameters: ChangePasswordOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PasswordChanged>>;
+
+    /**
+     * Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+     * Change the password (ends the user\'s other sessions)
+     */
+    changePassword(requestParameters: ChangePasswordOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PasswordChanged>;
+
+    /**
      * Creates request options for createApiKey without sending the request
      * @param {CreateApiKeyRequest} CreateApiKeyRequest 
      * @throws {RequiredError}
@@ -129,7 +199,7 @@ export interface AccountApiInterface {
     createApiKeyRequestOpts(requestParameters: CreateApiKeyOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * 
+     * Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
      * @summary Create an API key (shown once)
      * @param {CreateApiKeyRequest} CreateApiKeyRequest 
      * @param {*} [options] Override http request option.
@@ -139,6 +209,7 @@ export interface AccountApiInterface {
     createApiKeyRaw(requestParameters: CreateApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreatedApiKey>>;
 
     /**
+     * Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
      * Create an API key (shown once)
      */
     createApiKey(requestParameters: CreateApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreatedApiKey>;
@@ -190,6 +261,29 @@ export interface AccountApiInterface {
     listApiKeys(requestParameters: ListApiKeysRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ApiKeyList>;
 
     /**
+     * Creates request options for listSessions without sending the request
+     * @param {object} body 
+     * @throws {RequiredError}
+     * @memberof AccountApiInterface
+     */
+    listSessionsRequestOpts(requestParameters: ListSessionsRequest): Promise<runtime.RequestOpts>;
+
+    /**
+     * 
+     * @summary The user\'s live browser sessions
+     * @param {object} body 
+     * @param {*} [options] Override http request option.
+     * @throws {RequiredError}
+     * @memberof AccountApiInterface
+     */
+    listSessionsRaw(requestParameters: ListSessionsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SessionList>>;
+
+    /**
+     * The user\'s live browser sessions
+     */
+    listSessions(requestParameters: ListSessionsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SessionList>;
+
+    /**
      * Creates request options for logIn without sending the request
      * @param {LogInRequest} LogInRequest 
      * @throws {RequiredError}
@@ -198,7 +292,7 @@ export interface AccountApiInterface {
     logInRequestOpts(requestParameters: LogInOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+     * Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * @summary Log in with email and password
      * @param {LogInRequest} LogInRequest 
      * @param {*} [options] Override http request option.
@@ -208,7 +302,7 @@ export interface AccountApiInterface {
     logInRaw(requestParameters: LogInOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AccountSession>>;
 
     /**
-     * Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+     * Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * Log in with email and password
      */
     logIn(requestParameters: LogInOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AccountSession>;
@@ -237,6 +331,29 @@ export interface AccountApiInterface {
     logOut(requestParameters: LogOutRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<LoggedOut>;
 
     /**
+     * Creates request options for logOutEverywhere without sending the request
+     * @param {object} body 
+     * @throws {RequiredError}
+     * @memberof AccountApiInterface
+     */
+    logOutEverywhereRequestOpts(requestParameters: LogOutEverywhereRequest): Promise<runtime.RequestOpts>;
+
+    /**
+     * 
+     * @summary Log out everywhere (every session of the user, this one included)
+     * @param {object} body 
+     * @param {*} [options] Override http request option.
+     * @throws {RequiredError}
+     * @memberof AccountApiInterface
+     */
+    logOutEverywhereRaw(requestParameters: LogOutEverywhereRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SessionsEnded>>;
+
+    /**
+     * Log out everywhere (every session of the user, this one included)
+     */
+    logOutEverywhere(requestParameters: LogOutEverywhereRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SessionsEnded>;
+
+    /**
      * Creates request options for revokeApiKey without sending the request
      * @param {RevokeApiKeyRequest} RevokeApiKeyRequest 
      * @throws {RequiredError}
@@ -245,7 +362,7 @@ export interface AccountApiInterface {
     revokeApiKeyRequestOpts(requestParameters: RevokeApiKeyOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * 
+     * Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
      * @summary Revoke an API key
      * @param {RevokeApiKeyRequest} RevokeApiKeyRequest 
      * @param {*} [options] Override http request option.
@@ -255,6 +372,7 @@ export interface AccountApiInterface {
     revokeApiKeyRaw(requestParameters: RevokeApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Revoked>>;
 
     /**
+     * Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
      * Revoke an API key
      */
     revokeApiKey(requestParameters: RevokeApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Revoked>;
@@ -268,20 +386,20 @@ export interface AccountApiInterface {
     signUpRequestOpts(requestParameters: SignUpOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
-     * @summary Create a user and its account, and log in
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
+     * @summary Create a user and its account (then log in)
      * @param {SignUpRequest} SignUpRequest 
      * @param {*} [options] Override http request option.
      * @throws {RequiredError}
      * @memberof AccountApiInterface
      */
-    signUpRaw(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AccountSession>>;
+    signUpRaw(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SignUpAccepted>>;
 
     /**
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
-     * Create a user and its account, and log in
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
+     * Create a user and its account (then log in)
      */
-    signUp(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AccountSession>;
+    signUp(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SignUpAccepted>;
 
 }
 
@@ -289,6 +407,55 @@ export interface AccountApiInterface {
  * 
  */
 export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
+
+    /**
+     * Creates request options for changePassword without sending the request
+     */
+    async changePasswordRequestOpts(requestParameters: ChangePasswordOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['ChangePasswordRequest'] == null) {
+            throw new runtime.RequiredError(
+                'ChangePasswordRequest',
+                'Required parameter "ChangePasswordRequest" was null or undefined when calling changePassword().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+
+        let urlPath = `/account/change_password`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: ChangePasswordRequestToJSON(requestParameters['ChangePasswordRequest']),
+        };
+    }
+
+    /**
+     * Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+     * Change the password (ends the user\'s other sessions)
+     */
+    async changePasswordRaw(requestParameters: ChangePasswordOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<PasswordChanged>> {
+        const requestOptions = await this.changePasswordRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => PasswordChangedFromJSON(jsonValue));
+    }
+
+    /**
+     * Needs the current password (a wrong one is `400` with the field `current_password`, and counts as a failed log-in) and a new one under the sign-up rules (`new_password`). Every other session of the user ends; this one goes on. 
+     * Change the password (ends the user\'s other sessions)
+     */
+    async changePassword(requestParameters: ChangePasswordOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<PasswordChanged> {
+        const response = await this.changePasswordRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
 
     /**
      * Creates request options for createApiKey without sending the request
@@ -324,6 +491,7 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
+     * Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
      * Create an API key (shown once)
      */
     async createApiKeyRaw(requestParameters: CreateApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreatedApiKey>> {
@@ -334,6 +502,7 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
+     * Only a logged-in session or an API key with the `admin` scope may create keys (else `401`); bootstrap keys have the `admin` scope. An account holds at most 20 active keys (else `400`: revoke one first). 
      * Create an API key (shown once)
      */
     async createApiKey(requestParameters: CreateApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreatedApiKey> {
@@ -440,6 +609,53 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
+     * Creates request options for listSessions without sending the request
+     */
+    async listSessionsRequestOpts(requestParameters: ListSessionsRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['body'] == null) {
+            throw new runtime.RequiredError(
+                'body',
+                'Required parameter "body" was null or undefined when calling listSessions().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+
+        let urlPath = `/account/sessions/list`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['body'] as any,
+        };
+    }
+
+    /**
+     * The user\'s live browser sessions
+     */
+    async listSessionsRaw(requestParameters: ListSessionsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SessionList>> {
+        const requestOptions = await this.listSessionsRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SessionListFromJSON(jsonValue));
+    }
+
+    /**
+     * The user\'s live browser sessions
+     */
+    async listSessions(requestParameters: ListSessionsRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SessionList> {
+        const response = await this.listSessionsRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
      * Creates request options for logIn without sending the request
      */
     async logInRequestOpts(requestParameters: LogInOperationRequest): Promise<runtime.RequestOpts> {
@@ -469,7 +685,7 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
-     * Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+     * Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * Log in with email and password
      */
     async logInRaw(requestParameters: LogInOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AccountSession>> {
@@ -480,7 +696,7 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
-     * Wrong email or password is `401` (one message for both). After 5 failures in 15 minutes for an email or an address, `429` with `Retry-After`. 
+     * Wrong email or password is `401` (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then `429` with `Retry-After`; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * Log in with email and password
      */
     async logIn(requestParameters: LogInOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AccountSession> {
@@ -536,6 +752,53 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
+     * Creates request options for logOutEverywhere without sending the request
+     */
+    async logOutEverywhereRequestOpts(requestParameters: LogOutEverywhereRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['body'] == null) {
+            throw new runtime.RequiredError(
+                'body',
+                'Required parameter "body" was null or undefined when calling logOutEverywhere().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+
+        let urlPath = `/account/sessions/end_all`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: requestParameters['body'] as any,
+        };
+    }
+
+    /**
+     * Log out everywhere (every session of the user, this one included)
+     */
+    async logOutEverywhereRaw(requestParameters: LogOutEverywhereRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SessionsEnded>> {
+        const requestOptions = await this.logOutEverywhereRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => SessionsEndedFromJSON(jsonValue));
+    }
+
+    /**
+     * Log out everywhere (every session of the user, this one included)
+     */
+    async logOutEverywhere(requestParameters: LogOutEverywhereRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SessionsEnded> {
+        const response = await this.logOutEverywhereRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
      * Creates request options for revokeApiKey without sending the request
      */
     async revokeApiKeyRequestOpts(requestParameters: RevokeApiKeyOperationRequest): Promise<runtime.RequestOpts> {
@@ -569,6 +832,7 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
+     * Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
      * Revoke an API key
      */
     async revokeApiKeyRaw(requestParameters: RevokeApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Revoked>> {
@@ -579,6 +843,7 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
+     * Only a logged-in session or an API key with the `admin` scope may revoke keys (else `401`).
      * Revoke an API key
      */
     async revokeApiKey(requestParameters: RevokeApiKeyOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Revoked> {
@@ -616,21 +881,21 @@ export class AccountApi extends runtime.BaseAPI implements AccountApiInterface {
     }
 
     /**
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
-     * Create a user and its account, and log in
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
+     * Create a user and its account (then log in)
      */
-    async signUpRaw(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AccountSession>> {
+    async signUpRaw(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<SignUpAccepted>> {
         const requestOptions = await this.signUpRequestOpts(requestParameters);
         const response = await this.request(requestOptions, initOverrides);
 
-        return new runtime.JSONApiResponse(response, (jsonValue) => AccountSessionFromJSON(jsonValue));
+        return new runtime.JSONApiResponse(response, (jsonValue) => SignUpAcceptedFromJSON(jsonValue));
     }
 
     /**
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is `400` with the field `email`. 
-     * Create a user and its account, and log in
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else `429` with `Retry-After`. 
+     * Create a user and its account (then log in)
      */
-    async signUp(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AccountSession> {
+    async signUp(requestParameters: SignUpOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<SignUpAccepted> {
         const response = await this.signUpRaw(requestParameters, initOverrides);
         return await response.value();
     }

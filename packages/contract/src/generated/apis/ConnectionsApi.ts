@@ -80,6 +80,13 @@ export interface OauthCallbackRequest {
     error?: string;
 }
 
+export interface OauthStartRequest {
+    /**
+     * 
+     */
+    link?: string;
+}
+
 /**
  * ConnectionsApi - interface
  * 
@@ -96,7 +103,7 @@ export interface ConnectionsApiInterface {
     authorizeConnectionRequestOpts(requestParameters: AuthorizeConnectionOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * The URL\'s `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider\'s consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
      * @summary Start connecting a source through OAuth
      * @param {AuthorizeConnectionRequest} AuthorizeConnectionRequest 
      * @param {*} [options] Override http request option.
@@ -106,7 +113,7 @@ export interface ConnectionsApiInterface {
     authorizeConnectionRaw(requestParameters: AuthorizeConnectionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ConnectionAuthorization>>;
 
     /**
-     * The URL\'s `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider\'s consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
      * Start connecting a source through OAuth
      */
     authorizeConnection(requestParameters: AuthorizeConnectionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ConnectionAuthorization>;
@@ -168,7 +175,7 @@ export interface ConnectionsApiInterface {
     oauthCallbackRequestOpts(requestParameters: OauthCallbackRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * @summary Where the OAuth providers redirect the browser
      * @param {string} [state] 
      * @param {string} [code] 
@@ -180,10 +187,34 @@ export interface ConnectionsApiInterface {
     oauthCallbackRaw(requestParameters: OauthCallbackRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>>;
 
     /**
-     * Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * Where the OAuth providers redirect the browser
      */
     oauthCallback(requestParameters: OauthCallbackRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string>;
+
+    /**
+     * Creates request options for oauthStart without sending the request
+     * @param {string} [link] 
+     * @throws {RequiredError}
+     * @memberof ConnectionsApiInterface
+     */
+    oauthStartRequestOpts(requestParameters: OauthStartRequest): Promise<runtime.RequestOpts>;
+
+    /**
+     * In a browser logged in to the link\'s account: `303` to the provider\'s consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+     * @summary Open a connect link an API client was given
+     * @param {string} [link] 
+     * @param {*} [options] Override http request option.
+     * @throws {RequiredError}
+     * @memberof ConnectionsApiInterface
+     */
+    oauthStartRaw(requestParameters: OauthStartRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>>;
+
+    /**
+     * In a browser logged in to the link\'s account: `303` to the provider\'s consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+     * Open a connect link an API client was given
+     */
+    oauthStart(requestParameters: OauthStartRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void>;
 
 }
 
@@ -226,7 +257,7 @@ export class ConnectionsApi extends runtime.BaseAPI implements ConnectionsApiInt
     }
 
     /**
-     * The URL\'s `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider\'s consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
      * Start connecting a source through OAuth
      */
     async authorizeConnectionRaw(requestParameters: AuthorizeConnectionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<ConnectionAuthorization>> {
@@ -237,7 +268,7 @@ export class ConnectionsApi extends runtime.BaseAPI implements ConnectionsApiInt
     }
 
     /**
-     * The URL\'s `state` is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is `400`. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, `authorize_url` is the provider\'s consent page, its `state` single-use, valid 10 minutes and bound to that session. With an `Api-Key`, `authorize_url` is a connect link on Docent (`/oauth/start?link=…`, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is `400`. 
      * Start connecting a source through OAuth
      */
     async authorizeConnection(requestParameters: AuthorizeConnectionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<ConnectionAuthorization> {
@@ -379,7 +410,7 @@ export class ConnectionsApi extends runtime.BaseAPI implements ConnectionsApiInt
     }
 
     /**
-     * Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * Where the OAuth providers redirect the browser
      */
     async oauthCallbackRaw(requestParameters: OauthCallbackRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
@@ -394,12 +425,54 @@ export class ConnectionsApi extends runtime.BaseAPI implements ConnectionsApiInt
     }
 
     /**
-     * Exchanges the code and stores the connection. A bad, expired or replayed `state`, a `state` started in another browser session, a refused consent or a failed exchange is `400` (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the `state` is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed `state`, a refused consent or a failed exchange is `400` and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * Where the OAuth providers redirect the browser
      */
     async oauthCallback(requestParameters: OauthCallbackRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string> {
         const response = await this.oauthCallbackRaw(requestParameters, initOverrides);
         return await response.value();
+    }
+
+    /**
+     * Creates request options for oauthStart without sending the request
+     */
+    async oauthStartRequestOpts(requestParameters: OauthStartRequest): Promise<runtime.RequestOpts> {
+        const queryParameters: any = {};
+
+        if (requestParameters['link'] != null) {
+            queryParameters['link'] = requestParameters['link'];
+        }
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+
+        let urlPath = `/oauth/start`;
+
+        return {
+            path: urlPath,
+            method: 'GET',
+            headers: headerParameters,
+            query: queryParameters,
+        };
+    }
+
+    /**
+     * In a browser logged in to the link\'s account: `303` to the provider\'s consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+     * Open a connect link an API client was given
+     */
+    async oauthStartRaw(requestParameters: OauthStartRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<void>> {
+        const requestOptions = await this.oauthStartRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.VoidApiResponse(response);
+    }
+
+    /**
+     * In a browser logged in to the link\'s account: `303` to the provider\'s consent page, the authorization bound to this browser session (the link is spent). Not logged in: `401`, a page asking to log in first (and coming back here). Logged in to another account: `403`, nothing connected. An unknown, used or expired link: `400`. Every answer but the `303` is a small HTML page. 
+     * Open a connect link an API client was given
+     */
+    async oauthStart(requestParameters: OauthStartRequest = {}, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<void> {
+        await this.oauthStartRaw(requestParameters, initOverrides);
     }
 
 }

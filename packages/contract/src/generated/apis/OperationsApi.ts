@@ -74,27 +74,6 @@ export interface OperationsApiInterface {
     getHealth(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health>;
 
     /**
-     * Creates request options for getMetrics without sending the request
-     * @throws {RequiredError}
-     * @memberof OperationsApiInterface
-     */
-    getMetricsRequestOpts(): Promise<runtime.RequestOpts>;
-
-    /**
-     * 
-     * @summary Prometheus metrics
-     * @param {*} [options] Override http request option.
-     * @throws {RequiredError}
-     * @memberof OperationsApiInterface
-     */
-    getMetricsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>>;
-
-    /**
-     * Prometheus metrics
-     */
-    getMetrics(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string>;
-
-    /**
      * Creates request options for getReadiness without sending the request
      * @throws {RequiredError}
      * @memberof OperationsApiInterface
@@ -193,47 +172,6 @@ export class OperationsApi extends runtime.BaseAPI implements OperationsApiInter
      */
     async getHealth(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Health> {
         const response = await this.getHealthRaw(initOverrides);
-        return await response.value();
-    }
-
-    /**
-     * Creates request options for getMetrics without sending the request
-     */
-    async getMetricsRequestOpts(): Promise<runtime.RequestOpts> {
-        const queryParameters: any = {};
-
-        const headerParameters: runtime.HTTPHeaders = {};
-
-
-        let urlPath = `/metrics`;
-
-        return {
-            path: urlPath,
-            method: 'GET',
-            headers: headerParameters,
-            query: queryParameters,
-        };
-    }
-
-    /**
-     * Prometheus metrics
-     */
-    async getMetricsRaw(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<string>> {
-        const requestOptions = await this.getMetricsRequestOpts();
-        const response = await this.request(requestOptions, initOverrides);
-
-        if (this.isJsonMime(response.headers.get('content-type'))) {
-            return new runtime.JSONApiResponse<string>(response);
-        } else {
-            return new runtime.TextApiResponse(response) as any;
-        }
-    }
-
-    /**
-     * Prometheus metrics
-     */
-    async getMetrics(initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<string> {
-        const response = await this.getMetricsRaw(initOverrides);
         return await response.value();
     }
 

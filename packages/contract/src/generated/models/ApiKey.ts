@@ -24,9 +24,15 @@ export interface ApiKey {
      */
     id: string;
     /**
-     * The first characters of the key, to tell keys apart.
+     * The first characters of a generated key, to tell keys apart; empty for a key from
+     * DOCENT_BOOTSTRAP_API_KEYS (none of its characters is stored).
+     * 
      */
     prefix: string;
+    /**
+     * 
+     */
+    scope: ApiKeyScopeEnum;
     /**
      * 
      */
@@ -41,12 +47,24 @@ export interface ApiKey {
     last_used_at: Date | null;
 }
 
+
+/**
+ * @export
+ */
+export const ApiKeyScopeEnum = {
+    Standard: 'standard',
+    Admin: 'admin',
+} as const;
+export type ApiKeyScopeEnum = typeof ApiKeyScopeEnum[keyof typeof ApiKeyScopeEnum];
+
+
 /**
  * Check if a given object implements the ApiKey interface.
  */
 export function instanceOfApiKey(value: object): value is ApiKey {
     if (!('id' in value) || value['id'] === undefined) return false;
     if (!('prefix' in value) || value['prefix'] === undefined) return false;
+    if (!('scope' in value) || value['scope'] === undefined) return false;
     if (!('label' in value) || value['label'] === undefined) return false;
     if (!('created_at' in value) || value['created_at'] === undefined) return false;
     if (!('last_used_at' in value) || value['last_used_at'] === undefined) return false;
@@ -65,6 +83,7 @@ export function ApiKeyFromJSONTyped(json: any, ignoreDiscriminator: boolean): Ap
         
         'id': json['id'],
         'prefix': json['prefix'],
+        'scope': json['scope'],
         'label': json['label'],
         'created_at': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
         'last_used_at': (json['last_used_at'] == null ? null : parseDateTime(json['last_used_at'])),
@@ -84,6 +103,7 @@ export function ApiKeyToJSONTyped(value?: ApiKey | null, ignoreDiscriminator: bo
         
         'id': value['id'],
         'prefix': value['prefix'],
+        'scope': value['scope'],
         'label': value['label'],
         'created_at': value['created_at'] == null ? value['created_at'] : serializeDateTime(value['created_at']),
         'last_used_at': value['last_used_at'] == null ? value['last_used_at'] : serializeDateTime(value['last_used_at']),

@@ -20,7 +20,9 @@ import { mapValues } from '../runtime';
  */
 export interface ConnectionAuthorization {
     /**
-     * The provider's consent page; it redirects to `/oauth/callback`.
+     * The provider's consent page (from a session), or a connect link on Docent (with an
+     * API key) for the account's user to open in a browser logged in to the account.
+     * 
      */
     authorize_url: string;
 }

@@ -13,6 +13,14 @@
  */
 
 import { mapValues } from '../runtime';
+import type { ApiKeyScope } from './ApiKeyScope';
+import {
+    ApiKeyScopeFromJSON,
+    ApiKeyScopeFromJSONTyped,
+    ApiKeyScopeToJSON,
+    ApiKeyScopeToJSONTyped,
+} from './ApiKeyScope';
+
 /**
  * 
  * @export
@@ -23,7 +31,13 @@ export interface CreateApiKeyRequest {
      * 
      */
     label?: string | null;
+    /**
+     * 
+     */
+    scope?: ApiKeyScope | null;
 }
+
+
 
 /**
  * Check if a given object implements the CreateApiKeyRequest interface.
@@ -43,6 +57,7 @@ export function CreateApiKeyRequestFromJSONTyped(json: any, ignoreDiscriminator:
     return {
         
         'label': json['label'] === undefined ? undefined : json['label'] === null ? null : json['label'],
+        'scope': json['scope'] === undefined ? undefined : json['scope'] === null ? null : ApiKeyScopeFromJSON(json['scope']),
     };
 }
 
@@ -58,6 +73,7 @@ export function CreateApiKeyRequestToJSONTyped(value?: CreateApiKeyRequest | nul
     return {
         
         'label': value['label'],
+        'scope': ApiKeyScopeToJSON(value['scope']),
     };
 }
 

@@ -24,7 +24,7 @@ export interface SignUpRequest {
      */
     email: string;
     /**
-     * At least 10 characters.
+     * 10 to 1024 characters, not a common password.
      */
     password: string;
 }

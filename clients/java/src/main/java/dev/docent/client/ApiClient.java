@@ -102,7 +102,7 @@ public class ApiClient {
 
         // Setup authentications (key: authentication name, value: authentication).
         authentications.put("ApiKey", new ApiKeyAuth("header", "Api-Key"));
-        authentications.put("SessionCookie", new ApiKeyAuth("cookie", "docent_session"));
+        authentications.put("SessionCookie", new ApiKeyAuth("cookie", "__Host-docent_session"));
         // Prevent the authentications from being modified.
         authentications = Collections.unmodifiableMap(authentications);
     }
@@ -119,7 +119,7 @@ public class ApiClient {
 
         // Setup authentications (key: authentication name, value: authentication).
         authentications.put("ApiKey", new ApiKeyAuth("header", "Api-Key"));
-        authentications.put("SessionCookie", new ApiKeyAuth("cookie", "docent_session"));
+        authentications.put("SessionCookie", new ApiKeyAuth("cookie", "__Host-docent_session"));
         // Prevent the authentications from being modified.
         authentications = Collections.unmodifiableMap(authentications);
     }

@@ -119,6 +119,8 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskResponse.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AuthorizeConnectionRequest.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.BrowserSession.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ChangePasswordRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Collection.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CollectionList.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CollectionLocator.CustomTypeAdapterFactory());
@@ -156,6 +158,7 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.LogInRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.LoggedOut.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.PagesSpec.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.PasswordChanged.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Problem.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ProblemFieldError.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Readiness.CustomTypeAdapterFactory());
@@ -169,6 +172,9 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleRun.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleRunError.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ScheduleStopReason.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SessionList.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SessionsEnded.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SignUpAccepted.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SignUpRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.WikiSpec.CustomTypeAdapterFactory());
         gson = gsonBuilder.create();

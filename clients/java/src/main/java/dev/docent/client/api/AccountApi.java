@@ -29,13 +29,18 @@ import java.io.IOException;
 
 import dev.docent.client.model.AccountSession;
 import dev.docent.client.model.ApiKeyList;
+import dev.docent.client.model.ChangePasswordRequest;
 import dev.docent.client.model.CreateApiKeyRequest;
 import dev.docent.client.model.CreatedApiKey;
 import dev.docent.client.model.LogInRequest;
 import dev.docent.client.model.LoggedOut;
+import dev.docent.client.model.PasswordChanged;
 import dev.docent.client.model.Problem;
 import dev.docent.client.model.RevokeApiKeyRequest;
 import dev.docent.client.model.Revoked;
+import dev.docent.client.model.SessionList;
+import dev.docent.client.model.SessionsEnded;
+import dev.docent.client.model.SignUpAccepted;
 import dev.docent.client.model.SignUpRequest;
 
 import java.lang.reflect.Type;
@@ -82,6 +87,162 @@ public class AccountApi {
     }
 
     /**
+     * Build call for changePassword
+     * @param changePasswordRequest  (required)
+     * @param _callback Callback for upload/download progress
+     * @return Call to execute
+     * @throws ApiException If fail to serialize the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Changed. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call changePasswordCall(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest, final ApiCallback _callback) throws ApiException {
+        String basePath = null;
+        // Operation Servers
+        String[] localBasePaths = new String[] {  };
+
+        // Determine Base Path to Use
+        if (localCustomBaseUrl != null){
+            basePath = localCustomBaseUrl;
+        } else if ( localBasePaths.length > 0 ) {
+            basePath = localBasePaths[localHostIndex];
+        } else {
+            basePath = null;
+        }
+
+        Object localVarPostBody = changePasswordRequest;
+
+        // create path and map variables
+        String localVarPath = "/account/change_password";
+
+        List<Pair> localVarQueryParams = new ArrayList<Pair>();
+        List<Pair> localVarCollectionQueryParams = new ArrayList<Pair>();
+        Map<String, String> localVarHeaderParams = new HashMap<String, String>();
+        Map<String, String> localVarCookieParams = new HashMap<String, String>();
+        Map<String, Object> localVarFormParams = new HashMap<String, Object>();
+
+        final String[] localVarAccepts = {
+            "application/json",
+            "application/problem+json"
+        };
+        final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
+        if (localVarAccept != null) {
+            localVarHeaderParams.put("Accept", localVarAccept);
+        }
+
+        final String[] localVarContentTypes = {
+            "application/json"
+        };
+        final String localVarContentType = localVarApiClient.selectHeaderContentType(localVarContentTypes);
+        if (localVarContentType != null) {
+            localVarHeaderParams.put("Content-Type", localVarContentType);
+        }
+
+        String[] localVarAuthNames = new String[] { "SessionCookie" };
+        return localVarApiClient.buildCall(basePath, localVarPath, "POST", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private okhttp3.Call changePasswordValidateBeforeCall(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest, final ApiCallback _callback) throws ApiException {
+        // verify the required parameter 'changePasswordRequest' is set
+        if (changePasswordRequest == null) {
+            throw new ApiException("Missing the required parameter 'changePasswordRequest' when calling changePassword(Async)");
+        }
+
+        return changePasswordCall(changePasswordRequest, _callback);
+
+    }
+
+    /**
+     * Change the password (ends the user&#39;s other sessions)
+     * Needs the current password (a wrong one is &#x60;400&#x60; with the field &#x60;current_password&#x60;, and counts as a failed log-in) and a new one under the sign-up rules (&#x60;new_password&#x60;). Every other session of the user ends; this one goes on. 
+     * @param changePasswordRequest  (required)
+     * @return PasswordChanged
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Changed. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public PasswordChanged changePassword(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest) throws ApiException {
+        ApiResponse<PasswordChanged> localVarResp = changePasswordWithHttpInfo(changePasswordRequest);
+        return localVarResp.getData();
+    }
+
+    /**
+     * Change the password (ends the user&#39;s other sessions)
+     * Needs the current password (a wrong one is &#x60;400&#x60; with the field &#x60;current_password&#x60;, and counts as a failed log-in) and a new one under the sign-up rules (&#x60;new_password&#x60;). Every other session of the user ends; this one goes on. 
+     * @param changePasswordRequest  (required)
+     * @return ApiResponse&lt;PasswordChanged&gt;
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Changed. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public ApiResponse<PasswordChanged> changePasswordWithHttpInfo(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest) throws ApiException {
+        okhttp3.Call localVarCall = changePasswordValidateBeforeCall(changePasswordRequest, null);
+        Type localVarReturnType = new TypeToken<PasswordChanged>(){}.getType();
+        return localVarApiClient.execute(localVarCall, localVarReturnType);
+    }
+
+    /**
+     * Change the password (ends the user&#39;s other sessions) (asynchronously)
+     * Needs the current password (a wrong one is &#x60;400&#x60; with the field &#x60;current_password&#x60;, and counts as a failed log-in) and a new one under the sign-up rules (&#x60;new_password&#x60;). Every other session of the user ends; this one goes on. 
+     * @param changePasswordRequest  (required)
+     * @param _callback The callback to be executed when the API call finishes
+     * @return The request call
+     * @throws ApiException If fail to process the API call, e.g. serializing the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Changed. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call changePasswordAsync(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest, final ApiCallback<PasswordChanged> _callback) throws ApiException {
+
+        okhttp3.Call localVarCall = changePasswordValidateBeforeCall(changePasswordRequest, _callback);
+        Type localVarReturnType = new TypeToken<PasswordChanged>(){}.getType();
+        localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
+        return localVarCall;
+    }
+    /**
      * Build call for createApiKey
      * @param createApiKeyRequest  (required)
      * @param _callback Callback for upload/download progress
@@ -93,10 +254,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The new key; only its prefix is kept readable. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -160,7 +321,7 @@ public class AccountApi {
 
     /**
      * Create an API key (shown once)
-     * 
+     * Only a logged-in session or an API key with the &#x60;admin&#x60; scope may create keys (else &#x60;401&#x60;); bootstrap keys have the &#x60;admin&#x60; scope. An account holds at most 20 active keys (else &#x60;400&#x60;: revoke one first). 
      * @param createApiKeyRequest  (required)
      * @return CreatedApiKey
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -170,10 +331,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The new key; only its prefix is kept readable. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -185,7 +346,7 @@ public class AccountApi {
 
     /**
      * Create an API key (shown once)
-     * 
+     * Only a logged-in session or an API key with the &#x60;admin&#x60; scope may create keys (else &#x60;401&#x60;); bootstrap keys have the &#x60;admin&#x60; scope. An account holds at most 20 active keys (else &#x60;400&#x60;: revoke one first). 
      * @param createApiKeyRequest  (required)
      * @return ApiResponse&lt;CreatedApiKey&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -195,10 +356,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The new key; only its prefix is kept readable. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -211,7 +372,7 @@ public class AccountApi {
 
     /**
      * Create an API key (shown once) (asynchronously)
-     * 
+     * Only a logged-in session or an API key with the &#x60;admin&#x60; scope may create keys (else &#x60;401&#x60;); bootstrap keys have the &#x60;admin&#x60; scope. An account holds at most 20 active keys (else &#x60;400&#x60;: revoke one first). 
      * @param createApiKeyRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
@@ -222,10 +383,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The new key; only its prefix is kept readable. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -249,10 +410,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The account of the session. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -326,10 +487,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The account of the session. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -351,10 +512,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The account of the session. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -378,10 +539,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The account of the session. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -405,10 +566,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Keys, newest first (never the keys themselves). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -482,10 +643,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Keys, newest first (never the keys themselves). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -507,10 +668,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Keys, newest first (never the keys themselves). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -534,10 +695,10 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Keys, newest first (never the keys themselves). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -546,6 +707,162 @@ public class AccountApi {
 
         okhttp3.Call localVarCall = listApiKeysValidateBeforeCall(body, _callback);
         Type localVarReturnType = new TypeToken<ApiKeyList>(){}.getType();
+        localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
+        return localVarCall;
+    }
+    /**
+     * Build call for listSessions
+     * @param body  (required)
+     * @param _callback Callback for upload/download progress
+     * @return Call to execute
+     * @throws ApiException If fail to serialize the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Sessions, newest first; the one making the request is &#x60;current&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call listSessionsCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
+        String basePath = null;
+        // Operation Servers
+        String[] localBasePaths = new String[] {  };
+
+        // Determine Base Path to Use
+        if (localCustomBaseUrl != null){
+            basePath = localCustomBaseUrl;
+        } else if ( localBasePaths.length > 0 ) {
+            basePath = localBasePaths[localHostIndex];
+        } else {
+            basePath = null;
+        }
+
+        Object localVarPostBody = body;
+
+        // create path and map variables
+        String localVarPath = "/account/sessions/list";
+
+        List<Pair> localVarQueryParams = new ArrayList<Pair>();
+        List<Pair> localVarCollectionQueryParams = new ArrayList<Pair>();
+        Map<String, String> localVarHeaderParams = new HashMap<String, String>();
+        Map<String, String> localVarCookieParams = new HashMap<String, String>();
+        Map<String, Object> localVarFormParams = new HashMap<String, Object>();
+
+        final String[] localVarAccepts = {
+            "application/json",
+            "application/problem+json"
+        };
+        final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
+        if (localVarAccept != null) {
+            localVarHeaderParams.put("Accept", localVarAccept);
+        }
+
+        final String[] localVarContentTypes = {
+            "application/json"
+        };
+        final String localVarContentType = localVarApiClient.selectHeaderContentType(localVarContentTypes);
+        if (localVarContentType != null) {
+            localVarHeaderParams.put("Content-Type", localVarContentType);
+        }
+
+        String[] localVarAuthNames = new String[] { "SessionCookie" };
+        return localVarApiClient.buildCall(basePath, localVarPath, "POST", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private okhttp3.Call listSessionsValidateBeforeCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
+        // verify the required parameter 'body' is set
+        if (body == null) {
+            throw new ApiException("Missing the required parameter 'body' when calling listSessions(Async)");
+        }
+
+        return listSessionsCall(body, _callback);
+
+    }
+
+    /**
+     * The user&#39;s live browser sessions
+     * 
+     * @param body  (required)
+     * @return SessionList
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Sessions, newest first; the one making the request is &#x60;current&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public SessionList listSessions(@javax.annotation.Nonnull Object body) throws ApiException {
+        ApiResponse<SessionList> localVarResp = listSessionsWithHttpInfo(body);
+        return localVarResp.getData();
+    }
+
+    /**
+     * The user&#39;s live browser sessions
+     * 
+     * @param body  (required)
+     * @return ApiResponse&lt;SessionList&gt;
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Sessions, newest first; the one making the request is &#x60;current&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public ApiResponse<SessionList> listSessionsWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
+        okhttp3.Call localVarCall = listSessionsValidateBeforeCall(body, null);
+        Type localVarReturnType = new TypeToken<SessionList>(){}.getType();
+        return localVarApiClient.execute(localVarCall, localVarReturnType);
+    }
+
+    /**
+     * The user&#39;s live browser sessions (asynchronously)
+     * 
+     * @param body  (required)
+     * @param _callback The callback to be executed when the API call finishes
+     * @return The request call
+     * @throws ApiException If fail to process the API call, e.g. serializing the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Sessions, newest first; the one making the request is &#x60;current&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call listSessionsAsync(@javax.annotation.Nonnull Object body, final ApiCallback<SessionList> _callback) throws ApiException {
+
+        okhttp3.Call localVarCall = listSessionsValidateBeforeCall(body, _callback);
+        Type localVarReturnType = new TypeToken<SessionList>(){}.getType();
         localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
         return localVarCall;
     }
@@ -559,12 +876,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -628,7 +945,7 @@ public class AccountApi {
 
     /**
      * Log in with email and password
-     * Wrong email or password is &#x60;401&#x60; (one message for both). After 5 failures in 15 minutes for an email or an address, &#x60;429&#x60; with &#x60;Retry-After&#x60;. 
+     * Wrong email or password is &#x60;401&#x60; (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then &#x60;429&#x60; with &#x60;Retry-After&#x60;; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * @param logInRequest  (required)
      * @return AccountSession
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -636,12 +953,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -653,7 +970,7 @@ public class AccountApi {
 
     /**
      * Log in with email and password
-     * Wrong email or password is &#x60;401&#x60; (one message for both). After 5 failures in 15 minutes for an email or an address, &#x60;429&#x60; with &#x60;Retry-After&#x60;. 
+     * Wrong email or password is &#x60;401&#x60; (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then &#x60;429&#x60; with &#x60;Retry-After&#x60;; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * @param logInRequest  (required)
      * @return ApiResponse&lt;AccountSession&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -661,12 +978,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -679,7 +996,7 @@ public class AccountApi {
 
     /**
      * Log in with email and password (asynchronously)
-     * Wrong email or password is &#x60;401&#x60; (one message for both). After 5 failures in 15 minutes for an email or an address, &#x60;429&#x60; with &#x60;Retry-After&#x60;. 
+     * Wrong email or password is &#x60;401&#x60; (one message for both). Each attempt is counted before the password is checked: 10 failures in 15 minutes from one client address, then &#x60;429&#x60; with &#x60;Retry-After&#x60;; per email, 5 failures, then each attempt waits twice as long as the last (1 s, 2 s, 4 s… at most 5 minutes) until a log-in succeeds. The session lasts 14 days from its last use and 30 days at most. 
      * @param logInRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
@@ -688,12 +1005,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged in. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -715,12 +1032,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -792,12 +1109,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -817,12 +1134,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -844,12 +1161,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Logged out; the cookie is cleared. </td><td>  * Set-Cookie - The session cookie (&#x60;__Host-docent_session&#x60;, or &#x60;docent_session&#x60; on a plain-http public URL; HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure on https). <br>  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -858,6 +1175,162 @@ public class AccountApi {
 
         okhttp3.Call localVarCall = logOutValidateBeforeCall(body, _callback);
         Type localVarReturnType = new TypeToken<LoggedOut>(){}.getType();
+        localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
+        return localVarCall;
+    }
+    /**
+     * Build call for logOutEverywhere
+     * @param body  (required)
+     * @param _callback Callback for upload/download progress
+     * @return Call to execute
+     * @throws ApiException If fail to serialize the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Every session ended; the cookie is cleared. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call logOutEverywhereCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
+        String basePath = null;
+        // Operation Servers
+        String[] localBasePaths = new String[] {  };
+
+        // Determine Base Path to Use
+        if (localCustomBaseUrl != null){
+            basePath = localCustomBaseUrl;
+        } else if ( localBasePaths.length > 0 ) {
+            basePath = localBasePaths[localHostIndex];
+        } else {
+            basePath = null;
+        }
+
+        Object localVarPostBody = body;
+
+        // create path and map variables
+        String localVarPath = "/account/sessions/end_all";
+
+        List<Pair> localVarQueryParams = new ArrayList<Pair>();
+        List<Pair> localVarCollectionQueryParams = new ArrayList<Pair>();
+        Map<String, String> localVarHeaderParams = new HashMap<String, String>();
+        Map<String, String> localVarCookieParams = new HashMap<String, String>();
+        Map<String, Object> localVarFormParams = new HashMap<String, Object>();
+
+        final String[] localVarAccepts = {
+            "application/json",
+            "application/problem+json"
+        };
+        final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
+        if (localVarAccept != null) {
+            localVarHeaderParams.put("Accept", localVarAccept);
+        }
+
+        final String[] localVarContentTypes = {
+            "application/json"
+        };
+        final String localVarContentType = localVarApiClient.selectHeaderContentType(localVarContentTypes);
+        if (localVarContentType != null) {
+            localVarHeaderParams.put("Content-Type", localVarContentType);
+        }
+
+        String[] localVarAuthNames = new String[] { "SessionCookie" };
+        return localVarApiClient.buildCall(basePath, localVarPath, "POST", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private okhttp3.Call logOutEverywhereValidateBeforeCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
+        // verify the required parameter 'body' is set
+        if (body == null) {
+            throw new ApiException("Missing the required parameter 'body' when calling logOutEverywhere(Async)");
+        }
+
+        return logOutEverywhereCall(body, _callback);
+
+    }
+
+    /**
+     * Log out everywhere (every session of the user, this one included)
+     * 
+     * @param body  (required)
+     * @return SessionsEnded
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Every session ended; the cookie is cleared. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public SessionsEnded logOutEverywhere(@javax.annotation.Nonnull Object body) throws ApiException {
+        ApiResponse<SessionsEnded> localVarResp = logOutEverywhereWithHttpInfo(body);
+        return localVarResp.getData();
+    }
+
+    /**
+     * Log out everywhere (every session of the user, this one included)
+     * 
+     * @param body  (required)
+     * @return ApiResponse&lt;SessionsEnded&gt;
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Every session ended; the cookie is cleared. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public ApiResponse<SessionsEnded> logOutEverywhereWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
+        okhttp3.Call localVarCall = logOutEverywhereValidateBeforeCall(body, null);
+        Type localVarReturnType = new TypeToken<SessionsEnded>(){}.getType();
+        return localVarApiClient.execute(localVarCall, localVarReturnType);
+    }
+
+    /**
+     * Log out everywhere (every session of the user, this one included) (asynchronously)
+     * 
+     * @param body  (required)
+     * @param _callback The callback to be executed when the API call finishes
+     * @return The request call
+     * @throws ApiException If fail to process the API call, e.g. serializing the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> Every session ended; the cookie is cleared. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call logOutEverywhereAsync(@javax.annotation.Nonnull Object body, final ApiCallback<SessionsEnded> _callback) throws ApiException {
+
+        okhttp3.Call localVarCall = logOutEverywhereValidateBeforeCall(body, _callback);
+        Type localVarReturnType = new TypeToken<SessionsEnded>(){}.getType();
         localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
         return localVarCall;
     }
@@ -873,11 +1346,11 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Revoked; the key is refused from now on. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -941,7 +1414,7 @@ public class AccountApi {
 
     /**
      * Revoke an API key
-     * 
+     * Only a logged-in session or an API key with the &#x60;admin&#x60; scope may revoke keys (else &#x60;401&#x60;).
      * @param revokeApiKeyRequest  (required)
      * @return Revoked
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -951,11 +1424,11 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Revoked; the key is refused from now on. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -967,7 +1440,7 @@ public class AccountApi {
 
     /**
      * Revoke an API key
-     * 
+     * Only a logged-in session or an API key with the &#x60;admin&#x60; scope may revoke keys (else &#x60;401&#x60;).
      * @param revokeApiKeyRequest  (required)
      * @return ApiResponse&lt;Revoked&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -977,11 +1450,11 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Revoked; the key is refused from now on. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -994,7 +1467,7 @@ public class AccountApi {
 
     /**
      * Revoke an API key (asynchronously)
-     * 
+     * Only a logged-in session or an API key with the &#x60;admin&#x60; scope may revoke keys (else &#x60;401&#x60;).
      * @param revokeApiKeyRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
@@ -1005,11 +1478,11 @@ public class AccountApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Revoked; the key is refused from now on. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -1031,12 +1504,12 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Signed up and logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Accepted; log in with the email and password. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -1099,59 +1572,59 @@ public class AccountApi {
     }
 
     /**
-     * Create a user and its account, and log in
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is &#x60;400&#x60; with the field &#x60;email&#x60;. 
+     * Create a user and its account (then log in)
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else &#x60;429&#x60; with &#x60;Retry-After&#x60;. 
      * @param signUpRequest  (required)
-     * @return AccountSession
+     * @return SignUpAccepted
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
      * @http.response.details
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Signed up and logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Accepted; log in with the email and password. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
      */
-    public AccountSession signUp(@javax.annotation.Nonnull SignUpRequest signUpRequest) throws ApiException {
-        ApiResponse<AccountSession> localVarResp = signUpWithHttpInfo(signUpRequest);
+    public SignUpAccepted signUp(@javax.annotation.Nonnull SignUpRequest signUpRequest) throws ApiException {
+        ApiResponse<SignUpAccepted> localVarResp = signUpWithHttpInfo(signUpRequest);
         return localVarResp.getData();
     }
 
     /**
-     * Create a user and its account, and log in
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is &#x60;400&#x60; with the field &#x60;email&#x60;. 
+     * Create a user and its account (then log in)
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else &#x60;429&#x60; with &#x60;Retry-After&#x60;. 
      * @param signUpRequest  (required)
-     * @return ApiResponse&lt;AccountSession&gt;
+     * @return ApiResponse&lt;SignUpAccepted&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
      * @http.response.details
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Signed up and logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Accepted; log in with the email and password. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
      */
-    public ApiResponse<AccountSession> signUpWithHttpInfo(@javax.annotation.Nonnull SignUpRequest signUpRequest) throws ApiException {
+    public ApiResponse<SignUpAccepted> signUpWithHttpInfo(@javax.annotation.Nonnull SignUpRequest signUpRequest) throws ApiException {
         okhttp3.Call localVarCall = signUpValidateBeforeCall(signUpRequest, null);
-        Type localVarReturnType = new TypeToken<AccountSession>(){}.getType();
+        Type localVarReturnType = new TypeToken<SignUpAccepted>(){}.getType();
         return localVarApiClient.execute(localVarCall, localVarReturnType);
     }
 
     /**
-     * Create a user and its account, and log in (asynchronously)
-     * The account is named after the email. Passwords have at least 10 characters. An email already registered is &#x60;400&#x60; with the field &#x60;email&#x60;. 
+     * Create a user and its account (then log in) (asynchronously)
+     * Passwords have 10 to 1024 characters and are not one of the 10,000 most common passwords (nor one of them with digits or symbols around it). The answer is the same whether or not the email already had an account, which keeps its password: sign-ups never tell which emails are registered. Log in next. At most 10 sign-ups an hour per client address, else &#x60;429&#x60; with &#x60;Retry-After&#x60;. 
      * @param signUpRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
@@ -1160,20 +1633,20 @@ public class AccountApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> Signed up and logged in. </td><td>  * Set-Cookie - The &#x60;docent_session&#x60; cookie (HttpOnly, SameSite&#x3D;Lax, Path&#x3D;/, Secure behind TLS). <br>  </td></tr>
+        <tr><td> 200 </td><td> Accepted; log in with the email and password. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
      */
-    public okhttp3.Call signUpAsync(@javax.annotation.Nonnull SignUpRequest signUpRequest, final ApiCallback<AccountSession> _callback) throws ApiException {
+    public okhttp3.Call signUpAsync(@javax.annotation.Nonnull SignUpRequest signUpRequest, final ApiCallback<SignUpAccepted> _callback) throws ApiException {
 
         okhttp3.Call localVarCall = signUpValidateBeforeCall(signUpRequest, _callback);
-        Type localVarReturnType = new TypeToken<AccountSession>(){}.getType();
+        Type localVarReturnType = new TypeToken<SignUpAccepted>(){}.getType();
         localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
         return localVarCall;
     }

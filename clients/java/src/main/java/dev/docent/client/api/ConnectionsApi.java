@@ -89,10 +89,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Open &#x60;authorize_url&#x60; in a browser. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -156,7 +156,7 @@ public class ConnectionsApi {
 
     /**
      * Start connecting a source through OAuth
-     * The URL&#39;s &#x60;state&#x60; is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is &#x60;400&#x60;. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, &#x60;authorize_url&#x60; is the provider&#39;s consent page, its &#x60;state&#x60; single-use, valid 10 minutes and bound to that session. With an &#x60;Api-Key&#x60;, &#x60;authorize_url&#x60; is a connect link on Docent (&#x60;/oauth/start?link&#x3D;…&#x60;, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is &#x60;400&#x60;. 
      * @param authorizeConnectionRequest  (required)
      * @return ConnectionAuthorization
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -166,10 +166,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Open &#x60;authorize_url&#x60; in a browser. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -181,7 +181,7 @@ public class ConnectionsApi {
 
     /**
      * Start connecting a source through OAuth
-     * The URL&#39;s &#x60;state&#x60; is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is &#x60;400&#x60;. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, &#x60;authorize_url&#x60; is the provider&#39;s consent page, its &#x60;state&#x60; single-use, valid 10 minutes and bound to that session. With an &#x60;Api-Key&#x60;, &#x60;authorize_url&#x60; is a connect link on Docent (&#x60;/oauth/start?link&#x3D;…&#x60;, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is &#x60;400&#x60;. 
      * @param authorizeConnectionRequest  (required)
      * @return ApiResponse&lt;ConnectionAuthorization&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -191,10 +191,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Open &#x60;authorize_url&#x60; in a browser. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -207,7 +207,7 @@ public class ConnectionsApi {
 
     /**
      * Start connecting a source through OAuth (asynchronously)
-     * The URL&#39;s &#x60;state&#x60; is single-use, bound to the account (and to the browser session when the UI asks), and valid 10 minutes. A type whose OAuth app is not configured is &#x60;400&#x60;. 
+     * A connection is only ever made for the Docent account logged in to the browser that consents. From a browser session, &#x60;authorize_url&#x60; is the provider&#39;s consent page, its &#x60;state&#x60; single-use, valid 10 minutes and bound to that session. With an &#x60;Api-Key&#x60;, &#x60;authorize_url&#x60; is a connect link on Docent (&#x60;/oauth/start?link&#x3D;…&#x60;, single-use, valid one hour): opened in a browser logged in to the same account it goes on to the provider; in any other browser it connects nothing. A type whose OAuth app is not configured is &#x60;400&#x60;. 
      * @param authorizeConnectionRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
@@ -218,10 +218,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Open &#x60;authorize_url&#x60; in a browser. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -245,11 +245,11 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Disconnected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -323,11 +323,11 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Disconnected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -349,11 +349,11 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Disconnected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -377,11 +377,11 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Disconnected. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -405,10 +405,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connections (never their tokens). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -482,10 +482,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connections (never their tokens). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -507,10 +507,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connections (never their tokens). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -534,10 +534,10 @@ public class ConnectionsApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Connections (never their tokens). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -630,7 +630,7 @@ public class ConnectionsApi {
 
     /**
      * Where the OAuth providers redirect the browser
-     * Exchanges the code and stores the connection. A bad, expired or replayed &#x60;state&#x60;, a &#x60;state&#x60; started in another browser session, a refused consent or a failed exchange is &#x60;400&#x60; (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the &#x60;state&#x60; is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed &#x60;state&#x60;, a refused consent or a failed exchange is &#x60;400&#x60; and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * @param state  (optional)
      * @param code  (optional)
      * @param error Set by the provider when the user denied access. (optional)
@@ -652,7 +652,7 @@ public class ConnectionsApi {
 
     /**
      * Where the OAuth providers redirect the browser
-     * Exchanges the code and stores the connection. A bad, expired or replayed &#x60;state&#x60;, a &#x60;state&#x60; started in another browser session, a refused consent or a failed exchange is &#x60;400&#x60; (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the &#x60;state&#x60; is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed &#x60;state&#x60;, a refused consent or a failed exchange is &#x60;400&#x60; and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * @param state  (optional)
      * @param code  (optional)
      * @param error Set by the provider when the user denied access. (optional)
@@ -675,7 +675,7 @@ public class ConnectionsApi {
 
     /**
      * Where the OAuth providers redirect the browser (asynchronously)
-     * Exchanges the code and stores the connection. A bad, expired or replayed &#x60;state&#x60;, a &#x60;state&#x60; started in another browser session, a refused consent or a failed exchange is &#x60;400&#x60; (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
+     * Exchanges the code and stores the connection on the account of the browser session the &#x60;state&#x60; is bound to; the page names that Docent account. A browser without that session (logged out, or logged in to another account), a bad, expired or replayed &#x60;state&#x60;, a refused consent or a failed exchange is &#x60;400&#x60; and connects nothing (the code is then not exchanged or not kept). Both answers are small HTML pages linking back to the web UI. 
      * @param state  (optional)
      * @param code  (optional)
      * @param error Set by the provider when the user denied access. (optional)
@@ -696,6 +696,139 @@ public class ConnectionsApi {
         okhttp3.Call localVarCall = oauthCallbackValidateBeforeCall(state, code, error, _callback);
         Type localVarReturnType = new TypeToken<String>(){}.getType();
         localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
+        return localVarCall;
+    }
+    /**
+     * Build call for oauthStart
+     * @param link  (optional)
+     * @param _callback Callback for upload/download progress
+     * @return Call to execute
+     * @throws ApiException If fail to serialize the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 303 </td><td> On to the provider&#39;s consent page. </td><td>  * Location - The provider&#39;s authorize URL. <br>  </td></tr>
+        <tr><td> 400 </td><td> Unknown, used or expired link. </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> Not logged in; the page links to the log-in. </td><td>  -  </td></tr>
+        <tr><td> 403 </td><td> Logged in to another account; nothing connected. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call oauthStartCall(@javax.annotation.Nullable String link, final ApiCallback _callback) throws ApiException {
+        String basePath = null;
+        // Operation Servers
+        String[] localBasePaths = new String[] {  };
+
+        // Determine Base Path to Use
+        if (localCustomBaseUrl != null){
+            basePath = localCustomBaseUrl;
+        } else if ( localBasePaths.length > 0 ) {
+            basePath = localBasePaths[localHostIndex];
+        } else {
+            basePath = null;
+        }
+
+        Object localVarPostBody = null;
+
+        // create path and map variables
+        String localVarPath = "/oauth/start";
+
+        List<Pair> localVarQueryParams = new ArrayList<Pair>();
+        List<Pair> localVarCollectionQueryParams = new ArrayList<Pair>();
+        Map<String, String> localVarHeaderParams = new HashMap<String, String>();
+        Map<String, String> localVarCookieParams = new HashMap<String, String>();
+        Map<String, Object> localVarFormParams = new HashMap<String, Object>();
+
+        if (link != null) {
+            localVarQueryParams.addAll(localVarApiClient.parameterToPair("link", link));
+        }
+
+        final String[] localVarAccepts = {
+            "text/html"
+        };
+        final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
+        if (localVarAccept != null) {
+            localVarHeaderParams.put("Accept", localVarAccept);
+        }
+
+        final String[] localVarContentTypes = {
+        };
+        final String localVarContentType = localVarApiClient.selectHeaderContentType(localVarContentTypes);
+        if (localVarContentType != null) {
+            localVarHeaderParams.put("Content-Type", localVarContentType);
+        }
+
+        String[] localVarAuthNames = new String[] {  };
+        return localVarApiClient.buildCall(basePath, localVarPath, "GET", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private okhttp3.Call oauthStartValidateBeforeCall(@javax.annotation.Nullable String link, final ApiCallback _callback) throws ApiException {
+        return oauthStartCall(link, _callback);
+
+    }
+
+    /**
+     * Open a connect link an API client was given
+     * In a browser logged in to the link&#39;s account: &#x60;303&#x60; to the provider&#39;s consent page, the authorization bound to this browser session (the link is spent). Not logged in: &#x60;401&#x60;, a page asking to log in first (and coming back here). Logged in to another account: &#x60;403&#x60;, nothing connected. An unknown, used or expired link: &#x60;400&#x60;. Every answer but the &#x60;303&#x60; is a small HTML page. 
+     * @param link  (optional)
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 303 </td><td> On to the provider&#39;s consent page. </td><td>  * Location - The provider&#39;s authorize URL. <br>  </td></tr>
+        <tr><td> 400 </td><td> Unknown, used or expired link. </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> Not logged in; the page links to the log-in. </td><td>  -  </td></tr>
+        <tr><td> 403 </td><td> Logged in to another account; nothing connected. </td><td>  -  </td></tr>
+     </table>
+     */
+    public void oauthStart(@javax.annotation.Nullable String link) throws ApiException {
+        oauthStartWithHttpInfo(link);
+    }
+
+    /**
+     * Open a connect link an API client was given
+     * In a browser logged in to the link&#39;s account: &#x60;303&#x60; to the provider&#39;s consent page, the authorization bound to this browser session (the link is spent). Not logged in: &#x60;401&#x60;, a page asking to log in first (and coming back here). Logged in to another account: &#x60;403&#x60;, nothing connected. An unknown, used or expired link: &#x60;400&#x60;. Every answer but the &#x60;303&#x60; is a small HTML page. 
+     * @param link  (optional)
+     * @return ApiResponse&lt;Void&gt;
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 303 </td><td> On to the provider&#39;s consent page. </td><td>  * Location - The provider&#39;s authorize URL. <br>  </td></tr>
+        <tr><td> 400 </td><td> Unknown, used or expired link. </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> Not logged in; the page links to the log-in. </td><td>  -  </td></tr>
+        <tr><td> 403 </td><td> Logged in to another account; nothing connected. </td><td>  -  </td></tr>
+     </table>
+     */
+    public ApiResponse<Void> oauthStartWithHttpInfo(@javax.annotation.Nullable String link) throws ApiException {
+        okhttp3.Call localVarCall = oauthStartValidateBeforeCall(link, null);
+        return localVarApiClient.execute(localVarCall);
+    }
+
+    /**
+     * Open a connect link an API client was given (asynchronously)
+     * In a browser logged in to the link&#39;s account: &#x60;303&#x60; to the provider&#39;s consent page, the authorization bound to this browser session (the link is spent). Not logged in: &#x60;401&#x60;, a page asking to log in first (and coming back here). Logged in to another account: &#x60;403&#x60;, nothing connected. An unknown, used or expired link: &#x60;400&#x60;. Every answer but the &#x60;303&#x60; is a small HTML page. 
+     * @param link  (optional)
+     * @param _callback The callback to be executed when the API call finishes
+     * @return The request call
+     * @throws ApiException If fail to process the API call, e.g. serializing the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 303 </td><td> On to the provider&#39;s consent page. </td><td>  * Location - The provider&#39;s authorize URL. <br>  </td></tr>
+        <tr><td> 400 </td><td> Unknown, used or expired link. </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> Not logged in; the page links to the log-in. </td><td>  -  </td></tr>
+        <tr><td> 403 </td><td> Logged in to another account; nothing connected. </td><td>  -  </td></tr>
+     </table>
+     */
+    public okhttp3.Call oauthStartAsync(@javax.annotation.Nullable String link, final ApiCallback<Void> _callback) throws ApiException {
+
+        okhttp3.Call localVarCall = oauthStartValidateBeforeCall(link, _callback);
+        localVarApiClient.executeAsync(localVarCall, _callback);
         return localVarCall;
     }
 }

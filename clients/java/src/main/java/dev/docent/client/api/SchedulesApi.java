@@ -89,11 +89,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Deleted. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -167,11 +167,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Deleted. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -193,11 +193,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Deleted. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -221,11 +221,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> Deleted. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -249,11 +249,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> A page of schedules. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -327,11 +327,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> A page of schedules. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -353,11 +353,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> A page of schedules. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -381,11 +381,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> A page of schedules. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -409,11 +409,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, paused. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -487,11 +487,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, paused. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -513,11 +513,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, paused. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -541,11 +541,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, paused. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -569,11 +569,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, active. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -647,11 +647,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, active. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -673,11 +673,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, active. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>
@@ -701,11 +701,11 @@ public class SchedulesApi {
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
         <tr><td> 200 </td><td> The schedule, active. </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
-        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
-        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests; wait &#x60;Retry-After&#x60; seconds. </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
         <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
      </table>

@@ -62,6 +62,63 @@ public class ApiKey {
   @javax.annotation.Nonnull
   private String prefix;
 
+  /**
+   * Gets or Sets scope
+   */
+  @JsonAdapter(ScopeEnum.Adapter.class)
+  public enum ScopeEnum {
+    STANDARD("standard"),
+    
+    ADMIN("admin");
+
+    private String value;
+
+    ScopeEnum(String value) {
+      this.value = value;
+    }
+
+    public String getValue() {
+      return value;
+    }
+
+    @Override
+    public String toString() {
+      return String.valueOf(value);
+    }
+
+    public static ScopeEnum fromValue(String value) {
+      for (ScopeEnum b : ScopeEnum.values()) {
+        if (b.value.equals(value)) {
+          return b;
+        }
+      }
+      throw new IllegalArgumentException("Unexpected value '" + value + "'");
+    }
+
+    public static class Adapter extends TypeAdapter<ScopeEnum> {
+      @Override
+      public void write(final JsonWriter jsonWriter, final ScopeEnum enumeration) throws IOException {
+        jsonWriter.value(enumeration.getValue());
+      }
+
+      @Override
+      public ScopeEnum read(final JsonReader jsonReader) throws IOException {
+        String value =  jsonReader.nextString();
+        return ScopeEnum.fromValue(value);
+      }
+    }
+
+    public static void validateJsonElement(JsonElement jsonElement) throws IOException {
+      String value = jsonElement.getAsString();
+      ScopeEnum.fromValue(value);
+    }
+  }
+
+  public static final String SERIALIZED_NAME_SCOPE = "scope";
+  @SerializedName(SERIALIZED_NAME_SCOPE)
+  @javax.annotation.Nonnull
+  private ScopeEnum scope;
+
   public static final String SERIALIZED_NAME_LABEL = "label";
   @SerializedName(SERIALIZED_NAME_LABEL)
   @javax.annotation.Nullable
@@ -105,7 +162,7 @@ public class ApiKey {
   }
 
   /**
-   * The first characters of the key, to tell keys apart.
+   * The first characters of a generated key, to tell keys apart; empty for a key from DOCENT_BOOTSTRAP_API_KEYS (none of its characters is stored). 
    * @return prefix
    */
   @javax.annotation.Nonnull
@@ -115,6 +172,25 @@ public class ApiKey {
 
   public void setPrefix(@javax.annotation.Nonnull String prefix) {
     this.prefix = prefix;
+  }
+
+
+  public ApiKey scope(@javax.annotation.Nonnull ScopeEnum scope) {
+    this.scope = scope;
+    return this;
+  }
+
+  /**
+   * Get scope
+   * @return scope
+   */
+  @javax.annotation.Nonnull
+  public ScopeEnum getScope() {
+    return scope;
+  }
+
+  public void setScope(@javax.annotation.Nonnull ScopeEnum scope) {
+    this.scope = scope;
   }
 
 
@@ -231,6 +307,7 @@ public class ApiKey {
     ApiKey apiKey = (ApiKey) o;
     return Objects.equals(this.id, apiKey.id) &&
         Objects.equals(this.prefix, apiKey.prefix) &&
+        Objects.equals(this.scope, apiKey.scope) &&
         Objects.equals(this.label, apiKey.label) &&
         Objects.equals(this.createdAt, apiKey.createdAt) &&
         Objects.equals(this.lastUsedAt, apiKey.lastUsedAt)&&
@@ -239,7 +316,7 @@ public class ApiKey {
 
   @Override
   public int hashCode() {
-    return Objects.hash(id, prefix, label, createdAt, lastUsedAt, additionalProperties);
+    return Objects.hash(id, prefix, scope, label, createdAt, lastUsedAt, additionalProperties);
   }
 
   @Override
@@ -248,6 +325,7 @@ public class ApiKey {
     sb.append("class ApiKey {\n");
     sb.append("    id: ").append(toIndentedString(id)).append("\n");
     sb.append("    prefix: ").append(toIndentedString(prefix)).append("\n");
+    sb.append("    scope: ").append(toIndentedString(scope)).append("\n");
     sb.append("    label: ").append(toIndentedString(label)).append("\n");
     sb.append("    createdAt: ").append(toIndentedString(createdAt)).append("\n");
     sb.append("    lastUsedAt: ").append(toIndentedString(lastUsedAt)).append("\n");
@@ -270,10 +348,10 @@ public class ApiKey {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("id", "prefix", "label", "created_at", "last_used_at"));
+    openapiFields = new HashSet<String>(Arrays.asList("id", "prefix", "scope", "label", "created_at", "last_used_at"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("id", "prefix", "label", "created_at", "last_used_at"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("id", "prefix", "scope", "label", "created_at", "last_used_at"));
   }
 
   /**
@@ -302,6 +380,11 @@ public class ApiKey {
       if (!jsonObj.get("prefix").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `prefix` to be a primitive type in the JSON string but got `%s`", jsonObj.get("prefix").toString()));
       }
+      if (!jsonObj.get("scope").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `scope` to be a primitive type in the JSON string but got `%s`", jsonObj.get("scope").toString()));
+      }
+      // validate the required field `scope`
+      ScopeEnum.validateJsonElement(jsonObj.get("scope"));
       if ((jsonObj.get("label") != null && !jsonObj.get("label").isJsonNull()) && !jsonObj.get("label").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `label` to be a primitive type in the JSON string but got `%s`", jsonObj.get("label").toString()));
       }

@@ -65,7 +65,7 @@ public class ConnectionAuthorization {
   }
 
   /**
-   * The provider&#39;s consent page; it redirects to &#x60;/oauth/callback&#x60;.
+   * The provider&#39;s consent page (from a session), or a connect link on Docent (with an API key) for the account&#39;s user to open in a browser logged in to the account. 
    * @return authorizeUrl
    */
   @javax.annotation.Nonnull

@@ -19,6 +19,7 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
+import dev.docent.client.model.ApiKeyScope;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -56,6 +57,11 @@ public class CreateApiKeyRequest {
   @javax.annotation.Nullable
   private String label;
 
+  public static final String SERIALIZED_NAME_SCOPE = "scope";
+  @SerializedName(SERIALIZED_NAME_SCOPE)
+  @javax.annotation.Nullable
+  private ApiKeyScope scope;
+
   public CreateApiKeyRequest() {
   }
 
@@ -78,6 +84,25 @@ public class CreateApiKeyRequest {
   }
 
 
+  public CreateApiKeyRequest scope(@javax.annotation.Nullable ApiKeyScope scope) {
+    this.scope = scope;
+    return this;
+  }
+
+  /**
+   * Get scope
+   * @return scope
+   */
+  @javax.annotation.Nullable
+  public ApiKeyScope getScope() {
+    return scope;
+  }
+
+  public void setScope(@javax.annotation.Nullable ApiKeyScope scope) {
+    this.scope = scope;
+  }
+
+
 
   @Override
   public boolean equals(Object o) {
@@ -88,12 +113,13 @@ public class CreateApiKeyRequest {
       return false;
     }
     CreateApiKeyRequest createApiKeyRequest = (CreateApiKeyRequest) o;
-    return Objects.equals(this.label, createApiKeyRequest.label);
+    return Objects.equals(this.label, createApiKeyRequest.label) &&
+        Objects.equals(this.scope, createApiKeyRequest.scope);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(label);
+    return Objects.hash(label, scope);
   }
 
   @Override
@@ -101,6 +127,7 @@ public class CreateApiKeyRequest {
     StringBuilder sb = new StringBuilder();
     sb.append("class CreateApiKeyRequest {\n");
     sb.append("    label: ").append(toIndentedString(label)).append("\n");
+    sb.append("    scope: ").append(toIndentedString(scope)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -119,7 +146,7 @@ public class CreateApiKeyRequest {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("label"));
+    openapiFields = new HashSet<String>(Arrays.asList("label", "scope"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(0);
@@ -148,6 +175,10 @@ public class CreateApiKeyRequest {
         JsonObject jsonObj = jsonElement.getAsJsonObject();
       if ((jsonObj.get("label") != null && !jsonObj.get("label").isJsonNull()) && !jsonObj.get("label").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `label` to be a primitive type in the JSON string but got `%s`", jsonObj.get("label").toString()));
+      }
+      // validate the optional field `scope`
+      if (jsonObj.get("scope") != null && !jsonObj.get("scope").isJsonNull()) {
+        ApiKeyScope.validateJsonElement(jsonObj.get("scope"));
       }
   }
 

@@ -89,7 +89,7 @@ public class SignUpRequest {
   }
 
   /**
-   * At least 10 characters.
+   * 10 to 1024 characters, not a common password.
    * @return password
    */
   @javax.annotation.Nonnull
