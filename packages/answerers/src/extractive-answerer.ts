@@ -9,6 +9,7 @@ import {
 import { warmEnglishTagger } from './english-tagger';
 import {
   absentSubjects,
+  FRAMING_WORDS,
   spelledNearly,
   analyseQuestion,
   bigramsOf,
@@ -160,7 +161,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       request.termCounts &&
-      absentSubjects(request.question, request.termCounts.byWord, vocabulary).length > 0
+      absentSubjects(question, request.termCounts.byWord, vocabulary).length > 0
     ) {
       return notFound('absent-subject');
     }
@@ -180,9 +181,9 @@ export class ExtractiveAnswerer implements Answerer {
         .filter(([word, n]) => n === 0 && spelledNearly(word, vocabulary))
         .map(([word]) => stemTerm(word)),
     );
-    const required = rarestNames(question.names, rarity, misspelt);
+    const required = subjectTerms(question, rarity, misspelt);
     const best = ranked.find(
-      (c) => !this.requireSubjects || holdsNames(c, required, topicByPassage[c.passageIndex]!),
+      (c) => !this.requireSubjects || holdsAll(c, required, topicByPassage[c.passageIndex]!),
     );
     if (!best) return notFound('names-not-held');
     if (best.score < this.minScore) return notFound('low-score');
@@ -231,8 +232,11 @@ export class ExtractiveAnswerer implements Answerer {
         topicByPassage[candidate.passageIndex]!,
       );
       candidate.lexical = lexicalCoverage(held, question.terms, idf);
+      // "How many times": a number of times, not any number.
+      const counts = !question.unit || candidate.terms.has(question.unit);
       candidate.cue =
         question.cues.length > 0 &&
+        counts &&
         sentenceMatchesCues(candidate.text, question.cues, questionStems)
           ? 1
           : 0;
@@ -289,10 +293,10 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * The answer's sentences: the best one; before it, the sentence its pronoun stands for when
-   * that one names what the question asks about; after it, the next sentence of its block when
-   * it lacks the kind of thing asked for and the next has it, or when the question asks for
-   * several things and the next adds one. Never more than two, never past the word cap.
+   * The answer's sentences: the best one; after it, the next sentence of its block when it lacks
+   * the kind of thing asked for and the next has it, or when the question asks for several
+   * things and the next refers back to it and adds one. Never more than two, never past the
+   * word cap.
    */
   private compose(
     best: Candidate,
@@ -307,15 +311,6 @@ export class ExtractiveAnswerer implements Answerer {
           c.unit.block === best.unit.block,
       );
     const fits = (other: Candidate) => best.wordCount + other.wordCount <= this.maxWords;
-    const previous = neighbour(-1);
-    if (
-      previous &&
-      REFERS_BACK.test(best.text) &&
-      fits(previous) &&
-      [...question.names].some((n) => previous.terms.has(n) && !best.terms.has(n))
-    ) {
-      return [previous, best];
-    }
     const next = neighbour(1);
     if (next && fits(next)) {
       const completes = question.cues.length > 0 && best.cue === 0 && next.cue > 0;
@@ -370,28 +365,56 @@ export class ExtractiveAnswerer implements Answerer {
 }
 
 /**
- * The question's rarest names, numbers and identifiers in the collection (those as rare as the
- * rarest): what tells its subject from its neighbours' ("Heron" beside "TCP"; "R-17" beside
- * "release").
+ * What an answer must hold to be about what the question is about: every name it mentions
+ * ("Heron", "Osprey", "PagerDuty"; not bare numbers or two-letter abbreviations, which a page
+ * often writes otherwise), and its rarest word in the collection, whatever it is ("billing" in
+ * "which port does billing listen on?", "R-17"'s "17") — unless that word frames the question
+ * or describes the thing asked for.
  */
-function rarestNames(
-  names: ReadonlySet<string>,
+function subjectTerms(
+  question: QuestionAnalysis,
   rarity: ReadonlyMap<string, number>,
   misspelt: ReadonlySet<string>,
 ): string[] {
-  const known = [...names].filter((n) => rarity.has(n) && !misspelt.has(n));
-  if (known.length === 0) return [...names];
-  const top = Math.max(...known.map((n) => rarity.get(n)!));
-  return known.filter((n) => rarity.get(n)! >= top - 1e-9);
+  const required = new Set(
+    [...question.names].filter((n) => /\p{L}{3}/u.test(n) && !misspelt.has(n)),
+  );
+  let rarest: string | undefined;
+  for (const [term, weight] of question.terms) {
+    if (weight < 1 || FRAMING_WORDS.has(term) || question.asked.has(term) || misspelt.has(term)) {
+      continue;
+    }
+    // Rarity is known for every word when the collection's counts are; else only for the
+    // passages' own words, and a word they lack says nothing about the collection.
+    const here = rarity.get(term);
+    if (here !== undefined && (!rarest || here > rarity.get(rarest)!)) rarest = term;
+  }
+  if (rarest) required.add(rarest);
+  return [...required];
 }
 
 /**
- * Whether the sentence holds the question's rarest names — in its own words, its block (the
- * paragraph or list item it is part of), its section titles or its document's name. A question
- * about "Heron" is not answered by a sentence about Skylark.
+ * Whether the sentence holds every one of `terms` — in its own words, its block (the paragraph
+ * or list item it is part of), its label, its section titles or its document's name; a name
+ * also by another form of it ("Europe" for "European"). A question about "Heron" is not
+ * answered by a sentence about Skylark.
  */
-function holdsNames(candidate: Candidate, names: string[], topic: Set<string>): boolean {
-  return names.every((name) => candidate.block.has(name) || topic.has(name));
+function holdsAll(candidate: Candidate, terms: string[], topic: Set<string>): boolean {
+  return terms.every(
+    (term) =>
+      candidate.block.has(term) ||
+      topic.has(term) ||
+      (term.length >= 5 && [...candidate.block, ...topic].some((held) => sharesStem(held, term))),
+  );
+}
+
+/** "europe" and "european": a common beginning that is most of the shorter word. */
+function sharesStem(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  if (shorter < 5) return false;
+  let i = 0;
+  while (i < shorter && a[i] === b[i]) i++;
+  return i >= Math.max(5, shorter - 2);
 }
 
 /** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */

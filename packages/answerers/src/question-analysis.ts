@@ -15,6 +15,15 @@ export interface QuestionAnalysis {
    * answer must hold (in its sentence, block, section titles or document name).
    */
   names: Set<string>;
+  /**
+   * Stems of the words that describe the thing asked for ("which beverage company", "what
+   * actor"): a page names the company or the actor, it need not call it so.
+   */
+  asked: Set<string>;
+  /** Its words as compromise tags them (parts of speech). */
+  tagged: TaggedWord[];
+  /** The unit a count is asked in ("how many days" → "day"), when one is. */
+  unit?: string;
   /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
   asksForSeveral: boolean;
 }
@@ -55,6 +64,11 @@ const FRAMING_WORDS = new Set(
     'made',
     'need',
     'needs',
+    'must',
+    'shall',
+    'may',
+    'might',
+    'ought',
     'tell',
     'say',
     'said',
@@ -78,11 +92,19 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   for (const term of contentWords(standalone).map(stemTerm)) terms.set(term, 0.5);
   for (const term of contentWords(question).map(stemTerm)) terms.set(term, 1);
   const cues = questionCues(question);
+  const tagged = tagWords(question);
+  const asked = new Set<string>();
+  for (const index of askedPhrase(tagged)) {
+    for (const word of contentWords(tagged[index]!.text)) asked.add(stemTerm(word));
+  }
   return {
     terms,
     cues,
     bigrams: bigramsOf(contentWords(question).map(stemTerm)),
     names: namedTerms(question),
+    asked,
+    tagged,
+    ...unitOf(question),
     asksForSeveral: asksForSeveral(question, cues),
   };
 }
@@ -106,6 +128,13 @@ function namedTerms(question: string): Set<string> {
     }
   });
   return out;
+}
+
+/** "how many days…" → { unit: "day" } ("how many times" counts times). */
+function unitOf(question: string): { unit?: string } {
+  const match = /\bhow many\s+([a-z]+)/i.exec(question);
+  const unit = match ? stemTerm(match[1]!.toLowerCase()) : undefined;
+  return unit && !FRAMING_WORDS.has(unit) ? { unit } : {};
 }
 
 function asksForSeveral(question: string, cues: QuestionCue[]): boolean {
@@ -132,24 +161,24 @@ function asksForSeveral(question: string, cues: QuestionCue[]): boolean {
  * "champions").
  */
 export function absentSubjects(
-  question: string,
+  question: QuestionAnalysis,
   chunkCounts: ReadonlyMap<string, number>,
   passageWords: ReadonlySet<string>,
 ): string[] {
   const absent = new Set(
-    contentWords(question).filter(
-      (word) =>
-        chunkCounts.get(word) === 0 &&
-        !FRAMING_WORDS.has(stemTerm(word)) &&
-        !spelledNearly(word, passageWords),
-    ),
+    [...chunkCounts]
+      .filter(
+        ([word, count]) =>
+          count === 0 &&
+          !FRAMING_WORDS.has(stemTerm(word)) &&
+          !question.asked.has(stemTerm(word)) &&
+          !spelledNearly(word, passageWords),
+      )
+      .map(([word]) => word),
   );
   if (absent.size === 0) return [];
-  const tagged = tagWords(question);
-  const asked = askedPhrase(tagged);
   const out: string[] = [];
-  tagged.forEach((word, index) => {
-    if (asked.has(index)) return;
+  for (const word of question.tagged) {
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (!absent.has(normal)) continue;
@@ -161,7 +190,7 @@ export function absentSubjects(
         /\d/.test(normal);
       if (thing && !word.tags.has('Pronoun')) out.push(normal);
     }
-  });
+  }
   return out;
 }
 

@@ -118,9 +118,9 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
 }
 
 /**
- * A table row as an answer reads it: "key: value" for two columns; "key — Column: value; …"
- * when a header names more; a row too long to quote is read cell by cell, each cell's sentences
- * carrying the short cells that name the row.
+ * A table row as an answer reads it: "key: value" for two columns; one "key — Column: value" a
+ * cell when a header names more; a row too long to quote is read cell by cell, each cell's
+ * sentences carrying the short cells that name the row.
  */
 function rowUnits(
   block: LayoutBlock,
@@ -153,14 +153,27 @@ function rowUnits(
     });
   }
   const [first = '', ...others] = filled;
-  const named = header && header.length === filled.length && filled.length > 2;
-  const values = others
-    .map((cell, c) => (cell === '' ? '' : named && header[c + 1] ? `${header[c + 1]}: ${cell}` : cell))
-    .filter(Boolean);
+  // A header naming each column of a wider table: one unit a cell, read "key — Column: value",
+  // so a question about one column is answered with that cell, not the whole row.
+  if (header && header.length === filled.length && filled.length > 2 && first !== '') {
+    return others.flatMap((cell, c) => {
+      if (cell === '') return [];
+      const column = header[c + 1] ?? '';
+      return [
+        {
+          ...shape,
+          text: column === '' ? `${first}: ${cell}` : `${first} — ${column}: ${cell}`,
+          context: [header[0] ?? '', column].filter(Boolean).join(' '),
+          leadIn: false,
+        },
+      ];
+    });
+  }
+  const values = others.filter(Boolean);
   const text =
     first === ''
       ? values.join('; ')
-      : `${first}${/[:?]$/.test(first) ? ' ' : named ? ' — ' : ': '}${values.join('; ')}`;
+      : `${first}${/[:?]$/.test(first) ? ' ' : ': '}${values.join('; ')}`;
   return [{ ...shape, text, context: header?.join(' ') ?? '', leadIn: false }];
 }
 

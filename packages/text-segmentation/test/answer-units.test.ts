@@ -39,7 +39,11 @@ describe('answerUnits', () => {
       { kind: 'code', text: 'skylark deploy --env production --strategy blue-green' },
       { kind: 'paragraph', text: 'See the Heron page for canary releases.' },
       { kind: 'list_item', text: 'Release train R-17 departs on 12 March.', marker: '- [ ] ' },
-      { kind: 'callout', text: 'Security incidents must be reported within 1 hour.', label: 'Reporting' },
+      {
+        kind: 'callout',
+        text: 'Security incidents must be reported within 1 hour.',
+        label: 'Reporting',
+      },
     ]);
     const units = answerUnits(text, layout);
     expect(units.map((u) => u.text)).toEqual([
@@ -52,7 +56,7 @@ describe('answerUnits', () => {
     expect(units[3]!.context).toBe('Reporting');
   });
 
-  it('reads a table row as key: value, with column names when a header names more than two', () => {
+  it('reads a table row as key: value, and a wider one cell by cell with its column names', () => {
     const { text, layout } = chunk([
       { kind: 'table_row', text: 'Topic | Detail', table: 1, header: true },
       {
@@ -66,10 +70,11 @@ describe('answerUnits', () => {
     const units = answerUnits(text, layout);
     expect(units.map((u) => u.text)).toEqual([
       'Nightly backup window: The nightly backup window starts at 02:30 UTC.',
-      'Billing — Port: 8431; Owner: Team Falcon',
+      'Billing — Port: 8431',
+      'Billing — Owner: Team Falcon',
     ]);
     expect(text.slice(units[1]!.start, units[1]!.end)).toBe('Billing | 8431 | Team Falcon');
-    expect(units[1]!.context).toBe('Service Port Owner');
+    expect(units[1]!.context).toBe('Service Port');
   });
 
   it('keeps a short lead-in with the list it introduces', () => {
