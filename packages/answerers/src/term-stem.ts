@@ -10,6 +10,8 @@ export function stemTerm(word: string): string {
     .replace(/\p{M}+/gu, '');
   if (w.length <= 3 || /\d/.test(w)) return w;
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
+  // retried → retry, carried → carry (as "retries" → "retry").
+  if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}y`;
   if (w.endsWith('sses')) return w.slice(0, -2);
   if (w.endsWith('ing') && w.length > 5) w = w.slice(0, -3);
   else if (w.endsWith('ed') && w.length > 4) w = w.slice(0, -2);
