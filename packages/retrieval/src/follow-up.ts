@@ -83,26 +83,27 @@ export function isFollowUp(question: string): boolean {
 }
 
 /**
- * The thing the previous exchange was about. A question that named something ("Which port does
- * Skylark use?", "Who won Super Bowl 50?") stays about it: its longest name. One that named
- * nothing and asked for a thing ("Which tool do we use for canary releases?") made its answer
- * the subject: the short answer, when it is a name.
+ * The thing the previous exchange was about. One that asked for a thing ("Which tool do we use
+ * for canary releases?", "Which plan includes 100 GB?") made its answer the subject: the short
+ * answer, when it is a name. One that asked for a value of something it named ("Which port does
+ * Skylark use?", "When was Super Bowl 50 played?") stays about that: its longest name.
  */
 function previousSubject(turn: HistoryTurn): string | undefined {
-  const names = namesOf(turn.question);
+  const asked = askedThing(turn.question);
+  if (asked && ['thing', 'person'].includes(asked.shape)) {
+    const stems = new Set(contentWords(turn.question));
+    const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
+    // A name or an identifier a pronoun can stand for; a number or a date is a value.
+    const named = answered && /\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);
+    if (named && answered.split(/\s+/).length <= 5) return answered;
+  }
+  const names = namesOf(turn.question).filter((name) => /\p{L}{2}/u.test(name) || /\d/.test(name));
   if (names.length > 0) {
     return names.reduce((longest, name) =>
       name.split(' ').length >= longest.split(' ').length ? name : longest,
     );
   }
-  const asked = askedThing(turn.question);
-  if (!asked || !['thing', 'person', 'place', 'identifier'].includes(asked.shape)) return undefined;
-  const stems = new Set(contentWords(turn.question));
-  const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
-  // A name or an identifier a pronoun can stand for; a number or a date is a value it asked.
-  const named =
-    answered && /^\p{Lu}|[-_.]\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);
-  return named && answered.split(/\s+/).length <= 5 ? answered : undefined;
+  return undefined;
 }
 
 /** Capitalised runs after the first word ("Heron", "Team Falcon", "Super Bowl 50"). */
