@@ -43,6 +43,8 @@ export interface Reference {
 
 /** What a streamed ask reports before its result. */
 export interface AskEvents {
+  /** Once, when retrieval is done (a stream's headers can go out then). */
+  retrieved?(retrievalMs: number): void;
   /**
    * Once, before any text: the references known when answering starts. With a quoting answerer
    * these are the final refs; with one that writes its text, the passages it reads, in order.
@@ -119,6 +121,7 @@ export class AskService {
     const retrieved = performance.now();
     const history = input.history ?? [];
     const { events, signal } = options;
+    events?.retrieved?.(retrieved - started);
     const writes = this.answerer.citesPassages;
     const urlOf = (passage: Passage) => urls.get(passage.id) ?? null;
     // An answerer that writes its text streams it: the passages it reads go out first.
