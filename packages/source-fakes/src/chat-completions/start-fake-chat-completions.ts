@@ -142,7 +142,8 @@ export async function startFakeChatCompletions(
 
     const fault = takeFault();
     if (fault?.kind === 'status') {
-      const error = profile.status(fault.status);
+      // A key revoked while the service runs answers as a wrong key does.
+      const error = fault.status === 401 ? profile.badKey() : profile.status(fault.status);
       return reply({
         ...error,
         headers:
