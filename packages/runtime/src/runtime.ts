@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
-import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
+import { ExtractiveAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
 import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
 import { DriveConnector } from '@docent/connector-drive';
@@ -39,6 +39,7 @@ import { preparePrivateDataDir } from './private-data-dir';
 import { fileClock } from './test-clock';
 import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
+import { answerModelOf } from './answer-model';
 import { meteredAnswerer } from './metered-answerer';
 
 const ANSWER_MODEL_PROBE_MS = 5_000;
@@ -218,21 +219,7 @@ export async function buildRuntime(
       resolver,
       ingestions,
     );
-    const answerModel =
-      config.answerer === 'openai'
-        ? new OpenAiAnswerer({
-            endpoint: {
-              provider: config.llm.provider,
-              baseUrl: config.llm.baseUrl,
-              apiKey: config.llm.apiKey,
-              model: config.llm.model!,
-              apiVersion: config.llm.apiVersion,
-            },
-            contextTokens: config.llm.contextTokens,
-            tokenizer: config.llm.tokenizer,
-            timeoutMs: config.llm.timeoutMs,
-          })
-        : null;
+    const answerModel = answerModelOf(config);
     const answerer: Answerer = meteredAnswerer(
       answerModel ??
         new ExtractiveAnswerer({
