@@ -4,6 +4,7 @@ import { answerQuality } from './suites/answer-quality';
 import { notionThroughput } from './suites/notion-throughput';
 import { elasticsearchComparison } from './suites/elasticsearch-comparison';
 import { answerSets } from './suites/answer-sets';
+import { streamingLatency } from './suites/streaming-latency';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -21,6 +22,7 @@ const SUITES: Record<string, Suite> = {
   notion: notionThroughput,
   elasticsearch: elasticsearchComparison,
   answers: answerSets,
+  stream: streamingLatency,
 };
 
 async function main(): Promise<void> {

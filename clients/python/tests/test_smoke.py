@@ -1,6 +1,8 @@
 """The generated Python client against a live Docent: ingest a wiki space, ask, and read errors."""
 
+import json
 import time
+import urllib.request
 
 import pytest
 
@@ -8,6 +10,9 @@ import docent_client
 from docent_client import (
     AskApi,
     AskRequest,
+    AskResponse,
+    AskStreamDelta,
+    AskStreamRefs,
     CreateIngestionRequest,
     CreateWikiIngestionRequest,
     HistoryMessage,
@@ -104,6 +109,50 @@ def test_resolves_a_follow_up_against_the_history(
     )
     assert answer.refs[0].doc_name == "Billing service runbook"
     assert len(answer.refs) <= 2
+
+
+def read_event_stream(live: dict, body: dict) -> list:
+    """POSTs an ask with `stream: true` and reads its Server-Sent Events as (event, data) pairs."""
+    request = urllib.request.Request(
+        live["base_url"] + "/docs/ask",
+        data=json.dumps({**body, "stream": True}).encode(),
+        headers={"Content-Type": "application/json", "Api-Key": live["api_key"], "Accept": "text/event-stream"},
+        method="POST",
+    )
+    events = []
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        name, data = "message", []
+        for raw in response:
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line == "":
+                if data:
+                    events.append((name, json.loads("\n".join(data))))
+                name, data = "message", []
+            elif line.startswith("event:"):
+                name = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip(" "))
+    return events
+
+
+def test_streams_the_answer_as_server_sent_events(
+    live: dict, api_client: docent_client.ApiClient, ingested: docent_client.Ingestion
+) -> None:
+    body = {"namespace_name": NAMESPACE, "collection_name": COLLECTION, "question": "Who owns the billing service?"}
+    events = read_event_stream(live, body)
+    names = [name for name, _ in events]
+    assert names[0] == "refs" and names[-1] == "done"
+    assert set(names[1:-1]) == {"delta"}
+    refs = AskStreamRefs.from_dict(events[0][1])
+    deltas = [AskStreamDelta.from_dict(data) for _, data in events[1:-1]]
+    done = AskResponse.from_dict(events[-1][1])
+    assert "".join(d.text for d in deltas) == done.answer
+    if done.found:
+        assert refs.refs[0].doc_name == done.refs[0].doc_name
+    # The done event is the answer the JSON call gives.
+    whole = AskApi(api_client).ask(AskRequest(**body))
+    assert done.to_dict() == whole.to_dict()
 
 
 def test_a_400_is_a_bad_request_exception_with_the_problem(live: dict, api_client: docent_client.ApiClient) -> None:

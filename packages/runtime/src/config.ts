@@ -55,7 +55,23 @@ export interface DocentConfig {
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
   allowModelDownload: boolean;
   answerer: 'extractive' | 'openai';
+  /** The `openai:` embedder's endpoint (and the answer model's, unless `llm` names its own). */
   openai: { baseUrl: string; apiKey: string | undefined; model: string | undefined };
+  /** The answer model of `DOCENT_ANSWERER=openai`. */
+  llm: {
+    provider: 'openai' | 'azure';
+    baseUrl: string;
+    apiKey: string | undefined;
+    model: string | undefined;
+    /** Azure's `api-version`. */
+    apiVersion: string;
+    /** The prompt's budget in tokens. */
+    contextTokens: number;
+    /** Overrides the tokenizer the model's family would get. */
+    tokenizer: 'o200k_base' | 'cl100k_base' | 'llama3' | undefined;
+    /** One answer's time limit, retries included. */
+    timeoutMs: number;
+  };
   /** How long one source request is retried (429, 503, network) before giving up. */
   sourceRetryBudgetMs: number;
   /** Ingestion jobs (a listing, a batch, a finalize step) one worker process runs at once. */
@@ -167,6 +183,27 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
       apiKey: env.OPENAI_API_KEY || undefined,
       model: env.DOCENT_LLM_MODEL || undefined,
     },
+    llm: {
+      provider: oneOf(env, 'DOCENT_LLM_PROVIDER', ['openai', 'azure'] as const, 'openai'),
+      baseUrl: (
+        url(env, 'DOCENT_LLM_BASE_URL', ['http:', 'https:']) ??
+        url(env, 'OPENAI_BASE_URL', ['http:', 'https:']) ??
+        'https://api.openai.com/v1'
+      ).replace(/\/+$/, ''),
+      apiKey: env.DOCENT_LLM_API_KEY || env.OPENAI_API_KEY || undefined,
+      model: env.DOCENT_LLM_MODEL || undefined,
+      apiVersion: env.DOCENT_LLM_API_VERSION || '2024-10-21',
+      contextTokens: integer(env, 'DOCENT_LLM_CONTEXT_TOKENS', 6_000, 256, 1_000_000),
+      tokenizer: env.DOCENT_LLM_TOKENIZER
+        ? oneOf(
+            env,
+            'DOCENT_LLM_TOKENIZER',
+            ['o200k_base', 'cl100k_base', 'llama3'] as const,
+            'o200k_base',
+          )
+        : undefined,
+      timeoutMs: integer(env, 'DOCENT_LLM_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    },
     sourceRetryBudgetMs: integer(env, 'DOCENT_SOURCE_RETRY_BUDGET_MS', 120_000, 0, 3_600_000),
     workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 2, 1, 64),
     ingestion: {
@@ -195,9 +232,18 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     testClockFile: env.DOCENT_TEST_CLOCK_FILE ? resolve(env.DOCENT_TEST_CLOCK_FILE) : undefined,
     logLevel: oneOf(env, 'DOCENT_LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
-  if (config.answerer === 'openai' && !config.openai.model) {
+  if (config.answerer === 'openai' && !config.llm.model) {
     throw new ConfigError(
-      'DOCENT_ANSWERER=openai needs DOCENT_LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY)',
+      'DOCENT_ANSWERER=openai needs DOCENT_LLM_MODEL (and DOCENT_LLM_BASE_URL / DOCENT_LLM_API_KEY, or OPENAI_BASE_URL / OPENAI_API_KEY)',
+    );
+  }
+  if (
+    config.answerer === 'openai' &&
+    config.llm.provider === 'azure' &&
+    !/\/openai\/deployments\/[^/]+$/.test(config.llm.baseUrl)
+  ) {
+    throw new ConfigError(
+      'DOCENT_LLM_PROVIDER=azure needs DOCENT_LLM_BASE_URL to be a deployment URL: https://<resource>.openai.azure.com/openai/deployments/<deployment>',
     );
   }
   if (

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
-import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
+import { ExtractiveAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
 import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
 import { DriveConnector } from '@docent/connector-drive';
@@ -39,6 +39,23 @@ import { preparePrivateDataDir } from './private-data-dir';
 import { fileClock } from './test-clock';
 import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
+import { answerModelOf } from './answer-model';
+import { meteredAnswerer } from './metered-answerer';
+
+const ANSWER_MODEL_PROBE_MS = 5_000;
+
+/** `probe`, run again only once its last result is older than `maxAgeMs`. */
+function cachedProbe(probe: () => Promise<void>, maxAgeMs: number): () => Promise<void> {
+  let last: { at: number; result: Promise<void> } | null = null;
+  return () => {
+    if (!last || Date.now() - last.at > maxAgeMs) {
+      const result = probe();
+      result.catch(() => undefined);
+      last = { at: Date.now(), result };
+    }
+    return last.result;
+  };
+}
 
 export interface Runtime {
   config: DocentConfig;
@@ -202,18 +219,21 @@ export async function buildRuntime(
       resolver,
       ingestions,
     );
-    const answerer: Answerer =
-      config.answerer === 'openai'
-        ? new OpenAiAnswerer({
-            baseUrl: config.openai.baseUrl,
-            apiKey: config.openai.apiKey,
-            model: config.openai.model!,
-          })
-        : new ExtractiveAnswerer({
-            embedTexts: (texts) => embedder.embedDocuments(texts),
-            embedQuery: (text) => embedder.embedQuery(text),
-            minEvidence: config.notFoundThreshold,
-          });
+    const answerModel = answerModelOf(config);
+    const answerer: Answerer = meteredAnswerer(
+      answerModel ??
+        new ExtractiveAnswerer({
+          embedTexts: (texts) => embedder.embedDocuments(texts),
+          embedQuery: (text) => embedder.embedQuery(text),
+          minEvidence: config.notFoundThreshold,
+        }),
+      metrics,
+      config.answerer,
+    );
+    // /readyz is polled: the answer model's endpoint is probed at most every few seconds.
+    const answerModelCheck = answerModel
+      ? cachedProbe(() => answerModel.probe(), ANSWER_MODEL_PROBE_MS)
+      : null;
     const ask = new AskService(store.catalog, index, embedder, answerer, resolver, {
       vectorWeight: config.vectorWeight,
       fusion: config.fusion,
@@ -293,6 +313,7 @@ export async function buildRuntime(
           database: await check(() => store.health()),
           queue: await check(() => queue.health()),
           index: await check(() => index.health()),
+          ...(answerModelCheck && { answer_model: await check(answerModelCheck) }),
         };
       },
       async close() {

@@ -36,7 +36,8 @@ export class ProblemFilter implements ExceptionFilter {
       .send(JSON.stringify(problem.body(req.requestId)));
   }
 
-  private toProblem(error: unknown, req: DocentRequest): ProblemError {
+  /** The problem an error is answered with (also an `error` event of a streamed ask). */
+  toProblem(error: unknown, req: DocentRequest): ProblemError {
     if (error instanceof ProblemError) return error;
     if (error instanceof InvalidRequestError)
       return new ProblemError('invalid_request', error.message, error.errors);
