@@ -18,3 +18,4 @@ export {
   type TokenCounter,
   type TokenizerName,
 } from './token-counter';
+export { tagWords, type TaggedWord } from './english-tagger';

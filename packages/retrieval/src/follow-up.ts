@@ -1,4 +1,4 @@
-import { askedThing, shortAnswer } from '@docent/answerers';
+import { askedThing, shortAnswer, tagWords, type TaggedWord } from '@docent/answerers';
 import { contentWords, words } from '@docent/text-segmentation';
 
 export interface HistoryTurn {
@@ -67,7 +67,7 @@ export function standaloneQuestion(question: string, history: HistoryTurn[]): St
   if (!previous || !isFollowUp(question)) return { text: question, resolved: false };
   const swapped = reaskAbout(question, previous.question);
   if (swapped) return { text: swapped, resolved: true };
-  const entity = previousSubject(previous);
+  const entity = previousSubject(previous, pronounOf(question));
   if (entity) {
     const substituted = substitutePronoun(question, entity);
     if (substituted) return { text: substituted, resolved: true };
@@ -85,12 +85,19 @@ export function isFollowUp(question: string): boolean {
 /**
  * The thing the previous exchange was about. One that asked for a thing ("Which tool do we use
  * for canary releases?", "Which plan includes 100 GB?") made its answer the subject: the short
- * answer, when it is a name. One that asked for a value of something it named ("Which port does
- * Skylark use?", "When was Super Bowl 50 played?") stays about that: its longest name.
+ * answer, when it is a name ("Which country…?" too) — and one that asked "who" too, when the pronoun stands for a person
+ * ("they", "she"; never "it"). Otherwise it stays about what it asked about: its longest name
+ * ("Which port does Skylark use?"), else its last noun phrase ("Who owns the billing service?").
  */
-function previousSubject(turn: HistoryTurn): string | undefined {
+function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string | undefined {
   const asked = askedThing(turn.question);
-  if (asked && ['thing', 'person'].includes(asked.shape)) {
+  const personal = pronoun !== undefined && !/^(?:it|its)$/.test(pronoun);
+  const named =
+    asked &&
+    (asked.shape === 'thing' ||
+      (asked.shape === 'place' && asked.focus !== undefined) ||
+      (asked.shape === 'person' && personal));
+  if (asked && named) {
     const stems = new Set(contentWords(turn.question));
     const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
     // A name or an identifier a pronoun can stand for; a number or a date is a value.
@@ -103,7 +110,39 @@ function previousSubject(turn: HistoryTurn): string | undefined {
       name.split(' ').length >= longest.split(' ').length ? name : longest,
     );
   }
-  return undefined;
+  return lastNounPhrase(turn.question);
+}
+
+/** The first pronoun of the follow-up a name could replace, lower-cased. */
+function pronounOf(question: string): string | undefined {
+  return words(question).find((word) => SUBSTITUTABLE[word] !== undefined);
+}
+
+/**
+ * The question's last noun phrase with its article ("the billing service" of "Who owns the
+ * billing service?"), past its question word and the words right after it.
+ */
+function lastNounPhrase(question: string): string | undefined {
+  const tagged = tagWords(question.replace(/[?!.]+\s*$/, ''));
+  let end = tagged.length;
+  while (end > 0 && !isNoun(tagged[end - 1]!)) end--;
+  if (end === 0) return undefined;
+  let start = end - 1;
+  while (start > 0 && (isNoun(tagged[start - 1]!) || tagged[start - 1]!.tags.has('Adjective')))
+    start--;
+  if (start > 0 && tagged[start - 1]!.tags.has('Determiner')) start--;
+  if (tagged.slice(0, start).every((w) => !w.tags.has('Verb'))) return undefined;
+  const first = tagged[start]!;
+  const last = tagged[end - 1]!;
+  return question.slice(first.start, last.start + last.text.length);
+}
+
+function isNoun(word: TaggedWord): boolean {
+  return (
+    (word.tags.has('Noun') || word.tags.has('Acronym')) &&
+    !word.tags.has('Pronoun') &&
+    !word.tags.has('QuestionWord')
+  );
 }
 
 /** Capitalised runs after the first word ("Heron", "Team Falcon", "Super Bowl 50"). */

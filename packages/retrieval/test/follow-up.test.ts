@@ -36,9 +36,34 @@ describe('standaloneQuestion', () => {
     });
   });
 
-  it('prefixes follow-ups it cannot resolve with the previous question', () => {
+  it('falls back on the noun phrase the previous question asked about, naming no one', () => {
     expect(standaloneQuestion('And who is on call for it?', history)).toEqual({
-      text: 'Which port does the billing service listen on? And who is on call for it?',
+      text: 'And who is on call for the billing service?',
+      resolved: true,
+    });
+    const owner = [
+      {
+        question: 'Who owns the billing service?',
+        answer: 'Team Falcon owns the billing service.',
+      },
+    ];
+    // "it" never stands for the person answered; "they" may.
+    expect(standaloneQuestion('And which port does it listen on?', owner).text).toBe(
+      'And which port does the billing service listen on?',
+    );
+    const country = [
+      { question: 'Which country borders Spain to the west?', answer: 'Portugal borders Spain.' },
+    ];
+    expect(standaloneQuestion('What is its capital?', country).text).toBe(
+      "What is Portugal's capital?",
+    );
+  });
+
+  it('prefixes follow-ups it cannot resolve with the previous question', () => {
+    expect(
+      standaloneQuestion('And who is on call for it?', [{ question: 'Why?', answer: 'x' }]),
+    ).toEqual({
+      text: 'Why? And who is on call for it?',
       resolved: false,
     });
     expect(standaloneQuestion('What about staging?', history).text).toMatch(/^Which port/);

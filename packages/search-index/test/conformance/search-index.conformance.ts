@@ -143,7 +143,9 @@ export function describeSearchIndexConformance(
         const kb = await newCollection();
         const layout = '[["l",0,19,[0,2]],["c",20,34]]';
         await seed(kb, {
-          manual: [{ ...chunk('manual', 0, '- Rotate the keys.\nkeys rotate --all', axis(0)), layout }],
+          manual: [
+            { ...chunk('manual', 0, '- Rotate the keys.\nkeys rotate --all', axis(0)), layout },
+          ],
           guide: [chunk('guide', 0, 'Restart the keys service.', axis(1))],
         });
         const [hit] = await search(kb, 'bm25', 'rotate', axis(0), { limit: 1 });
