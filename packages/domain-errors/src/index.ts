@@ -40,3 +40,35 @@ export class UnavailableError extends Error {
     this.name = 'UnavailableError';
   }
 }
+
+/** The infrastructure a deployment runs on: metadata database, job queue, search index. */
+export type Dependency = 'database' | 'queue' | 'index';
+
+/** What each dependency is called in messages a user or an operator reads. */
+export const DEPENDENCY_NAMES: Readonly<Record<Dependency, string>> = {
+  database: 'the metadata database',
+  queue: 'the job queue',
+  index: 'the search index',
+};
+
+/**
+ * 503 `unavailable`: the database, the queue or the index cannot serve the call now (down,
+ * restarting, overloaded), so the same call may succeed later: an API request gets 503 with
+ * `Retry-After`, an ingestion waits. The message names the dependency without addresses or
+ * credentials; `reason` has the driver's details for logs.
+ */
+export class DependencyUnavailableError extends UnavailableError {
+  constructor(
+    readonly dependency: Dependency,
+    message: string,
+    readonly reason: string,
+  ) {
+    super(message);
+    this.name = 'DependencyUnavailableError';
+  }
+}
+
+/** The dependency a failure says is unavailable, or null for any other error. */
+export function unavailableDependency(error: unknown): Dependency | null {
+  return error instanceof DependencyUnavailableError ? error.dependency : null;
+}

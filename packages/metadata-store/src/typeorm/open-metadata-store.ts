@@ -45,7 +45,9 @@ export function dataSourceOptions(location: MetadataStoreLocation): DataSourceOp
       ...common,
       type: 'postgres',
       url: location.url,
-      extra: { max: location.poolSize ?? 10 },
+      // A server that accepts no connection (stopped, frozen, unreachable) fails a call within
+      // seconds instead of holding it until the operating system gives up.
+      extra: { max: location.poolSize ?? 10, connectionTimeoutMillis: 5_000, keepAlive: true },
     };
   }
   return {
