@@ -1,4 +1,5 @@
 import type { Page } from './catalog';
+import type { PendingBatch } from './ingestion-ledger';
 
 /** Ingestion records and the role that creates, tracks and cancels them (IngestionService). */
 
@@ -43,6 +44,11 @@ export interface IngestionRecord {
   errorMessage: string | null;
   /** Connector checkpoint of the listing, so a restarted worker resumes. */
   checkpoint: string | null;
+  /** Last time one of its jobs moved it on; null before it started. */
+  progressAt: Date | null;
+  /** Generations of its listing and finalize jobs (their ids), bumped by the reconciler. */
+  listingGeneration: number;
+  finalizeGeneration: number;
 }
 
 /** A failure or warning noted about one document of an ingestion. */
@@ -85,12 +91,14 @@ export interface IngestionStore {
   listIngestionIdsByStatus(statuses: IngestionStatus[]): Promise<string[]>;
   /**
    * Marks the ingestion cancel-requested (a running worker stops at its next poll) and, when
-   * it is queued or running, ends it `canceled` and deletes its secrets and recorded batches,
-   * atomically. False when it had already ended.
+   * it is queued or running, ends it `canceled`, deletes its secrets and abandons its pending
+   * batches (their payloads go; their documents stay listed for the reconciler, which removes
+   * from the index what an interrupted batch wrote and never committed), atomically. False when
+   * it had already ended.
    */
   cancelIngestion(id: string, at: Date): Promise<boolean>;
-  /** Seqs of the ingestion's batches not committed yet (their jobs may still be waiting). */
-  listPendingBatches(ingestionId: string): Promise<number[]>;
+  /** The ingestion's batches not committed yet (their jobs may still be waiting). */
+  listPendingBatches(ingestionId: string): Promise<PendingBatch[]>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
 }

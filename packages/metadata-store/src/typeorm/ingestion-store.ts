@@ -8,12 +8,14 @@ import type {
   NewIngestion,
 } from '../ports/ingestions';
 import type { Page } from '../ports/catalog';
+import type { PendingBatch } from '../ports/ingestion-ledger';
 import {
+  abandonBatches,
   hydrateIngestions,
   listedCollectionIds,
   loadIngestion,
   newIngestionRow,
-  pendingBatchSeqs,
+  pendingBatches,
 } from './ingestion-rows';
 import type { SqlContext } from './sql-context';
 
@@ -92,14 +94,15 @@ export class TypeOrmIngestionStore implements IngestionStore {
         { status: 'canceled', finished_at: at, secrets: null },
       );
       const ended = (result.affected ?? 0) > 0;
-      // Its batches will never run: their payloads (content the listing carried) go at once.
-      if (ended) await m.getRepository(this.entities.IngestionBatch).delete({ ingestion_id: id });
+      // Its batches will never run: their payloads (content the listing carried) go at once;
+      // the pending ones stay, abandoned, until the reconciler has cleaned up after them.
+      if (ended) await abandonBatches(m, this.entities, id);
       return ended;
     });
   }
 
-  async listPendingBatches(ingestionId: string): Promise<number[]> {
-    return this.db.run((m) => pendingBatchSeqs(m, this.entities, ingestionId));
+  async listPendingBatches(ingestionId: string): Promise<PendingBatch[]> {
+    return this.db.run((m) => pendingBatches(m, this.entities, ingestionId));
   }
 
   async listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {

@@ -6,6 +6,7 @@ import { TypeOrmAccountStore } from './account-store';
 import { TypeOrmCatalogStore } from './catalog-store';
 import { TypeOrmCollectionLock } from './collection-lock';
 import { TypeOrmIngestionLedger } from './ingestion-ledger';
+import { TypeOrmIngestionReconciliation } from './ingestion-reconciliation';
 import { TypeOrmIngestionStore } from './ingestion-store';
 import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
 import { IngestionWarnings1763700000000 } from './migrations/1763700000000-ingestion-warnings';
@@ -13,6 +14,7 @@ import { AccountsAndConnections1763800000000 } from './migrations/1763800000000-
 import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
 import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
+import { IngestionReconciliation1795600000000 } from './migrations/1795600000000-ingestion-reconciliation';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -25,6 +27,7 @@ export const MIGRATIONS = [
   Schedules1764000000000,
   DocumentPageLinks1795548471036,
   IngestionBatches1795549440000,
+  IngestionReconciliation1795600000000,
 ];
 
 export type MetadataStoreLocation =
@@ -83,6 +86,7 @@ export async function openMetadataStore(location: MetadataStoreLocation): Promis
     catalog: new TypeOrmCatalogStore(db),
     ingestions: new TypeOrmIngestionStore(db),
     ledger: new TypeOrmIngestionLedger(db),
+    reconciliation: new TypeOrmIngestionReconciliation(db),
     collectionLock: new TypeOrmCollectionLock(db),
     schedules: new TypeOrmScheduleStore(db),
     health: () => db.health(),

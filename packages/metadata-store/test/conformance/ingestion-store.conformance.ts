@@ -127,7 +127,10 @@ export function describeIngestionStoreConformance(adapterName: string, open: Ope
         batches: [batch('a'), batch('b'), batch('c')],
       });
       await store().ledger.commitBatch(ing.id, 2, 'w1', t0);
-      expect(await ingestions().listPendingBatches(ing.id)).toEqual([1, 3]);
+      expect(await ingestions().listPendingBatches(ing.id)).toEqual([
+        { seq: 1, generation: 0 },
+        { seq: 3, generation: 0 },
+      ]);
       // Canceled: its batches will never run, their payloads go.
       await ingestions().cancelIngestion(ing.id, t0);
       expect(await ingestions().listPendingBatches(ing.id)).toEqual([]);
