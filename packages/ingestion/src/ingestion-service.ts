@@ -2,7 +2,13 @@ import { checkUrlAllowed, UrlNotAllowedError } from '@docent/connector-sdk';
 import type { CollectionIngestionsCanceler, CollectionResolver } from '@docent/catalog';
 import { decodeCursor, encodeCursor, pageSize } from '@docent/catalog';
 import type { SecretBox } from '@docent/credentials-vault';
-import { InvalidRequestError, NotFoundError, SourceNotConnectedError } from '@docent/domain-errors';
+import type { DependencyMonitor } from '@docent/dependency-health';
+import {
+  InvalidRequestError,
+  NotFoundError,
+  SourceNotConnectedError,
+  unavailableDependency,
+} from '@docent/domain-errors';
 import type { JobQueue } from '@docent/job-queue';
 import type {
   CollectionLock,
@@ -15,7 +21,9 @@ import type {
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
 import { INGEST_JOB, finalizeJobId, ingestBatchJobId, ingestJobId } from './ingest-job';
+import { outageReason } from './dependency-outage';
 import { ingestionLockHolder } from './ingestion-lease';
+import { SILENT_LOGGER, type Logger } from './logger';
 import type { SourceConnections } from './source-connections';
 import { splitSecrets } from './spec-secrets';
 
@@ -49,6 +57,12 @@ export interface CreateIngestionInput {
   spec: Record<string, unknown>;
 }
 
+/** Who canceled an ingestion, for the log. */
+export type CancelOrigin =
+  | { kind: 'api_key'; accountId: string; apiKeyId: string }
+  | { kind: 'session'; accountId: string }
+  | { kind: 'collection_delete'; collectionId: string };
+
 export interface IngestionServiceDeps {
   store: IngestionStore;
   queue: JobQueue;
@@ -60,14 +74,19 @@ export interface IngestionServiceDeps {
   connections: SourceConnections;
   endpoints: Readonly<Record<string, string>>;
   allowPrivateNetwork: boolean;
+  logger?: Logger;
+  /** Notes a queue found down when an ingestion is enqueued (logged once per outage). */
+  dependencies?: DependencyMonitor;
   now?: () => Date;
 }
 
 export class IngestionService implements CollectionIngestionsCanceler {
   private readonly now: () => Date;
+  private readonly logger: Logger;
 
   constructor(private readonly deps: IngestionServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.logger = deps.logger ?? SILENT_LOGGER;
   }
 
   async create(accountId: string, input: CreateIngestionInput): Promise<IngestionRecord> {
@@ -117,12 +136,29 @@ export class IngestionService implements CollectionIngestionsCanceler {
     };
   }
 
-  /** Records an ingestion of a prepared source and queues it. */
+  /**
+   * Records an ingestion of a prepared source and queues it. The database is the record: with
+   * the queue down, the ingestion stays queued and the reconciler enqueues its job once the
+   * queue answers again (the caller has its id at once, and need not retry).
+   */
   async start(source: SourceToIngest): Promise<IngestionRecord> {
     const run = this.newRun(source, newIngestionId(this.now().getTime()));
     const record = await this.deps.store.createIngestion(run);
-    await this.enqueue(record.id);
+    await this.enqueueOrLeaveToReconciler(record.id);
     return record;
+  }
+
+  /** `enqueue`, except that a queue found down leaves the job to the reconciler. */
+  async enqueueOrLeaveToReconciler(ingestionId: string): Promise<void> {
+    try {
+      await this.enqueue(ingestionId);
+    } catch (error) {
+      if (unavailableDependency(error) !== 'queue') throw error;
+      this.deps.dependencies?.noteFailure('queue', outageReason(error));
+      this.logger.warn('ingestion recorded; its job is enqueued once the queue is back', {
+        ingestionId,
+      });
+    }
   }
 
   /**
@@ -197,9 +233,10 @@ export class IngestionService implements CollectionIngestionsCanceler {
     namespaceName: string,
     collectionName: string,
     ingestionId: string,
+    by: CancelOrigin = { kind: 'session', accountId },
   ): Promise<IngestionView> {
     const record = await this.find(accountId, namespaceName, collectionName, ingestionId);
-    await this.cancelRecord(record);
+    await this.cancelRecord(record, by);
     return this.view((await this.deps.store.getIngestion(record.id))!);
   }
 
@@ -208,21 +245,39 @@ export class IngestionService implements CollectionIngestionsCanceler {
       'queued',
       'running',
     ])) {
-      await this.cancelRecord(record);
+      await this.cancelRecord(record, { kind: 'collection_delete', collectionId });
     }
   }
 
-  private async cancelRecord(record: IngestionRecord): Promise<void> {
+  private async cancelRecord(record: IngestionRecord, by: CancelOrigin): Promise<void> {
     const { store, queue, collectionLock } = this.deps;
     // Listed before the cancel: a batch recorded after it finds its ingestion ended and stops.
     const batches = await store.listPendingBatches(record.id);
     const ended = await store.cancelIngestion(record.id, this.now());
+    if (ended) {
+      this.logger.info('ingestion canceled', {
+        ingestionId: record.id,
+        collectionId: record.collectionId,
+        by: by.kind,
+        ...(by.kind === 'api_key' && { accountId: by.accountId, apiKeyId: by.apiKeyId }),
+        ...(by.kind === 'session' && { accountId: by.accountId }),
+        wasStatus: record.status,
+      });
+    }
     const jobIds = [
-      ingestJobId(record.id),
-      ...batches.map((seq) => ingestBatchJobId(record.id, seq)),
-      finalizeJobId(record.id),
+      ingestJobId(record.id, record.listingGeneration),
+      ...batches.map(({ seq, generation }) => ingestBatchJobId(record.id, seq, generation)),
+      finalizeJobId(record.id, record.finalizeGeneration),
     ];
-    for (const jobId of jobIds) await queue.cancel(jobId);
+    try {
+      for (const jobId of jobIds) await queue.cancel(jobId);
+    } catch (error) {
+      // The cancel is recorded: the jobs find their ingestion ended when they run, and write
+      // nothing (the ledger's fence). Removing them from the queue only saves them the trip.
+      if (unavailableDependency(error) !== 'queue') throw error;
+      this.deps.dependencies?.noteFailure('queue', outageReason(error));
+      return;
+    }
     if (!ended) return;
     // A running job frees the collection itself once it stopped writing (a collection delete
     // waits for that); with none running, nothing would until the lease lapsed.
