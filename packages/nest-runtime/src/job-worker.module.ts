@@ -90,7 +90,7 @@ function bullMqJobProcessor(config: DocentConfig, workerId: string): Type<Worker
     }
 
     async onApplicationBootstrap(): Promise<void> {
-      await this.runtime.recoverPendingIngestions();
+      await this.runtime.startReconciler();
       this.runtime.logger.info('worker started', {
         queue: 'bullmq',
         workerId,

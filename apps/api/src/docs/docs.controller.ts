@@ -100,6 +100,9 @@ export class DocsController {
         body.namespace_name,
         body.collection_name,
         body.ingestion_id,
+        principal.apiKeyId
+          ? { kind: 'api_key', accountId: principal.accountId, apiKeyId: principal.apiKeyId }
+          : { kind: 'session', accountId: principal.accountId },
       ),
     );
   }
