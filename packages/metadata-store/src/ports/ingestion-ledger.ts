@@ -115,7 +115,8 @@ export interface PendingBatch {
  * delete). Checked in the same transaction as the write, so nothing of it is recorded. For a
  * document the fenced batch had already written to the index, `adopted` says whether the catalog
  * took the new version anyway (the document was listed already: the index cannot be rolled back
- * to its old chunks) — when false, the batch must remove what it wrote from the index.
+ * to its old chunks) — when false and the ingestion ended, the batch must remove what it wrote
+ * from the index; when superseded, the collection's new holder writes the document itself.
  */
 export class IngestionFencedError extends Error {
   constructor(

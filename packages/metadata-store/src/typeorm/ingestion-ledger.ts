@@ -158,9 +158,11 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       const docs = m.getRepository(this.entities.Document);
       const existing = await docs.findOneBy({ id: input.documentId });
       if (fenced) {
-        if (!existing) return { fenced, adopted: false };
-        // The batch's chunks replaced the listed document's in the index already: the catalog
-        // describes them (nothing of the ingestion's own bookkeeping moves).
+        // Superseded: the collection's new holder lists and writes this document itself.
+        if (fenced === 'superseded' || !existing) return { fenced, adopted: false };
+        // Ended: the batch's chunks replaced the listed document's in the index already, and
+        // nothing will write it again: the catalog describes them (nothing of the ingestion's
+        // own bookkeeping moves).
         await docs.update({ id: input.documentId }, documentVersion(input));
         return { fenced, adopted: true };
       }
