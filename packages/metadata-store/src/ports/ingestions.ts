@@ -78,8 +78,39 @@ export interface IngestionQuery {
   limit: number;
 }
 
+/**
+ * An `Idempotency-Key` of create_ingestion: the request's fingerprint and the ingestion (and
+ * schedule) it stands for, for as long as it has not expired.
+ */
+export interface IdempotencyKeyRecord {
+  accountId: string;
+  key: string;
+  /** Hash of the request body the key was first used with. */
+  fingerprint: string;
+  ingestionId: string;
+  scheduleId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
 export interface IngestionStore {
+  /** Records an ingestion; one recorded under this id already is returned as it is. */
   createIngestion(input: NewIngestion): Promise<IngestionRecord>;
+  /** The key's record, unless it has expired. */
+  findIdempotencyKey(
+    accountId: string,
+    key: string,
+    now: Date,
+  ): Promise<IdempotencyKeyRecord | null>;
+  /**
+   * Records the key (expired records go first), unless another request recorded it meanwhile:
+   * returns whichever record stands, so racing requests with one key share one ingestion id.
+   */
+  claimIdempotencyKey(
+    record: Omit<IdempotencyKeyRecord, 'scheduleId'>,
+  ): Promise<IdempotencyKeyRecord>;
+  /** Notes the schedule a keyed create_ingestion made. */
+  setIdempotencyKeySchedule(accountId: string, key: string, scheduleId: string): Promise<void>;
   getIngestion(id: string): Promise<IngestionRecord | null>;
   listIngestions(query: IngestionQuery): Promise<Page<IngestionRecord>>;
   /** Ingestions of a collection in one of these statuses. */

@@ -1,5 +1,6 @@
 import { In, LessThan } from 'typeorm';
 import type {
+  IdempotencyKeyRecord,
   IngestionFailureRecord,
   IngestionQuery,
   IngestionRecord,
@@ -17,21 +18,51 @@ import {
   newIngestionRow,
   pendingBatches,
 } from './ingestion-rows';
+import { IdempotencyKeys } from './idempotency-keys';
 import type { SqlContext } from './sql-context';
 
 /** Ingestions as the API creates, lists and cancels them, on TypeORM. */
 export class TypeOrmIngestionStore implements IngestionStore {
-  constructor(private readonly db: SqlContext) {}
+  private readonly keys: IdempotencyKeys;
+
+  constructor(private readonly db: SqlContext) {
+    this.keys = new IdempotencyKeys(db);
+  }
 
   private get entities() {
     return this.db.entities;
   }
 
   async createIngestion(input: NewIngestion): Promise<IngestionRecord> {
+    // Insert-if-absent: a create retried with its Idempotency-Key records its ingestion once.
     await this.db.run((m) =>
-      m.getRepository(this.entities.Ingestion).insert(newIngestionRow(input)),
+      m
+        .createQueryBuilder()
+        .insert()
+        .into(this.entities.Ingestion)
+        .values(newIngestionRow(input))
+        .orIgnore()
+        .execute(),
     );
     return (await this.getIngestion(input.id))!;
+  }
+
+  findIdempotencyKey(
+    accountId: string,
+    key: string,
+    now: Date,
+  ): Promise<IdempotencyKeyRecord | null> {
+    return this.keys.find(accountId, key, now);
+  }
+
+  claimIdempotencyKey(
+    record: Omit<IdempotencyKeyRecord, 'scheduleId'>,
+  ): Promise<IdempotencyKeyRecord> {
+    return this.keys.claim(record);
+  }
+
+  setIdempotencyKeySchedule(accountId: string, key: string, scheduleId: string): Promise<void> {
+    return this.keys.setSchedule(accountId, key, scheduleId);
   }
 
   async getIngestion(id: string): Promise<IngestionRecord | null> {

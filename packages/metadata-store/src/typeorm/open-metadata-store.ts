@@ -15,6 +15,7 @@ import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
 import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
 import { IngestionReconciliation1795600000000 } from './migrations/1795600000000-ingestion-reconciliation';
+import { IdempotencyKeys1795600100000 } from './migrations/1795600100000-idempotency-keys';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -28,6 +29,7 @@ export const MIGRATIONS = [
   DocumentPageLinks1795548471036,
   IngestionBatches1795549440000,
   IngestionReconciliation1795600000000,
+  IdempotencyKeys1795600100000,
 ];
 
 export type MetadataStoreLocation =
