@@ -33,6 +33,19 @@ export class NotFoundError extends Error {
   }
 }
 
+/**
+ * 422 `idempotency_key_reused`: an `Idempotency-Key` sent again with another request body than
+ * the one it was first used with (the IETF httpapi draft's rule).
+ */
+export class IdempotencyKeyReusedError extends Error {
+  constructor() {
+    super(
+      'This Idempotency-Key was used with another request body; send a new key for a new request.',
+    );
+    this.name = 'IdempotencyKeyReusedError';
+  }
+}
+
 /** 503 `unavailable`: a dependency does not answer. */
 export class UnavailableError extends Error {
   constructor(message: string) {

@@ -44,8 +44,10 @@ export {
 export { DEFAULT_BATCH_LIMITS, type BatchLimits } from './batch-payload';
 export {
   FAILURES_SHOWN,
+  IDEMPOTENCY_KEY_TTL_MS,
   IngestionService,
   type CancelOrigin,
+  type IdempotencyKey,
   type CreateIngestionInput,
   type IngestionServiceDeps,
   type IngestionView,

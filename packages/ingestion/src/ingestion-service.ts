@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor, pageSize } from '@docent/catalog';
 import type { SecretBox } from '@docent/credentials-vault';
 import type { DependencyMonitor } from '@docent/dependency-health';
 import {
+  IdempotencyKeyReusedError,
   InvalidRequestError,
   NotFoundError,
   SourceNotConnectedError,
@@ -57,6 +58,18 @@ export interface CreateIngestionInput {
   spec: Record<string, unknown>;
 }
 
+/**
+ * A create_ingestion's `Idempotency-Key` and the fingerprint of its request body: the same key
+ * with the same body stands for one ingestion, with another body it is refused.
+ */
+export interface IdempotencyKey {
+  key: string;
+  fingerprint: string;
+}
+
+/** How long an Idempotency-Key stands for its ingestion. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+
 /** Who canceled an ingestion, for the log. */
 export type CancelOrigin =
   | { kind: 'api_key'; accountId: string; apiKeyId: string }
@@ -89,8 +102,73 @@ export class IngestionService implements CollectionIngestionsCanceler {
     this.logger = deps.logger ?? SILENT_LOGGER;
   }
 
-  async create(accountId: string, input: CreateIngestionInput): Promise<IngestionRecord> {
-    return this.start(await this.prepare(accountId, input));
+  /**
+   * Checks the source and starts an ingestion of it. With an Idempotency-Key, a request sent
+   * again (the same key and body) gets the ingestion the first one made, whatever became of
+   * that request; the same key with another body is refused.
+   */
+  async create(
+    accountId: string,
+    input: CreateIngestionInput,
+    idempotency?: IdempotencyKey,
+  ): Promise<IngestionRecord> {
+    if (idempotency) {
+      const earlier = await this.earlierRun(accountId, idempotency);
+      if (earlier) return earlier.ingestion;
+    }
+    const source = await this.prepare(accountId, input);
+    const id = idempotency ? await this.claimRun(accountId, idempotency) : undefined;
+    return this.start(source, id);
+  }
+
+  /**
+   * The ingestion an earlier request with this key made, when it is recorded (a request that
+   * died before recording it is taken up again under the same id); throws when the key came
+   * with another body.
+   */
+  async earlierRun(
+    accountId: string,
+    idempotency: IdempotencyKey,
+  ): Promise<{ ingestion: IngestionRecord; scheduleId: string | null } | null> {
+    const claimed = await this.deps.store.findIdempotencyKey(
+      accountId,
+      idempotency.key,
+      this.now(),
+    );
+    if (!claimed) return null;
+    if (claimed.fingerprint !== idempotency.fingerprint) throw new IdempotencyKeyReusedError();
+    const ingestion = await this.deps.store.getIngestion(claimed.ingestionId);
+    if (!ingestion) return null;
+    // Its job may not have made it to the queue: enqueueing again is a no-op otherwise.
+    await this.enqueueOrLeaveToReconciler(ingestion.id);
+    return { ingestion, scheduleId: claimed.scheduleId };
+  }
+
+  /** Notes the schedule a keyed request made, for the requests sent again. */
+  async noteScheduleOfKey(
+    accountId: string,
+    idempotency: IdempotencyKey,
+    scheduleId: string,
+  ): Promise<void> {
+    await this.deps.store.setIdempotencyKeySchedule(accountId, idempotency.key, scheduleId);
+  }
+
+  /**
+   * The ingestion id the key stands for: a new one claimed now, or the one a request racing
+   * this one (or an earlier one that died before recording it) claimed.
+   */
+  async claimRun(accountId: string, idempotency: IdempotencyKey): Promise<string> {
+    const at = this.now();
+    const claimed = await this.deps.store.claimIdempotencyKey({
+      accountId,
+      key: idempotency.key,
+      fingerprint: idempotency.fingerprint,
+      ingestionId: newIngestionId(at.getTime()),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+    });
+    if (claimed.fingerprint !== idempotency.fingerprint) throw new IdempotencyKeyReusedError();
+    return claimed.ingestionId;
   }
 
   /**
@@ -141,9 +219,12 @@ export class IngestionService implements CollectionIngestionsCanceler {
    * the queue down, the ingestion stays queued and the reconciler enqueues its job once the
    * queue answers again (the caller has its id at once, and need not retry).
    */
-  async start(source: SourceToIngest): Promise<IngestionRecord> {
-    const run = this.newRun(source, newIngestionId(this.now().getTime()));
-    const record = await this.deps.store.createIngestion(run);
+  async start(
+    source: SourceToIngest,
+    id = newIngestionId(this.now().getTime()),
+  ): Promise<IngestionRecord> {
+    // Recorded once under its id: an id claimed by an Idempotency-Key may be started twice.
+    const record = await this.deps.store.createIngestion(this.newRun(source, id));
     await this.enqueueOrLeaveToReconciler(record.id);
     return record;
   }

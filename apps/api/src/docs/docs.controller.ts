@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Post } from '@nestjs/common';
 import type { Principal } from '@docent/accounts';
 import type {
   AskRequest,
@@ -19,6 +19,7 @@ import { IngestionService } from '@docent/ingestion';
 import { AskService } from '@docent/retrieval';
 import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
+import { idempotencyKeyOf } from '../http/idempotency-key';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { presentDocument, presentIngestion } from './presenters';
 
@@ -37,7 +38,9 @@ export class DocsController {
   async createIngestion(
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createIngestion') body: CreateIngestionRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<CreateIngestionResponse> {
+    const idempotency = idempotencyKeyOf(idempotencyKey, body);
     const input = {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
@@ -49,10 +52,11 @@ export class DocsController {
         principal.accountId,
         input,
         body.schedule,
+        idempotency,
       );
       return { ingestion_id: ingestion.id, schedule_id: schedule.id };
     }
-    const record = await this.ingestions.create(principal.accountId, input);
+    const record = await this.ingestions.create(principal.accountId, input, idempotency);
     return { ingestion_id: record.id, schedule_id: null };
   }
 

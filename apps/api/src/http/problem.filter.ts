@@ -10,6 +10,7 @@ import { AuthenticationError, LoginRateLimitedError } from '@docent/accounts';
 import type { DependencyMonitor } from '@docent/dependency-health';
 import {
   DependencyUnavailableError,
+  IdempotencyKeyReusedError,
   InvalidRequestError,
   NotFoundError,
   SourceNotConnectedError,
@@ -51,6 +52,9 @@ export class ProblemFilter implements ExceptionFilter {
     if (error instanceof SourceNotConnectedError)
       return new ProblemError('source_not_connected', error.message);
     if (error instanceof NotFoundError) return new ProblemError('not_found', error.message);
+    if (error instanceof IdempotencyKeyReusedError) {
+      return new ProblemError('idempotency_key_reused', error.message);
+    }
     if (error instanceof AuthenticationError)
       return new ProblemError('unauthorized', error.message);
     if (error instanceof LoginRateLimitedError) {

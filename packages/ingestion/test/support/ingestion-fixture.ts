@@ -291,6 +291,8 @@ export interface IngestionFixture {
   loseQueue(): Promise<void>;
   /** The queue fails this job for good the next time it runs, as after too many stalls. */
   failJobOnce: string | null;
+  /** While true, enqueue, getJob and cancel fail as BullMQ's do with Redis down. */
+  queueDown: boolean;
   /** Delays the queue waited (backoff, retry-later), in order; it waits none of them. */
   delays: number[];
   accountId: string;
@@ -331,11 +333,25 @@ export async function ingestionFixture(
       },
     });
   let queue = newQueue();
+  let queueDown = false;
   // What the runner, the service and the reconciler hold: whichever queue is current.
   const currentQueue = new Proxy({} as JobQueue, {
     get(_target, property) {
       const value: unknown = Reflect.get(queue, property);
-      return typeof value === 'function' ? (value as () => unknown).bind(queue) : value;
+      if (typeof value !== 'function') return value;
+      if (['enqueue', 'getJob', 'cancel'].includes(String(property))) {
+        return async (...args: unknown[]) => {
+          if (queueDown) {
+            throw new DependencyUnavailableError(
+              'queue',
+              `The job queue is unavailable (${String(property)}); retry later.`,
+              'no answer from Redis within 3000 ms',
+            );
+          }
+          return (value as (...a: unknown[]) => unknown).apply(queue, args);
+        };
+      }
+      return (value as () => unknown).bind(queue);
     },
   });
   const resolver = new CollectionResolver(store.catalog);
@@ -347,7 +363,9 @@ export async function ingestionFixture(
         if (databaseDown) throw new Error('still down');
         await store.health();
       },
-      queue: async () => {},
+      queue: async () => {
+        if (queueDown) throw new Error('still down');
+      },
       index: () => index.health(),
     },
     probeIntervalMs: 20,
@@ -356,6 +374,7 @@ export async function ingestionFixture(
   const service = new IngestionService({
     store: store.ingestions,
     queue: currentQueue,
+    dependencies,
     collectionLock: store.collectionLock,
     resolver,
     connectors,
@@ -460,6 +479,12 @@ export async function ingestionFixture(
     },
     get failJobOnce() {
       return failJobOnce;
+    },
+    get queueDown() {
+      return queueDown;
+    },
+    set queueDown(down) {
+      queueDown = down;
     },
     set failJobOnce(jobId) {
       failJobOnce = jobId;
