@@ -133,16 +133,17 @@ export class DependencyMonitor {
   }
 
   /**
-   * How long to wait before trying `dependency` again: half of how long it has been down,
+   * How long to wait before trying `dependency` again: a quarter of how long it has been down,
    * between `firstMs` and `maxMs`, ±20 % so that the jobs of one outage do not retry in step.
-   * Waits thus grow over an outage instead of spending attempts in its first seconds.
+   * Waits thus grow over an outage instead of spending attempts in its first seconds, and one
+   * that ends is noticed within a quarter of its length.
    */
   retryDelayMs(
     dependency: Dependency,
     { firstMs, maxMs }: { firstMs: number; maxMs: number },
     random: () => number = Math.random,
   ): number {
-    const base = Math.min(maxMs, Math.max(firstMs, this.downForMs(dependency) / 2));
+    const base = Math.min(maxMs, Math.max(firstMs, this.downForMs(dependency) / 4));
     return Math.round(base * (0.8 + 0.4 * random()));
   }
 

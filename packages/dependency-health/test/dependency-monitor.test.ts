@@ -87,8 +87,8 @@ describe('DependencyMonitor', () => {
       expect(monitor.retryDelayMs('index', bounds, middle)).toBe(1_000);
       monitor.noteFailure('index', 'ConnectionError');
       expect(monitor.retryDelayMs('index', bounds, middle)).toBe(1_000);
-      now += 10_000;
-      expect(monitor.downForMs('index')).toBe(10_000);
+      now += 20_000;
+      expect(monitor.downForMs('index')).toBe(20_000);
       expect(monitor.retryDelayMs('index', bounds, middle)).toBe(5_000);
       expect(monitor.retryDelayMs('index', bounds, () => 0)).toBe(4_000);
       now += 600_000;
