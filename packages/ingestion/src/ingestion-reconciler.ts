@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DependencyMonitor } from '@docent/dependency-health';
 import { unavailableDependency } from '@docent/domain-errors';
 import type { JobDefinition, JobInfo, JobQueue } from '@docent/job-queue';
@@ -107,6 +108,7 @@ export class IngestionReconciler {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<unknown> | null = null;
   private stopped = true;
+  private readonly instance = randomBytes(4).toString('hex');
 
   constructor(
     private readonly deps: IngestionReconcilerDeps,
@@ -288,7 +290,8 @@ export class IngestionReconciler {
   private async removeOrphans(report: ReconcileReport): Promise<void> {
     const { reconciliation, collectionLock, index } = this.deps;
     for (const batch of await reconciliation.listAbandonedBatches(SWEEP_BATCHES)) {
-      const holder = `cleanup:${batch.ingestionId}`;
+      // This process's own: another reconciler cleaning the same batch waits for it.
+      const holder = `cleanup:${batch.ingestionId}:${this.instance}`;
       // The ended ingestion's own lease is no reason to wait: it will write nothing more.
       await collectionLock.unlock(batch.collectionId, ingestionLeaseHolder(batch.ingestionId));
       if (!(await collectionLock.tryLock(batch.collectionId, holder, this.lockTtlMs, this.now()))) {
