@@ -76,6 +76,8 @@ interface FaultFigures {
   indexChunks: number;
   samples: number;
   unavailable: number;
+  /** The first ask refused with 503: it meets the outage itself (a connection refused, say). */
+  firstRefusedAskMs: number | null;
   /** Slowest 503 of an ask once the outage was known (the first one may wait for a timeout). */
   slowestKnownOutageAskMs: number | null;
 }
@@ -174,6 +176,7 @@ interface FaultFigures {
         ...counts,
         samples: 0,
         unavailable: 0,
+        firstRefusedAskMs: null,
         slowestKnownOutageAskMs: null,
       });
     });
@@ -250,6 +253,7 @@ interface FaultFigures {
           ...counts,
           samples: 0,
           unavailable: 0,
+          firstRefusedAskMs: null,
           slowestKnownOutageAskMs: null,
         });
       } finally {
@@ -315,6 +319,7 @@ interface FaultFigures {
         ...counts,
         samples: 0,
         unavailable: 0,
+        firstRefusedAskMs: null,
         slowestKnownOutageAskMs: null,
       });
       expect(ingestionMs).toBeLessThanOrEqual(allowedMs);
@@ -434,6 +439,7 @@ interface FaultFigures {
         ...counts,
         samples: samples.length,
         unavailable: samples.filter((s) => s.status === 503).length,
+        firstRefusedAskMs: asksRefused[0]?.ms ?? null,
         slowestKnownOutageAskMs:
           asksRefused.length > 1 ? Math.max(...asksRefused.slice(1).map((s) => s.ms)) : null,
       };
