@@ -246,19 +246,6 @@ export class IngestionRunner {
     this.finalize = new FinalizeJob(this.context);
   }
 
-  /**
-   * Enqueues the jobs the ledger says an ingestion has pending: its recorded batches not
-   * committed, and its finalize step when due (each a no-op when already in the queue).
-   */
-  async enqueueRecorded(ingestionId: string): Promise<void> {
-    const { ledger } = this.deps;
-    await this.context.enqueueBatches(ingestionId, await ledger.listPendingBatches(ingestionId));
-    const progress = await ledger.batchProgress(ingestionId);
-    if (progress.finalizeDue) {
-      await this.context.enqueueFinalize(ingestionId, progress.finalizeGeneration);
-    }
-  }
-
   /** One handler per job of the catalogue (`JOB_CATALOG`). */
   jobHandlers(): JobHandlerRegistration<never>[] {
     return [

@@ -97,6 +97,7 @@ interface FaultFigures {
     let env: Record<string, string>;
     let api: SpawnedDocent;
     const processes: SpawnedDocent[] = [];
+    const metricsPorts: number[] = [];
     const indexPrefix = `faults${randomUUID().slice(0, 6)}`;
     /** How long an undisturbed ingestion of the space takes here, now. */
     let baselineMs = 0;
@@ -137,7 +138,18 @@ interface FaultFigures {
       };
       api = await spawnDocent(dataDir, await freePort(), { ...env, DOCENT_ROLE: 'api' });
       processes.push(api);
-      for (let i = 0; i < 2; i++) processes.push(await spawnDocent(dataDir, 0, env, 'worker'));
+      for (let i = 0; i < 2; i++) {
+        const metricsPort = await freePort();
+        metricsPorts.push(metricsPort);
+        processes.push(
+          await spawnDocent(
+            dataDir,
+            0,
+            { ...env, DOCENT_METRICS_PORT: String(metricsPort) },
+            'worker',
+          ),
+        );
+      }
     });
 
     afterAll(async () => {
@@ -323,6 +335,26 @@ interface FaultFigures {
         slowestKnownOutageAskMs: null,
       });
       expect(ingestionMs).toBeLessThanOrEqual(allowedMs);
+    });
+
+    it('counts the outages and the reconciler actions at /metrics', async () => {
+      const apiMetrics = await (await fetch(`${api.client.baseUrl}/metrics`)).text();
+      for (const dependency of ['database', 'queue', 'index']) {
+        expect(apiMetrics).toMatch(
+          new RegExp(`^docent_dependency_outages_total\\{dependency="${dependency}"\\} [1-9]`, 'm'),
+        );
+      }
+      expect(apiMetrics).toMatch(/^docent_dependency_up\{dependency="index"\} 1$/m);
+      const workers = await Promise.all(
+        metricsPorts.map(async (port) => (await fetch(`http://127.0.0.1:${port}/metrics`)).text()),
+      );
+      const enqueued = workers.map((text) =>
+        Number(
+          /^docent_reconciler_actions_total\{action="enqueued_missing"\} (\d+)/m.exec(text)?.[1],
+        ),
+      );
+      expect(enqueued.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      expect(workers.join('\n')).toMatch(/^docent_ingestion_fenced_writes_total \d+/m);
     });
 
     it('spent no attempt on an outage, and logs no secret, in any process', () => {

@@ -118,7 +118,7 @@ export interface IngestionStore {
     collectionId: string,
     statuses: IngestionStatus[],
   ): Promise<IngestionRecord[]>;
-  /** Ids of every ingestion in these statuses, oldest first (start-up recovery). */
+  /** Ids of every ingestion in these statuses, oldest first. */
   listIngestionIdsByStatus(statuses: IngestionStatus[]): Promise<string[]>;
   /**
    * Marks the ingestion cancel-requested (a running worker stops at its next poll) and, when
