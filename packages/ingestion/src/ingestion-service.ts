@@ -139,8 +139,11 @@ export class IngestionService implements CollectionIngestionsCanceler {
     if (claimed.fingerprint !== idempotency.fingerprint) throw new IdempotencyKeyReusedError();
     const ingestion = await this.deps.store.getIngestion(claimed.ingestionId);
     if (!ingestion) return null;
-    // Its job may not have made it to the queue: enqueueing again is a no-op otherwise.
-    await this.enqueueOrLeaveToReconciler(ingestion.id);
+    // Not started: its job may not have made it to the queue (enqueueing again is a no-op
+    // otherwise). A started one has the reconciler to look after its jobs.
+    if (ingestion.status === 'queued') {
+      await this.enqueueOrLeaveToReconciler(ingestion.id, ingestion.listingGeneration);
+    }
     return { ingestion, scheduleId: claimed.scheduleId };
   }
 
@@ -230,9 +233,9 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   /** `enqueue`, except that a queue found down leaves the job to the reconciler. */
-  async enqueueOrLeaveToReconciler(ingestionId: string): Promise<void> {
+  async enqueueOrLeaveToReconciler(ingestionId: string, generation = 0): Promise<void> {
     try {
-      await this.enqueue(ingestionId);
+      await this.enqueue(ingestionId, generation);
     } catch (error) {
       if (unavailableDependency(error) !== 'queue') throw error;
       this.deps.dependencies?.noteFailure('queue', outageReason(error));
@@ -259,9 +262,13 @@ export class IngestionService implements CollectionIngestionsCanceler {
     };
   }
 
-  /** Queues a recorded ingestion; idempotent (the job id is the ingestion's). */
-  async enqueue(ingestionId: string): Promise<void> {
-    await this.deps.queue.enqueue(INGEST_JOB, { ingestionId }, { jobId: ingestJobId(ingestionId) });
+  /** Queues a recorded ingestion; idempotent (the job id is the ingestion's and its generation's). */
+  async enqueue(ingestionId: string, generation = 0): Promise<void> {
+    await this.deps.queue.enqueue(
+      INGEST_JOB,
+      { ingestionId },
+      { jobId: ingestJobId(ingestionId, generation) },
+    );
   }
 
   /** Whether a source that runs on the account's OAuth connection still has one. */
