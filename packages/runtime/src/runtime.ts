@@ -370,6 +370,10 @@ function openSearchIndex(config: DocentConfig): SearchIndex {
     // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
     refresh: false,
     rrf: 'client',
+    // No retries of the client's own: its backoff held an ask 5-7 s on a refused connection.
+    // Index writes are retried by the ingestion (waiting out outages), asks answer 503 with
+    // Retry-After.
+    clientOptions: { maxRetries: 0 },
   });
 }
 

@@ -244,14 +244,19 @@ interface FaultFigures {
         const run = await startIngestion('cancel-slow');
         await untilProcessed(run, 4);
         const canceled = await call<IngestionWire>('/docs/cancel_ingestion', run.locator);
+        const canceledAt = Date.now();
         expect(canceled.status).toBe(200);
         expect(canceled.body.status).toBe('canceled');
         const atCancel = canceled.body.progress;
-        // Batches were fetching when the cancel came; give them time to try to commit.
+        // Batches were fetching (or writing to the index) when the cancel came; give them time
+        // to try to commit.
         await sleep(10_000);
         const after = await ingestion(run);
         expect(after.status).toBe('canceled');
         expect(after.progress).toEqual(atCancel);
+        // A write to the index under way at the cancel ends when it ends (a slow node): then
+        // its commit is refused and it removes what it wrote.
+        const settled = await indexSettled(run, after.progress.chunks_indexed, 60_000);
         const counts = await checkInvariants(run, after);
         expect(counts.documents).toBeLessThan(pages.length);
         expectLogged('ingestion canceled', { ingestionId: run.ingestionId, by: 'api_key' });
@@ -259,8 +264,9 @@ interface FaultFigures {
           fault: 'cancel during a slow batch',
           outageSeconds: 0,
           resumedAfterSeconds: null,
-          ingestionSeconds: seconds(Date.now() - run.createdAt),
-          addedSeconds: null,
+          ingestionSeconds: seconds(canceledAt - run.createdAt),
+          // Here: how long after the cancel the index held only what the catalog lists.
+          addedSeconds: seconds(settled - canceledAt),
           status: after.status,
           ...counts,
           samples: 0,
@@ -513,6 +519,16 @@ interface FaultFigures {
       const index = await indexCounts(run.collection_name);
       expect(index).toEqual({ documents: names.length, chunks });
       return { documents: names.length, chunks, indexChunks: index.chunks };
+    }
+
+    /** When the collection's index holds `chunks` chunks (epoch ms), polled up to `timeoutMs`. */
+    async function indexSettled(run: Run, chunks: number, timeoutMs: number): Promise<number> {
+      const deadline = Date.now() + timeoutMs;
+      while ((await indexCounts(run.collection_name)).chunks !== chunks) {
+        if (Date.now() > deadline) break;
+        await sleep(500);
+      }
+      return Date.now();
     }
 
     /** The collection's chunks and distinct documents in Elasticsearch. */
