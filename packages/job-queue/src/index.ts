@@ -12,4 +12,4 @@ export {
   type HostedBullMqProcessor,
 } from './bullmq/bullmq-job-queue';
 export type { BullMqProcessor } from './bullmq/bullmq-processor';
-export { isRedisUnavailable } from './bullmq/redis-availability';
+export { bullMqConnection, isRedisUnavailable } from './bullmq/redis-availability';

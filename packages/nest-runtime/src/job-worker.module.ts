@@ -10,6 +10,7 @@ import {
 import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import {
+  bullMqConnection,
   BullMqJobQueue,
   bullMqQueueName,
   bullMqWorkerOptions,
@@ -121,7 +122,7 @@ export class JobWorkerModule {
       module: JobWorkerModule,
       imports: [
         BullModule.forRoot({
-          connection: { url: settings.connection },
+          connection: bullMqConnection(settings.connection),
           prefix: settings.prefix,
         }),
         // Also brings @nestjs/bullmq's explorer, which creates the processor's Worker.

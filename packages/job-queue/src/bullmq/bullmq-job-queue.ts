@@ -27,7 +27,7 @@ import {
   toPortState,
 } from './bullmq-states';
 import { CancelLedger, type CanceledWaitingJob } from './cancel-ledger';
-import { withRedisDeadline } from './redis-availability';
+import { bullMqConnection, withRedisDeadline } from './redis-availability';
 import { runScript, SCRIPTS } from './redis-scripts';
 
 export interface BullMqJobQueueOptions {
@@ -106,7 +106,7 @@ export class BullMqJobQueue implements JobQueue {
     this.settings = resolveSettings(options);
     this.onError = options.onError ?? (() => undefined);
     this.queue = new Queue(this.settings.queueName, {
-      connection: { url: this.settings.connection },
+      connection: bullMqConnection(this.settings.connection),
       prefix: this.settings.prefix,
     });
     this.queue.on('error', (error) => this.report(error));
@@ -411,7 +411,7 @@ export interface HostedBullMqProcessor {
 export function bullMqWorkerOptions(
   options: BullMqQueueSettings,
   concurrency: number,
-): BullWorkerOptions & { connection: { url: string }; prefix: string } {
+): BullWorkerOptions & { connection: ReturnType<typeof bullMqConnection>; prefix: string } {
   return workerOptionsOf(resolveSettings(options), concurrency);
 }
 
@@ -423,9 +423,9 @@ export function bullMqQueueName(options: Pick<BullMqJobQueueOptions, 'queueName'
 function workerOptionsOf(
   settings: BullMqSettings,
   concurrency: number,
-): BullWorkerOptions & { connection: { url: string }; prefix: string } {
+): BullWorkerOptions & { connection: ReturnType<typeof bullMqConnection>; prefix: string } {
   return {
-    connection: { url: settings.connection },
+    connection: bullMqConnection(settings.connection),
     prefix: settings.prefix,
     concurrency,
     lockDuration: settings.lockDurationMs,
