@@ -1,4 +1,4 @@
-import { Controller, Headers, HttpCode, Post } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
 import type { Principal } from '@docent/accounts';
 import type {
   AskRequest,
@@ -15,7 +15,10 @@ import type {
   ListIngestionsRequest,
 } from '@docent/contract';
 import { CatalogService } from '@docent/catalog';
+import type { DependencyMonitor } from '@docent/dependency-health';
+import { DependencyUnavailableError } from '@docent/domain-errors';
 import { IngestionService } from '@docent/ingestion';
+import { DEPENDENCY_MONITOR } from '@docent/nest-runtime';
 import { AskService } from '@docent/retrieval';
 import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
@@ -31,6 +34,7 @@ export class DocsController {
     private readonly asking: AskService,
     private readonly catalog: CatalogService,
     private readonly schedules: ScheduleService,
+    @Inject(DEPENDENCY_MONITOR) private readonly dependencies: DependencyMonitor,
   ) {}
 
   @Post('create_ingestion')
@@ -117,6 +121,14 @@ export class DocsController {
     @CurrentPrincipal() principal: Principal,
     @ContractBody('ask') body: AskRequest,
   ): Promise<AskResponse> {
+    // Known down: refused before the question is embedded, so at once whatever the load.
+    if (this.dependencies.isDown('index')) {
+      throw new DependencyUnavailableError(
+        'index',
+        'The search index is unavailable; retry later.',
+        'not tried: the index is known to be down',
+      );
+    }
     const result = await this.asking.ask(principal.accountId, {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
