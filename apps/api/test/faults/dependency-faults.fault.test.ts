@@ -259,7 +259,11 @@ interface FaultFigures {
         const settled = await indexSettled(run, after.progress.chunks_indexed, 60_000);
         const counts = await checkInvariants(run, after);
         expect(counts.documents).toBeLessThan(pages.length);
-        expectLogged('ingestion canceled', { ingestionId: run.ingestionId, by: 'api_key' });
+        expectLogged('ingestion canceled', {
+          ingestionId: run.ingestionId,
+          by: 'api_key',
+          keyId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        });
         figures.push({
           fault: 'cancel during a slow batch',
           outageSeconds: 0,
