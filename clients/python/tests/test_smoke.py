@@ -3,6 +3,7 @@
 import json
 import time
 import urllib.request
+import uuid
 
 import pytest
 
@@ -27,19 +28,24 @@ from docent_client import (
     ScheduleStatus,
     WikiSpec,
 )
-from docent_client.exceptions import BadRequestException, NotFoundException, UnauthorizedException
+from docent_client.exceptions import (
+    BadRequestException,
+    NotFoundException,
+    UnauthorizedException,
+    UnprocessableEntityException,
+)
 
 NAMESPACE = "acme"
 COLLECTION = "handbook"
 
 
-def wiki_ingestion(live: dict, **spec_overrides) -> CreateIngestionRequest:
+def wiki_ingestion(live: dict, collection: str = COLLECTION, **spec_overrides) -> CreateIngestionRequest:
     wiki = live["wiki"]
     spec = {"url": wiki["url"], "space": wiki["space"], "username": wiki["username"], "token": wiki["token"]}
     spec.update(spec_overrides)
     return CreateIngestionRequest(
         CreateWikiIngestionRequest(
-            namespace_name=NAMESPACE, collection_name=COLLECTION, type="WIKI", spec=WikiSpec(**spec)
+            namespace_name=NAMESPACE, collection_name=collection, type="WIKI", spec=WikiSpec(**spec)
         )
     )
 
@@ -167,6 +173,24 @@ def test_a_400_is_a_bad_request_exception_with_the_problem(live: dict, api_clien
     assert [(e.var_field, e.message) for e in problem.errors] == [("spec", "give exactly one of space or cql")]
     # The request carried a wiki token: no error text may echo it.
     assert live["wiki"]["token"] not in str(raised.value)
+
+
+def test_a_create_sent_again_with_its_idempotency_key_starts_one_ingestion(
+    live: dict, api_client: docent_client.ApiClient
+) -> None:
+    ingestions = IngestionsApi(api_client)
+    key = str(uuid.uuid4())
+    first = ingestions.create_ingestion(wiki_ingestion(live, "retried"), idempotency_key=key)
+    # What a client that lost the answer sends again: the same body, the same key.
+    again = ingestions.create_ingestion(wiki_ingestion(live, "retried"), idempotency_key=key)
+    assert again.ingestion_id == first.ingestion_id
+    with pytest.raises(UnprocessableEntityException) as raised:
+        ingestions.create_ingestion(wiki_ingestion(live, "elsewhere"), idempotency_key=key)
+    assert raised.value.status == 422
+    assert raised.value.data.code == "idempotency_key_reused"
+    # Another key, another ingestion.
+    other = ingestions.create_ingestion(wiki_ingestion(live, "retried"), idempotency_key=str(uuid.uuid4()))
+    assert other.ingestion_id != first.ingestion_id
 
 
 def test_a_401_is_an_unauthorized_exception_with_the_problem(live: dict) -> None:

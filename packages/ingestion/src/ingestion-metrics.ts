@@ -27,12 +27,18 @@ export interface IngestionMetrics {
   observeEmbeddingBatch(texts: number): void;
   /** A batch job ended, with how many documents it held. */
   observeBatch(documents: number): void;
+  /**
+   * A batch's write was refused by the ledger's fence (its ingestion ended or lost its
+   * collection meanwhile), with how many documents it had written to the index.
+   */
+  observeFencedWrite(documents: number): void;
 }
 
 export const NO_INGESTION_METRICS: IngestionMetrics = {
   observeStage: () => undefined,
   observeEmbeddingBatch: () => undefined,
   observeBatch: () => undefined,
+  observeFencedWrite: () => undefined,
 };
 
 /** Runs `work`, reporting its time under `stage` whether it succeeds or throws. */

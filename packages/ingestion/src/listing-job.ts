@@ -31,7 +31,9 @@ export class ListingJob {
     const progress = await ledger.batchProgress(ingestion.id);
     if (progress.listingEnd !== null) {
       // Ended by an earlier run that died before it could enqueue the finalize step.
-      if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+      if (progress.finalizeDue) {
+        await this.context.enqueueFinalize(ingestion.id, progress.finalizeGeneration);
+      }
       return;
     }
 
@@ -53,7 +55,10 @@ export class ListingJob {
             ...step,
           }),
         );
-        await this.context.enqueueBatches(ingestion.id, recorded.seqs);
+        await this.context.enqueueBatches(
+          ingestion.id,
+          recorded.seqs.map((seq) => ({ seq, generation: 0 })),
+        );
         return recorded.progress;
       };
 
@@ -112,7 +117,9 @@ export class ListingJob {
         });
       }
       const ended = await record([builder.take()], { end });
-      if (ended.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+      if (ended.finalizeDue) {
+        await this.context.enqueueFinalize(ingestion.id, ended.finalizeGeneration);
+      }
     } finally {
       await session.close?.().catch(() => undefined);
     }

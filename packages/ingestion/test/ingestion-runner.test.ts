@@ -385,7 +385,7 @@ describe('IngestionRunner', () => {
     });
 
     it('fails with a clear message when the index stays unavailable past the limit', async () => {
-      await setUp({ indexOutageLimitMs: 30 });
+      await setUp({ outageLimitMs: 30 });
       f.source.pages = pages(4);
       f.indexOutage = { afterWrites: 1, failures: Infinity, refused: 0 };
       const id = await f.create();

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { DependencyUnavailableError } from '@docent/domain-errors';
 import { createTestDatabase as createDatabase } from '@docent/test-support';
 import { MIGRATIONS, openMetadataStore } from '../src';
 import { describeMetadataStoreConformance } from './conformance/metadata-store.conformance';
@@ -59,6 +60,40 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       expect(migrations).toEqual(MIGRATIONS.map((migration) => ({ name: migration.name })));
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('turns a connection the server dropped into DependencyUnavailableError, then recovers', async () => {
+    const database = await createTestDatabase();
+    const store = await openMetadataStore({ kind: 'postgres', url: database.url, poolSize: 2 });
+    const admin = new DataSource({ type: 'postgres', url: adminUrl });
+    await admin.initialize();
+    try {
+      await store.health();
+      // What a restart does to open connections: 57P01, "terminating connection due to
+      // administrator command", or the socket closing under the client.
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [new URL(database.url).pathname.slice(1)],
+      );
+      const failures: unknown[] = [];
+      for (let i = 0; i < 4; i++) {
+        await store.ledger.getIngestion('ing_none').catch((error: unknown) => failures.push(error));
+      }
+      expect(failures.length).toBeGreaterThan(0);
+      for (const failure of failures) {
+        expect(failure).toBeInstanceOf(DependencyUnavailableError);
+        expect(failure).toMatchObject({
+          dependency: 'database',
+          message: 'The metadata database is unavailable; retry later.',
+        });
+      }
+      // The pool replaced the dropped connections.
+      await expect(store.ledger.getIngestion('ing_none')).resolves.toBeNull();
+    } finally {
+      await admin.destroy();
+      await store.close();
       await database.drop();
     }
   });

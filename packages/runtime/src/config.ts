@@ -84,8 +84,13 @@ export interface DocentConfig {
     listingAheadBatches: number;
     /** Largest content the listing carries (as JSON) that rides in the batch instead of a fetch. */
     inlineContentBytes: number;
-    /** How long one index call waits for an unavailable search index before the ingestion fails. */
-    indexOutageLimitMs: number;
+    /**
+     * The outage budget: how long an ingestion waits for an unavailable database, queue or
+     * index before it fails `internal`, naming the dependency.
+     */
+    outageLimitMs: number;
+    /** Time between two passes of the reconciler (every process that runs jobs runs one). */
+    reconcileIntervalMs: number;
   };
   /**
    * The operator port serving Prometheus `/metrics` (the api's and a worker's); undefined: none.
@@ -209,13 +214,15 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     ingestion: {
       batchDocuments: integer(env, 'DOCENT_BATCH_DOCUMENTS', 16, 1, 1_000),
       listingAheadBatches: integer(env, 'DOCENT_LISTING_AHEAD_BATCHES', 32, 1, 100_000),
-      indexOutageLimitMs: integer(
+      // DOCENT_INDEX_OUTAGE_LIMIT_MS is the budget's former name (the index's alone).
+      outageLimitMs: integer(
         env,
-        'DOCENT_INDEX_OUTAGE_LIMIT_MS',
+        env.DOCENT_OUTAGE_LIMIT_MS ? 'DOCENT_OUTAGE_LIMIT_MS' : 'DOCENT_INDEX_OUTAGE_LIMIT_MS',
         30 * 60_000,
         1_000,
         24 * 3_600_000,
       ),
+      reconcileIntervalMs: integer(env, 'DOCENT_RECONCILE_INTERVAL_MS', 15_000, 100, 3_600_000),
       inlineContentBytes: integer(
         env,
         'DOCENT_BATCH_INLINE_BYTES',

@@ -30,7 +30,15 @@ export function prometheusIngestionMetrics(registry: Registry): IngestionMetrics
     help: 'Documents of the batch jobs committed by this process',
     registers: [registry],
   });
+  const fenced = new Counter({
+    name: 'docent_ingestion_fenced_writes_total',
+    help: 'Batch writes refused by the ledger because their ingestion had ended or lost its collection',
+    registers: [registry],
+  });
   return {
+    observeFencedWrite() {
+      fenced.inc();
+    },
     observeStage(stage: IngestionStage, seconds: number) {
       stages.observe({ stage }, seconds);
     },

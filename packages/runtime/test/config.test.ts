@@ -26,6 +26,23 @@ describe('loadConfig', () => {
     expect(config.endpoints.driveApiUrl).toBe('http://127.0.0.1:9999');
   });
 
+  it('reads the outage budget under its name, or its former one, and the reconciler interval', () => {
+    expect(loadConfig({}).ingestion).toMatchObject({
+      outageLimitMs: 1_800_000,
+      reconcileIntervalMs: 15_000,
+    });
+    expect(loadConfig({ DOCENT_INDEX_OUTAGE_LIMIT_MS: '60000' }).ingestion.outageLimitMs).toBe(
+      60_000,
+    );
+    const both = loadConfig({
+      DOCENT_OUTAGE_LIMIT_MS: '90000',
+      DOCENT_INDEX_OUTAGE_LIMIT_MS: '60000',
+      DOCENT_RECONCILE_INTERVAL_MS: '2000',
+    });
+    expect(both.ingestion).toMatchObject({ outageLimitMs: 90_000, reconcileIntervalMs: 2_000 });
+    expect(() => loadConfig({ DOCENT_OUTAGE_LIMIT_MS: '10' })).toThrow(/DOCENT_OUTAGE_LIMIT_MS/);
+  });
+
   it('rejects bad values with the variable name and never the value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@x/db' })).toThrow(

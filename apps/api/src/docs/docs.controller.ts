@@ -1,4 +1,4 @@
-import { Controller, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import type { Principal } from '@docent/accounts';
 import type {
@@ -17,11 +17,14 @@ import type {
   Reference as ReferenceWire,
 } from '@docent/contract';
 import { CatalogService } from '@docent/catalog';
+import type { DependencyMonitor } from '@docent/dependency-health';
+import { DependencyUnavailableError } from '@docent/domain-errors';
 import { IngestionService, type Logger } from '@docent/ingestion';
-import { DOCENT_LOGGER } from '@docent/nest-runtime';
+import { DEPENDENCY_MONITOR, DOCENT_LOGGER } from '@docent/nest-runtime';
 import { AskService, type AskResult, type Reference } from '@docent/retrieval';
 import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
+import { idempotencyKeyOf } from '../http/idempotency-key';
 import { CurrentPrincipal } from '../http/principal.decorator';
 import { ProblemFilter } from '../http/problem.filter';
 import type { DocentRequest } from '../http/request-context';
@@ -37,6 +40,7 @@ export class DocsController {
     private readonly catalog: CatalogService,
     private readonly schedules: ScheduleService,
     @Inject(DOCENT_LOGGER) private readonly logger: Logger,
+    @Inject(DEPENDENCY_MONITOR) private readonly dependencies: DependencyMonitor,
   ) {}
 
   @Post('create_ingestion')
@@ -44,7 +48,9 @@ export class DocsController {
   async createIngestion(
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createIngestion') body: CreateIngestionRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<CreateIngestionResponse> {
+    const idempotency = idempotencyKeyOf(idempotencyKey, body);
     const input = {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
@@ -56,10 +62,11 @@ export class DocsController {
         principal.accountId,
         input,
         body.schedule,
+        idempotency,
       );
       return { ingestion_id: ingestion.id, schedule_id: schedule.id };
     }
-    const record = await this.ingestions.create(principal.accountId, input);
+    const record = await this.ingestions.create(principal.accountId, input, idempotency);
     return { ingestion_id: record.id, schedule_id: null };
   }
 
@@ -107,6 +114,9 @@ export class DocsController {
         body.namespace_name,
         body.collection_name,
         body.ingestion_id,
+        principal.apiKeyId
+          ? { kind: 'api_key', accountId: principal.accountId, apiKeyId: principal.apiKeyId }
+          : { kind: 'session', accountId: principal.accountId },
       ),
     );
   }
@@ -123,6 +133,14 @@ export class DocsController {
     @Req() req: DocentRequest,
     @Res() res: Response,
   ): Promise<void> {
+    // Known down: refused before the question is embedded, so at once whatever the load.
+    if (this.dependencies.isDown('index')) {
+      throw new DependencyUnavailableError(
+        'index',
+        'The search index is unavailable; retry later.',
+        'not tried: the index is known to be down',
+      );
+    }
     const streamed =
       body.stream ?? req.accepts(['application/json', 'text/event-stream']) === 'text/event-stream';
     const cancel = new AbortController();
@@ -161,7 +179,7 @@ export class DocsController {
       // Before the stream started the error is an ordinary problem response.
       if (!stream.started) throw error;
       if (!cancel.signal.aborted) {
-        const problem = new ProblemFilter(this.logger).toProblem(error, req);
+        const problem = new ProblemFilter(this.logger, this.dependencies).toProblem(error, req);
         stream.send('error', problem.body(req.requestId));
       }
     }
