@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpConnection } from '@elastic/elasticsearch';
 import nock from 'nock';
 import {
@@ -23,6 +24,7 @@ import {
   msearchReply,
   rankingBody,
   rankingReply,
+  registryReply,
   REJECTED_EXECUTION,
   type Reply,
   sourcesReply,
@@ -39,6 +41,14 @@ const API_KEY = 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==';
 const KB = 'kb';
 const KB_ALIAS = 'docent-c-74fec0c33e96ab90ac88666979207a50';
 const KB_INDEX = `${KB_ALIAS}-v1`;
+const REGISTRY_ALIAS = 'docent-collections';
+const REGISTRY_INDEX = `${REGISTRY_ALIAS}-v1`;
+/** sha256("kb"): the collection's registry `_id`. */
+const KB_REGISTRY_ID = '74fec0c33e96ab90ac88666979207a50a6ea7b9b3eea6ec0e8b916d64c0a0706';
+const KB_REGISTRY_PATH = `/${REGISTRY_ALIAS}/_doc/${KB_REGISTRY_ID}`;
+/** Where "kb" goes by default: shared index 1 of 2 (sha256 starts with an odd number). */
+const KB_SHARED = 'docent-s-d8-1';
+const KB_KEY = '0f1e2d3c4b5a6978';
 const MANIFEST_A = '#manifest:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb';
 const MANIFEST_HANDBOOK =
   '#manifest:b4128df29f3726b470dcc4b138fec23a39a7a2b8483bca2a2fa4b0c38931f9eb';
@@ -101,8 +111,50 @@ function recording(bodies: nock.Body[], reply: Reply | ((body: nock.Body) => Rep
   };
 }
 
-function knownCollection(scope: nock.Scope, dimensions = DIMENSIONS): nock.Scope {
-  return scope.get(`/${KB_ALIAS}/_mapping`).reply(...mappingReply(KB_INDEX, KB, dimensions));
+/** The registry says "kb" has a dedicated index (`times` reads of it). */
+function knownCollection(scope: nock.Scope, dimensions = DIMENSIONS, times = 1): nock.Scope {
+  return scope
+    .get(KB_REGISTRY_PATH)
+    .times(times)
+    .query({ realtime: 'true' })
+    .reply(
+      ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+        collection_id: KB,
+        dimensions,
+        layout: 'dedicated',
+        index: KB_ALIAS,
+        key: null,
+      }),
+    );
+}
+
+/** The registry says "kb" sits in a shared index under `KB_KEY`. */
+function sharedCollection(scope: nock.Scope, times = 1): nock.Scope {
+  return scope
+    .get(KB_REGISTRY_PATH)
+    .times(times)
+    .query({ realtime: 'true' })
+    .reply(
+      ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+        collection_id: KB,
+        dimensions: DIMENSIONS,
+        layout: 'shared',
+        index: KB_SHARED,
+        key: KB_KEY,
+      }),
+    );
+}
+
+/** The registry has no "kb" (and its index may not even exist yet). */
+function unregistered(scope: nock.Scope, registryExists = true): nock.Scope {
+  return scope
+    .get(KB_REGISTRY_PATH)
+    .query({ realtime: 'true' })
+    .reply(
+      ...(registryExists
+        ? documentNotFound(REGISTRY_INDEX, KB_REGISTRY_ID)
+        : indexNotFound(REGISTRY_ALIAS)),
+    );
 }
 
 function hybridQuery(extra: Partial<SearchQuery> = {}): SearchQuery {
@@ -137,142 +189,298 @@ afterEach(async () => {
 afterAll(() => nock.enableNetConnect());
 
 describe('ElasticsearchSearchIndex: collections', () => {
-  it('creates the concrete index behind its alias with the mapping, analysis and _meta.dimensions', async () => {
-    const bodies: nock.Body[] = [];
-    const scope = es()
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...indexNotFound(KB_ALIAS))
-      .put(`/${KB_INDEX}`)
-      .reply(recording(bodies, createdIndexReply(KB_INDEX)));
+  const ANALYSIS = {
+    filter: {
+      docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
+      docent_english_stop: { type: 'stop', stopwords: '_english_' },
+      docent_english_stemmer: { type: 'stemmer', language: 'english' },
+    },
+    analyzer: {
+      docent_english: {
+        type: 'custom',
+        tokenizer: 'standard',
+        filter: [
+          'docent_english_possessive',
+          'lowercase',
+          'asciifolding',
+          'docent_english_stop',
+          'docent_english_stemmer',
+        ],
+      },
+    },
+  };
+  const CHUNK_PROPERTIES = {
+    kind: { type: 'keyword' },
+    collection_id: { type: 'keyword' },
+    document_id: { type: 'keyword' },
+    chunk_id: { type: 'keyword' },
+    ordinal: { type: 'integer' },
+    page_num: { type: 'integer' },
+    text: { type: 'text', analyzer: 'docent_english' },
+    headings: { type: 'text', analyzer: 'docent_english' },
+    title: { type: 'text', analyzer: 'docent_english' },
+    vector: {
+      type: 'dense_vector',
+      dims: 8,
+      index: true,
+      similarity: 'dot_product',
+      index_options: { type: 'int8_hnsw' },
+    },
+    sentence_vectors: { type: 'binary' },
+    manifest: { type: 'object', enabled: false },
+  };
+  /** The registry index, made on first use. */
+  const registryCreated = (scope: nock.Scope, bodies: nock.Body[] = []) =>
+    scope.put(`/${REGISTRY_INDEX}`).reply(recording(bodies, createdIndexReply(REGISTRY_INDEX)));
+  const registryWrite = (scope: nock.Scope, bodies: nock.Body[]) =>
+    scope
+      .put(KB_REGISTRY_PATH)
+      .query({ op_type: 'create', require_alias: 'true' })
+      .reply(recording(bodies, writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID)));
 
-    await open().ensureCollection(KB, 8);
+  it('puts a new collection into a shared index (made once), then records it in the registry', async () => {
+    const created: nock.Body[] = [];
+    const registry: nock.Body[] = [];
+    const records: nock.Body[] = [];
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es(), false)
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/${KB_SHARED}-v1`)
+          .reply(recording(created, createdIndexReply(`${KB_SHARED}-v1`))),
+        registry,
+      ),
+      records,
+    );
+    const index = open({ clock: () => Date.parse('2026-11-27T08:00:00Z') });
+
+    await index.ensureCollection(KB, 8);
+
+    scope.done();
+    expect(json(created[0]!)).toEqual({
+      aliases: { [KB_SHARED]: {} },
+      settings: { index: { number_of_shards: 1 }, analysis: ANALYSIS },
+      mappings: {
+        dynamic: 'strict',
+        _meta: { docent: { schema_version: 1, layout: 'shared', dimensions: 8 } },
+        // Every document is routed by its collection's key: a write without it fails.
+        _routing: { required: true },
+        properties: { collection_key: { type: 'keyword' }, ...CHUNK_PROPERTIES },
+      },
+    });
+    expect(json(registry[0]!)).toMatchObject({
+      aliases: { [REGISTRY_ALIAS]: {} },
+      settings: { index: { number_of_shards: 1 } },
+      mappings: { dynamic: 'strict', properties: { collection_id: { type: 'keyword' } } },
+    });
+    expect(json(records[0]!)).toEqual({
+      collection_id: KB,
+      dimensions: 8,
+      layout: 'shared',
+      index: KB_SHARED,
+      key: expect.stringMatching(/^[0-9a-f]{16}$/),
+      state: 'ready',
+      updated_at: '2026-11-27T08:00:00.000Z',
+    });
+
+    // A second collection of the same size in the same shared index: no index is made again.
+    const other = 'kb-2'; // sha256 starts with an odd number as well: slot 1 of 2
+    const otherId = createHash('sha256').update(other).digest('hex');
+    const second = es()
+      .get(`/${REGISTRY_ALIAS}/_doc/${otherId}`)
+      .query(true)
+      .reply(...documentNotFound(REGISTRY_INDEX, otherId))
+      .get(`/docent-c-${otherId.slice(0, 32)}/_mapping`)
+      .reply(...indexNotFound(`docent-c-${otherId.slice(0, 32)}`))
+      .put(`/${REGISTRY_ALIAS}/_doc/${otherId}`)
+      .query(true)
+      .reply(...writtenReply(REGISTRY_INDEX, otherId));
+    await index.ensureCollection(other, 8);
+    second.done();
+  });
+
+  it('with layout dedicated, creates the concrete index behind its alias, then records it', async () => {
+    const bodies: nock.Body[] = [];
+    const records: nock.Body[] = [];
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es())
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/${KB_INDEX}`)
+          .reply(recording(bodies, createdIndexReply(KB_INDEX))),
+      ),
+      records,
+    );
+
+    await open({ layout: 'dedicated' }).ensureCollection(KB, 8);
 
     scope.done();
     expect(json(bodies[0]!)).toEqual({
       aliases: { [KB_ALIAS]: {} },
-      settings: {
-        index: { number_of_shards: 1 },
-        analysis: {
-          filter: {
-            docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
-            docent_english_stop: { type: 'stop', stopwords: '_english_' },
-            docent_english_stemmer: { type: 'stemmer', language: 'english' },
-          },
-          analyzer: {
-            docent_english: {
-              type: 'custom',
-              tokenizer: 'standard',
-              filter: [
-                'docent_english_possessive',
-                'lowercase',
-                'asciifolding',
-                'docent_english_stop',
-                'docent_english_stemmer',
-              ],
-            },
-          },
-        },
-      },
+      settings: { index: { number_of_shards: 1 }, analysis: ANALYSIS },
       mappings: {
         dynamic: 'strict',
         _meta: { docent: { schema_version: 1, collection_id: KB, dimensions: 8 } },
-        properties: {
-          kind: { type: 'keyword' },
-          collection_id: { type: 'keyword' },
-          document_id: { type: 'keyword' },
-          chunk_id: { type: 'keyword' },
-          ordinal: { type: 'integer' },
-          page_num: { type: 'integer' },
-          text: { type: 'text', analyzer: 'docent_english' },
-          headings: { type: 'text', analyzer: 'docent_english' },
-          title: { type: 'text', analyzer: 'docent_english' },
-          vector: {
-            type: 'dense_vector',
-            dims: 8,
-            index: true,
-            similarity: 'dot_product',
-            index_options: { type: 'int8_hnsw' },
-          },
-          sentence_vectors: { type: 'binary' },
-          manifest: { type: 'object', enabled: false },
-        },
+        properties: CHUNK_PROPERTIES,
       },
+    });
+    expect(json(records[0]!)).toMatchObject({
+      collection_id: KB,
+      dimensions: 8,
+      layout: 'dedicated',
+      index: KB_ALIAS,
+      key: null,
     });
   });
 
-  it('passes the index options on to a new index', async () => {
+  it('passes the index options on to every index it makes', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...indexNotFound(KB_ALIAS))
-      .put(`/${KB_INDEX}`)
-      .reply(recording(bodies, createdIndexReply(KB_INDEX)));
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es())
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/docent-s-d384-0-v1`)
+          .reply(recording(bodies, createdIndexReply('docent-s-d384-0-v1'))),
+        bodies,
+      ),
+      [],
+    );
 
     await open({
       numberOfShards: 2,
       numberOfReplicas: 0,
       refreshInterval: '200ms',
+      sharedIndices: 1,
     }).ensureCollection(KB, 384);
 
     scope.done();
-    const body = json(bodies[0]!) as {
-      settings: { index: unknown };
-      mappings: { properties: { vector: { dims: number } } };
-    };
-    expect(body.settings.index).toEqual({
+    const [shared, registry] = bodies.map(
+      (body) =>
+        json(body) as {
+          settings: { index: unknown };
+          mappings: { properties: { vector?: { dims: number } } };
+        },
+    );
+    expect(shared!.settings.index).toEqual({
       number_of_shards: 2,
       number_of_replicas: 0,
       refresh_interval: '200ms',
     });
-    expect(body.mappings.properties.vector.dims).toBe(384);
+    expect(shared!.mappings.properties.vector?.dims).toBe(384);
+    // The registry is small: always one shard.
+    expect(registry!.settings.index).toEqual({
+      number_of_shards: 1,
+      number_of_replicas: 0,
+      refresh_interval: '200ms',
+    });
   });
 
-  it('reuses an index with the same dimensions and refuses other dimensions', async () => {
-    const scope = knownCollection(knownCollection(es()));
+  it('reuses a collection with the same dimensions and refuses other dimensions', async () => {
+    const scope = knownCollection(es(), DIMENSIONS, 2);
     const index = open();
 
     await expect(index.ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     await expect(index.ensureCollection(KB, DIMENSIONS * 2)).rejects.toThrow(
       'collection "kb" stores 8-dimensional vectors; cannot use it with 16 dimensions',
     );
-    scope.done(); // two mapping reads, no PUT
+    scope.done(); // two registry reads, nothing created
   });
 
-  it('adds the sentence vectors field to an index made before it existed', async () => {
-    const bodies: nock.Body[] = [];
-    const scope = es()
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS, false))
-      .put(`/${KB_ALIAS}/_mapping`)
-      .reply(recording(bodies, [200, { acknowledged: true }, ES_HEADERS]));
+  it('finds a collection made before the registry by its own index, adds the sentence vectors field, and records it as it is', async () => {
+    const mappings: nock.Body[] = [];
+    const records: nock.Body[] = [];
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es(), false)
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS, false))
+          .put(`/${KB_ALIAS}/_mapping`)
+          .reply(recording(mappings, [200, { acknowledged: true }, ES_HEADERS])),
+      ),
+      records,
+    );
 
     await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     scope.done();
-    expect(json(bodies[0]!)).toEqual({ properties: { sentence_vectors: { type: 'binary' } } });
+    expect(json(mappings[0]!)).toEqual({ properties: { sentence_vectors: { type: 'binary' } } });
+    expect(json(records[0]!)).toMatchObject({ layout: 'dedicated', index: KB_ALIAS, key: null });
   });
 
   it('accepts an index another process created between its check and its create', async () => {
-    const scope = es()
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es())
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/${KB_INDEX}`)
+          .reply(
+            ...errorReply(
+              400,
+              'resource_already_exists_exception',
+              `index [${KB_INDEX}/x6OQ3A3aRqWkxWl0jQ4u1g] already exists`,
+              { index_uuid: 'x6OQ3A3aRqWkxWl0jQ4u1g', index: KB_INDEX },
+            ),
+          )
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS)),
+      ),
+      [],
+    );
+
+    await expect(
+      open({ layout: 'dedicated' }).ensureCollection(KB, DIMENSIONS),
+    ).resolves.toBeUndefined();
+    scope.done();
+  });
+
+  it('accepts the record another process wrote first, and checks its dimensions', async () => {
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS))
-      .put(`/${KB_INDEX}`)
+      .put(`/${KB_SHARED}-v1`)
+      .reply(
+        ...errorReply(400, 'resource_already_exists_exception', 'index already exists', {
+          index: `${KB_SHARED}-v1`,
+        }),
+      )
+      .put(`/${REGISTRY_INDEX}`)
+      .reply(
+        ...errorReply(400, 'resource_already_exists_exception', 'index already exists', {
+          index: REGISTRY_INDEX,
+        }),
+      )
+      .put(KB_REGISTRY_PATH)
+      .query(true)
       .reply(
         ...errorReply(
-          400,
-          'resource_already_exists_exception',
-          `index [${KB_INDEX}/x6OQ3A3aRqWkxWl0jQ4u1g] already exists`,
-          { index_uuid: 'x6OQ3A3aRqWkxWl0jQ4u1g', index: KB_INDEX },
+          409,
+          'version_conflict_engine_exception',
+          `[${KB_REGISTRY_ID}]: version conflict, document already exists (current version [1])`,
         ),
       )
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS));
+      .get(KB_REGISTRY_PATH)
+      .query(true)
+      .reply(
+        ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+          collection_id: KB,
+          dimensions: 16,
+          layout: 'shared',
+          index: KB_SHARED,
+          key: 'aaaaaaaaaaaaaaaa',
+        }),
+      );
 
-    await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
+    await expect(open().ensureCollection(KB, DIMENSIONS)).rejects.toThrow(
+      'collection "kb" stores 16-dimensional vectors; cannot use it with 8 dimensions',
+    );
     scope.done();
   });
 
   it('refuses an index of that name that Docent did not create', async () => {
-    const scope = es()
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(
         200,
@@ -286,20 +494,127 @@ describe('ElasticsearchSearchIndex: collections', () => {
     scope.done();
   });
 
-  it('deletes a collection by deleting the concrete index its alias points at', async () => {
-    const scope = es()
+  it('deletes a collection with its own index by deleting the concrete index, then its record', async () => {
+    const scope = knownCollection(es())
       .get(`/_alias/${KB_ALIAS}`)
       .reply(200, { [KB_INDEX]: { aliases: { [KB_ALIAS]: {} } } }, ES_HEADERS)
       .delete(`/${KB_INDEX}`)
       .query({ ignore_unavailable: 'true' })
       .reply(200, { acknowledged: true }, ES_HEADERS)
+      .delete(KB_REGISTRY_PATH)
+      .reply(...writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID, 'deleted'));
+    const gone = unregistered(es())
       .get(`/_alias/${KB_ALIAS}`)
-      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS);
+      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS)
+      .delete(KB_REGISTRY_PATH)
+      .reply(...documentNotFound(REGISTRY_INDEX, KB_REGISTRY_ID));
     const index = open();
 
     await index.deleteCollection(KB);
-    await index.deleteCollection(KB); // already gone: nothing to delete
     scope.done();
+    await index.deleteCollection(KB); // already gone: nothing to delete
+    gone.done();
+  });
+
+  it('deletes a collection in a shared index with a delete-by-query routed and filtered by its key', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_delete_by_query`)
+      .query({ routing: KB_KEY, conflicts: 'proceed', refresh: 'true' })
+      .reply(
+        recording(bodies, [
+          200,
+          { took: 12, deleted: 3, batches: 1, version_conflicts: 0, failures: [] },
+          ES_HEADERS,
+        ]),
+      )
+      .get(`/_alias/${KB_ALIAS}`)
+      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS)
+      .delete(KB_REGISTRY_PATH)
+      .reply(...writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID, 'deleted'));
+
+    await open().deleteCollection(KB);
+    scope.done();
+    expect(json(bodies[0]!)).toEqual({
+      query: { bool: { filter: [{ term: { collection_key: KB_KEY } }] } },
+    });
+  });
+
+  it('on a cluster without _delete_by_query, deletes what a routed scan of the key finds, and remembers', async () => {
+    const scans: nock.Body[] = [];
+    const bulks: nock.Body[] = [];
+    const noHandler = errorReply(
+      400,
+      'illegal_argument_exception',
+      `no handler found for uri [/${KB_SHARED}/_delete_by_query?routing=${KB_KEY}&conflicts=proceed&refresh=true] and method [POST]`,
+    );
+    const scan = (scope: nock.Scope) =>
+      scope
+        .post(`/${KB_SHARED}/_pit`)
+        .query({ keep_alive: '2m', routing: KB_KEY })
+        .reply(200, { id: 'pit-1' }, ES_HEADERS)
+        .post('/_search')
+        .reply(
+          recording(scans, [
+            200,
+            {
+              pit_id: 'pit-1',
+              hits: {
+                hits: [
+                  { _index: `${KB_SHARED}-v1`, _id: `${KB_KEY}:a:0`, sort: [7] },
+                  { _index: `${KB_SHARED}-v1`, _id: `${KB_KEY}:#manifest:x`, sort: [9] },
+                ],
+              },
+            },
+            ES_HEADERS,
+          ]),
+        )
+        .post(`/${KB_SHARED}/_bulk`)
+        .query({ routing: KB_KEY, require_alias: 'true', refresh: 'wait_for' })
+        .reply(
+          recording(
+            bulks,
+            bulkReply(`${KB_SHARED}-v1`, [
+              { action: 'delete', id: `${KB_KEY}:a:0` },
+              { action: 'delete', id: `${KB_KEY}:#manifest:x` },
+            ]),
+          ),
+        )
+        .delete('/_pit')
+        .reply(200, { succeeded: true, num_freed: 1 }, ES_HEADERS)
+        .get(`/${KB_SHARED}/_refresh`)
+        .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, ES_HEADERS)
+        .get(`/_alias/${KB_ALIAS}`)
+        .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS)
+        .delete(KB_REGISTRY_PATH)
+        .reply(...writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID, 'deleted'));
+    const first = scan(
+      sharedCollection(es())
+        .post(`/${KB_SHARED}/_delete_by_query`)
+        .query(true)
+        .reply(...noHandler),
+    );
+    const index = open();
+
+    await index.deleteCollection(KB);
+    first.done();
+    expect(json(scans[0]!)).toEqual({
+      size: 1000,
+      track_total_hits: false,
+      pit: { id: 'pit-1', keep_alive: '2m' },
+      query: { bool: { filter: [{ term: { collection_key: KB_KEY } }] } },
+      sort: [{ _shard_doc: 'asc' }],
+      _source: false,
+    });
+    expect(ndjson(bulks[0]!)).toEqual([
+      { delete: { _id: `${KB_KEY}:a:0` } },
+      { delete: { _id: `${KB_KEY}:#manifest:x` } },
+    ]);
+
+    // Remembered: the next delete scans at once.
+    const second = scan(sharedCollection(es()));
+    await index.deleteCollection(KB);
+    second.done();
   });
 });
 
@@ -540,7 +855,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
   });
 
   it('refuses to write into a collection that does not exist', async () => {
-    const scope = es()
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS));
 
@@ -780,7 +1095,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('reads the dimensions again after the index refused a write (recreated elsewhere)', async () => {
+  it('reads the registry afresh for every write (the collection may have been recreated elsewhere)', async () => {
     const scope = knownCollection(es())
       .get(docPath(MANIFEST_A))
       .query(true)
@@ -800,9 +1115,8 @@ describe('ElasticsearchSearchIndex: writes', () => {
             },
           },
         ]),
-      )
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...mappingReply(KB_INDEX, KB, 16));
+      );
+    knownCollection(scope, 16);
     const index = open();
 
     await expect(
@@ -816,7 +1130,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
 
   it('deletes a document by the ids its manifest lists, then the manifest', async () => {
     const bulks: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es(), DIMENSIONS, 3)
       .get(docPath(MANIFEST_A))
       .query({ realtime: 'true' })
       .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0', 'a:1']))
@@ -1183,8 +1497,8 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits[0]).toMatchObject({ bm25Rank: 1, similarity: 0 });
   });
 
-  it('a collection that does not exist has no hits and costs one mapping read', async () => {
-    const scope = es()
+  it('a collection that does not exist has no hits and costs a registry and a mapping read', async () => {
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS));
 
@@ -1195,13 +1509,14 @@ describe('ElasticsearchSearchIndex: search', () => {
   it('a collection deleted by another process meanwhile has no hits either', async () => {
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
-      .reply(...msearchReply([indexNotFound(KB_ALIAS)[1], indexNotFound(KB_ALIAS)[1]]))
+      .reply(...msearchReply([indexNotFound(KB_ALIAS)[1], indexNotFound(KB_ALIAS)[1]]));
+    unregistered(scope)
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS));
     const index = open();
 
     expect(await index.search(hybridQuery())).toEqual([]);
-    // The cached dimensions were dropped: the next search reads the mapping again.
+    // The cached placement was dropped: the next search reads the registry again.
     expect(await index.search(hybridQuery())).toEqual([]);
     scope.done();
   });
@@ -1226,7 +1541,7 @@ describe('ElasticsearchSearchIndex: search', () => {
 
 describe('ElasticsearchSearchIndex: reads and health', () => {
   it('refresh is GET <alias>/_refresh; a missing index has nothing to refresh', async () => {
-    const scope = es()
+    const scope = knownCollection(es(), DIMENSIONS, 2)
       .get(`/${KB_ALIAS}/_refresh`)
       .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, ES_HEADERS)
       .get(`/${KB_ALIAS}/_refresh`)
@@ -1240,7 +1555,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
   it('getChunks asks for the ordinals of one document, sorted', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
       .reply(
         recording(
@@ -1280,7 +1595,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
   it('countChunks counts chunk documents (not manifests), per collection or per document', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_count`)
       .reply(recording(bodies, countReply(5)))
       .post(`/${KB_ALIAS}/_count`)
@@ -1313,7 +1628,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
       hits: { total: { value, relation: 'eq' }, max_score: null, hits: [] },
     });
     const bodies: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(recording(bodies, msearchReply([total(40), total(3), total(0)])))
       .post(`/${KB_ALIAS}/_msearch`)
@@ -1353,7 +1668,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
   });
 
   it('termDocumentCounts reports a failed count in the multi-search as an index error', async () => {
-    const scope = es()
+    const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(
         ...msearchReply([

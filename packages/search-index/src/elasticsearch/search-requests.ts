@@ -21,10 +21,16 @@ export interface VectorLegOptions {
   oversample: number;
 }
 
-/** The document filter, empty for none. Both legs get it inside their search, never after. */
-export function documentFilter(documentIds: readonly string[] | undefined): Query[] {
-  if (documentIds === undefined) return [];
-  return [{ terms: { document_id: [...new Set(documentIds)] } }];
+/**
+ * A search's filter: the collection's own (its key, in a shared index) and the document filter.
+ * Both legs get it inside their search, never after.
+ */
+export function searchFilter(
+  collection: readonly Query[],
+  documentIds: readonly string[] | undefined,
+): Query[] {
+  if (documentIds === undefined) return [...collection];
+  return [...collection, { terms: { document_id: [...new Set(documentIds)] } }];
 }
 
 /**
@@ -103,33 +109,65 @@ function knnParameters(leg: VectorLegOptions) {
  * query vector. The vectors come through the `fields` API: from 9.1 on they are left out of
  * `_source`, and a `script_score` would need the Painless module, which not every node has.
  */
-export function hitsBody(ids: readonly string[], withVectors: boolean): SearchBody {
+export function hitsBody(
+  ids: readonly string[],
+  withVectors: boolean,
+  collection: readonly Query[],
+): SearchBody {
+  const byId: Query = { ids: { values: [...ids] } };
   return {
     size: ids.length,
     track_total_hits: false,
     _source: [...HIT_SOURCE_FIELDS],
-    query: { ids: { values: [...ids] } },
+    query: collection.length === 0 ? byId : { bool: { filter: [byId, ...collection] } },
     ...(withVectors && { fields: [VECTOR_FIELD] }),
   };
 }
 
+/**
+ * The exact cosines of the chunks `ids` (those the vector leg did not return): a kNN search
+ * restricted to them, which Lucene answers by scoring each of them (the filter is smaller than
+ * `num_candidates`), rescored on the float vectors.
+ */
+export function similaritiesBody(
+  vector: Float32Array,
+  ids: readonly string[],
+  collection: readonly Query[],
+  oversample: number,
+): SearchBody {
+  return vectorLegBody({ vector, k: ids.length, oversample: Math.max(1, oversample) }, [
+    ...collection,
+    { ids: { values: [...ids] } },
+  ]);
+}
+
 /** Chunks of one document by ordinal, in ordinal order. */
-export function chunksByOrdinalBody(documentId: string, ordinals: readonly number[]): SearchBody {
+export function chunksByOrdinalBody(
+  documentId: string,
+  ordinals: readonly number[],
+  collection: readonly Query[],
+): SearchBody {
   const unique = [...new Set(ordinals)];
   return {
     size: Math.min(unique.length, MAX_RESULT_WINDOW),
     track_total_hits: false,
     _source: [...HIT_SOURCE_FIELDS],
     query: {
-      bool: { filter: [{ term: { document_id: documentId } }, { terms: { ordinal: unique } }] },
+      bool: {
+        filter: [
+          ...collection,
+          { term: { document_id: documentId } },
+          { terms: { ordinal: unique } },
+        ],
+      },
     },
     sort: [{ ordinal: 'asc' }],
   };
 }
 
 /** Chunk documents only (a collection index also holds one manifest per document). */
-export function countQuery(documentId: string | undefined): Query {
-  const filter: Query[] = [{ term: { kind: 'chunk' } }];
+export function countQuery(documentId: string | undefined, collection: readonly Query[]): Query {
+  const filter: Query[] = [...collection, { term: { kind: 'chunk' } }];
   if (documentId !== undefined) filter.push({ term: { document_id: documentId } });
   return { bool: { filter } };
 }
@@ -145,8 +183,8 @@ export function weightedFields(weights: Bm25Weights): string[] {
  * Counts (no hits) the chunks holding every token of `word` in one of the text fields, or all
  * chunks when `word` is undefined.
  */
-export function termCountBody(word: string | undefined): SearchBody {
-  const filter: Query[] = [{ term: { kind: 'chunk' } }];
+export function termCountBody(word: string | undefined, collection: readonly Query[]): SearchBody {
+  const filter: Query[] = [...collection, { term: { kind: 'chunk' } }];
   if (word !== undefined) {
     filter.push({
       multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },

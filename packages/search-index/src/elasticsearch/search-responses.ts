@@ -17,11 +17,6 @@ export interface FetchedChunk {
   vector: number[] | null;
 }
 
-/** `_id`s of a ranking request, best first. */
-export function rankedIds(response: SearchResponse): string[] {
-  return scoredIds(response).map((hit) => hit.id);
-}
-
 export function scoredIds(response: SearchResponse): ScoredId[] {
   return response.hits.hits.flatMap((hit) =>
     typeof hit._id === 'string' ? [{ id: hit._id, score: hit._score ?? 0 }] : [],

@@ -239,3 +239,27 @@ export function clusterHealthReply(status: 'green' | 'yellow' | 'red'): Reply {
     active_shards_percent_as_number: status === 'green' ? 100.0 : 50.0,
   });
 }
+
+/** A registry document, as a realtime GET returns it. */
+export function registryReply(
+  registryIndex: string,
+  id: string,
+  source: {
+    collection_id: string;
+    dimensions: number;
+    layout: 'shared' | 'dedicated';
+    index: string;
+    key: string | null;
+    state?: 'ready' | 'moving';
+  },
+): Reply {
+  return ok({
+    _index: registryIndex,
+    _id: id,
+    _version: 1,
+    _seq_no: 3,
+    _primary_term: 1,
+    found: true,
+    _source: { state: 'ready', updated_at: '2026-11-27T08:00:00.000Z', ...source },
+  });
+}
