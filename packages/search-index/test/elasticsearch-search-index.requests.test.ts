@@ -25,6 +25,7 @@ import {
   rankingBody,
   rankingReply,
   registryReply,
+  ok,
   REJECTED_EXECUTION,
   type Reply,
   sourcesReply,
@@ -1280,6 +1281,83 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits[2]!.similarity).toBe(0);
   });
 
+  it('hybrid, convex: the BM25 candidates the vector leg missed get their exact cosine from a kNN search restricted to them; the fetch needs no vectors', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        recording(
+          bodies,
+          msearchReply([
+            rankingBody(KB_INDEX, [
+              ['deploy-guide:0', 8.0],
+              ['deploy-guide:2', 2.0],
+            ]),
+            // dot_product scores: (1 + cosine) / 2.
+            rankingBody(KB_INDEX, [
+              ['deploy-guide:1', (1 + 0.9) / 2],
+              ['deploy-guide:0', (1 + 0.5) / 2],
+            ]),
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:2', (1 + 0.1) / 2]])))
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          bodies,
+          sourcesReply(KB_INDEX, [
+            { source: guide[0]! },
+            { source: guide[1]! },
+            { source: guide[2]! },
+          ]),
+        ),
+      );
+
+    const hits = await open().search(
+      hybridQuery({ fusion: 'convex', weights: { bm25: 1, vector: 0.5 } }),
+    );
+
+    scope.done();
+    expect(ndjson(bodies[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
+    expect(json(bodies[1]!)).toEqual({
+      size: 1,
+      track_total_hits: false,
+      _source: false,
+      knn: {
+        field: 'vector',
+        query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
+        k: 1,
+        num_candidates: 100,
+        rescore_vector: { oversample: 2 },
+        filter: [
+          { terms: { document_id: ['deploy-guide'] } },
+          { ids: { values: ['deploy-guide:2'] } },
+        ],
+      },
+    });
+    // Every cosine is known: the fetch leaves the vectors out.
+    expect(json(bodies[2]!)).toEqual({
+      size: 3,
+      track_total_hits: false,
+      _source: HIT_FIELDS,
+      query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
+    });
+    // BM25 over its best, cosines min-max over the candidates (0.1 .. 0.9), vector weighted 0.5:
+    // :0 1 + 0.5 × 0.5 = 1.25; :1 0 + 0.5 × 1 = 0.5; :2 0.25 + 0 = 0.25.
+    expect(hits.map((hit) => [hit.chunkId, hit.score, hit.similarity])).toEqual([
+      ['deploy-guide:0', expect.closeTo(1.25, 6), expect.closeTo(0.5, 6)],
+      ['deploy-guide:1', expect.closeTo(0.5, 6), expect.closeTo(0.9, 6)],
+      ['deploy-guide:2', expect.closeTo(0.25, 6), expect.closeTo(0.1, 6)],
+    ]);
+    expect(hits.map((hit) => [hit.bm25Rank, hit.vectorRank])).toEqual([
+      [1, 2],
+      [undefined, 1],
+      [2, undefined],
+    ]);
+  });
+
   it('hybrid with the rrf retriever: one search fused by Elasticsearch, hits without per-leg ranks', async () => {
     const searches: nock.Body[] = [];
     const scope = knownCollection(es())
@@ -1872,5 +1950,157 @@ describe('ElasticsearchSearchIndex: options', () => {
 
   it('needs a node or a client, not both', () => {
     expect(() => new ElasticsearchSearchIndex({})).toThrow(/node URL or a client/);
+  });
+});
+
+describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
+  const routedQuery = { routing: KB_KEY };
+  const keyFilter = { term: { collection_key: KB_KEY } };
+
+  it('writes its documents routed by its key, with prefixed _ids and the key in each document', async () => {
+    const manifests: nock.Body[] = [];
+    const bulks: nock.Body[] = [];
+    const manifest = `${KB_KEY}:${MANIFEST_A}`;
+    const scope = sharedCollection(es())
+      .get(`/${KB_SHARED}/_doc/${encodeURIComponent(manifest)}`)
+      .query({ ...routedQuery, realtime: 'true' })
+      .reply(...documentNotFound(`${KB_SHARED}-v1`, manifest))
+      .put(`/${KB_SHARED}/_doc/${encodeURIComponent(manifest)}`)
+      .query({ ...routedQuery, require_alias: 'true' })
+      .reply(recording(manifests, writtenReply(`${KB_SHARED}-v1`, manifest)))
+      .post(`/${KB_SHARED}/_bulk`)
+      .query({ ...routedQuery, require_alias: 'true', refresh: 'wait_for' })
+      .reply(
+        recording(bulks, bulkReply(`${KB_SHARED}-v1`, [{ action: 'index', id: `${KB_KEY}:a:0` }])),
+      );
+
+    await open().replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Deployment fails.', axis(0))]);
+
+    scope.done();
+    expect(json(manifests[0]!)).toEqual({
+      kind: 'manifest',
+      collection_key: KB_KEY,
+      manifest: { document_id: 'a', chunk_ids: [`${KB_KEY}:a:0`] },
+    });
+    expect(ndjson(bulks[0]!)).toEqual([
+      { index: { _id: `${KB_KEY}:a:0` } },
+      expect.objectContaining({ kind: 'chunk', collection_key: KB_KEY, chunk_id: 'a:0' }),
+    ]);
+  });
+
+  it('searches, counts and reads only its own documents: routed, with its key in every filter', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`)
+      .query(routedQuery)
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:a:0`, 3.2]])))
+      .post(`/${KB_SHARED}/_search`)
+      .query(routedQuery)
+      .reply(
+        recording(
+          bodies,
+          ok({
+            hits: {
+              hits: [
+                {
+                  _index: `${KB_SHARED}-v1`,
+                  _id: `${KB_KEY}:a:0`,
+                  _score: 1,
+                  _source: storedChunk('a', 0, 'Deployment fails.'),
+                },
+              ],
+            },
+          }),
+        ),
+      )
+      .post(`/${KB_SHARED}/_count`)
+      .query(routedQuery)
+      .reply(recording(bodies, countReply(1)))
+      .post(`/${KB_SHARED}/_msearch`)
+      .query(routedQuery)
+      .reply(
+        recording(
+          bodies,
+          msearchReply([
+            { hits: { total: { value: 1, relation: 'eq' }, hits: [] } },
+            { hits: { total: { value: 1, relation: 'eq' }, hits: [] } },
+          ]),
+        ),
+      );
+    const index = open();
+
+    const hits = await index.search({
+      collectionId: KB,
+      mode: 'bm25',
+      text: 'deployment',
+      vector: axis(0),
+      limit: 5,
+    });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['a:0']);
+    expect(await index.countChunks(KB)).toBe(1);
+    expect(await index.termDocumentCounts(KB, ['deployment'])).toEqual({
+      chunks: 1,
+      counts: [1],
+    });
+
+    scope.done(); // one registry read: the placement is cached for searches
+    expect(json(bodies[0]!)).toMatchObject({
+      query: { bool: { filter: [keyFilter] } },
+    });
+    expect(json(bodies[1]!)).toMatchObject({
+      query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:a:0`] } }, keyFilter] } },
+    });
+    expect(json(bodies[2]!)).toEqual({
+      query: { bool: { filter: [keyFilter, { term: { kind: 'chunk' } }] } },
+    });
+    for (const search of ndjson(bodies[3]!).filter((line) => 'query' in (line as object))) {
+      expect((search as { query: { bool: { filter: unknown[] } } }).query.bool.filter[0]).toEqual(
+        keyFilter,
+      );
+    }
+  });
+
+  it('is read from the registry again once its cached placement is older than placementCacheMs', async () => {
+    let now = 0;
+    const scope = sharedCollection(es(), 2)
+      .post(`/${KB_SHARED}/_count`)
+      .times(3)
+      .query(routedQuery)
+      .reply(...countReply(1));
+    const index = open({ clock: () => now, placementCacheMs: 1000 });
+
+    await index.countChunks(KB);
+    now = 999;
+    await index.countChunks(KB);
+    now = 1000;
+    await index.countChunks(KB);
+    scope.done();
+  });
+
+  it('while it is being moved, writes are refused as "unavailable" (retried later) and reads go on', async () => {
+    const scope = es()
+      .get(KB_REGISTRY_PATH)
+      .query(true)
+      .reply(
+        ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+          collection_id: KB,
+          dimensions: DIMENSIONS,
+          layout: 'shared',
+          index: KB_SHARED,
+          key: KB_KEY,
+          state: 'moving',
+        }),
+      )
+      .post(`/${KB_SHARED}/_count`)
+      .query(routedQuery)
+      .reply(...countReply(4));
+    const index = open();
+
+    const error = await failure(
+      index.replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Text.', axis(0))]),
+    );
+    expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+    expect(await index.countChunks(KB)).toBe(4);
+    scope.done();
   });
 });
