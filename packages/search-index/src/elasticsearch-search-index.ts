@@ -8,8 +8,12 @@ import {
 } from './argument-checks';
 import { bm25QueryText } from './elasticsearch/bm25-query-text';
 import { BulkWriter } from './elasticsearch/bulk-writer';
-import { type CollectionPlacement } from './elasticsearch/collection-placement';
+import {
+  type CollectionLayout,
+  type CollectionPlacement,
+} from './elasticsearch/collection-placement';
 import { CollectionPlacements } from './elasticsearch/collection-placements';
+import { CollectionMover } from './elasticsearch/collection-mover';
 import { CollectionRegistry } from './elasticsearch/collection-registry';
 import { deleteIndexBehind, removeFromSharedIndex } from './elasticsearch/collection-removal';
 import { DocumentManifests, routed } from './elasticsearch/document-manifests';
@@ -22,6 +26,10 @@ import {
   type ResolvedElasticsearchOptions,
 } from './elasticsearch/elasticsearch-options';
 import { HybridRanking, type RankingPlan } from './elasticsearch/hybrid-ranking';
+import {
+  type CollectionLayoutEntry,
+  LayoutMaintenance,
+} from './elasticsearch/layout-maintenance';
 import {
   type ChunkSource,
   type HitSource,
@@ -78,6 +86,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly bulk: BulkWriter;
   /** Whether the cluster serves `_delete_by_query` (until it says it does not). */
   private readonly deletes = { deleteByQuery: true };
+  private readonly maintenance: LayoutMaintenance;
   private closed = false;
 
   constructor(options: ElasticsearchSearchIndexOptions) {
@@ -103,6 +112,53 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       settings: this.options.indexSettings,
       cacheMs: this.options.placementCacheMs,
       clock: this.options.clock,
+    });
+    const mover = new CollectionMover(this.client, this.bulk, this.registry, this.placements, {
+      sharedIndices: this.options.sharedIndices,
+      settleMs: this.options.moveSettleMs,
+      placementCacheMs: this.options.placementCacheMs,
+      sleep: this.options.bulk.sleep,
+      deletes: this.deletes,
+    });
+    this.maintenance = new LayoutMaintenance(
+      this.client,
+      this.options.prefix,
+      this.registry,
+      this.placements,
+      mover,
+      { layout: this.options.layout, dedicatedThreshold: this.options.dedicatedThreshold },
+    );
+  }
+
+  /**
+   * Every collection of this deployment with its place, size and where the layout rules want it
+   * (largest first): the status of `pnpm es:layout`. Not part of the port.
+   */
+  async collectionsLayout(): Promise<CollectionLayoutEntry[]> {
+    this.assertOpen();
+    return this.call('collectionsLayout', () => this.maintenance.collections());
+  }
+
+  /**
+   * Moves every collection the layout rules want elsewhere (made before shared indices, or grown
+   * past `dedicatedThreshold`), one at a time, online; returns the moves made.
+   */
+  async migrateLayout(
+    onMove?: (entry: CollectionLayoutEntry) => void,
+  ): Promise<CollectionLayoutEntry[]> {
+    this.assertOpen();
+    return this.call('migrateLayout', () => this.maintenance.migrate(onMove));
+  }
+
+  /** Moves one collection into a shared index or into an index of its own, online. */
+  async moveCollection(collectionId: string, layout: CollectionLayout): Promise<void> {
+    this.assertOpen();
+    assertCollectionId(collectionId);
+    if (layout !== 'shared' && layout !== 'dedicated') {
+      throw new RangeError("layout must be 'shared' or 'dedicated'");
+    }
+    await this.call('moveCollection', async () => {
+      await this.maintenance.move(collectionId, layout);
     });
   }
 

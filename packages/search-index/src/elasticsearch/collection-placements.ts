@@ -149,6 +149,11 @@ export class CollectionPlacements {
     }
   }
 
+  /** The alias of the collection's dedicated index (whether it exists or not). */
+  dedicatedAlias(collectionId: string): string {
+    return collectionIndex(this.options.prefix, collectionId).alias;
+  }
+
   private remember(placement: CollectionPlacement): CollectionPlacement {
     this.cache.set(placement.collectionId, {
       placement,

@@ -71,6 +71,11 @@ export interface ElasticsearchSearchIndexOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source for bulk retries, in [0, 1). */
   random?: () => number;
+  /**
+   * A move between a shared and a dedicated index first waits this long for writes already under
+   * way (they read the registry before the move began). Default 10,000 ms.
+   */
+  moveSettleMs?: number;
   /** Milliseconds now (tests move it); default `Date.now`. */
   clock?: () => number;
 }
@@ -82,6 +87,7 @@ export interface ResolvedElasticsearchOptions {
   sharedIndices: number;
   dedicatedThreshold: number;
   placementCacheMs: number;
+  moveSettleMs: number;
   clock: () => number;
   rrf: RrfMode;
   rankConstant: number;
@@ -143,6 +149,7 @@ export function resolveOptions(
     sharedIndices: integer(options.sharedIndices ?? 2, 'sharedIndices', 1),
     dedicatedThreshold: integer(options.dedicatedThreshold ?? 100_000, 'dedicatedThreshold', 0),
     placementCacheMs: integer(options.placementCacheMs ?? 10_000, 'placementCacheMs', 0),
+    moveSettleMs: integer(options.moveSettleMs ?? 10_000, 'moveSettleMs', 0),
     clock: options.clock ?? Date.now,
     rrf,
     rankConstant,
