@@ -38,6 +38,7 @@ import { Registry } from 'prom-client';
 import { isEmbedded, type DocentConfig } from './config';
 import { fileClock } from './test-clock';
 import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
+import { elasticsearchIndexOptions } from './elasticsearch-settings';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 
 export interface Runtime {
@@ -304,18 +305,7 @@ export async function buildRuntime(
 function openSearchIndex(config: DocentConfig): SearchIndex {
   const es = config.elasticsearch;
   if (!es) return new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
-  return new ElasticsearchSearchIndex({
-    node: es.url,
-    auth: es.apiKey
-      ? { apiKey: es.apiKey }
-      : es.username
-        ? { username: es.username, password: es.password ?? '' }
-        : undefined,
-    indexPrefix: es.indexPrefix,
-    // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
-    refresh: false,
-    rrf: 'client',
-  });
+  return new ElasticsearchSearchIndex(elasticsearchIndexOptions(es));
 }
 
 export { isEmbedded };

@@ -1,0 +1,24 @@
+import { type ElasticsearchSearchIndexOptions } from '@docent/search-index';
+import { type ElasticsearchConfig } from './config';
+
+/** The Elasticsearch adapter's options for this deployment: the service and `es:layout` share them. */
+export function elasticsearchIndexOptions(
+  es: ElasticsearchConfig,
+): ElasticsearchSearchIndexOptions {
+  return {
+    node: es.url,
+    auth: es.apiKey
+      ? { apiKey: es.apiKey }
+      : es.username
+        ? { username: es.username, password: es.password ?? '' }
+        : undefined,
+    indexPrefix: es.indexPrefix,
+    layout: es.layout,
+    sharedIndices: es.sharedIndices,
+    dedicatedThreshold: es.dedicatedThreshold,
+    ...(es.replicas !== undefined && { numberOfReplicas: es.replicas }),
+    // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
+    refresh: false,
+    rrf: 'client',
+  };
+}
