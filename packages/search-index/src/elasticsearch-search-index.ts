@@ -15,6 +15,7 @@ import {
 import { CollectionPlacements } from './elasticsearch/collection-placements';
 import { CollectionMover } from './elasticsearch/collection-mover';
 import { CollectionRegistry } from './elasticsearch/collection-registry';
+import { CollectionStatistics } from './elasticsearch/collection-statistics';
 import { deleteIndexBehind, removeFromSharedIndex } from './elasticsearch/collection-removal';
 import { DocumentManifests, routed } from './elasticsearch/document-manifests';
 import { type ChunkWrite, DocumentWriter } from './elasticsearch/document-writer';
@@ -26,10 +27,7 @@ import {
   type ResolvedElasticsearchOptions,
 } from './elasticsearch/elasticsearch-options';
 import { HybridRanking, type RankingPlan } from './elasticsearch/hybrid-ranking';
-import {
-  type CollectionLayoutEntry,
-  LayoutMaintenance,
-} from './elasticsearch/layout-maintenance';
+import { type CollectionLayoutEntry, LayoutMaintenance } from './elasticsearch/layout-maintenance';
 import {
   type ChunkSource,
   type HitSource,
@@ -42,15 +40,8 @@ import {
   countQuery,
   hitsBody,
   MAX_RESULT_WINDOW,
-  termCountBody,
 } from './elasticsearch/search-requests';
-import {
-  type FetchedChunk,
-  fetchedChunks,
-  msearchResponse,
-  toSearchHit,
-  totalHits,
-} from './elasticsearch/search-responses';
+import { type FetchedChunk, fetchedChunks, toSearchHit } from './elasticsearch/search-responses';
 import {
   type DocumentChunks,
   type IndexedChunk,
@@ -80,6 +71,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly scrub: (text: string) => string;
   private readonly options: ResolvedElasticsearchOptions;
   private readonly ranking: HybridRanking;
+  private readonly statistics: CollectionStatistics;
   private readonly writer: DocumentWriter;
   private readonly registry: CollectionRegistry;
   private readonly placements: CollectionPlacements;
@@ -92,11 +84,23 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   constructor(options: ElasticsearchSearchIndexOptions) {
     this.options = resolveOptions(options);
     ({ client: this.client, ownsClient: this.ownsClient, scrub: this.scrub } = connect(options));
-    this.ranking = new HybridRanking(this.client, new RrfRetrieverSupport(this.options.rrf), {
-      rankConstant: this.options.rankConstant,
-      bm25Fields: this.options.bm25Fields,
-      oversample: this.options.oversample,
+    this.statistics = new CollectionStatistics(this.client, {
+      collectionIdf: this.options.collectionIdf,
+      ttlMs: 30_000,
+      maxEntries: 20_000,
+      clock: this.options.clock,
     });
+    this.ranking = new HybridRanking(
+      this.client,
+      new RrfRetrieverSupport(this.options.rrf),
+      this.statistics,
+      {
+        rankConstant: this.options.rankConstant,
+        bm25Fields: this.options.bm25Fields,
+        oversample: this.options.oversample,
+        collectionIdf: this.options.collectionIdf,
+      },
+    );
     this.bulk = new BulkWriter(this.client, this.options.bulk);
     this.writer = new DocumentWriter(this.bulk, new DocumentManifests(this.client));
     this.registry = new CollectionRegistry(
@@ -307,31 +311,20 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     );
   }
 
-  /** One `_msearch`: the chunk count, then a hit count per word (`size: 0`). */
+  /**
+   * One search: the collection's chunks (`track_total_hits`) and a `filters` aggregation with a
+   * bucket per word (in a shared index, the shard's term statistics are read beside it and kept
+   * for the search that follows: see `CollectionStatistics`).
+   */
   async termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts> {
     this.assertOpen();
     assertTermCount(words);
     assertCollectionId(collectionId);
     const none = { chunks: 0, counts: words.map(() => 0) };
-    const asked = words.filter((word) => word.trim() !== '');
     return this.call('termDocumentCounts', () =>
       this.unlessIndexMissing(collectionId, none, async () => {
         const placement = await this.placements.cached(collectionId);
-        if (placement === null) return none;
-        const { responses } = await this.client.msearch({
-          index: placement.index,
-          ...routed(placement),
-          searches: [undefined, ...asked].flatMap((word) => [
-            {},
-            termCountBody(word, placement.filter),
-          ]),
-        });
-        const totals = responses.map((item) => totalHits(msearchResponse(item)));
-        let next = 1;
-        return {
-          chunks: totals[0] ?? 0,
-          counts: words.map((word) => (word.trim() === '' ? 0 : (totals[next++] ?? 0))),
-        };
+        return placement === null ? none : this.statistics.counts(placement, words);
       }),
     );
   }

@@ -1699,61 +1699,47 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
     ]);
   });
 
-  it('termDocumentCounts sends one _msearch: the chunk count, then a count per non-blank word', async () => {
-    const total = (value: number) => ({
-      took: 1,
-      timed_out: false,
-      hits: { total: { value, relation: 'eq' }, max_score: null, hits: [] },
-    });
+  it('termDocumentCounts sends one search: the chunk count, and a filters aggregation with a bucket per word', async () => {
     const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
-      .post(`/${KB_ALIAS}/_msearch`)
-      .reply(recording(bodies, msearchReply([total(40), total(3), total(0)])))
-      .post(`/${KB_ALIAS}/_msearch`)
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          bodies,
+          ok({
+            took: 1,
+            timed_out: false,
+            hits: { total: { value: 40, relation: 'eq' }, max_score: null, hits: [] },
+            aggregations: { words: { buckets: { w0: { doc_count: 3 }, w1: { doc_count: 0 } } } },
+          }),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
       .reply(...indexNotFound(KB_ALIAS));
     const index = open();
 
-    expect(await index.termDocumentCounts(KB, ['quota', ' ', 'zebra'])).toEqual({
+    expect(await index.termDocumentCounts(KB, ['quota', ' ', 'zebra', 'quota'])).toEqual({
       chunks: 40,
-      counts: [3, 0, 0],
+      counts: [3, 0, 0, 3],
     });
     expect(await index.termDocumentCounts(KB, ['quota'])).toEqual({ chunks: 0, counts: [0] });
 
     scope.done();
-    const count = (word?: string) => ({
+    const has = (word: string) => ({
+      multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },
+    });
+    expect(json(bodies[0]!)).toEqual({
       size: 0,
       track_total_hits: true,
-      query: {
-        bool: {
-          filter: [
-            { term: { kind: 'chunk' } },
-            ...(word === undefined
-              ? []
-              : [
-                  {
-                    multi_match: {
-                      query: word,
-                      fields: ['text', 'headings', 'title'],
-                      operator: 'and',
-                    },
-                  },
-                ]),
-          ],
-        },
-      },
+      query: { bool: { filter: [{ term: { kind: 'chunk' } }] } },
+      aggs: { words: { filters: { filters: { w0: has('quota'), w1: has('zebra') } } } },
     });
-    expect(ndjson(bodies[0]!)).toEqual([{}, count(), {}, count('quota'), {}, count('zebra')]);
   });
 
-  it('termDocumentCounts reports a failed count in the multi-search as an index error', async () => {
+  it('termDocumentCounts reports a failed count as an index error', async () => {
     const scope = knownCollection(es())
-      .post(`/${KB_ALIAS}/_msearch`)
-      .reply(
-        ...msearchReply([
-          { took: 1, hits: { total: { value: 4, relation: 'eq' }, hits: [] } },
-          { error: { type: 'search_phase_execution_exception', reason: 'boom' }, status: 500 },
-        ]),
-      );
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(...errorReply(500, 'search_phase_execution_exception', 'boom'));
     await expect(open().termDocumentCounts(KB, ['quota'])).rejects.toBeInstanceOf(
       ElasticsearchIndexError,
     );
@@ -2016,18 +2002,18 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
       .post(`/${KB_SHARED}/_count`)
       .query(routedQuery)
       .reply(recording(bodies, countReply(1)))
-      .post(`/${KB_SHARED}/_msearch`)
+      .post(`/${KB_SHARED}/_search`)
       .query(routedQuery)
       .reply(
         recording(
           bodies,
-          msearchReply([
-            { hits: { total: { value: 1, relation: 'eq' }, hits: [] } },
-            { hits: { total: { value: 1, relation: 'eq' }, hits: [] } },
-          ]),
+          ok({
+            hits: { total: { value: 1, relation: 'eq' }, hits: [] },
+            aggregations: { words: { buckets: { w0: { doc_count: 1 } } } },
+          }),
         ),
       );
-    const index = open();
+    const index = open({ collectionIdf: false });
 
     const hits = await index.search({
       collectionId: KB,
@@ -2053,11 +2039,9 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
     expect(json(bodies[2]!)).toEqual({
       query: { bool: { filter: [keyFilter, { term: { kind: 'chunk' } }] } },
     });
-    for (const search of ndjson(bodies[3]!).filter((line) => 'query' in (line as object))) {
-      expect((search as { query: { bool: { filter: unknown[] } } }).query.bool.filter[0]).toEqual(
-        keyFilter,
-      );
-    }
+    expect(json(bodies[3]!)).toMatchObject({
+      query: { bool: { filter: [keyFilter, { term: { kind: 'chunk' } }] } },
+    });
   });
 
   it('is read from the registry again once its cached placement is older than placementCacheMs', async () => {
@@ -2102,5 +2086,118 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
     expect(error).toBeInstanceOf(SearchIndexUnavailableError);
     expect(await index.countChunks(KB)).toBe(4);
     scope.done();
+  });
+});
+
+describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared index', () => {
+  /** Term vectors of one artificial document per word: per token, [shard docs holding it, shard docs]. */
+  const termVectors = (words: Array<Record<string, [number, number]>>) =>
+    ok({
+      docs: words.map((tokens) => ({
+        _index: `${KB_SHARED}-v1`,
+        _version: 0,
+        found: true,
+        took: 1,
+        term_vectors: {
+          text: {
+            field_statistics: {
+              doc_count: Object.values(tokens)[0]?.[1] ?? 0,
+              sum_doc_freq: 1,
+              sum_ttf: 1,
+            },
+            terms: Object.fromEntries(
+              Object.entries(tokens).map(([token, [holding]]) => [
+                token,
+                { term_freq: 1, doc_freq: holding, ttf: holding },
+              ]),
+            ),
+          },
+        },
+      })),
+    });
+  const idf = (documents: number, holding: number) =>
+    Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+
+  it('weighs each word by its IDF within the collection: the counts and the shard statistics read while the question was embedded are reused', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`)
+      .query({ routing: KB_KEY })
+      .reply(
+        recording(
+          bodies,
+          ok({
+            hits: { total: { value: 100, relation: 'eq' }, hits: [] },
+            aggregations: {
+              words: {
+                buckets: { w0: { doc_count: 2 }, w1: { doc_count: 50 }, w2: { doc_count: 0 } },
+              },
+            },
+          }),
+        ),
+      )
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .reply(
+        recording(
+          bodies,
+          // "quota" is rare in the collection and common in the shard; "deployment" the reverse;
+          // "the" leaves no token.
+          termVectors([{ quota: [400, 1000] }, { deploy: [10, 1000] }, {}]),
+        ),
+      )
+      .post(`/${KB_SHARED}/_search`)
+      .query({ routing: KB_KEY })
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [])));
+    const index = open();
+
+    await index.termDocumentCounts(KB, ['quota', 'deployment', 'zyzzyva']);
+    expect(
+      await index.search({
+        collectionId: KB,
+        mode: 'bm25',
+        text: 'quota deployment zyzzyva',
+        vector: axis(0),
+        limit: 5,
+      }),
+    ).toEqual([]);
+
+    scope.done(); // no second count: the search reused the first
+    expect(json(bodies[1]!)).toEqual({
+      docs: ['quota', 'deployment', 'zyzzyva'].map((word) => ({
+        doc: { text: word, headings: word, title: word },
+        fields: ['text', 'headings', 'title'],
+        term_statistics: true,
+        field_statistics: true,
+        positions: false,
+        offsets: false,
+        payloads: false,
+        routing: KB_KEY,
+      })),
+    });
+    const clause = (query: string, boost?: number) => ({
+      combined_fields: {
+        query,
+        fields: ['text', 'headings^2', 'title^1.5'],
+        operator: 'or',
+        ...(boost !== undefined && { boost: expect.closeTo(boost, 9) }),
+      },
+    });
+    expect(json(bodies[2]!)).toEqual({
+      size: 5,
+      track_total_hits: false,
+      _source: false,
+      query: {
+        bool: {
+          should: [
+            clause('quota', idf(100, 2) / idf(1000, 400)),
+            clause('deployment', idf(100, 50) / idf(1000, 10)),
+            // Unknown to the shard: nothing to correct.
+            clause('zyzzyva'),
+          ],
+          minimum_should_match: 1,
+          filter: [{ term: { collection_key: KB_KEY } }],
+        },
+      },
+    });
   });
 });

@@ -3,11 +3,7 @@ import { type BulkOperation, type BulkWriter } from './bulk-writer';
 import { type CollectionLayout, CollectionPlacement } from './collection-placement';
 import { type CollectionPlacements } from './collection-placements';
 import { type CollectionRegistry } from './collection-registry';
-import {
-  deleteIndexBehind,
-  removeFromSharedIndex,
-  scanCollection,
-} from './collection-removal';
+import { deleteIndexBehind, removeFromSharedIndex, scanCollection } from './collection-removal';
 import { manifestSource, routed } from './document-manifests';
 import { type ChunkSource, type ManifestSource, VECTOR_FIELD } from './index-definition';
 import { newCollectionKey, sharedIndexSlot } from './index-layout';

@@ -57,6 +57,11 @@ export interface ElasticsearchSearchIndexOptions {
    * the float vectors, so ranks follow the exact cosine order. 0 turns rescoring off. Default 2.
    */
   vectorOversample?: number;
+  /**
+   * In a shared index, weigh each query word by its IDF within the collection rather than within
+   * the shard it shares with other collections. Default true.
+   */
+  collectionIdf?: boolean;
   /** BM25F field weights: 0 leaves a field out, others must be >= 1. Default text 1, headings 2, title 1.5. */
   bm25Weights?: Partial<Bm25Weights>;
   /** Primary shards of a new index (shared or dedicated). Default 1. */
@@ -94,6 +99,7 @@ export interface ResolvedElasticsearchOptions {
   /** `field^weight` for `combined_fields`; empty: no BM25 leg. */
   bm25Fields: string[];
   oversample: number;
+  collectionIdf: boolean;
   indexSettings: CollectionIndexSettings;
   healthTimeoutMs: number;
   bulk: BulkWriterOptions;
@@ -155,6 +161,7 @@ export function resolveOptions(
     rankConstant,
     bm25Fields: weightedFields(weights),
     oversample,
+    collectionIdf: options.collectionIdf ?? true,
     indexSettings: {
       numberOfShards: integer(options.numberOfShards ?? 1, 'numberOfShards', 1),
       numberOfReplicas:

@@ -2,6 +2,7 @@ import { type Client, type estypes } from '@elastic/elasticsearch';
 import { convexFusion } from '../fusion/convex-fusion';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import { type CollectionPlacement } from './collection-placement';
+import { type CollectionStatistics } from './collection-statistics';
 import { routed } from './document-manifests';
 import { type RrfRetrieverSupport } from './rrf-retriever-support';
 import {
@@ -46,6 +47,8 @@ export interface HybridRankingOptions {
   rankConstant: number;
   bm25Fields: readonly string[];
   oversample: number;
+  /** In a shared index, weigh query words by their IDF within the collection (see {@link CollectionStatistics}). */
+  collectionIdf: boolean;
 }
 
 /**
@@ -59,13 +62,18 @@ export class HybridRanking {
   constructor(
     private readonly client: Client,
     private readonly rrf: RrfRetrieverSupport,
+    private readonly statistics: CollectionStatistics,
     private readonly options: HybridRankingOptions,
   ) {}
 
   async rank(placement: CollectionPlacement, plan: RankingPlan): Promise<RankedId[]> {
     const filter = searchFilter(placement.filter, plan.documentIds);
+    const boosts =
+      plan.terms !== null && placement.key !== null && this.options.collectionIdf
+        ? await this.statistics.idfBoosts(placement, plan.terms.split(' '))
+        : undefined;
     const bm25 =
-      plan.terms === null ? null : bm25Query(plan.terms, this.options.bm25Fields, filter);
+      plan.terms === null ? null : bm25Query(plan.terms, this.options.bm25Fields, filter, boosts);
     const vector: VectorLegOptions | null =
       plan.vector === null
         ? null

@@ -73,7 +73,9 @@ export class LayoutMaintenance {
         });
       }
     }
-    return entries.sort((a, b) => b.chunks - a.chunks || a.collectionId.localeCompare(b.collectionId));
+    return entries.sort(
+      (a, b) => b.chunks - a.chunks || a.collectionId.localeCompare(b.collectionId),
+    );
   }
 
   /**
@@ -125,7 +127,9 @@ export class LayoutMaintenance {
   }
 
   /** Chunks per collection: one aggregation per shared index, one count per dedicated one. */
-  private async chunkCounts(placements: readonly CollectionPlacement[]): Promise<Map<string, number>> {
+  private async chunkCounts(
+    placements: readonly CollectionPlacement[],
+  ): Promise<Map<string, number>> {
     const counts = new Map<string, number>();
     const byKey = new Map<string, string>();
     const sharedIndices = new Set<string>();

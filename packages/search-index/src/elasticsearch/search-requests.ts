@@ -36,15 +36,32 @@ export function searchFilter(
 /**
  * BM25F over the text fields (`combined_fields`): each term is scored once against the weighted
  * union of text, headings and title, as FTS5's weighted bm25() does in the embedded index, rather
- * than per field and then combined (`multi_match`).
+ * than per field and then combined (`multi_match`). With `boosts` (a collection in a shared
+ * index), one clause per word, each scaled by its boost: the sum is the same as one clause's,
+ * term by term, with the collection's own IDF in place of the shard's.
  */
-export function bm25Query(terms: string, fields: readonly string[], filter: Query[]): Query {
-  return {
-    bool: {
-      must: [{ combined_fields: { query: terms, fields: [...fields], operator: 'or' } }],
-      ...(filter.length > 0 && { filter }),
+export function bm25Query(
+  terms: string,
+  fields: readonly string[],
+  filter: Query[],
+  boosts?: ReadonlyMap<string, number>,
+): Query {
+  const clause = (query: string, boost?: number): Query => ({
+    combined_fields: {
+      query,
+      fields: [...fields],
+      operator: 'or',
+      ...(boost !== undefined && boost !== 1 && { boost }),
     },
-  };
+  });
+  const scoring =
+    boosts === undefined
+      ? { must: [clause(terms)] }
+      : {
+          should: terms.split(' ').map((word) => clause(word, boosts.get(word))),
+          minimum_should_match: 1,
+        };
+  return { bool: { ...scoring, ...(filter.length > 0 && { filter }) } };
 }
 
 export function bm25LegBody(query: Query, size: number): SearchBody {
@@ -177,18 +194,4 @@ export function weightedFields(weights: Bm25Weights): string[] {
   return (['text', 'headings', 'title'] as const)
     .filter((field) => weights[field] > 0)
     .map((field) => (weights[field] === 1 ? field : `${field}^${weights[field]}`));
-}
-
-/**
- * Counts (no hits) the chunks holding every token of `word` in one of the text fields, or all
- * chunks when `word` is undefined.
- */
-export function termCountBody(word: string | undefined, collection: readonly Query[]): SearchBody {
-  const filter: Query[] = [...collection, { term: { kind: 'chunk' } }];
-  if (word !== undefined) {
-    filter.push({
-      multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },
-    });
-  }
-  return { size: 0, track_total_hits: true, query: { bool: { filter } } };
 }
