@@ -88,6 +88,8 @@ export interface ElasticsearchConfig {
   dedicatedThreshold: number;
   /** Replicas of the indices the service creates; undefined: the cluster's default (1). */
   replicas: number | undefined;
+  /** In shared indices, weigh query words by their IDF within the collection. */
+  collectionIdf: boolean;
 }
 
 export class ConfigError extends Error {
@@ -139,6 +141,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
           replicas: env.DOCENT_ES_REPLICAS
             ? integer(env, 'DOCENT_ES_REPLICAS', 0, 0, 16)
             : undefined,
+          collectionIdf: boolean(env, 'DOCENT_ES_COLLECTION_IDF', true),
         }
       : undefined,
     bootstrapApiKeys: (() => {

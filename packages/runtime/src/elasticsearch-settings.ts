@@ -17,6 +17,7 @@ export function elasticsearchIndexOptions(
     sharedIndices: es.sharedIndices,
     dedicatedThreshold: es.dedicatedThreshold,
     ...(es.replicas !== undefined && { numberOfReplicas: es.replicas }),
+    collectionIdf: es.collectionIdf,
     // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
     refresh: false,
     rrf: 'client',

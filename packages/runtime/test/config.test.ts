@@ -50,6 +50,7 @@ describe('loadConfig', () => {
       sharedIndices: 2,
       dedicatedThreshold: 100_000,
       replicas: undefined,
+      collectionIdf: true,
     });
     expect(
       loadConfig({
@@ -58,8 +59,15 @@ describe('loadConfig', () => {
         DOCENT_ES_SHARED_INDICES: '4',
         DOCENT_ES_DEDICATED_THRESHOLD: '0',
         DOCENT_ES_REPLICAS: '0',
+        DOCENT_ES_COLLECTION_IDF: 'false',
       }).elasticsearch,
-    ).toMatchObject({ layout: 'dedicated', sharedIndices: 4, dedicatedThreshold: 0, replicas: 0 });
+    ).toMatchObject({
+      layout: 'dedicated',
+      sharedIndices: 4,
+      dedicatedThreshold: 0,
+      replicas: 0,
+      collectionIdf: false,
+    });
     expect(() => loadConfig({ ...url, DOCENT_ES_LAYOUT: 'mixed' })).toThrow(/shared, dedicated/);
     expect(() => loadConfig({ ...url, DOCENT_ES_SHARED_INDICES: '0' })).toThrow(
       /DOCENT_ES_SHARED_INDICES must be an integer between 1 and 1000/,
