@@ -38,10 +38,9 @@ import { RrfRetrieverSupport } from './elasticsearch/rrf-retriever-support';
 import {
   chunksByOrdinalBody,
   countQuery,
-  hitsBody,
   MAX_RESULT_WINDOW,
 } from './elasticsearch/search-requests';
-import { type FetchedChunk, fetchedChunks, toSearchHit } from './elasticsearch/search-responses';
+import { toSearchHit } from './elasticsearch/search-responses';
 import {
   type DocumentChunks,
   type IndexedChunk,
@@ -397,28 +396,8 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     };
     if (plan.legSize === 0 || (plan.terms === null && plan.vector === null)) return [];
 
-    const ranking = await this.ranking.rank(placement, plan);
-    if (ranking.length === 0) return [];
-    // Vectors are fetched only for hits whose cosine the ranking did not compute.
-    const withVectors =
-      comparable !== null && ranking.some((ranked) => ranked.similarity === undefined);
-    const fetched = fetchedChunks(
-      await this.client.search<HitSource>({
-        index: placement.index,
-        ...routed(placement),
-        ...hitsBody(
-          ranking.map((ranked) => ranked.id),
-          withVectors,
-          placement.filter,
-        ),
-      }),
-    );
-    return ranking.flatMap(({ id, similarity: ranked, ...scoring }) => {
-      const chunk = fetched.get(id);
-      if (chunk === undefined) return []; // deleted since it was ranked
-      const cosine = unitQuery === null ? undefined : (ranked ?? similarity(chunk, unitQuery));
-      return [toSearchHit(chunk.source, { ...scoring, similarity: cosine })];
-    });
+    const hits = await this.ranking.search(placement, plan, unitQuery);
+    return hits.map(({ source, id: _id, ...scoring }) => toSearchHit(source, scoring));
   }
 
   /** The placement a write goes to: read afresh; none, or one being moved, is an error. */
@@ -516,20 +495,6 @@ function chunkSource(
       sentence_vectors: encodeSentenceVectors(sentences, dimensions).toString('base64'),
     }),
   };
-}
-
-/**
- * Cosine to the query: both vectors are unit length (stored ones were normalised before they were
- * written), so it is their dot product, on the stored float vectors rather than the int8 copies
- * the kNN leg ranks with. A zero vector on either side has cosine 0, as in the embedded index.
- */
-function similarity(chunk: FetchedChunk, unitQuery: Float32Array | null): number | undefined {
-  if (unitQuery === null) return undefined;
-  const stored = chunk.vector;
-  if (stored === null || stored.length !== unitQuery.length) return 0;
-  let dot = 0;
-  for (let i = 0; i < stored.length; i++) dot += stored[i]! * unitQuery[i]!;
-  return dot;
 }
 
 function missingCollection(collectionId: string): Error {

@@ -25,6 +25,8 @@ import {
   rankingBody,
   rankingReply,
   registryReply,
+  sourcesBody,
+  type StoredChunk,
   ok,
   REJECTED_EXECUTION,
   type Reply,
@@ -1199,66 +1201,77 @@ describe('ElasticsearchSearchIndex: search', () => {
       filter: [{ terms: { document_id: ['deploy-guide'] } }],
     },
   };
-  /** A stored unit vector at cosine `similarity` to the query vector (0.6, 0.8, 0, ...). */
-  const stored = (similarity: number): number[] => [
-    0.6 * similarity,
-    0.8 * similarity,
-    Math.sqrt(1 - similarity ** 2),
-    0,
-    0,
-    0,
-    0,
-    0,
-  ];
   const guide = [
     storedChunk('deploy-guide', 0, 'Deployment fails with error code E4711.'),
     storedChunk('deploy-guide', 1, 'Rollbacks restore the previous release.'),
     storedChunk('deploy-guide', 2, 'Quotas are per team.'),
   ];
 
-  it('hybrid, fused here: both legs in one _msearch, the document filter inside each, then one fetch with similarities', async () => {
-    const msearches: nock.Body[] = [];
-    const fetches: nock.Body[] = [];
+  /** The fetch of the hits' fields: an ids query, `_source` only. */
+  const fetchBody = (ids: string[]) => ({
+    size: ids.length,
+    track_total_hits: false,
+    _source: HIT_FIELDS,
+    query: { ids: { values: ids } },
+  });
+  /** The cosines of `ids`: a kNN search restricted to them, rescored on the float vectors. */
+  const cosinesBody = (ids: string[], filter: object[] = []) => ({
+    size: ids.length,
+    track_total_hits: false,
+    _source: false,
+    knn: {
+      field: 'vector',
+      query_vector: vectorLeg.knn.query_vector,
+      k: ids.length,
+      num_candidates: 100,
+      rescore_vector: { oversample: 2 },
+      filter: [...filter, { ids: { values: ids } }],
+    },
+  });
+  /** The answer to a fetch with cosines: the hits' fields, and the kNN scores ((1 + cosine) / 2). */
+  const fetchedWithCosines = (sources: StoredChunk[], cosines: Array<[string, number]>) =>
+    msearchReply([
+      sourcesBody(KB_INDEX, sources),
+      rankingBody(
+        KB_INDEX,
+        cosines.map(([id, cosine]): [string, number] => [id, (1 + cosine) / 2]),
+      ),
+    ]);
+
+  it('hybrid, fused here (RRF): both legs in one _msearch, the document filter inside each; then the fields of the hits and the cosines the vector leg did not give, in one _msearch', async () => {
+    const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(
         recording(
-          msearches,
+          bodies,
           msearchReply([
             rankingBody(KB_INDEX, [
               ['deploy-guide:0', 7.1],
               ['deploy-guide:2', 2.3],
             ]),
+            // dot_product scores: (1 + cosine) / 2.
             rankingBody(KB_INDEX, [
-              ['deploy-guide:1', 0.98],
-              ['deploy-guide:0', 0.91],
+              ['deploy-guide:1', (1 + 0.96) / 2],
+              ['deploy-guide:0', (1 + 0.82) / 2],
             ]),
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
-      .reply(
-        recording(
-          fetches,
-          sourcesReply(KB_INDEX, [
-            { source: guide[1]!, vector: stored(0.96) },
-            { source: guide[0]!, vector: stored(0.82) },
-            { source: guide[2]! },
-          ]),
-        ),
-      );
+      .post(`/${KB_ALIAS}/_msearch`)
+      // deploy-guide:2 has no vector (a zero one): the kNN search does not return it.
+      .reply(recording(bodies, fetchedWithCosines([guide[0]!, guide[1]!, guide[2]!], [])));
 
     const hits = await open().search(hybridQuery());
 
     scope.done();
-    expect(ndjson(msearches[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
-    expect(json(fetches[0]!)).toEqual({
-      size: 3,
-      track_total_hits: false,
-      _source: HIT_FIELDS,
-      query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
-      fields: ['vector'],
-    });
+    expect(ndjson(bodies[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
+    expect(ndjson(bodies[1]!)).toEqual([
+      {},
+      fetchBody(['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2']),
+      {},
+      cosinesBody(['deploy-guide:2']),
+    ]);
     expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([
       ['deploy-guide:0', 1, 2],
       ['deploy-guide:1', undefined, 1],
@@ -1281,7 +1294,7 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits[2]!.similarity).toBe(0);
   });
 
-  it('hybrid, convex: the BM25 candidates the vector leg missed get their exact cosine from a kNN search restricted to them; the fetch needs no vectors', async () => {
+  it("hybrid, convex: the BM25 candidates the vector leg missed get their exact cosine from a kNN search restricted to them, beside the fetch of a provisional ranking's best 3 × limit", async () => {
     const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
@@ -1293,7 +1306,6 @@ describe('ElasticsearchSearchIndex: search', () => {
               ['deploy-guide:0', 8.0],
               ['deploy-guide:2', 2.0],
             ]),
-            // dot_product scores: (1 + cosine) / 2.
             rankingBody(KB_INDEX, [
               ['deploy-guide:1', (1 + 0.9) / 2],
               ['deploy-guide:0', (1 + 0.5) / 2],
@@ -1301,17 +1313,11 @@ describe('ElasticsearchSearchIndex: search', () => {
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
-      .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:2', (1 + 0.1) / 2]])))
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(
         recording(
           bodies,
-          sourcesReply(KB_INDEX, [
-            { source: guide[0]! },
-            { source: guide[1]! },
-            { source: guide[2]! },
-          ]),
+          fetchedWithCosines([guide[0]!, guide[1]!, guide[2]!], [['deploy-guide:2', 0.1]]),
         ),
       );
 
@@ -1321,29 +1327,13 @@ describe('ElasticsearchSearchIndex: search', () => {
 
     scope.done();
     expect(ndjson(bodies[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
-    expect(json(bodies[1]!)).toEqual({
-      size: 1,
-      track_total_hits: false,
-      _source: false,
-      knn: {
-        field: 'vector',
-        query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
-        k: 1,
-        num_candidates: 100,
-        rescore_vector: { oversample: 2 },
-        filter: [
-          { terms: { document_id: ['deploy-guide'] } },
-          { ids: { values: ['deploy-guide:2'] } },
-        ],
-      },
-    });
-    // Every cosine is known: the fetch leaves the vectors out.
-    expect(json(bodies[2]!)).toEqual({
-      size: 3,
-      track_total_hits: false,
-      _source: HIT_FIELDS,
-      query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
-    });
+    // Provisionally, deploy-guide:2 had the vector leg's lowest cosine (0.5): it ranked last.
+    expect(ndjson(bodies[1]!)).toEqual([
+      {},
+      fetchBody(['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2']),
+      {},
+      cosinesBody(['deploy-guide:2']),
+    ]);
     // BM25 over its best, cosines min-max over the candidates (0.1 .. 0.9), vector weighted 0.5:
     // :0 1 + 0.5 × 0.5 = 1.25; :1 0 + 0.5 × 1 = 0.5; :2 0.25 + 0 = 0.25.
     expect(hits.map((hit) => [hit.chunkId, hit.score, hit.similarity])).toEqual([
@@ -1356,6 +1346,55 @@ describe('ElasticsearchSearchIndex: search', () => {
       [undefined, 1],
       [2, undefined],
     ]);
+  });
+
+  it('hybrid, convex: a hit the provisional ranking did not fetch is fetched afterwards', async () => {
+    const bodies: nock.Body[] = [];
+    // Limit 1: the provisional ranking fetches its best 3; the exact one's best is its fourth.
+    const bm25 = ['a:0', 'b:0', 'c:0', 'd:0'];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        ...msearchReply([
+          rankingBody(KB_INDEX, [
+            ['a:0', 10],
+            ['b:0', 9.9],
+            ['c:0', 9.8],
+            ['d:0', 9.7],
+          ]),
+          rankingBody(KB_INDEX, [['v:0', (1 + 0.9) / 2]]),
+        ]),
+      )
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        recording(
+          bodies,
+          fetchedWithCosines(
+            ['a', 'b', 'c'].map((id) => storedChunk(id, 0, `Chunk ${id}.`)),
+            [
+              ['a:0', -0.9],
+              ['b:0', -0.9],
+              ['c:0', -0.9],
+              ['d:0', 0.85],
+            ],
+          ),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(bodies, sourcesReply(KB_INDEX, [{ source: storedChunk('d', 0, 'Chunk d.') }])),
+      );
+
+    const hits = await open().search(
+      hybridQuery({ fusion: 'convex', limit: 1, documentIds: undefined }),
+    );
+
+    scope.done();
+    expect(
+      (ndjson(bodies[0]!)[1] as { query: { ids: { values: string[] } } }).query.ids.values,
+    ).toEqual(bm25.slice(0, 3));
+    expect(json(bodies[1]!)).toEqual(fetchBody(['d:0']));
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['d:0']);
   });
 
   it('hybrid with the rrf retriever: one search fused by Elasticsearch, hits without per-leg ranks', async () => {
@@ -1371,14 +1410,17 @@ describe('ElasticsearchSearchIndex: search', () => {
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(
         recording(
           searches,
-          sourcesReply(KB_INDEX, [
-            { source: guide[0]!, vector: stored(0.82) },
-            { source: guide[1]!, vector: stored(0.96) },
-          ]),
+          fetchedWithCosines(
+            [guide[0]!, guide[1]!],
+            [
+              ['deploy-guide:1', 0.96],
+              ['deploy-guide:0', 0.82],
+            ],
+          ),
         ),
       );
 
@@ -1410,6 +1452,8 @@ describe('ElasticsearchSearchIndex: search', () => {
         },
       },
     });
+    // One response has no per-leg scores: every cosine comes from the restricted kNN search.
+    expect(ndjson(searches[1]!)[3]).toEqual(cosinesBody(['deploy-guide:0', 'deploy-guide:1']));
     expect(hits.map((hit) => [hit.chunkId, hit.score, hit.bm25Rank, hit.vectorRank])).toEqual([
       ['deploy-guide:0', 0.032522473, undefined, undefined],
       ['deploy-guide:1', 0.016393442, undefined, undefined],
@@ -1420,7 +1464,7 @@ describe('ElasticsearchSearchIndex: search', () => {
   it('auto: falls back to fusing here when the licence lacks RRF, and remembers it', async () => {
     const licence = 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]';
     const bodies: nock.Body[] = [];
-    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.8) }]);
+    const fetched = fetchedWithCosines([guide[0]!], [['deploy-guide:0', 0.8]]);
     const legs = msearchReply([
       rankingBody(KB_INDEX, [['deploy-guide:0', 3]]),
       rankingBody(KB_INDEX, []),
@@ -1437,12 +1481,12 @@ describe('ElasticsearchSearchIndex: search', () => {
       )
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(...legs)
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(...fetched)
       // The second search goes straight to _msearch.
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(...legs)
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(...fetched);
     const index = open({ rrf: 'auto' });
 
@@ -1452,7 +1496,9 @@ describe('ElasticsearchSearchIndex: search', () => {
     scope.done();
     expect(json(bodies[0]!)).toHaveProperty('retriever.rrf.rank_constant', 60);
     for (const hits of [first, second]) {
-      expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['deploy-guide:0', 1]]);
+      expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.similarity])).toEqual([
+        ['deploy-guide:0', 1, expect.closeTo(0.8, 6)],
+      ]);
     }
   });
 
@@ -1474,10 +1520,8 @@ describe('ElasticsearchSearchIndex: search', () => {
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
-      .post(`/${KB_ALIAS}/_search`)
-      .reply(
-        recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.82) }])),
-      );
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(recording(bodies, fetchedWithCosines([guide[0]!], [['deploy-guide:0', 0.82]])));
 
     const hits = await open().search(
       hybridQuery({ mode: 'bm25', documentIds: undefined, limit: 3 }),
@@ -1490,13 +1534,19 @@ describe('ElasticsearchSearchIndex: search', () => {
       _source: false,
       query: { bool: { must: bm25Leg.query.bool.must } },
     });
+    expect(ndjson(bodies[1]!)).toEqual([
+      {},
+      fetchBody(['deploy-guide:0']),
+      {},
+      cosinesBody(['deploy-guide:0']),
+    ]);
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ bm25Rank: 1, score: 1 / 61 });
     expect(hits[0]!.vectorRank).toBeUndefined();
     expect(hits[0]!.similarity).toBeCloseTo(0.82, 6);
   });
 
-  it('vector mode: one knn search, no BM25 leg', async () => {
+  it('vector mode: one knn search, no BM25 leg; without rescoring its scores are estimates, so cosines are computed apart', async () => {
     const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
@@ -1509,12 +1559,18 @@ describe('ElasticsearchSearchIndex: search', () => {
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(
-        ...sourcesReply(KB_INDEX, [
-          { source: guide[0]!, vector: stored(0.82) },
-          { source: guide[1]!, vector: stored(0.96) },
-        ]),
+        recording(
+          bodies,
+          fetchedWithCosines(
+            [guide[0]!, guide[1]!],
+            [
+              ['deploy-guide:1', 0.95],
+              ['deploy-guide:0', 0.81],
+            ],
+          ),
+        ),
       );
 
     const hits = await open({ vectorOversample: 0 }).search(
@@ -1529,9 +1585,13 @@ describe('ElasticsearchSearchIndex: search', () => {
       _source: false,
       knn: { ...knn, k: 2 },
     });
-    expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank])).toEqual([
-      ['deploy-guide:1', 1, undefined],
-      ['deploy-guide:0', 2, undefined],
+    // The restricted search rescores on the float vectors even so.
+    expect((ndjson(bodies[1]!)[3] as { knn: unknown }).knn).toMatchObject({
+      rescore_vector: { oversample: 1 },
+    });
+    expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank, hit.similarity])).toEqual([
+      ['deploy-guide:1', 1, undefined, expect.closeTo(0.95, 6)],
+      ['deploy-guide:0', 2, undefined, expect.closeTo(0.81, 6)],
     ]);
   });
 
@@ -1541,7 +1601,7 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:1', 0.98]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, vector: stored(0.96) }]));
+      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]! }]));
 
     const hits = await open({ rrf: 'retriever' }).search(
       hybridQuery({ text: 'What is the, and of it?' }),
@@ -1980,23 +2040,26 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
       .post(`/${KB_SHARED}/_search`)
       .query(routedQuery)
       .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:a:0`, 3.2]])))
-      .post(`/${KB_SHARED}/_search`)
+      .post(`/${KB_SHARED}/_msearch`)
       .query(routedQuery)
       .reply(
         recording(
           bodies,
-          ok({
-            hits: {
-              hits: [
-                {
-                  _index: `${KB_SHARED}-v1`,
-                  _id: `${KB_KEY}:a:0`,
-                  _score: 1,
-                  _source: storedChunk('a', 0, 'Deployment fails.'),
-                },
-              ],
+          msearchReply([
+            {
+              hits: {
+                hits: [
+                  {
+                    _index: `${KB_SHARED}-v1`,
+                    _id: `${KB_KEY}:a:0`,
+                    _score: 1,
+                    _source: storedChunk('a', 0, 'Deployment fails.'),
+                  },
+                ],
+              },
             },
-          }),
+            rankingBody(`${KB_SHARED}-v1`, [[`${KB_KEY}:a:0`, 0.9]]),
+          ]),
         ),
       )
       .post(`/${KB_SHARED}/_count`)
@@ -2033,9 +2096,14 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
     expect(json(bodies[0]!)).toMatchObject({
       query: { bool: { filter: [keyFilter] } },
     });
-    expect(json(bodies[1]!)).toMatchObject({
+    const [, fetch, , cosines] = ndjson(bodies[1]!);
+    expect(fetch).toMatchObject({
       query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:a:0`] } }, keyFilter] } },
     });
+    expect(cosines).toMatchObject({
+      knn: { filter: [keyFilter, { ids: { values: [`${KB_KEY}:a:0`] } }] },
+    });
+    expect(hits[0]?.similarity).toBeCloseTo(0.8, 6);
     expect(json(bodies[2]!)).toEqual({
       query: { bool: { filter: [keyFilter, { term: { kind: 'chunk' } }] } },
     });

@@ -122,22 +122,16 @@ function knnParameters(leg: VectorLegOptions) {
 }
 
 /**
- * The fused hits' fields, and their stored float vectors when the caller compares them with a
- * query vector. The vectors come through the `fields` API: from 9.1 on they are left out of
- * `_source`, and a `script_score` would need the Painless module, which not every node has.
+ * The hits' fields (`_source` only: their cosines come from kNN scores, so the stored vectors,
+ * which the fields API returns as JSON numbers, never travel).
  */
-export function hitsBody(
-  ids: readonly string[],
-  withVectors: boolean,
-  collection: readonly Query[],
-): SearchBody {
+export function hitsBody(ids: readonly string[], collection: readonly Query[]): SearchBody {
   const byId: Query = { ids: { values: [...ids] } };
   return {
     size: ids.length,
     track_total_hits: false,
     _source: [...HIT_SOURCE_FIELDS],
     query: collection.length === 0 ? byId : { bool: { filter: [byId, ...collection] } },
-    ...(withVectors && { fields: [VECTOR_FIELD] }),
   };
 }
 

@@ -189,30 +189,43 @@ export function storedChunk(documentId: string, ordinal: number, text: string): 
 }
 
 /**
- * Hits with `_source`: the fused hits' fetch (an `ids` query, every score 1, each stored vector
- * under `fields` as 9.x returns it) or, `sorted`, the ordinal-sorted read of `getChunks`.
+ * Hits with `_source`: the hits' fetch (an `ids` query, every score 1) or, `sorted`, the
+ * ordinal-sorted read of `getChunks`.
  */
 export function sourcesReply(
   concreteIndex: string,
-  hits: Array<{ source: StoredChunk; vector?: number[] }>,
+  hits: Array<{ source: StoredChunk }>,
   { sorted = false }: { sorted?: boolean } = {},
 ): Reply {
-  return ok({
+  return ok(
+    sourcesBody(
+      concreteIndex,
+      hits.map((hit) => hit.source),
+      { sorted },
+    ),
+  );
+}
+
+export function sourcesBody(
+  concreteIndex: string,
+  sources: StoredChunk[],
+  { sorted = false }: { sorted?: boolean } = {},
+) {
+  return {
     took: 2,
     timed_out: false,
     _shards: SHARDS,
     hits: {
-      max_score: hits.length > 0 && !sorted ? 1 : null,
-      hits: hits.map(({ source, vector }) => ({
+      max_score: sources.length > 0 && !sorted ? 1 : null,
+      hits: sources.map((source) => ({
         _index: concreteIndex,
         _id: source.chunk_id,
         _score: sorted ? null : 1,
         _source: source,
-        ...(vector !== undefined && { fields: { vector } }),
         ...(sorted && { sort: [source.ordinal] }),
       })),
     },
-  });
+  };
 }
 
 export function countReply(count: number): Reply {
