@@ -79,7 +79,8 @@ export async function elasticsearchCollections(options: {
     await index.refresh('tenant-0');
     const health = await node.health();
     const after = await node.snapshot();
-    const ask = await askBesideTenants(esUrl, indices.prefix, sharedIndices, index);
+    const ask = await askBesideTenants(esUrl, indices.prefix, sharedIndices, index, node);
+    const { segments } = ask;
     const deleteMs: number[] = [];
     for (let i = 0; i < Math.min(DELETED, count); i++) {
       const t = performance.now();
@@ -115,6 +116,12 @@ export async function elasticsearchCollections(options: {
         note: `of ${after.heapMaxMiB} MiB; a point reading (the JVM collects when it will)`,
       },
       {
+        metric: 'segments of the asked shared index',
+        value: segments,
+        unit: '',
+        note: 'before the asks (each segment has an HNSW graph of its own to search)',
+      },
+      {
         metric: 'ask latency p50',
         value: round(percentile(ask.latenciesMs, 50), 1),
         unit: 'ms',
@@ -139,6 +146,7 @@ export async function elasticsearchCollections(options: {
         before,
         after,
         health,
+        segments,
         createMs: createMs.map((ms) => round(ms, 1)),
         firstWriteMs: firstWriteMs.map((ms) => round(ms, 1)),
         askLatenciesMs: ask.latenciesMs.map((ms) => round(ms, 1)),
@@ -160,7 +168,8 @@ async function askBesideTenants(
   prefix: string,
   sharedIndices: number,
   index: ElasticsearchSearchIndex,
-): Promise<{ latenciesMs: number[]; documents: number; neighbours: number }> {
+  node: NodeStats,
+): Promise<{ latenciesMs: number[]; documents: number; neighbours: number; segments: number }> {
   const scifact = loadSciFact(join(sharedDir(), 'bench/scifact'));
   const docs = scifact.docs.slice(0, 500);
   const escape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -200,6 +209,7 @@ async function askBesideTenants(
     const neighbours = layout.filter(
       (entry) => entry.index === tenant?.index && entry !== tenant,
     ).length;
+    const segments = await node.segments(tenant?.index ?? `${prefix}-s-*`);
     const latenciesMs: number[] = [];
     for (const q of scifact.queries) {
       const t = performance.now();
@@ -211,7 +221,7 @@ async function askBesideTenants(
       });
       latenciesMs.push(performance.now() - t);
     }
-    return { latenciesMs, documents: docs.length, neighbours };
+    return { latenciesMs, documents: docs.length, neighbours, segments };
   } finally {
     await app.close();
     await wiki.close();
@@ -259,6 +269,14 @@ class NodeStats {
       activeShards: health.active_shards,
       unassignedShards: health.unassigned_shards,
     };
+  }
+
+  /** Segments of the indices matching `pattern` (primaries). */
+  async segments(pattern: string): Promise<number> {
+    const stats = (await this.get(`/${pattern}/_stats/segments`)) as {
+      _all?: { primaries?: { segments?: { count?: number } } };
+    };
+    return stats._all?.primaries?.segments?.count ?? NaN;
   }
 
   private async get(path: string): Promise<unknown> {
