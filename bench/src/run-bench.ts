@@ -5,6 +5,7 @@ import { notionThroughput } from './suites/notion-throughput';
 import { elasticsearchComparison } from './suites/elasticsearch-comparison';
 import { answerSets } from './suites/answer-sets';
 import { streamingLatency } from './suites/streaming-latency';
+import { elasticsearchCollections } from './suites/elasticsearch-collections';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -23,6 +24,7 @@ const SUITES: Record<string, Suite> = {
   elasticsearch: elasticsearchComparison,
   answers: answerSets,
   stream: streamingLatency,
+  'es-collections': elasticsearchCollections,
 };
 
 async function main(): Promise<void> {

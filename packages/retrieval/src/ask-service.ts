@@ -211,10 +211,11 @@ export class AskService {
     const words = this.answerer.readsTermCounts
       ? [...new Set(contentWords(standalone.text))].slice(0, MAX_TERM_STATISTICS_WORDS)
       : null;
-    const [vector, counts] = await Promise.all([
-      this.embedder.embedQuery(standalone.text),
-      words && this.index.termDocumentCounts(collection.id, words),
-    ]);
+    // The counts run beside the embedding; the search starts once the vector is there, without
+    // waiting for them (over the network they may take longer than the embedding).
+    const counting = words ? this.index.termDocumentCounts(collection.id, words) : null;
+    counting?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    const vector = await this.embedder.embedQuery(standalone.text);
     const hits = await this.index.search({
       collectionId: collection.id,
       text: standalone.text,
@@ -226,6 +227,7 @@ export class AskService {
       fusion: this.fusion,
     });
 
+    const counts = await counting;
     // Names come from the metadata, so a renamed or deleted document is never mislabelled.
     const documents = new Map(
       (await this.store.getDocumentsByIds([...new Set(hits.map((h) => h.documentId))])).map((d) => [

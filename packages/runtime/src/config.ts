@@ -19,9 +19,7 @@ export interface DocentConfig {
   redisUrl: string | undefined;
   /** BullMQ: key prefix (one Redis can host several deployments) and job lock duration. */
   queue: { prefix: string; lockMs: number };
-  elasticsearch:
-    | { url: string; apiKey?: string; username?: string; password?: string; indexPrefix: string }
-    | undefined;
+  elasticsearch: ElasticsearchConfig | undefined;
   bootstrapApiKeys: BootstrapKey[];
   secretKey: string | undefined;
   allowPrivateNetwork: boolean;
@@ -106,6 +104,24 @@ export interface DocentConfig {
   logLevel: 'debug' | 'info' | 'warn' | 'error';
 }
 
+export interface ElasticsearchConfig {
+  url: string;
+  apiKey?: string;
+  username?: string;
+  password?: string;
+  indexPrefix: string;
+  /** Where new collections go: shared indices (routed, filtered by collection) or one index each. */
+  layout: 'shared' | 'dedicated';
+  /** Shared indices per embedding size. */
+  sharedIndices: number;
+  /** Chunks past which `pnpm es:layout migrate` gives a collection an index of its own; 0: never. */
+  dedicatedThreshold: number;
+  /** Replicas of the indices the service creates; undefined: the cluster's default (1). */
+  replicas: number | undefined;
+  /** In shared indices, weigh query words by their IDF within the collection. */
+  collectionIdf: boolean;
+}
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);
@@ -143,6 +159,19 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
           username: env.ELASTICSEARCH_USERNAME || undefined,
           password: env.ELASTICSEARCH_PASSWORD || undefined,
           indexPrefix: name(env, 'DOCENT_ES_INDEX_PREFIX', 'docent'),
+          layout: oneOf(env, 'DOCENT_ES_LAYOUT', ['shared', 'dedicated'] as const, 'shared'),
+          sharedIndices: integer(env, 'DOCENT_ES_SHARED_INDICES', 2, 1, 1_000),
+          dedicatedThreshold: integer(
+            env,
+            'DOCENT_ES_DEDICATED_THRESHOLD',
+            100_000,
+            0,
+            1_000_000_000,
+          ),
+          replicas: env.DOCENT_ES_REPLICAS
+            ? integer(env, 'DOCENT_ES_REPLICAS', 0, 0, 16)
+            : undefined,
+          collectionIdf: boolean(env, 'DOCENT_ES_COLLECTION_IDF', true),
         }
       : undefined,
     bootstrapApiKeys: (() => {

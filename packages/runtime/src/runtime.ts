@@ -44,6 +44,7 @@ import {
   prometheusReconcilerMetrics,
 } from './prometheus-dependency-metrics';
 import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
+import { elasticsearchIndexOptions } from './elasticsearch-settings';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 import { answerModelOf } from './answer-model';
 import { meteredAnswerer } from './metered-answerer';
@@ -389,22 +390,7 @@ export async function buildRuntime(
 function openSearchIndex(config: DocentConfig): SearchIndex {
   const es = config.elasticsearch;
   if (!es) return new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
-  return new ElasticsearchSearchIndex({
-    node: es.url,
-    auth: es.apiKey
-      ? { apiKey: es.apiKey }
-      : es.username
-        ? { username: es.username, password: es.password ?? '' }
-        : undefined,
-    indexPrefix: es.indexPrefix,
-    // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
-    refresh: false,
-    rrf: 'client',
-    // No retries of the client's own: its backoff held an ask 5-7 s on a refused connection.
-    // Index writes are retried by the ingestion (waiting out outages), asks answer 503 with
-    // Retry-After.
-    clientOptions: { maxRetries: 0 },
-  });
+  return new ElasticsearchSearchIndex(elasticsearchIndexOptions(es));
 }
 
 export { isEmbedded };

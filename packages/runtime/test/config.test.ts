@@ -58,6 +58,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DOCENT_ALLOW_PRIVATE_NETWORK: 'maybe' })).toThrow(/true or false/);
   });
 
+  it('reads the Elasticsearch layout: shared indices by default, or one index per collection', () => {
+    const url = { ELASTICSEARCH_URL: 'http://es:9200' };
+    expect(loadConfig(url).elasticsearch).toEqual({
+      url: 'http://es:9200',
+      indexPrefix: 'docent',
+      layout: 'shared',
+      sharedIndices: 2,
+      dedicatedThreshold: 100_000,
+      replicas: undefined,
+      collectionIdf: true,
+    });
+    expect(
+      loadConfig({
+        ...url,
+        DOCENT_ES_LAYOUT: 'dedicated',
+        DOCENT_ES_SHARED_INDICES: '4',
+        DOCENT_ES_DEDICATED_THRESHOLD: '0',
+        DOCENT_ES_REPLICAS: '0',
+        DOCENT_ES_COLLECTION_IDF: 'false',
+      }).elasticsearch,
+    ).toMatchObject({
+      layout: 'dedicated',
+      sharedIndices: 4,
+      dedicatedThreshold: 0,
+      replicas: 0,
+      collectionIdf: false,
+    });
+    expect(() => loadConfig({ ...url, DOCENT_ES_LAYOUT: 'mixed' })).toThrow(/shared, dedicated/);
+    expect(() => loadConfig({ ...url, DOCENT_ES_SHARED_INDICES: '0' })).toThrow(
+      /DOCENT_ES_SHARED_INDICES must be an integer between 1 and 1000/,
+    );
+  });
+
   it('reads OAuth apps per source type, with the real providers as default URLs', () => {
     const config = loadConfig({
       DOCENT_OAUTH_DRIVE_CLIENT_ID: 'drive-app',

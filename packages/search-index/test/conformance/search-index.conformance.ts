@@ -58,8 +58,11 @@ export function describeSearchIndexConformance(
     });
 
     afterEach(async () => {
-      for (const collectionId of createdCollections) await index.deleteCollection(collectionId);
-      await cleanup();
+      try {
+        for (const collectionId of createdCollections) await index.deleteCollection(collectionId);
+      } finally {
+        await cleanup();
+      }
     });
 
     it('reports itself healthy', async () => {
