@@ -85,7 +85,7 @@ export class BatchJob {
       ));
       metrics.observeBatch(refs.length);
     }
-    if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+    if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion);
   }
 
   private async process(run: BatchRun, refs: DocumentRef[]): Promise<void> {

@@ -34,6 +34,8 @@ import {
   INGEST_JOB,
   finalizeJobId,
   ingestBatchJobId,
+  ingestionJobOptions,
+  type QueuedIngestion,
 } from './ingest-job';
 import {
   IngestionEnded,
@@ -116,8 +118,8 @@ export interface RunnerContext {
   sessions: SourceSessions;
   pipeline: DocumentPipeline;
   now(): Date;
-  enqueueBatches(ingestionId: string, seqs: readonly number[]): Promise<void>;
-  enqueueFinalize(ingestionId: string): Promise<void>;
+  enqueueBatches(ingestion: QueuedIngestion, seqs: readonly number[]): Promise<void>;
+  enqueueFinalize(ingestion: QueuedIngestion): Promise<void>;
   /** Runs an index call, waiting out an unavailable index (see untilIndexAnswers). */
   untilIndexAnswers<T>(lease: IngestionLease, work: () => Promise<T>): Promise<T>;
   /** Ends the ingestion once (see IngestionLedger.endIngestion); the final progress if this did. */
@@ -185,20 +187,20 @@ export class IngestionRunner {
         metrics,
       }),
       now,
-      async enqueueBatches(ingestionId, seqs) {
+      async enqueueBatches(ingestion, seqs) {
         for (const seq of seqs) {
           await queue.enqueue(
             INGEST_BATCH_JOB,
-            { ingestionId, seq },
-            { jobId: ingestBatchJobId(ingestionId, seq) },
+            { ingestionId: ingestion.id, seq },
+            ingestionJobOptions(ingestion, ingestBatchJobId(ingestion.id, seq)),
           );
         }
       },
-      async enqueueFinalize(ingestionId) {
+      async enqueueFinalize(ingestion) {
         await queue.enqueue(
           FINALIZE_INGESTION_JOB,
-          { ingestionId },
-          { jobId: finalizeJobId(ingestionId) },
+          { ingestionId: ingestion.id },
+          ingestionJobOptions(ingestion, finalizeJobId(ingestion.id)),
         );
       },
       untilIndexAnswers: (lease, work) =>
@@ -229,9 +231,11 @@ export class IngestionRunner {
    */
   async enqueueRecorded(ingestionId: string): Promise<void> {
     const { ledger } = this.deps;
-    await this.context.enqueueBatches(ingestionId, await ledger.listPendingBatches(ingestionId));
+    const ingestion = await ledger.getIngestion(ingestionId);
+    if (!ingestion) return;
+    await this.context.enqueueBatches(ingestion, await ledger.listPendingBatches(ingestionId));
     if ((await ledger.batchProgress(ingestionId)).finalizeDue) {
-      await this.context.enqueueFinalize(ingestionId);
+      await this.context.enqueueFinalize(ingestion);
     }
   }
 

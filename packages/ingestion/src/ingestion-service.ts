@@ -14,7 +14,14 @@ import type {
 } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
-import { INGEST_JOB, finalizeJobId, ingestBatchJobId, ingestJobId } from './ingest-job';
+import {
+  INGEST_JOB,
+  finalizeJobId,
+  ingestBatchJobId,
+  ingestionJobOptions,
+  ingestJobId,
+  type QueuedIngestion,
+} from './ingest-job';
 import { ingestionLockHolder } from './ingestion-lease';
 import type { SourceConnections } from './source-connections';
 import { splitSecrets } from './spec-secrets';
@@ -121,7 +128,7 @@ export class IngestionService implements CollectionIngestionsCanceler {
   async start(source: SourceToIngest): Promise<IngestionRecord> {
     const run = this.newRun(source, newIngestionId(this.now().getTime()));
     const record = await this.deps.store.createIngestion(run);
-    await this.enqueue(record.id);
+    await this.enqueue(record);
     return record;
   }
 
@@ -143,8 +150,12 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   /** Queues a recorded ingestion; idempotent (the job id is the ingestion's). */
-  async enqueue(ingestionId: string): Promise<void> {
-    await this.deps.queue.enqueue(INGEST_JOB, { ingestionId }, { jobId: ingestJobId(ingestionId) });
+  async enqueue(ingestion: QueuedIngestion): Promise<void> {
+    await this.deps.queue.enqueue(
+      INGEST_JOB,
+      { ingestionId: ingestion.id },
+      ingestionJobOptions(ingestion, ingestJobId(ingestion.id)),
+    );
   }
 
   /** Whether a source that runs on the account's OAuth connection still has one. */

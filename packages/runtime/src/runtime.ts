@@ -12,11 +12,9 @@ import { loadSecretKey, SecretBox } from '@docent/credentials-vault';
 import { createEmbedder, type Embedder } from '@docent/embedder';
 import {
   ConnectorRegistry,
-  INGEST_JOB,
   IngestionRunner,
   IngestionService,
   JOB_CATALOG,
-  ingestJobId,
   type Logger,
 } from '@docent/ingestion';
 import {
@@ -242,7 +240,8 @@ export async function buildRuntime(
       // Idempotent by job id: only what a lost queue (or a crash between a ledger write and its
       // enqueue) is missing gets enqueued.
       for (const id of await store.ingestions.listIngestionIdsByStatus(['queued', 'running'])) {
-        await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
+        const ingestion = await store.ingestions.getIngestion(id);
+        if (ingestion) await ingestions.enqueue(ingestion);
         await runner.enqueueRecorded(id);
       }
     };
