@@ -35,7 +35,10 @@ import {
 import { Registry } from 'prom-client';
 import { isEmbedded, type DocentConfig } from './config';
 import { fileClock } from './test-clock';
-import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
+import {
+  prometheusIngestionMetrics,
+  registerEmbedderCpuMetrics,
+} from './prometheus-ingestion-metrics';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 
 export interface Runtime {
@@ -124,6 +127,7 @@ export async function buildRuntime(
     closers.push(() => embedder.close());
 
     const metrics = new Registry();
+    registerEmbedderCpuMetrics(metrics, embedder);
     const index = openSearchIndex(config);
     closers.push(() => index.close());
 
