@@ -3,6 +3,7 @@ import { scaleThroughput } from './suites/scale-throughput';
 import { answerQuality } from './suites/answer-quality';
 import { notionThroughput } from './suites/notion-throughput';
 import { elasticsearchComparison } from './suites/elasticsearch-comparison';
+import { fairness } from './suites/fairness';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -19,6 +20,7 @@ const SUITES: Record<string, Suite> = {
   quality: answerQuality,
   notion: notionThroughput,
   elasticsearch: elasticsearchComparison,
+  fairness,
 };
 
 async function main(): Promise<void> {
