@@ -29,9 +29,9 @@ function rowSums(mask: Tensor): number[] {
 /**
  * Token ids of recently counted texts. Ingestion counts a chunk's sentences to cut it into
  * windows, then wants the same sentences' ids again to pool their vectors: this spares the
- * second tokenising (a few thousand sentences' worth of memory).
+ * second tokenising (at most 2,048 texts: a few batches of documents, a few MiB at worst).
  */
-const RECENT_TOKEN_IDS = 4_096;
+const RECENT_TOKEN_IDS = 2_048;
 
 /** Embedded once at start to check the size of the vectors the model returns. */
 const PROBE_TEXT = 'Docent checks that the embedding model answers.';
