@@ -6,6 +6,7 @@ import { elasticsearchComparison } from './suites/elasticsearch-comparison';
 import { answerSets } from './suites/answer-sets';
 import { streamingLatency } from './suites/streaming-latency';
 import { elasticsearchCollections } from './suites/elasticsearch-collections';
+import { fairness } from './suites/fairness';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -25,6 +26,7 @@ const SUITES: Record<string, Suite> = {
   answers: answerSets,
   stream: streamingLatency,
   'es-collections': elasticsearchCollections,
+  fairness,
 };
 
 async function main(): Promise<void> {

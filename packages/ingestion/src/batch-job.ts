@@ -91,7 +91,7 @@ export class BatchJob {
       metrics.observeBatch(refs.length);
     }
     if (progress.finalizeDue) {
-      await this.context.enqueueFinalize(ingestion.id, progress.finalizeGeneration);
+      await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
     }
   }
 

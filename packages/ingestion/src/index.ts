@@ -16,8 +16,10 @@ export {
   finalizeJobId,
   ingestBatchJobId,
   ingestJobId,
+  ingestionJobOptions,
   type IngestBatchJobPayload,
   type IngestJobPayload,
+  type QueuedIngestion,
 } from './ingest-job';
 export {
   INGESTION_STAGES,

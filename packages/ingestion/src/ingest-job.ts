@@ -1,4 +1,5 @@
-import { defineJob } from '@docent/job-queue';
+import { defineJob, type EnqueueOptions } from '@docent/job-queue';
+import type { IngestionRecord } from '@docent/metadata-store';
 
 export interface IngestJobPayload {
   ingestionId: string;
@@ -35,6 +36,18 @@ export const FINALIZE_INGESTION_JOB = defineJob<IngestJobPayload>('ingest-finali
  */
 function generationSuffix(generation: number): string {
   return generation > 0 ? `.r${generation}` : '';
+}
+
+/** What the queue needs to know of an ingestion to place its jobs. */
+export type QueuedIngestion = Pick<IngestionRecord, 'id' | 'accountId'>;
+
+/**
+ * How an ingestion's job is enqueued: under its deterministic id, in its account's fairness
+ * group, so accounts take turns in the queue and one account's large ingestion cannot hold back
+ * another's (a team's own ingestions are served in arrival order).
+ */
+export function ingestionJobOptions(ingestion: QueuedIngestion, jobId: string): EnqueueOptions {
+  return { jobId, group: ingestion.accountId };
 }
 
 /** Deterministic, so enqueueing an ingestion twice is a no-op. */

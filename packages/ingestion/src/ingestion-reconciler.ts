@@ -19,6 +19,7 @@ import {
   INGEST_JOB,
   finalizeJobId,
   ingestBatchJobId,
+  ingestionJobOptions,
   ingestJobId,
 } from './ingest-job';
 import { SILENT_LOGGER, type Logger } from './logger';
@@ -225,9 +226,11 @@ export class IngestionReconciler {
       for (const expected of expectedJobs(ingestion)) {
         const info = await this.deps.queue.getJob(expected.id);
         if (!info) {
-          const { created } = await this.deps.queue.enqueue(expected.job, expected.payload, {
-            jobId: expected.id,
-          });
+          const { created } = await this.deps.queue.enqueue(
+            expected.job,
+            expected.payload,
+            ingestionJobOptions(ingestion, expected.id),
+          );
           if (created) {
             report.enqueued_missing++;
             this.logger.warn('reconciler: job missing from the queue, enqueued', {
@@ -264,7 +267,11 @@ export class IngestionReconciler {
       expected.generation,
     );
     const jobId = jobIdOf(ingestion.id, expected.ref, generation);
-    const { created } = await this.deps.queue.enqueue(expected.job, expected.payload, { jobId });
+    const { created } = await this.deps.queue.enqueue(
+      expected.job,
+      expected.payload,
+      ingestionJobOptions(ingestion, jobId),
+    );
     if (!created) return;
     report[action]++;
     this.logger.warn(

@@ -46,6 +46,8 @@ import {
   INGEST_JOB,
   finalizeJobId,
   ingestBatchJobId,
+  ingestionJobOptions,
+  type QueuedIngestion,
 } from './ingest-job';
 import {
   IngestionEnded,
@@ -138,8 +140,8 @@ export interface RunnerContext {
   pipeline: DocumentPipeline;
   now(): Date;
   /** Enqueues the jobs of these batches (new ones are generation 0). */
-  enqueueBatches(ingestionId: string, batches: readonly PendingBatch[]): Promise<void>;
-  enqueueFinalize(ingestionId: string, generation: number): Promise<void>;
+  enqueueBatches(ingestion: QueuedIngestion, batches: readonly PendingBatch[]): Promise<void>;
+  enqueueFinalize(ingestion: QueuedIngestion, generation: number): Promise<void>;
   /** Runs an index call, waiting out an unavailable index (see untilIndexAnswers). */
   untilIndexAnswers<T>(lease: IngestionLease, work: () => Promise<T>): Promise<T>;
   /** Ends the ingestion once (see IngestionLedger.endIngestion); the final progress if this did. */
@@ -207,20 +209,20 @@ export class IngestionRunner {
         metrics,
       }),
       now,
-      async enqueueBatches(ingestionId, batches) {
+      async enqueueBatches(ingestion, batches) {
         for (const { seq, generation } of batches) {
           await queue.enqueue(
             INGEST_BATCH_JOB,
-            { ingestionId, seq },
-            { jobId: ingestBatchJobId(ingestionId, seq, generation) },
+            { ingestionId: ingestion.id, seq },
+            ingestionJobOptions(ingestion, ingestBatchJobId(ingestion.id, seq, generation)),
           );
         }
       },
-      async enqueueFinalize(ingestionId, generation) {
+      async enqueueFinalize(ingestion, generation) {
         await queue.enqueue(
           FINALIZE_INGESTION_JOB,
-          { ingestionId },
-          { jobId: finalizeJobId(ingestionId, generation) },
+          { ingestionId: ingestion.id },
+          ingestionJobOptions(ingestion, finalizeJobId(ingestion.id, generation)),
         );
       },
       untilIndexAnswers: (lease, work) =>

@@ -21,8 +21,15 @@ import type {
 } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
-import { INGEST_JOB, finalizeJobId, ingestBatchJobId, ingestJobId } from './ingest-job';
 import { outageReason } from './dependency-outage';
+import {
+  INGEST_JOB,
+  finalizeJobId,
+  ingestBatchJobId,
+  ingestionJobOptions,
+  ingestJobId,
+  type QueuedIngestion,
+} from './ingest-job';
 import { ingestionLockHolder } from './ingestion-lease';
 import { SILENT_LOGGER, type Logger } from './logger';
 import type { SourceConnections } from './source-connections';
@@ -142,7 +149,7 @@ export class IngestionService implements CollectionIngestionsCanceler {
     // Not started: its job may not have made it to the queue (enqueueing again is a no-op
     // otherwise). A started one has the reconciler to look after its jobs.
     if (ingestion.status === 'queued') {
-      await this.enqueueOrLeaveToReconciler(ingestion.id, ingestion.listingGeneration);
+      await this.enqueueOrLeaveToReconciler(ingestion, ingestion.listingGeneration);
     }
     return { ingestion, scheduleId: claimed.scheduleId };
   }
@@ -228,19 +235,19 @@ export class IngestionService implements CollectionIngestionsCanceler {
   ): Promise<IngestionRecord> {
     // Recorded once under its id: an id claimed by an Idempotency-Key may be started twice.
     const record = await this.deps.store.createIngestion(this.newRun(source, id));
-    await this.enqueueOrLeaveToReconciler(record.id);
+    await this.enqueueOrLeaveToReconciler(record);
     return record;
   }
 
   /** `enqueue`, except that a queue found down leaves the job to the reconciler. */
-  async enqueueOrLeaveToReconciler(ingestionId: string, generation = 0): Promise<void> {
+  async enqueueOrLeaveToReconciler(ingestion: QueuedIngestion, generation = 0): Promise<void> {
     try {
-      await this.enqueue(ingestionId, generation);
+      await this.enqueue(ingestion, generation);
     } catch (error) {
       if (unavailableDependency(error) !== 'queue') throw error;
       this.deps.dependencies?.noteFailure('queue', outageReason(error));
       this.logger.warn('ingestion recorded; its job is enqueued once the queue is back', {
-        ingestionId,
+        ingestionId: ingestion.id,
       });
     }
   }
@@ -262,12 +269,15 @@ export class IngestionService implements CollectionIngestionsCanceler {
     };
   }
 
-  /** Queues a recorded ingestion; idempotent (the job id is the ingestion's and its generation's). */
-  async enqueue(ingestionId: string, generation = 0): Promise<void> {
+  /**
+   * Queues a recorded ingestion in its account's fairness group; idempotent (the job id is the
+   * ingestion's and its generation's).
+   */
+  async enqueue(ingestion: QueuedIngestion, generation = 0): Promise<void> {
     await this.deps.queue.enqueue(
       INGEST_JOB,
-      { ingestionId },
-      { jobId: ingestJobId(ingestionId, generation) },
+      { ingestionId: ingestion.id },
+      ingestionJobOptions(ingestion, ingestJobId(ingestion.id, generation)),
     );
   }
 

@@ -27,12 +27,12 @@ export class ListingJob {
       attempt: job.attempt,
     });
     // Batches recorded by an earlier run whose jobs a crash may have kept from the queue.
-    await this.context.enqueueBatches(ingestion.id, await ledger.listPendingBatches(ingestion.id));
+    await this.context.enqueueBatches(ingestion, await ledger.listPendingBatches(ingestion.id));
     const progress = await ledger.batchProgress(ingestion.id);
     if (progress.listingEnd !== null) {
       // Ended by an earlier run that died before it could enqueue the finalize step.
       if (progress.finalizeDue) {
-        await this.context.enqueueFinalize(ingestion.id, progress.finalizeGeneration);
+        await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
       }
       return;
     }
@@ -56,7 +56,7 @@ export class ListingJob {
           }),
         );
         await this.context.enqueueBatches(
-          ingestion.id,
+          ingestion,
           recorded.seqs.map((seq) => ({ seq, generation: 0 })),
         );
         return recorded.progress;
@@ -118,7 +118,7 @@ export class ListingJob {
       }
       const ended = await record([builder.take()], { end });
       if (ended.finalizeDue) {
-        await this.context.enqueueFinalize(ingestion.id, ended.finalizeGeneration);
+        await this.context.enqueueFinalize(ingestion, ended.finalizeGeneration);
       }
     } finally {
       await session.close?.().catch(() => undefined);

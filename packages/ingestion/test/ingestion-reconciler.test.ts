@@ -90,8 +90,16 @@ describe('IngestionReconciler', () => {
     expect((await ingestion(id))?.status).toBe('running');
     expect(await f.queue.getJob(ingestBatchJobId(id, 2))).toMatchObject({ state: 'failed' });
 
+    const groups: Array<string | undefined> = [];
+    const enqueue = f.queue.enqueue.bind(f.queue);
+    jest.spyOn(f.queue, 'enqueue').mockImplementation((job, payload, options) => {
+      groups.push(options.group);
+      return enqueue(job, payload, options);
+    });
     const report = await f.reconciler.reconcile();
     expect(report).toEqual({ ...none, requeued_failed: 1 });
+    // Back in its account's fairness group, like every job of the ingestion.
+    expect(groups).toEqual([f.accountId]);
     await f.run();
     expect(await ingestion(id)).toMatchObject({
       status: 'succeeded',

@@ -500,6 +500,24 @@ describe('IngestionRunner', () => {
       ).toHaveLength(12);
     });
 
+    it("queues every job of an ingestion in its account's fairness group", async () => {
+      await setUp({ concurrency: 2 });
+      f.source.pages = pages(6);
+      const enqueued: Array<{ name: string; group: string | undefined }> = [];
+      const enqueue = f.queue.enqueue.bind(f.queue);
+      jest.spyOn(f.queue, 'enqueue').mockImplementation((job, payload, options) => {
+        enqueued.push({ name: job.name, group: options.group });
+        return enqueue(job, payload, options);
+      });
+      const id = await f.create();
+      await f.runJobOnce(INGEST_JOB.name, { ingestionId: id });
+      await f.run();
+      expect(await ingestion(id)).toMatchObject({ status: 'succeeded' });
+      const names = enqueued.map(({ name }) => name);
+      expect(new Set(names)).toEqual(new Set(['ingest', 'ingest-batch', 'ingest-finalize']));
+      expect(enqueued.filter(({ group }) => group !== f.accountId)).toEqual([]);
+    });
+
     it('hands the listing back when it is far enough ahead, and resumes it from its checkpoint', async () => {
       await setUp({ listingAheadBatches: 2, listingHandBackMs: 250 });
       f.source.pages = pages(12);

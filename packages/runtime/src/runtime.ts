@@ -43,7 +43,10 @@ import {
   prometheusDependencyMetrics,
   prometheusReconcilerMetrics,
 } from './prometheus-dependency-metrics';
-import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
+import {
+  prometheusIngestionMetrics,
+  registerEmbedderCpuMetrics,
+} from './prometheus-ingestion-metrics';
 import { elasticsearchIndexOptions } from './elasticsearch-settings';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 import { answerModelOf } from './answer-model';
@@ -165,6 +168,7 @@ export async function buildRuntime(
     closers.push(() => embedder.close());
 
     const metrics = new Registry();
+    registerEmbedderCpuMetrics(metrics, embedder);
     const rawIndex = openSearchIndex(config);
     closers.push(() => rawIndex.close());
 

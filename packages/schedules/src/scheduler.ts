@@ -95,7 +95,7 @@ export class Scheduler {
       at: now,
     });
     if (claim === 'started') {
-      await this.deps.ingestions.enqueueOrLeaveToReconciler(run.id);
+      await this.deps.ingestions.enqueueOrLeaveToReconciler(run);
       result.started++;
       logger.info('scheduled run started', { scheduleId: schedule.id, ingestionId: run.id });
     } else if (claim === 'skipped') {

@@ -28,6 +28,7 @@ import {
 } from './bullmq-states';
 import { CancelLedger, type CanceledWaitingJob } from './cancel-ledger';
 import { bullMqConnection, withRedisDeadline } from './redis-availability';
+import { RedisFairRounds } from './redis-fair-rounds';
 import { runScript, SCRIPTS } from './redis-scripts';
 
 export interface BullMqJobQueueOptions {
@@ -91,6 +92,7 @@ export class BullMqJobQueue implements JobQueue {
   private readonly catalogue: JobCatalogue;
   private readonly queue: Queue;
   private readonly ledger: CancelLedger;
+  private readonly rounds: RedisFairRounds;
   private readonly runs: ActiveRuns;
   private readonly processing: ProcessingContext;
   private readonly settings: BullMqSettings;
@@ -114,12 +116,17 @@ export class BullMqJobQueue implements JobQueue {
       () => this.queue.client,
       (suffix) => this.queue.toKey(suffix),
     );
+    this.rounds = new RedisFairRounds(
+      () => this.queue.client,
+      (suffix) => this.queue.toKey(suffix),
+    );
     this.runs = new ActiveRuns(this.ledger, this.settings.pollIntervalMs, (error) =>
       this.report(error),
     );
     this.processing = {
       catalogue: this.catalogue,
       ledger: this.ledger,
+      rounds: this.rounds,
       runs: this.runs,
       isAccepting: () => this.accepting && !this.closed,
     };
@@ -148,9 +155,12 @@ export class BullMqJobQueue implements JobQueue {
       attempts: definition.maxAttempts,
       backoff: { type: 'exponential', delay: definition.backoffMs },
       delay: request.delayMs,
+      // The job's round in the fair claim order (see RedisFairRounds).
+      priority: await this.rounds.assign(request.group),
       // Stacks can carry request details and secrets; the message (failedReason) is enough.
       stackTraceLimit: 0,
     });
+    await this.rounds.remember(id, request.group);
     return { jobId: request.jobId, created: true };
   }
 

@@ -6,6 +6,8 @@ import type { ListingEnd, PendingBatch } from './ingestion-ledger';
  */
 export interface ActiveIngestion {
   id: string;
+  /** Its jobs queue in this account's fairness group. */
+  accountId: string;
   collectionId: string;
   sourceKey: string;
   status: 'queued' | 'running';

@@ -35,6 +35,7 @@ export class TypeOrmIngestionReconciliation implements IngestionReconciliation {
         const listingEnd = row.listing_end as ListingEnd | null;
         return {
           id: row.id,
+          accountId: row.account_id,
           collectionId: row.collection_id,
           sourceKey: row.source_key,
           status: row.status as 'queued' | 'running',
