@@ -66,32 +66,53 @@ describeWithPostgres('PostgreSQL metadata store', () => {
 
   it('turns a connection the server dropped into DependencyUnavailableError, then recovers', async () => {
     const database = await createTestDatabase();
+    const name = new URL(database.url).pathname.slice(1);
     const store = await openMetadataStore({ kind: 'postgres', url: database.url, poolSize: 2 });
     const admin = new DataSource({ type: 'postgres', url: adminUrl });
+    const locker = new DataSource({ type: 'postgres', url: database.url });
     await admin.initialize();
+    await locker.initialize();
+    const lock = locker.createQueryRunner();
     try {
       await store.health();
-      // What a restart does to open connections: 57P01, "terminating connection due to
-      // administrator command", or the socket closing under the client.
-      await admin.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [new URL(database.url).pathname.slice(1)],
+      // A query in flight when the server drops its connection (what a restart does: 57P01,
+      // "terminating connection due to administrator command"): held on a lock, so the drop
+      // always finds it running rather than racing the pool's discarding of idle connections.
+      await lock.connect();
+      await lock.startTransaction();
+      await lock.query('LOCK TABLE ingestions IN ACCESS EXCLUSIVE MODE');
+      const [{ pid: lockPid }] = (await lock.query('SELECT pg_backend_pid() AS pid')) as Array<{
+        pid: number;
+      }>;
+      const inFlight = store.ledger.getIngestion('ing_none').then(
+        () => null,
+        (error: unknown) => error,
       );
-      const failures: unknown[] = [];
-      for (let i = 0; i < 4; i++) {
-        await store.ledger.getIngestion('ing_none').catch((error: unknown) => failures.push(error));
+      for (let waited = 0; ; waited += 20) {
+        const [{ waiting }] = (await admin.query(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+          [name],
+        )) as Array<{ waiting: number }>;
+        if (waiting > 0) break;
+        if (waited > 10_000) throw new Error('the query never waited on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      expect(failures.length).toBeGreaterThan(0);
-      for (const failure of failures) {
-        expect(failure).toBeInstanceOf(DependencyUnavailableError);
-        expect(failure).toMatchObject({
-          dependency: 'database',
-          message: 'The metadata database is unavailable; retry later.',
-        });
-      }
-      // The pool replaced the dropped connections.
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2',
+        [name, lockPid],
+      );
+      const failure = await inFlight;
+      expect(failure).toBeInstanceOf(DependencyUnavailableError);
+      expect(failure).toMatchObject({
+        dependency: 'database',
+        message: 'The metadata database is unavailable; retry later.',
+      });
+      await lock.rollbackTransaction();
+      // The pool replaced the dropped connection.
       await expect(store.ledger.getIngestion('ing_none')).resolves.toBeNull();
     } finally {
+      await lock.release().catch(() => undefined);
+      await locker.destroy();
       await admin.destroy();
       await store.close();
       await database.drop();

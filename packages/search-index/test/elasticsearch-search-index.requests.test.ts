@@ -64,6 +64,7 @@ const HIT_FIELDS = [
   'headings',
   'title',
   'sentence_vectors',
+  'layout',
 ];
 
 const opened: ElasticsearchSearchIndex[] = [];
@@ -230,6 +231,7 @@ describe('ElasticsearchSearchIndex: collections', () => {
       index_options: { type: 'int8_hnsw' },
     },
     sentence_vectors: { type: 'binary' },
+    layout: { type: 'keyword', index: false, doc_values: false },
     manifest: { type: 'object', enabled: false },
   };
   /** The registry index, made on first use. */
@@ -392,7 +394,7 @@ describe('ElasticsearchSearchIndex: collections', () => {
     scope.done(); // two registry reads, nothing created
   });
 
-  it('finds a collection made before the registry by its own index, adds the sentence vectors field, and records it as it is', async () => {
+  it('finds a collection made before the registry by its own index, adds the stored-only fields, and records it as it is', async () => {
     const mappings: nock.Body[] = [];
     const records: nock.Body[] = [];
     const scope = registryWrite(
@@ -408,7 +410,12 @@ describe('ElasticsearchSearchIndex: collections', () => {
 
     await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     scope.done();
-    expect(json(mappings[0]!)).toEqual({ properties: { sentence_vectors: { type: 'binary' } } });
+    expect(json(mappings[0]!)).toEqual({
+      properties: {
+        sentence_vectors: { type: 'binary' },
+        layout: { type: 'keyword', index: false, doc_values: false },
+      },
+    });
     expect(json(records[0]!)).toMatchObject({ layout: 'dedicated', index: KB_ALIAS, key: null });
   });
 

@@ -37,8 +37,8 @@ export function mappingReply(
   concreteIndex: string,
   collectionId: string,
   dimensions: number,
-  /** False: an index made before sentence vectors were stored. */
-  withSentenceVectors = true,
+  /** False: an index made before sentence vectors and layouts were stored. */
+  withStoredOnlyFields = true,
 ): Reply {
   return ok({
     [concreteIndex]: {
@@ -55,7 +55,10 @@ export function mappingReply(
             similarity: 'dot_product',
             index_options: { type: 'int8_hnsw', m: 16, ef_construction: 100 },
           },
-          ...(withSentenceVectors && { sentence_vectors: { type: 'binary' } }),
+          ...(withStoredOnlyFields && {
+            sentence_vectors: { type: 'binary' },
+            layout: { type: 'keyword', index: false, doc_values: false },
+          }),
         },
       },
     },
