@@ -1,12 +1,10 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { SourceConnector } from '@docent/connector-sdk';
 import { isEmbedded, loadConfig, type DocentConfig, type Environment } from '@docent/runtime';
 import { ApiModule } from './api.module';
 
 export interface ApiAppOptions {
   env?: Environment;
-  connectors?: SourceConnector<unknown>[];
 }
 
 export type ApiRole = 'all' | 'api';
@@ -28,7 +26,7 @@ export async function createApiApp(
   const config = loadConfig(env);
   const role = apiRole(config, env);
   const app = await NestFactory.create<NestExpressApplication>(
-    ApiModule.forRoot({ config, connectors: options.connectors, runWorker: role === 'all' }),
+    ApiModule.forRoot({ config, runWorker: role === 'all' }),
     { bodyParser: false, logger: ['error', 'warn'] },
   );
   app.disable('x-powered-by');

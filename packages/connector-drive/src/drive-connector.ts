@@ -26,13 +26,8 @@ export interface DriveConnectorOptions {
   maxFileBytes?: number;
 }
 
-/** The DRIVE source: Google Drive API v3, My Drive and shared drives. */
+/** Google Drive's behaviour (its descriptor is `driveDescriptor`): Google Drive API v3, My Drive and shared drives. */
 export class DriveConnector implements SourceConnector<DriveSpec> {
-  readonly type = 'DRIVE';
-  readonly authModes: readonly AuthMode[] = ['bearer', 'oauth'];
-  /** Drive titles are file names. */
-  readonly documentNameStyle = 'file';
-  readonly secretFields: readonly string[] = ['token'];
   private readonly apiUrl: string;
   private readonly maxFileBytes: number;
 

@@ -1,4 +1,4 @@
-import { DriveConnector, driveConnector } from '../src';
+import { DriveConnector, driveConnector, driveDescriptor } from '../src';
 
 describe('DRIVE spec', () => {
   it('accepts a folder name kept exactly, a trimmed token, and nulls as absent', () => {
@@ -29,9 +29,9 @@ describe('DRIVE spec', () => {
   });
 
   it('uses the token as Bearer, else the OAuth connection; the token is the secret field', () => {
-    expect(driveConnector.type).toBe('DRIVE');
-    expect(driveConnector.authModes).toEqual(['bearer', 'oauth']);
-    expect(driveConnector.secretFields).toEqual(['token']);
+    expect(driveDescriptor.type).toBe('DRIVE');
+    expect(driveDescriptor.authModes).toEqual(['bearer', 'oauth']);
+    expect(driveDescriptor.secretFields).toEqual(['token']);
     expect(driveConnector.authModeFor({ token: 't' })).toBe('bearer');
     expect(driveConnector.authModeFor({ folder_name: 'x' })).toBe('oauth');
   });

@@ -12,3 +12,4 @@ export type { BlockNode } from './block-tree';
 export type { NotionBlock } from './notion-objects';
 export type { PacerClock } from './request-pacer';
 export type { RateLimit } from './token-bucket';
+export { pagesDescriptor, PAGES_SPEC_SCHEMA } from './pages-descriptor';

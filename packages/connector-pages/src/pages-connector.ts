@@ -1,10 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
-import type {
-  AuthMode,
-  ConnectorContext,
-  SourceConnector,
-  SourceSession,
-} from '@docent/connector-sdk';
+import type { ConnectorContext, SourceConnector, SourceSession } from '@docent/connector-sdk';
 import { pagesApiUrl } from './notion-version';
 import { pagesAuthMode, pagesSourceKey, type PagesSpec, validatePagesSpec } from './pages-spec';
 import { PagesSession, type PagesRuntime } from './pages-session';
@@ -38,11 +33,8 @@ const realClock: PacerClock = {
   },
 };
 
-/** The PAGES source: Notion pages, their child pages and child databases' rows. */
+/** Notion's behaviour (its descriptor is `pagesDescriptor`): Notion pages, their child pages and child databases' rows. */
 export class PagesConnector implements SourceConnector<PagesSpec> {
-  readonly type = 'PAGES';
-  readonly authModes: readonly AuthMode[] = ['bearer', 'oauth'];
-  readonly secretFields: readonly string[] = ['token'];
   readonly validateSpec = validatePagesSpec;
   readonly authModeFor = pagesAuthMode;
   readonly sourceKey = pagesSourceKey;

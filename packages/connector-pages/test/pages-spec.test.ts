@@ -1,4 +1,4 @@
-import { extractNotionId, MAX_PAGE_IDS, pagesConnector } from '../src';
+import { extractNotionId, MAX_PAGE_IDS, pagesConnector, pagesDescriptor } from '../src';
 
 const ID = '0123456789abcdef0123456789abcdef';
 const DASHED = '01234567-89ab-cdef-0123-456789abcdef';
@@ -101,9 +101,9 @@ describe('PagesConnector spec', () => {
   });
 
   it('declares its auth modes, secret field and the API URL it calls', () => {
-    expect(pagesConnector.type).toBe('PAGES');
-    expect(pagesConnector.authModes).toEqual(['bearer', 'oauth']);
-    expect(pagesConnector.secretFields).toEqual(['token']);
+    expect(pagesDescriptor.type).toBe('PAGES');
+    expect(pagesDescriptor.authModes).toEqual(['bearer', 'oauth']);
+    expect(pagesDescriptor.secretFields).toEqual(['token']);
     expect(pagesConnector.authModeFor({ token: 'x' })).toBe('bearer');
     expect(pagesConnector.authModeFor({})).toBe('oauth');
     expect(pagesConnector.sourceUrls({}, {})).toEqual(['https://api.notion.com']);

@@ -82,27 +82,19 @@ export interface SourceSession {
 }
 
 /**
- * A source type. Implementations are plain objects with no service dependencies, so a third
- * party can publish one against this package alone.
+ * A source type's behaviour. Implementations are plain objects with no service dependencies,
+ * so a third party can publish one against this package alone; what the service knows of the
+ * source without opening it (type, spec schema, secrets, auth modes...) is its
+ * `ConnectorDescriptor`, which creates it.
  */
 export interface SourceConnector<TSpec = unknown> {
-  /** The ingestion `type` this connector serves, e.g. `WIKI`. */
-  readonly type: string;
-  readonly authModes: readonly AuthMode[];
   /**
-   * What a document's title is, for making its name unique in a collection: `title` (default)
-   * gives `Runbook (2)`; `file` keeps a file name's extension last, `report (2).pdf`.
-   */
-  readonly documentNameStyle?: 'title' | 'file';
-  /**
-   * Checks what the request schema cannot (cross-field rules, URL syntax) and normalises the
+   * Checks what the spec schema cannot (cross-field rules, URL syntax) and normalises the
    * spec. Field paths are relative to the request body (`spec.url`).
    */
   validateSpec(spec: unknown): SpecValidation<TSpec>;
   /** The auth mode this spec asks for: `oauth` when it carries no credentials. */
   authModeFor(spec: TSpec): AuthMode;
-  /** Credentials in the spec (`token`, `username`), to be stored encrypted and never echoed. */
-  secretFields: readonly string[];
   /**
    * Identifies "the same source" across ingestions, for incremental sync: documents of a source
    * key that vanish from a complete listing are removed. Must not include secrets.

@@ -3,6 +3,7 @@ export * from '@docent/document-model';
 export type { DocumentRef } from './document-ref';
 export * from './errors';
 export * from './connector';
+export * from './connector-descriptor';
 export * from './http/types';
 export * from './http/errors';
 export {

@@ -1,5 +1,4 @@
 import {
-  type AuthMode,
   type ConnectorContext,
   DEFAULT_MAX_FILE_BYTES,
   type SourceConnector,
@@ -14,11 +13,8 @@ export interface WikiConnectorOptions {
   maxFileBytes?: number;
 }
 
-/** The WIKI source: Confluence Cloud (site or OAuth gateway) and Data Center. */
+/** The Confluence source's behaviour (its descriptor is `wikiDescriptor`): Confluence Cloud (site or OAuth gateway) and Data Center. */
 export class WikiConnector implements SourceConnector<WikiSpec> {
-  readonly type = 'WIKI';
-  readonly authModes: readonly AuthMode[] = ['basic', 'bearer', 'oauth'];
-  readonly secretFields: readonly string[] = ['token'];
   readonly validateSpec = validateWikiSpec;
   readonly authModeFor = wikiAuthMode;
   readonly sourceKey = wikiSourceKey;

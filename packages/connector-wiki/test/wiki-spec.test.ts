@@ -1,11 +1,12 @@
-import { WikiConnector, wikiConnector } from '../src';
+import { WikiConnector, wikiConnector, wikiDescriptor } from '../src';
 
 describe('WikiConnector metadata and spec handling', () => {
   it('declares the WIKI type, auth modes and secret fields', () => {
     expect(wikiConnector).toBeInstanceOf(WikiConnector);
-    expect(wikiConnector.type).toBe('WIKI');
-    expect(wikiConnector.authModes).toEqual(['basic', 'bearer', 'oauth']);
-    expect(wikiConnector.secretFields).toEqual(['token']);
+    expect(wikiDescriptor.createConnector({ endpoints: {} })).toBeInstanceOf(WikiConnector);
+    expect(wikiDescriptor.type).toBe('WIKI');
+    expect(wikiDescriptor.authModes).toEqual(['basic', 'bearer', 'oauth']);
+    expect(wikiDescriptor.secretFields).toEqual(['token']);
   });
 
   describe('validateSpec', () => {

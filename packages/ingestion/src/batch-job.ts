@@ -34,6 +34,8 @@ interface BatchRun {
   ingestion: IngestionRecord;
   lease: IngestionLease;
   nameStyle: DocumentNameStyle;
+  /** The connector's link rules: whether refs may link to a page. */
+  pageLinks: boolean;
   source(): Promise<OpenedSource>;
 }
 
@@ -57,6 +59,7 @@ export class BatchJob {
       // Committed by an attempt that died before it could enqueue the finalize step.
       progress = await ledger.batchProgress(ingestion.id);
     } else {
+      const { descriptor } = connectors.get(ingestion.type);
       const unsettled = new Set(batch.unsettled);
       const refs = decodeBatchPayload(batch.payload ?? '{"refs":[]}').filter((ref) =>
         unsettled.has(ref.sourceId),
@@ -69,7 +72,8 @@ export class BatchJob {
       const run: BatchRun = {
         ingestion,
         lease,
-        nameStyle: connectors.get(ingestion.type).documentNameStyle ?? 'title',
+        nameStyle: descriptor.documentNames,
+        pageLinks: descriptor.links.pageLinks,
         source: () => (opened ??= this.context.sessions.open(ingestion, inFlight.signal)),
       };
       try {
@@ -223,7 +227,7 @@ export class BatchJob {
             sourceType: ingestion.type,
             sourceKey: ingestion.sourceKey,
             sourceId: document.ref.sourceId,
-            ...documentLinks(document.ref),
+            ...documentLinks(document.ref, run.pageLinks),
             desiredName: document.ref.title,
             nameStyle: run.nameStyle,
             version: document.ref.version,

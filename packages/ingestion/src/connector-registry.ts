@@ -1,24 +1,40 @@
-import type { SourceConnector } from '@docent/connector-sdk';
+import type { ConnectorDescriptor, SourceConnector, SpecValidation } from '@docent/connector-sdk';
 import { InvalidRequestError } from '@docent/domain-errors';
 
-export class ConnectorRegistry {
-  private readonly byType = new Map<string, SourceConnector<unknown>>();
+/** What ingestion reads of a connector's descriptor. */
+export type ConnectorFacts = Pick<
+  ConnectorDescriptor<unknown>,
+  'type' | 'secretFields' | 'documentNames' | 'links'
+>;
 
-  constructor(connectors: SourceConnector<unknown>[]) {
-    for (const connector of connectors) {
-      if (this.byType.has(connector.type)) throw new Error(`two connectors for ${connector.type}`);
-      this.byType.set(connector.type, connector);
+/** A connector as the deployment loaded it (see `@docent/connectors`). */
+export interface RegisteredConnector {
+  descriptor: ConnectorFacts;
+  connector: SourceConnector<unknown>;
+  /** The spec checked against the descriptor's schema, then by the connector (normalised). */
+  validateSpec(spec: unknown): SpecValidation<unknown>;
+}
+
+/** The loaded connectors by type: the only place ingestion learns what a source type is. */
+export class ConnectorRegistry {
+  private readonly byType = new Map<string, RegisteredConnector>();
+
+  constructor(connectors: readonly RegisteredConnector[]) {
+    for (const entry of connectors) {
+      const { type } = entry.descriptor;
+      if (this.byType.has(type)) throw new Error(`two connectors for ${type}`);
+      this.byType.set(type, entry);
     }
   }
 
-  get(type: string): SourceConnector<unknown> {
-    const connector = this.byType.get(type);
-    if (!connector) {
+  get(type: string): RegisteredConnector {
+    const entry = this.byType.get(type);
+    if (!entry) {
       throw new InvalidRequestError(`Source type ${type} is not available in this deployment.`, [
-        { field: 'type', message: `unsupported source type ${type}` },
+        { field: 'type', message: `must be one of ${this.types().join(', ')}` },
       ]);
     }
-    return connector;
+    return entry;
   }
 
   types(): string[] {

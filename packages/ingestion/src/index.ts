@@ -1,4 +1,8 @@
-export { ConnectorRegistry } from './connector-registry';
+export {
+  ConnectorRegistry,
+  type ConnectorFacts,
+  type RegisteredConnector,
+} from './connector-registry';
 export {
   DocumentPipeline,
   embeddingText,

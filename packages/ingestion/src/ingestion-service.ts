@@ -187,8 +187,9 @@ export class IngestionService implements CollectionIngestionsCanceler {
    */
   async prepare(accountId: string, input: CreateIngestionInput): Promise<SourceToIngest> {
     const { connectors } = this.deps;
-    const connector = connectors.get(input.type);
-    const validation = connector.validateSpec(input.spec);
+    const registered = connectors.get(input.type);
+    const { connector } = registered;
+    const validation = registered.validateSpec(input.spec);
     if (!validation.ok) throw new InvalidRequestError('The spec is not valid.', validation.errors);
     const spec = validation.spec as Record<string, unknown>;
 
@@ -212,7 +213,7 @@ export class IngestionService implements CollectionIngestionsCanceler {
       input.namespaceName,
       input.collectionName,
     );
-    const { redacted, secrets } = splitSecrets(spec, connector.secretFields);
+    const { redacted, secrets } = splitSecrets(spec, registered.descriptor.secretFields);
     return {
       accountId,
       collectionId: collection.id,

@@ -37,7 +37,7 @@ export class ListingJob {
       return;
     }
 
-    const { session } = await sessions.open(ingestion, lease.signal);
+    const { session, pageLinks } = await sessions.open(ingestion, lease.signal);
     try {
       await session.check();
       await this.context.untilIndexAnswers(lease, () =>
@@ -77,7 +77,7 @@ export class ListingJob {
               sourceKey: ingestion.sourceKey,
               sourceId: item.ref.sourceId,
               version: item.ref.version,
-              links: documentLinks(item.ref),
+              links: documentLinks(item.ref, pageLinks),
             }),
           );
           // Unchanged, listed twice, or batched before a restart: nothing to do.

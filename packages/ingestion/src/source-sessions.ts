@@ -25,6 +25,8 @@ export interface OpenedSource {
   connector: SourceConnector<unknown>;
   session: SourceSession;
   nameStyle: DocumentNameStyle;
+  /** The descriptor's link rules: whether refs may link to a page. */
+  pageLinks: boolean;
 }
 
 /**
@@ -36,11 +38,12 @@ export class SourceSessions {
 
   async open(ingestion: IngestionRecord, signal: AbortSignal): Promise<OpenedSource> {
     const { connectors, secrets: box } = this.deps;
-    const connector = connectors.get(ingestion.type);
+    const registered = connectors.get(ingestion.type);
+    const { connector, descriptor } = registered;
     const secrets = ingestion.secrets
       ? box.openJson<Record<string, unknown>>(ingestion.secrets, ingestion.id)
       : null;
-    const validation = connector.validateSpec(mergeSecrets(ingestion.spec, secrets));
+    const validation = registered.validateSpec(mergeSecrets(ingestion.spec, secrets));
     if (!validation.ok) throw new SourceError('internal', 'the stored spec no longer validates');
     const spec = validation.spec;
     const session = await connector.open({
@@ -51,7 +54,12 @@ export class SourceSessions {
       log: this.deps.logger,
       endpoints: this.deps.endpoints,
     });
-    return { connector, session, nameStyle: connector.documentNameStyle ?? 'title' };
+    return {
+      connector,
+      session,
+      nameStyle: descriptor.documentNames,
+      pageLinks: descriptor.links.pageLinks,
+    };
   }
 
   private async credentialsFor(

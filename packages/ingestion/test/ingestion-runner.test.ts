@@ -324,6 +324,23 @@ describe('IngestionRunner', () => {
       },
     );
 
+    it('keeps no page links from a connector whose descriptor does not give them', async () => {
+      f.source.pageLinks = false;
+      f.source.pages = pages(1).map((p) => ({
+        ...p,
+        url: 'https://wiki.test/files/guide',
+        pageUrlTemplate: 'https://wiki.test/files/guide.pdf#page={page}',
+      }));
+      await f.create();
+      await f.run();
+      const cid = await collectionId();
+      const [document] = (await f.store.catalog.listDocuments(cid, { limit: 10 })).items;
+      expect([document?.sourceUrl, document?.pageUrlTemplate]).toEqual([
+        'https://wiki.test/files/guide',
+        null,
+      ]);
+    });
+
     it("stores web links only, and takes a moved page's link even at the same version", async () => {
       f.source.pages = pages(3);
       f.source.pages[1] = {

@@ -7,7 +7,6 @@ import {
 } from '@nestjs/common';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
 import { CatalogService } from '@docent/catalog';
-import type { SourceConnector } from '@docent/connector-sdk';
 import { IngestionService } from '@docent/ingestion';
 import { OAuthConnectionService } from '@docent/oauth-connections';
 import { AskService } from '@docent/retrieval';
@@ -33,8 +32,6 @@ import {
 
 export interface RuntimeModuleOptions {
   config: DocentConfig;
-  /** Extra connectors (tests). */
-  connectors?: SourceConnector<unknown>[];
   /** This process consumes ingestion jobs: the worker app, and the api in embedded mode. */
   runWorker?: boolean;
 }
@@ -86,7 +83,7 @@ export class RuntimeModule implements OnApplicationShutdown {
           provide: RUNTIME,
           useFactory: async () => {
             const logger = createJsonLogger(config.logLevel);
-            return buildRuntime(config, { logger, connectors: options.connectors, workerId });
+            return buildRuntime(config, { logger, workerId });
           },
         },
         ...PARTS.map(([token, part]) => ({

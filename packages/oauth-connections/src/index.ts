@@ -7,5 +7,4 @@ export {
   type OAuthConnectionOptions,
 } from './oauth-connection-service';
 export { OAuthCallbackError } from './oauth-errors';
-export { CONNECTION_TYPES, type ConnectionType, type OAuthClientConfig } from './oauth-types';
-export { OAUTH_PROVIDERS, type OAuthProvider } from './providers';
+export { type OAuthClientConfig, type OAuthProviders } from './oauth-types';

@@ -6,15 +6,14 @@ import type { SourceConnections } from '@docent/ingestion';
 import type { ConnectionRecord, OAuthConnectionStore } from '@docent/metadata-store';
 import { KeyedConcurrencyGates } from '@docent/concurrency-gate';
 import { OAuthCallbackError, TokenEndpointError } from './oauth-errors';
-import {
-  type ConnectionTokens,
-  type ConnectionType,
-  type FetchFunction,
-  type OAuthClientConfig,
-  CONNECTION_TYPES,
-  isConnectionType,
+import type { OAuthProviderDescriptor } from '@docent/connector-sdk';
+import type {
+  ConnectionTokens,
+  FetchFunction,
+  OAuthClientConfig,
+  OAuthProviders,
+  TokenGrant,
 } from './oauth-types';
-import { OAUTH_PROVIDERS, type OAuthProvider } from './providers';
 import { requestToken } from './token-endpoint';
 
 const STATE_TTL_MS = 10 * 60_000;
@@ -26,11 +25,14 @@ const REFRESH_MARGIN_MS = 5 * 60_000;
 export interface OAuthConnectionOptions {
   store: OAuthConnectionStore;
   secrets: SecretBox;
+  /** The loaded connectors' OAuth providers, by source type. */
+  providers: OAuthProviders;
   /** The configured apps; a type without one cannot be connected. */
-  clients: Partial<Record<ConnectionType, OAuthClientConfig>>;
+  clients: Readonly<Record<string, OAuthClientConfig>>;
   /** External base URL: the redirect URI is `${publicUrl}/oauth/callback`. */
   publicUrl: string;
-  endpoints: { driveApiUrl: string; wikiOAuthApiUrl: string };
+  /** The connectors' endpoints, for providers that identify a connection through an API. */
+  endpoints: Readonly<Record<string, string>>;
   fetchFn?: FetchFunction;
   now?: () => Date;
 }
@@ -60,7 +62,7 @@ export interface LinkOpener {
 /** A connect link that is still valid: what it connects, to which account. */
 export interface PendingLink {
   accountId: string;
-  type: ConnectionType;
+  type: string;
   expiresAt: Date;
 }
 
@@ -104,7 +106,11 @@ export class OAuthConnectionService implements SourceConnections {
     if (!token || token.length > 128) return null;
     const link = await this.options.store.findOAuthLink(sha256(token));
     if (!link || link.expiresAt.getTime() <= this.now().getTime()) return null;
-    return { accountId: link.accountId, type: requireType(link.type), expiresAt: link.expiresAt };
+    return {
+      accountId: link.accountId,
+      type: this.requireType(link.type),
+      expiresAt: link.expiresAt,
+    };
   }
 
   /**
@@ -256,7 +262,7 @@ export class OAuthConnectionService implements SourceConnections {
 
   /** Deletes the tokens; false when the type was not connected. */
   async disconnect(accountId: string, type: string): Promise<boolean> {
-    return this.options.store.deleteConnection(accountId, requireType(type));
+    return this.options.store.deleteConnection(accountId, this.requireType(type));
   }
 
   // ---- SourceConnections (the ingestion port)
@@ -283,7 +289,7 @@ export class OAuthConnectionService implements SourceConnections {
   }
 
   private async refresh(connection: ConnectionRecord): Promise<string> {
-    const type = requireType(connection.type);
+    const type = this.requireType(connection.type);
     const tokens = this.open(connection);
     if (!tokens.refreshToken) {
       throw new SourceError(
@@ -355,15 +361,26 @@ export class OAuthConnectionService implements SourceConnections {
     );
   }
 
-  private configured(type: string): { provider: OAuthProvider; client: OAuthClientConfig } {
-    const known = requireType(type);
+  private configured(type: string): { provider: ResolvedProvider; client: OAuthClientConfig } {
+    const known = this.requireType(type);
     const client = this.options.clients[known];
     if (!client) {
       throw new InvalidRequestError(`${known} OAuth is not configured.`, [
         { field: 'type', message: `${known} OAuth is not configured on this server` },
       ]);
     }
-    return { provider: OAUTH_PROVIDERS[known], client };
+    return { provider: resolveProvider(known, this.options.providers[known]!), client };
+  }
+
+  /** A type whose connector has an OAuth provider. */
+  private requireType(type: string): string {
+    if (!Object.hasOwn(this.options.providers, type)) {
+      const types = Object.keys(this.options.providers);
+      throw new InvalidRequestError('Unknown connection type.', [
+        { field: 'type', message: `must be one of ${types.join(', ')}` },
+      ]);
+    }
+    return type;
   }
 
   private seal(accountId: string, type: string, tokens: ConnectionTokens): string {
@@ -378,13 +395,30 @@ export class OAuthConnectionService implements SourceConnections {
   }
 }
 
-function requireType(type: string): ConnectionType {
-  if (!isConnectionType(type)) {
-    throw new InvalidRequestError('Unknown connection type.', [
-      { field: 'type', message: `must be one of ${CONNECTION_TYPES.join(', ')}` },
-    ]);
-  }
-  return type;
+/** A descriptor's provider as the flow uses it. */
+interface ResolvedProvider {
+  type: string;
+  authorizeParams: Record<string, string>;
+  pkce: boolean;
+  tokenStyle: OAuthProviderDescriptor['tokenRequest'];
+  identify(
+    grant: TokenGrant,
+    context: { fetchFn: FetchFunction; endpoints: Readonly<Record<string, string>> },
+  ): Promise<{ label: string | null; details: Record<string, unknown> | null }>;
+}
+
+function resolveProvider(type: string, descriptor: OAuthProviderDescriptor): ResolvedProvider {
+  const scope = descriptor.scopes?.join(' ');
+  return {
+    type,
+    authorizeParams: { ...(scope ? { scope } : {}), ...descriptor.authorizeParams },
+    pkce: descriptor.pkce,
+    tokenStyle: descriptor.tokenRequest,
+    identify: (grant, context) =>
+      descriptor.identify
+        ? descriptor.identify(grant, context)
+        : Promise.resolve({ label: null, details: null }),
+  };
 }
 
 function sha256(value: string): string {

@@ -1,14 +1,9 @@
+import type { OAuthProviderDescriptor } from '@docent/connector-sdk';
 import { TokenEndpointError } from './oauth-errors';
 import type { FetchFunction, OAuthClientConfig, TokenGrant } from './oauth-types';
 
-/** How a provider wants the client authenticated and the grant encoded. */
-export type TokenRequestStyle =
-  /** Atlassian: JSON body with client_id and client_secret. */
-  | 'json'
-  /** Google: form body with client_id and client_secret. */
-  | 'form'
-  /** Notion: HTTP Basic client credentials, JSON body. */
-  | 'basic-json';
+/** How a provider wants the client authenticated and the grant encoded (its descriptor says). */
+export type TokenRequestStyle = OAuthProviderDescriptor['tokenRequest'];
 
 const TIMEOUT_MS = 15_000;
 

@@ -9,12 +9,20 @@ import {
   type FakeDrive,
   type FakeNotion,
 } from '@docent/source-fakes';
+import { driveDescriptor } from '@docent/connector-drive';
+import { pagesDescriptor } from '@docent/connector-pages';
+import { wikiDescriptor } from '@docent/connector-wiki';
 import {
   OAuthCallbackError,
   OAuthConnectionService,
-  type ConnectionType,
   type OAuthClientConfig,
+  type OAuthProviders,
 } from '../src';
+
+/** The built-in connectors' providers, as the runtime reads them from their descriptors. */
+const PROVIDERS: OAuthProviders = Object.fromEntries(
+  [wikiDescriptor, driveDescriptor, pagesDescriptor].map((d) => [d.type, d.oauth!]),
+);
 
 const PUBLIC_URL = 'http://docent.test';
 const CLIENT = { clientId: 'docent-app', clientSecret: 'app-secret-123' };
@@ -68,6 +76,7 @@ describe('OAuthConnectionService against the fake providers', () => {
     service = new OAuthConnectionService({
       store: store.oauth,
       secrets,
+      providers: PROVIDERS,
       clients: oauthClients(),
       publicUrl: PUBLIC_URL,
       endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
@@ -77,7 +86,7 @@ describe('OAuthConnectionService against the fake providers', () => {
   afterEach(() => store.close());
 
   /** The three apps, pointed at the fake providers. */
-  function oauthClients(): Record<ConnectionType, OAuthClientConfig> {
+  function oauthClients(): Record<string, OAuthClientConfig> {
     return {
       WIKI: {
         ...CLIENT,
@@ -188,6 +197,7 @@ describe('OAuthConnectionService against the fake providers', () => {
     const other = new OAuthConnectionService({
       store: store.oauth,
       secrets,
+      providers: PROVIDERS,
       clients: oauthClients(),
       publicUrl: PUBLIC_URL,
       endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },
@@ -368,6 +378,7 @@ describe('OAuthConnectionService against the fake providers', () => {
     const bare = new OAuthConnectionService({
       store: store.oauth,
       secrets,
+      providers: PROVIDERS,
       clients: {},
       publicUrl: PUBLIC_URL,
       endpoints: { driveApiUrl: drive.url, wikiOAuthApiUrl: confluence.origin },

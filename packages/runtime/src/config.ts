@@ -3,12 +3,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
 import { modelCalibration, type ModelDtype } from '@docent/embedder';
-import {
-  CONNECTION_TYPES,
-  OAUTH_PROVIDERS,
-  type ConnectionType,
-  type OAuthClientConfig,
-} from '@docent/oauth-connections';
+import { ConnectorLoadError, loadConnectors, type CheckedDescriptor } from '@docent/connectors';
+import type { OAuthClientConfig } from '@docent/oauth-connections';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -23,11 +19,10 @@ export interface DocentConfig {
   bootstrapApiKeys: BootstrapKey[];
   secretKey: string | undefined;
   allowPrivateNetwork: boolean;
-  endpoints: {
-    driveApiUrl: string;
-    pagesApiUrl: string;
-    wikiOAuthApiUrl: string;
-  };
+  /** The built-in connectors and those `DOCENT_CONNECTORS` names, checked. */
+  connectors: CheckedDescriptor[];
+  /** The connectors' endpoints by name (`driveApiUrl`...): their variables, else defaults. */
+  endpoints: Record<string, string>;
   publicUrl: string;
   /**
    * Proxies (CIDRs) whose `X-Forwarded-For` names the client: the attempt limits count per
@@ -35,7 +30,7 @@ export interface DocentConfig {
    */
   trustedProxies: string[];
   /** OAuth apps by source type (`DOCENT_OAUTH_<TYPE>_*`); a type without one cannot connect. */
-  oauthClients: Partial<Record<ConnectionType, OAuthClientConfig>>;
+  oauthClients: Record<string, OAuthClientConfig>;
   modelsDir: string;
   embeddingModel: string;
   /** Weights of a local model (which ONNX file); undefined: the model profile's. */
@@ -143,6 +138,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
   const embeddingModel = env.DOCENT_EMBEDDING_MODEL || 'Xenova/bge-small-en-v1.5';
   // Chunk size, fusion weight and "not found" threshold default to what was measured for the model.
   const calibration = modelCalibration(embeddingModel);
+  const connectors = connectorsOf(env);
   const config: DocentConfig = {
     port,
     dataDir: resolve(env.DOCENT_DATA_DIR || './data'),
@@ -183,19 +179,13 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     })(),
     secretKey: env.DOCENT_SECRET_KEY || undefined,
     allowPrivateNetwork: boolean(env, 'DOCENT_ALLOW_PRIVATE_NETWORK', false),
-    endpoints: {
-      driveApiUrl:
-        url(env, 'DOCENT_DRIVE_API_URL', ['http:', 'https:']) ?? 'https://www.googleapis.com',
-      pagesApiUrl:
-        url(env, 'DOCENT_PAGES_API_URL', ['http:', 'https:']) ?? 'https://api.notion.com',
-      wikiOAuthApiUrl:
-        url(env, 'DOCENT_WIKI_OAUTH_API_URL', ['http:', 'https:']) ?? 'https://api.atlassian.com',
-    },
+    connectors,
+    endpoints: connectorEndpoints(env, connectors),
     publicUrl: (
       url(env, 'DOCENT_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
     ).replace(/\/+$/, ''),
     trustedProxies: cidrs(env, 'DOCENT_TRUSTED_PROXIES'),
-    oauthClients: oauthClients(env),
+    oauthClients: oauthClients(env, connectors),
     modelsDir: resolve(env.DOCENT_MODELS_DIR || join(homedir(), '.cache', 'docent', 'models')),
     embeddingModel,
     embeddingDtype: env.DOCENT_EMBEDDING_DTYPE
@@ -319,27 +309,67 @@ function name(env: Environment, variable: string, fallback: string): string {
   return raw;
 }
 
+/** `DOCENT_CONNECTORS`: the built-in connectors and the packages it names, checked. */
+function connectorsOf(env: Environment): CheckedDescriptor[] {
+  try {
+    return loadConnectors({ packages: env.DOCENT_CONNECTORS, baseDir: process.cwd() });
+  } catch (error) {
+    if (error instanceof ConnectorLoadError) throw new ConfigError(error.message);
+    throw error;
+  }
+}
+
 /**
- * `DOCENT_OAUTH_{WIKI,DRIVE,PAGES}_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL}`: a type
- * is configured when its client id is set; the URLs default to the real providers.
+ * The endpoints the connectors declare (`DOCENT_DRIVE_API_URL`...), from their variables or
+ * their defaults. Connectors share one map, so two may not declare one name.
  */
-function oauthClients(env: Environment): Partial<Record<ConnectionType, OAuthClientConfig>> {
-  const clients: Partial<Record<ConnectionType, OAuthClientConfig>> = {};
-  for (const type of CONNECTION_TYPES) {
-    const prefix = `DOCENT_OAUTH_${type}_`;
+function connectorEndpoints(
+  env: Environment,
+  connectors: readonly CheckedDescriptor[],
+): Record<string, string> {
+  const endpoints: Record<string, string> = {};
+  const owners = new Map<string, string>();
+  for (const { descriptor } of connectors) {
+    for (const [name, endpoint] of Object.entries(descriptor.endpoints ?? {})) {
+      const owner = owners.get(name);
+      if (owner !== undefined) {
+        throw new ConfigError(
+          `DOCENT_CONNECTORS: the ${descriptor.type} connector declares endpoint ${name}, which the ${owner} connector already declares`,
+        );
+      }
+      owners.set(name, descriptor.type);
+      endpoints[name] = url(env, endpoint.env, ['http:', 'https:']) ?? endpoint.default;
+    }
+  }
+  return endpoints;
+}
+
+/**
+ * `DOCENT_OAUTH_<TYPE>_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL}` for each connector
+ * with an OAuth provider: a type is configured when its client id is set; the URLs default to
+ * the provider's, from the connector's descriptor.
+ */
+function oauthClients(
+  env: Environment,
+  connectors: readonly CheckedDescriptor[],
+): Record<string, OAuthClientConfig> {
+  const clients: Record<string, OAuthClientConfig> = {};
+  for (const { descriptor } of connectors) {
+    const provider = descriptor.oauth;
+    if (!provider) continue;
+    const prefix = `DOCENT_OAUTH_${descriptor.type}_`;
     const clientId = env[`${prefix}CLIENT_ID`];
     if (!clientId) continue;
     const clientSecret = env[`${prefix}CLIENT_SECRET`];
     if (!clientSecret) {
       throw new ConfigError(`${prefix}CLIENT_SECRET is required with ${prefix}CLIENT_ID`);
     }
-    const provider = OAUTH_PROVIDERS[type];
-    clients[type] = {
+    clients[descriptor.type] = {
       clientId,
       clientSecret,
       authorizeUrl:
-        url(env, `${prefix}AUTHORIZE_URL`, ['http:', 'https:']) ?? provider.defaultAuthorizeUrl,
-      tokenUrl: url(env, `${prefix}TOKEN_URL`, ['http:', 'https:']) ?? provider.defaultTokenUrl,
+        url(env, `${prefix}AUTHORIZE_URL`, ['http:', 'https:']) ?? provider.authorizeUrl,
+      tokenUrl: url(env, `${prefix}TOKEN_URL`, ['http:', 'https:']) ?? provider.tokenUrl,
     };
   }
   return clients;

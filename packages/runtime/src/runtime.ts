@@ -2,10 +2,8 @@ import { join } from 'node:path';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
 import { ExtractiveAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
-import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
-import { DriveConnector } from '@docent/connector-drive';
-import { pagesConnector } from '@docent/connector-pages';
-import { wikiConnector } from '@docent/connector-wiki';
+import { createSourceHttpClient, type OAuthProviderDescriptor } from '@docent/connector-sdk';
+import { createConnectors, type LoadedConnector } from '@docent/connectors';
 import { createFileParser } from '@docent/document-parsers';
 import { loadSecretKey, SecretBox } from '@docent/credentials-vault';
 import { DependencyMonitor } from '@docent/dependency-health';
@@ -83,6 +81,8 @@ export interface Runtime {
   users: UserAccountService;
   /** OAuth connections of accounts to the sources (also the ingestion's SourceConnections). */
   connections: OAuthConnectionService;
+  /** The connectors this deployment runs (built-in and `DOCENT_CONNECTORS`). */
+  connectors: LoadedConnector[];
   resolver: CollectionResolver;
   ingestions: IngestionService;
   /** Scheduled re-syncs of the account's sources. */
@@ -111,8 +111,6 @@ export interface Runtime {
 
 export interface RuntimeOptions {
   logger: Logger;
-  /** Extra connectors (tests, third parties); the built-in ones are always registered. */
-  connectors?: SourceConnector<unknown>[];
   /** This runtime's worker id (default: a new one), shared with a BullMQ Worker Nest hosts. */
   workerId?: string;
 }
@@ -209,12 +207,8 @@ export async function buildRuntime(
       allowPrivateNetwork: config.allowPrivateNetwork,
       retry: { maxRetryTimeMs: config.sourceRetryBudgetMs },
     });
-    const connectors = new ConnectorRegistry([
-      wikiConnector as SourceConnector<unknown>,
-      new DriveConnector({ apiUrl: config.endpoints.driveApiUrl }) as SourceConnector<unknown>,
-      pagesConnector as SourceConnector<unknown>,
-      ...(options.connectors ?? []),
-    ]);
+    const loadedConnectors = createConnectors(config.connectors, config.endpoints);
+    const connectors = new ConnectorRegistry(loadedConnectors);
     // Files are parsed in worker threads (memory cap, timeout): a bad file fails alone.
     const parseFile = createFileParser();
     closers.push(() => parseFile.close());
@@ -223,6 +217,7 @@ export async function buildRuntime(
     const connections = new OAuthConnectionService({
       store: store.oauth,
       secrets,
+      providers: oauthProviders(loadedConnectors),
       clients: config.oauthClients,
       publicUrl: config.publicUrl,
       endpoints: config.endpoints,
@@ -344,6 +339,7 @@ export async function buildRuntime(
       apiKeys,
       users,
       connections,
+      connectors: loadedConnectors,
       resolver,
       ingestions,
       schedules,
@@ -388,6 +384,17 @@ export async function buildRuntime(
     await closeAll();
     throw error;
   }
+}
+
+/** The OAuth providers of the connectors that have one, by type. */
+function oauthProviders(
+  connectors: readonly LoadedConnector[],
+): Record<string, OAuthProviderDescriptor> {
+  const providers: Record<string, OAuthProviderDescriptor> = {};
+  for (const { descriptor } of connectors) {
+    if (descriptor.oauth) providers[descriptor.type] = descriptor.oauth;
+  }
+  return providers;
 }
 
 /** Elasticsearch when configured, else the embedded index in the data directory. */

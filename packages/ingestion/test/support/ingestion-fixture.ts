@@ -32,6 +32,7 @@ import {
 } from '@docent/search-index';
 import {
   ConnectorRegistry,
+  type RegisteredConnector,
   IngestionReconciler,
   IngestionRunner,
   IngestionService,
@@ -107,6 +108,8 @@ export class ScriptedSource {
   onFetch: { pageId: string; run: () => Promise<void> | void } | null = null;
   /** Refs carry their content, as Confluence's and Notion's listings do. */
   inlineContent = false;
+  /** What the connector's descriptor says of page links. */
+  pageLinks = true;
   /** What the connector declares its titles to be. */
   documentNameStyle: 'title' | 'file' | undefined = undefined;
   /** What `discover` returns once every batch was listed (incomplete: nothing deleted). */
@@ -124,16 +127,29 @@ function contentOf(page: ScriptedPage) {
   };
 }
 
+/** The scripted source as the deployment would register it, descriptor facts included. */
+export function scriptedRegistration(source: ScriptedSource): RegisteredConnector {
+  const connector = scriptedConnector(source) as SourceConnector<unknown>;
+  return {
+    descriptor: {
+      type: 'WIKI',
+      secretFields: ['token'],
+      get documentNames() {
+        return source.documentNameStyle ?? 'title';
+      },
+      get links() {
+        return { pageLinks: source.pageLinks };
+      },
+    },
+    connector,
+    validateSpec: (spec) => connector.validateSpec(spec),
+  };
+}
+
 export function scriptedConnector(
   source: ScriptedSource,
 ): SourceConnector<{ space: string; token?: string }> {
   return {
-    type: 'WIKI',
-    authModes: ['bearer'],
-    get documentNameStyle() {
-      return source.documentNameStyle;
-    },
-    secretFields: ['token'],
     validateSpec: (spec) => ({ ok: true, spec: spec as { space: string; token?: string } }),
     authModeFor: () => 'bearer',
     sourceKey: (spec) => `scripted:${spec.space}`,
@@ -322,7 +338,7 @@ export async function ingestionFixture(
   const index = new EmbeddedSearchIndex({ path: ':memory:' });
   const embedder = new BagOfWordsEmbedder();
   const source = new ScriptedSource();
-  const connectors = new ConnectorRegistry([scriptedConnector(source) as SourceConnector<unknown>]);
+  const connectors = new ConnectorRegistry([scriptedRegistration(source)]);
   const secrets = new SecretBox(randomBytes(32));
   const delays: number[] = [];
   const newQueue = () =>

@@ -25,9 +25,6 @@ interface NotesSpec {
 
 /** A source type whose spec takes a token (bearer) or none (the account's OAuth connection). */
 const notesConnector: SourceConnector<NotesSpec> = {
-  type: 'WIKI',
-  authModes: ['bearer', 'oauth'],
-  secretFields: ['token'],
   validateSpec: (spec) => ({ ok: true, spec: spec as unknown as NotesSpec }),
   authModeFor: (spec) => (spec.token ? 'bearer' : 'oauth'),
   sourceKey: (spec) => `notes:${spec.space}`,
@@ -112,7 +109,18 @@ export async function schedulesFixture(
     queue,
     collectionLock: store.collectionLock,
     resolver,
-    connectors: new ConnectorRegistry([notesConnector as SourceConnector<unknown>]),
+    connectors: new ConnectorRegistry([
+      {
+        descriptor: {
+          type: 'WIKI',
+          secretFields: ['token'],
+          documentNames: 'title',
+          links: { pageLinks: false },
+        },
+        connector: notesConnector as SourceConnector<unknown>,
+        validateSpec: (spec) => notesConnector.validateSpec(spec),
+      },
+    ]),
     secrets,
     connections,
     endpoints: {},
