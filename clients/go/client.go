@@ -56,6 +56,8 @@ type APIClient struct {
 
 	ConnectionsAPI *ConnectionsAPIService
 
+	ConnectorsAPI *ConnectorsAPIService
+
 	DocumentsAPI *DocumentsAPIService
 
 	IngestionsAPI *IngestionsAPIService
@@ -85,6 +87,7 @@ func NewAPIClient(cfg *Configuration) *APIClient {
 	c.AskAPI = (*AskAPIService)(&c.common)
 	c.CollectionsAPI = (*CollectionsAPIService)(&c.common)
 	c.ConnectionsAPI = (*ConnectionsAPIService)(&c.common)
+	c.ConnectorsAPI = (*ConnectorsAPIService)(&c.common)
 	c.DocumentsAPI = (*DocumentsAPIService)(&c.common)
 	c.IngestionsAPI = (*IngestionsAPIService)(&c.common)
 	c.OperationsAPI = (*OperationsAPIService)(&c.common)

@@ -21,7 +21,8 @@ var _ MappedNullable = &AuthorizeConnectionRequest{}
 
 // AuthorizeConnectionRequest struct for AuthorizeConnectionRequest
 type AuthorizeConnectionRequest struct {
-	Type IngestionType `json:"type"`
+	// A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values.
+	Type string `json:"type" validate:"regexp=^[A-Z][A-Z0-9_]{1\\,31}$"`
 }
 
 type _AuthorizeConnectionRequest AuthorizeConnectionRequest
@@ -30,7 +31,7 @@ type _AuthorizeConnectionRequest AuthorizeConnectionRequest
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewAuthorizeConnectionRequest(type_ IngestionType) *AuthorizeConnectionRequest {
+func NewAuthorizeConnectionRequest(type_ string) *AuthorizeConnectionRequest {
 	this := AuthorizeConnectionRequest{}
 	this.Type = type_
 	return &this
@@ -45,9 +46,9 @@ func NewAuthorizeConnectionRequestWithDefaults() *AuthorizeConnectionRequest {
 }
 
 // GetType returns the Type field value
-func (o *AuthorizeConnectionRequest) GetType() IngestionType {
+func (o *AuthorizeConnectionRequest) GetType() string {
 	if o == nil {
-		var ret IngestionType
+		var ret string
 		return ret
 	}
 
@@ -56,7 +57,7 @@ func (o *AuthorizeConnectionRequest) GetType() IngestionType {
 
 // GetTypeOk returns a tuple with the Type field value
 // and a boolean to check if the value has been set.
-func (o *AuthorizeConnectionRequest) GetTypeOk() (*IngestionType, bool) {
+func (o *AuthorizeConnectionRequest) GetTypeOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -64,7 +65,7 @@ func (o *AuthorizeConnectionRequest) GetTypeOk() (*IngestionType, bool) {
 }
 
 // SetType sets field value
-func (o *AuthorizeConnectionRequest) SetType(v IngestionType) {
+func (o *AuthorizeConnectionRequest) SetType(v string) {
 	o.Type = v
 }
 

@@ -21,8 +21,9 @@ var _ MappedNullable = &Connection{}
 
 // Connection struct for Connection
 type Connection struct {
-	Type        IngestionType `json:"type"`
-	ConnectedAt time.Time     `json:"connected_at"`
+	// A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values.
+	Type        string    `json:"type" validate:"regexp=^[A-Z][A-Z0-9_]{1\\,31}$"`
+	ConnectedAt time.Time `json:"connected_at"`
 	// When the access token expires (it is refreshed before); null when it does not.
 	ExpiresAt NullableTime `json:"expires_at"`
 	// Whom the connection acts for (Atlassian sites, Google email, Notion workspace).
@@ -36,7 +37,7 @@ type _Connection Connection
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewConnection(type_ IngestionType, connectedAt time.Time, expiresAt NullableTime, accountLabel NullableString) *Connection {
+func NewConnection(type_ string, connectedAt time.Time, expiresAt NullableTime, accountLabel NullableString) *Connection {
 	this := Connection{}
 	this.Type = type_
 	this.ConnectedAt = connectedAt
@@ -54,9 +55,9 @@ func NewConnectionWithDefaults() *Connection {
 }
 
 // GetType returns the Type field value
-func (o *Connection) GetType() IngestionType {
+func (o *Connection) GetType() string {
 	if o == nil {
-		var ret IngestionType
+		var ret string
 		return ret
 	}
 
@@ -65,7 +66,7 @@ func (o *Connection) GetType() IngestionType {
 
 // GetTypeOk returns a tuple with the Type field value
 // and a boolean to check if the value has been set.
-func (o *Connection) GetTypeOk() (*IngestionType, bool) {
+func (o *Connection) GetTypeOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -73,7 +74,7 @@ func (o *Connection) GetTypeOk() (*IngestionType, bool) {
 }
 
 // SetType sets field value
-func (o *Connection) SetType(v IngestionType) {
+func (o *Connection) SetType(v string) {
 	o.Type = v
 }
 

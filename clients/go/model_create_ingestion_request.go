@@ -16,11 +16,19 @@ import (
 	"gopkg.in/validator.v2"
 )
 
-// CreateIngestionRequest - The source `type` selects the shape of `spec`.
+// CreateIngestionRequest - The source `type` selects the shape of `spec`: typed here for the built-in connectors, any other loaded connector's `type` takes `CreateConnectorIngestionRequest`.
 type CreateIngestionRequest struct {
-	CreateDriveIngestionRequest *CreateDriveIngestionRequest
-	CreatePagesIngestionRequest *CreatePagesIngestionRequest
-	CreateWikiIngestionRequest  *CreateWikiIngestionRequest
+	CreateConnectorIngestionRequest *CreateConnectorIngestionRequest
+	CreateDriveIngestionRequest     *CreateDriveIngestionRequest
+	CreatePagesIngestionRequest     *CreatePagesIngestionRequest
+	CreateWikiIngestionRequest      *CreateWikiIngestionRequest
+}
+
+// CreateConnectorIngestionRequestAsCreateIngestionRequest is a convenience function that returns CreateConnectorIngestionRequest wrapped in CreateIngestionRequest
+func CreateConnectorIngestionRequestAsCreateIngestionRequest(v *CreateConnectorIngestionRequest) CreateIngestionRequest {
+	return CreateIngestionRequest{
+		CreateConnectorIngestionRequest: v,
+	}
 }
 
 // CreateDriveIngestionRequestAsCreateIngestionRequest is a convenience function that returns CreateDriveIngestionRequest wrapped in CreateIngestionRequest
@@ -48,6 +56,23 @@ func CreateWikiIngestionRequestAsCreateIngestionRequest(v *CreateWikiIngestionRe
 func (dst *CreateIngestionRequest) UnmarshalJSON(data []byte) error {
 	var err error
 	match := 0
+	// try to unmarshal data into CreateConnectorIngestionRequest
+	err = newStrictDecoder(data).Decode(&dst.CreateConnectorIngestionRequest)
+	if err == nil {
+		jsonCreateConnectorIngestionRequest, _ := json.Marshal(dst.CreateConnectorIngestionRequest)
+		if string(jsonCreateConnectorIngestionRequest) == "{}" { // empty struct
+			dst.CreateConnectorIngestionRequest = nil
+		} else {
+			if err = validator.Validate(dst.CreateConnectorIngestionRequest); err != nil {
+				dst.CreateConnectorIngestionRequest = nil
+			} else {
+				match++
+			}
+		}
+	} else {
+		dst.CreateConnectorIngestionRequest = nil
+	}
+
 	// try to unmarshal data into CreateDriveIngestionRequest
 	err = newStrictDecoder(data).Decode(&dst.CreateDriveIngestionRequest)
 	if err == nil {
@@ -101,6 +126,7 @@ func (dst *CreateIngestionRequest) UnmarshalJSON(data []byte) error {
 
 	if match > 1 { // more than 1 match
 		// reset to nil
+		dst.CreateConnectorIngestionRequest = nil
 		dst.CreateDriveIngestionRequest = nil
 		dst.CreatePagesIngestionRequest = nil
 		dst.CreateWikiIngestionRequest = nil
@@ -119,6 +145,10 @@ func (dst *CreateIngestionRequest) UnmarshalJSON(data []byte) error {
 
 // Marshal data from the first non-nil pointers in the struct to JSON
 func (src CreateIngestionRequest) MarshalJSON() ([]byte, error) {
+	if src.CreateConnectorIngestionRequest != nil {
+		return json.Marshal(&src.CreateConnectorIngestionRequest)
+	}
+
 	if src.CreateDriveIngestionRequest != nil {
 		return json.Marshal(&src.CreateDriveIngestionRequest)
 	}
@@ -139,6 +169,10 @@ func (obj *CreateIngestionRequest) GetActualInstance() interface{} {
 	if obj == nil {
 		return nil
 	}
+	if obj.CreateConnectorIngestionRequest != nil {
+		return obj.CreateConnectorIngestionRequest
+	}
+
 	if obj.CreateDriveIngestionRequest != nil {
 		return obj.CreateDriveIngestionRequest
 	}
@@ -157,6 +191,10 @@ func (obj *CreateIngestionRequest) GetActualInstance() interface{} {
 
 // Get the actual instance value
 func (obj CreateIngestionRequest) GetActualInstanceValue() interface{} {
+	if obj.CreateConnectorIngestionRequest != nil {
+		return *obj.CreateConnectorIngestionRequest
+	}
+
 	if obj.CreateDriveIngestionRequest != nil {
 		return *obj.CreateDriveIngestionRequest
 	}

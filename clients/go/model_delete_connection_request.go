@@ -21,7 +21,8 @@ var _ MappedNullable = &DeleteConnectionRequest{}
 
 // DeleteConnectionRequest struct for DeleteConnectionRequest
 type DeleteConnectionRequest struct {
-	Type IngestionType `json:"type"`
+	// A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values.
+	Type string `json:"type" validate:"regexp=^[A-Z][A-Z0-9_]{1\\,31}$"`
 }
 
 type _DeleteConnectionRequest DeleteConnectionRequest
@@ -30,7 +31,7 @@ type _DeleteConnectionRequest DeleteConnectionRequest
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewDeleteConnectionRequest(type_ IngestionType) *DeleteConnectionRequest {
+func NewDeleteConnectionRequest(type_ string) *DeleteConnectionRequest {
 	this := DeleteConnectionRequest{}
 	this.Type = type_
 	return &this
@@ -45,9 +46,9 @@ func NewDeleteConnectionRequestWithDefaults() *DeleteConnectionRequest {
 }
 
 // GetType returns the Type field value
-func (o *DeleteConnectionRequest) GetType() IngestionType {
+func (o *DeleteConnectionRequest) GetType() string {
 	if o == nil {
-		var ret IngestionType
+		var ret string
 		return ret
 	}
 
@@ -56,7 +57,7 @@ func (o *DeleteConnectionRequest) GetType() IngestionType {
 
 // GetTypeOk returns a tuple with the Type field value
 // and a boolean to check if the value has been set.
-func (o *DeleteConnectionRequest) GetTypeOk() (*IngestionType, bool) {
+func (o *DeleteConnectionRequest) GetTypeOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -64,7 +65,7 @@ func (o *DeleteConnectionRequest) GetTypeOk() (*IngestionType, bool) {
 }
 
 // SetType sets field value
-func (o *DeleteConnectionRequest) SetType(v IngestionType) {
+func (o *DeleteConnectionRequest) SetType(v string) {
 	o.Type = v
 }
 

@@ -21,8 +21,9 @@ var _ MappedNullable = &Document{}
 
 // Document struct for Document
 type Document struct {
-	DocName    string        `json:"doc_name"`
-	SourceType IngestionType `json:"source_type"`
+	DocName string `json:"doc_name"`
+	// A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values.
+	SourceType string `json:"source_type" validate:"regexp=^[A-Z][A-Z0-9_]{1\\,31}$"`
 	// The document's id in its source.
 	SourceId string `json:"source_id"`
 	// Where a user opens the document in its source (an absolute http(s) URL, refreshed by every sync): the Confluence page or attachment, the Drive `webViewLink`, the Notion page. Refs of this document link here, or to their page where the source allows.
@@ -39,7 +40,7 @@ type _Document Document
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewDocument(docName string, sourceType IngestionType, sourceId string, sourceUrl NullableString, pageCount int32, chunkCount int32, updatedAt time.Time) *Document {
+func NewDocument(docName string, sourceType string, sourceId string, sourceUrl NullableString, pageCount int32, chunkCount int32, updatedAt time.Time) *Document {
 	this := Document{}
 	this.DocName = docName
 	this.SourceType = sourceType
@@ -84,9 +85,9 @@ func (o *Document) SetDocName(v string) {
 }
 
 // GetSourceType returns the SourceType field value
-func (o *Document) GetSourceType() IngestionType {
+func (o *Document) GetSourceType() string {
 	if o == nil {
-		var ret IngestionType
+		var ret string
 		return ret
 	}
 
@@ -95,7 +96,7 @@ func (o *Document) GetSourceType() IngestionType {
 
 // GetSourceTypeOk returns a tuple with the SourceType field value
 // and a boolean to check if the value has been set.
-func (o *Document) GetSourceTypeOk() (*IngestionType, bool) {
+func (o *Document) GetSourceTypeOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -103,7 +104,7 @@ func (o *Document) GetSourceTypeOk() (*IngestionType, bool) {
 }
 
 // SetSourceType sets field value
-func (o *Document) SetSourceType(v IngestionType) {
+func (o *Document) SetSourceType(v string) {
 	o.SourceType = v
 }
 

@@ -21,10 +21,11 @@ var _ MappedNullable = &Ingestion{}
 
 // Ingestion struct for Ingestion
 type Ingestion struct {
-	IngestionId    string        `json:"ingestion_id"`
-	NamespaceName  string        `json:"namespace_name"`
-	CollectionName string        `json:"collection_name"`
-	Type           IngestionType `json:"type"`
+	IngestionId    string `json:"ingestion_id"`
+	NamespaceName  string `json:"namespace_name"`
+	CollectionName string `json:"collection_name"`
+	// A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values.
+	Type string `json:"type" validate:"regexp=^[A-Z][A-Z0-9_]{1\\,31}$"`
 	// The spec as given, with secrets replaced by `***`.
 	Spec       map[string]interface{} `json:"spec"`
 	Status     IngestionStatus        `json:"status"`
@@ -46,7 +47,7 @@ type _Ingestion Ingestion
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewIngestion(ingestionId string, namespaceName string, collectionName string, type_ IngestionType, spec map[string]interface{}, status IngestionStatus, createdAt time.Time, startedAt NullableTime, finishedAt NullableTime, progress IngestionProgress, failures []IngestionFailure, warnings []IngestionFailure, error_ NullableIngestionError) *Ingestion {
+func NewIngestion(ingestionId string, namespaceName string, collectionName string, type_ string, spec map[string]interface{}, status IngestionStatus, createdAt time.Time, startedAt NullableTime, finishedAt NullableTime, progress IngestionProgress, failures []IngestionFailure, warnings []IngestionFailure, error_ NullableIngestionError) *Ingestion {
 	this := Ingestion{}
 	this.IngestionId = ingestionId
 	this.NamespaceName = namespaceName
@@ -145,9 +146,9 @@ func (o *Ingestion) SetCollectionName(v string) {
 }
 
 // GetType returns the Type field value
-func (o *Ingestion) GetType() IngestionType {
+func (o *Ingestion) GetType() string {
 	if o == nil {
-		var ret IngestionType
+		var ret string
 		return ret
 	}
 
@@ -156,7 +157,7 @@ func (o *Ingestion) GetType() IngestionType {
 
 // GetTypeOk returns a tuple with the Type field value
 // and a boolean to check if the value has been set.
-func (o *Ingestion) GetTypeOk() (*IngestionType, bool) {
+func (o *Ingestion) GetTypeOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -164,7 +165,7 @@ func (o *Ingestion) GetTypeOk() (*IngestionType, bool) {
 }
 
 // SetType sets field value
-func (o *Ingestion) SetType(v IngestionType) {
+func (o *Ingestion) SetType(v string) {
 	o.Type = v
 }
 

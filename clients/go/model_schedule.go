@@ -21,10 +21,11 @@ var _ MappedNullable = &Schedule{}
 
 // Schedule struct for Schedule
 type Schedule struct {
-	ScheduleId     string        `json:"schedule_id"`
-	NamespaceName  string        `json:"namespace_name"`
-	CollectionName string        `json:"collection_name"`
-	Type           IngestionType `json:"type"`
+	ScheduleId     string `json:"schedule_id"`
+	NamespaceName  string `json:"namespace_name"`
+	CollectionName string `json:"collection_name"`
+	// A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values.
+	Type string `json:"type" validate:"regexp=^[A-Z][A-Z0-9_]{1\\,31}$"`
 	// The spec each run ingests, with secrets replaced by `***`.
 	Spec     map[string]interface{}     `json:"spec"`
 	Cron     string                     `json:"cron"`
@@ -45,7 +46,7 @@ type _Schedule Schedule
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewSchedule(scheduleId string, namespaceName string, collectionName string, type_ IngestionType, spec map[string]interface{}, cron string, timezone string, status ScheduleStatus, reason NullableScheduleStopReason, nextRunAt NullableTime, lastRun NullableScheduleRun, createdAt time.Time, updatedAt time.Time) *Schedule {
+func NewSchedule(scheduleId string, namespaceName string, collectionName string, type_ string, spec map[string]interface{}, cron string, timezone string, status ScheduleStatus, reason NullableScheduleStopReason, nextRunAt NullableTime, lastRun NullableScheduleRun, createdAt time.Time, updatedAt time.Time) *Schedule {
 	this := Schedule{}
 	this.ScheduleId = scheduleId
 	this.NamespaceName = namespaceName
@@ -144,9 +145,9 @@ func (o *Schedule) SetCollectionName(v string) {
 }
 
 // GetType returns the Type field value
-func (o *Schedule) GetType() IngestionType {
+func (o *Schedule) GetType() string {
 	if o == nil {
-		var ret IngestionType
+		var ret string
 		return ret
 	}
 
@@ -155,7 +156,7 @@ func (o *Schedule) GetType() IngestionType {
 
 // GetTypeOk returns a tuple with the Type field value
 // and a boolean to check if the value has been set.
-func (o *Schedule) GetTypeOk() (*IngestionType, bool) {
+func (o *Schedule) GetTypeOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -163,7 +164,7 @@ func (o *Schedule) GetTypeOk() (*IngestionType, bool) {
 }
 
 // SetType sets field value
-func (o *Schedule) SetType(v IngestionType) {
+func (o *Schedule) SetType(v string) {
 	o.Type = v
 }
 

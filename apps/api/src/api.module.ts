@@ -11,6 +11,7 @@ import { RuntimeModule, type RuntimeModuleOptions } from '@docent/nest-runtime';
 import { AccountController } from './account/account.controller';
 import { CollectionsController } from './collections/collections.controller';
 import { ConnectionsController } from './connections/connections.controller';
+import { ConnectorsController } from './connectors/connectors.controller';
 import { OAuthCallbackController } from './connections/oauth-callback.controller';
 import { DocsController } from './docs/docs.controller';
 import { ApiKeyGuard } from './http/api-key.guard';
@@ -43,6 +44,7 @@ export class ApiModule implements NestModule {
         CollectionsController,
         SchedulesController,
         AccountController,
+        ConnectorsController,
         ConnectionsController,
         OAuthCallbackController,
         OperationsController,

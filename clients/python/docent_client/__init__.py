@@ -22,6 +22,7 @@ __all__ = [
     "AskApi",
     "CollectionsApi",
     "ConnectionsApi",
+    "ConnectorsApi",
     "DocumentsApi",
     "IngestionsApi",
     "OperationsApi",
@@ -54,7 +55,12 @@ __all__ = [
     "Connection",
     "ConnectionAuthorization",
     "ConnectionList",
+    "Connector",
+    "ConnectorFieldHint",
+    "ConnectorList",
+    "ConnectorUiHints",
     "CreateApiKeyRequest",
+    "CreateConnectorIngestionRequest",
     "CreateDriveIngestionRequest",
     "CreateIngestionRequest",
     "CreateIngestionResponse",
@@ -78,7 +84,6 @@ __all__ = [
     "IngestionProgress",
     "IngestionSchedule",
     "IngestionStatus",
-    "IngestionType",
     "ListCollectionsRequest",
     "ListDocumentsRequest",
     "ListIngestionsRequest",
@@ -113,6 +118,7 @@ from docent_client.api.account_api import AccountApi as AccountApi
 from docent_client.api.ask_api import AskApi as AskApi
 from docent_client.api.collections_api import CollectionsApi as CollectionsApi
 from docent_client.api.connections_api import ConnectionsApi as ConnectionsApi
+from docent_client.api.connectors_api import ConnectorsApi as ConnectorsApi
 from docent_client.api.documents_api import DocumentsApi as DocumentsApi
 from docent_client.api.ingestions_api import IngestionsApi as IngestionsApi
 from docent_client.api.operations_api import OperationsApi as OperationsApi
@@ -149,7 +155,12 @@ from docent_client.models.collection_locator import CollectionLocator as Collect
 from docent_client.models.connection import Connection as Connection
 from docent_client.models.connection_authorization import ConnectionAuthorization as ConnectionAuthorization
 from docent_client.models.connection_list import ConnectionList as ConnectionList
+from docent_client.models.connector import Connector as Connector
+from docent_client.models.connector_field_hint import ConnectorFieldHint as ConnectorFieldHint
+from docent_client.models.connector_list import ConnectorList as ConnectorList
+from docent_client.models.connector_ui_hints import ConnectorUiHints as ConnectorUiHints
 from docent_client.models.create_api_key_request import CreateApiKeyRequest as CreateApiKeyRequest
+from docent_client.models.create_connector_ingestion_request import CreateConnectorIngestionRequest as CreateConnectorIngestionRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest as CreateDriveIngestionRequest
 from docent_client.models.create_ingestion_request import CreateIngestionRequest as CreateIngestionRequest
 from docent_client.models.create_ingestion_response import CreateIngestionResponse as CreateIngestionResponse
@@ -173,7 +184,6 @@ from docent_client.models.ingestion_locator import IngestionLocator as Ingestion
 from docent_client.models.ingestion_progress import IngestionProgress as IngestionProgress
 from docent_client.models.ingestion_schedule import IngestionSchedule as IngestionSchedule
 from docent_client.models.ingestion_status import IngestionStatus as IngestionStatus
-from docent_client.models.ingestion_type import IngestionType as IngestionType
 from docent_client.models.list_collections_request import ListCollectionsRequest as ListCollectionsRequest
 from docent_client.models.list_documents_request import ListDocumentsRequest as ListDocumentsRequest
 from docent_client.models.list_ingestions_request import ListIngestionsRequest as ListIngestionsRequest

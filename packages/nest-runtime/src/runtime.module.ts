@@ -23,6 +23,7 @@ import {
   DEPENDENCY_MONITOR,
   DOCENT_CONFIG,
   DOCENT_LOGGER,
+  LOADED_CONNECTORS,
   READINESS,
   RUNTIME,
   RUNTIME_METRICS,
@@ -46,6 +47,7 @@ const PARTS: ReadonlyArray<readonly [InjectionToken, (runtime: Runtime) => unkno
   [CatalogService, (r) => r.catalog],
   [AskService, (r) => r.ask],
   [DOCENT_CONFIG, (r) => r.config],
+  [LOADED_CONNECTORS, (r) => r.connectors],
   [DOCENT_LOGGER, (r) => r.logger],
   [DEPENDENCY_MONITOR, (r) => r.dependencies],
   [

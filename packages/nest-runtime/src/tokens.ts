@@ -21,3 +21,5 @@ export type ReadinessCheck = Runtime['readiness'];
 export const RUNTIME_METRICS = Symbol('DocentRuntimeMetrics');
 
 export type MetricsText = () => Promise<string>;
+/** The connectors this deployment runs (`LoadedConnector[]` of `@docent/connectors`). */
+export const LOADED_CONNECTORS = Symbol('DocentLoadedConnectors');

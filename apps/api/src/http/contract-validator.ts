@@ -5,6 +5,9 @@ import { ProblemError } from './problem';
 
 type JsonObject = Record<string, unknown>;
 
+/** Namespace and collection names (the contract's `Name`). */
+const NAME_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$';
+
 /**
  * Request validation derived from the contract: every operation's JSON body schema is compiled
  * from openapi.yaml itself, so the contract is the only list of fields.
@@ -16,7 +19,6 @@ export class ContractValidator {
     const ajv = new Ajv({
       allErrors: true,
       strict: false,
-      discriminator: true,
       // Errors carry their schema, for messages naming the fields (bodies are never echoed).
       verbose: true,
       // OpenAPI 3.0's `nullable` is understood natively by Ajv.
@@ -30,7 +32,7 @@ export class ContractValidator {
       validate: (fields: string[], data: JsonObject) =>
         fields.filter((f) => data[f] !== undefined && data[f] !== null).length === 1,
     });
-    ajv.addSchema(withoutDiscriminatorMappings(document) as AnySchema, 'contract');
+    ajv.addSchema(discriminatorsAsConditions(document, document) as AnySchema, 'contract');
     for (const [, item] of Object.entries(document.paths as JsonObject)) {
       for (const [, operation] of Object.entries(item as JsonObject)) {
         const op = operation as JsonObject;
@@ -65,19 +67,54 @@ export class ContractValidator {
   }
 }
 
-/** Ajv infers the mapping from each branch's `type` enum; it refuses explicit mappings. */
-function withoutDiscriminatorMappings(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutDiscriminatorMappings);
+/**
+ * A discriminated `oneOf` as a chain of conditions: the branch whose tag enum holds the value,
+ * else the branch with an open tag (a connector loaded by configuration), else the tag must be
+ * one of the listed values. Ajv's own `discriminator` needs every branch to list its values,
+ * and a plain `oneOf` would report every branch's errors.
+ */
+function discriminatorsAsConditions(value: unknown, document: JsonObject): unknown {
+  if (Array.isArray(value)) return value.map((v) => discriminatorsAsConditions(v, document));
   if (value === null || typeof value !== 'object') return value;
+  const schema = value as JsonObject;
+  const discriminator = schema.discriminator as JsonObject | undefined;
+  if (discriminator && Array.isArray(schema.oneOf)) {
+    return discriminatedChain(schema, String(discriminator.propertyName), document);
+  }
   const out: JsonObject = {};
-  for (const [key, child] of Object.entries(value as JsonObject)) {
-    if (key === 'discriminator' && child && typeof child === 'object') {
-      out[key] = { propertyName: (child as JsonObject).propertyName };
-    } else {
-      out[key] = withoutDiscriminatorMappings(child);
-    }
+  for (const [key, child] of Object.entries(schema)) {
+    out[key] = discriminatorsAsConditions(child, document);
   }
   return out;
+}
+
+function discriminatedChain(schema: JsonObject, tag: string, document: JsonObject): JsonObject {
+  const branches = (schema.oneOf as JsonObject[]).map((branch) => {
+    const ref = branch.$ref as string;
+    const target = resolveRef(document, ref);
+    const values = ((target.properties as JsonObject | undefined)?.[tag] as JsonObject)?.enum;
+    return { ref, values: Array.isArray(values) ? (values as string[]) : null };
+  });
+  const open = branches.find((b) => b.values === null);
+  const listed = branches.flatMap((b) => b.values ?? []);
+  let chain: JsonObject = open
+    ? { $ref: `contract${open.ref}` }
+    : { type: 'object', required: [tag], properties: { [tag]: { enum: listed } } };
+  for (const branch of [...branches].reverse()) {
+    if (branch.values === null) continue;
+    chain = {
+      if: { type: 'object', required: [tag], properties: { [tag]: { enum: branch.values } } },
+      then: { $ref: `contract${branch.ref}` },
+      else: chain,
+    };
+  }
+  return chain;
+}
+
+function resolveRef(document: JsonObject, ref: string): JsonObject {
+  let node: unknown = document;
+  for (const part of ref.replace(/^#\//, '').split('/')) node = (node as JsonObject)[part];
+  return node as JsonObject;
 }
 
 function fieldErrors(
@@ -125,8 +162,6 @@ function describe(error: ErrorObject): { field: string; message: string } | null
         field: path,
         message: `must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`,
       };
-    case 'discriminator':
-      return { field: join(String(params.tag)), message: 'must be one of WIKI, DRIVE, PAGES' };
     case 'x-exactly-one-of':
       return {
         field: path,
@@ -136,7 +171,9 @@ function describe(error: ErrorObject): { field: string; message: string } | null
       return {
         field: path,
         message:
-          'must start with a letter or digit and use only letters, digits, _ . - (at most 64)',
+          params.pattern === NAME_PATTERN
+            ? 'must start with a letter or digit and use only letters, digits, _ . - (at most 64)'
+            : `must match ${String(params.pattern)}`,
       };
     case 'oneOf':
     case 'if':

@@ -1,6 +1,5 @@
 // The API's JSON as the UI reads it: the raw wire types `pnpm generate` writes from
 // openapi/openapi.yaml (date-times stay strings), under the names the UI uses.
-import type { IngestionType } from '@docent/contract/wire';
 
 export type {
   Account,
@@ -25,7 +24,8 @@ export type {
   SignUpAccepted,
 } from '@docent/contract/wire';
 
-export type SourceType = IngestionType;
+/** A connector's type: the built-in ones and any a deployment loads. */
+export type SourceType = string;
 
 // Keyed by the contract's union, so it fails to compile when the contract gains a source type.
 const OFFERED: Record<SourceType, true> = { WIKI: true, DRIVE: true, PAGES: true };

@@ -32,7 +32,12 @@ from docent_client.models.collection_locator import CollectionLocator
 from docent_client.models.connection import Connection
 from docent_client.models.connection_authorization import ConnectionAuthorization
 from docent_client.models.connection_list import ConnectionList
+from docent_client.models.connector import Connector
+from docent_client.models.connector_field_hint import ConnectorFieldHint
+from docent_client.models.connector_list import ConnectorList
+from docent_client.models.connector_ui_hints import ConnectorUiHints
 from docent_client.models.create_api_key_request import CreateApiKeyRequest
+from docent_client.models.create_connector_ingestion_request import CreateConnectorIngestionRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest
 from docent_client.models.create_ingestion_request import CreateIngestionRequest
 from docent_client.models.create_ingestion_response import CreateIngestionResponse
@@ -56,7 +61,6 @@ from docent_client.models.ingestion_locator import IngestionLocator
 from docent_client.models.ingestion_progress import IngestionProgress
 from docent_client.models.ingestion_schedule import IngestionSchedule
 from docent_client.models.ingestion_status import IngestionStatus
-from docent_client.models.ingestion_type import IngestionType
 from docent_client.models.list_collections_request import ListCollectionsRequest
 from docent_client.models.list_documents_request import ListDocumentsRequest
 from docent_client.models.list_ingestions_request import ListIngestionsRequest

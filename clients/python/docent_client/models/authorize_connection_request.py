@@ -17,9 +17,9 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 from typing import Any, ClassVar, Dict
-from docent_client.models.ingestion_type import IngestionType
+from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -28,8 +28,15 @@ class AuthorizeConnectionRequest(BaseModel):
     """
     AuthorizeConnectionRequest
     """ # noqa: E501
-    type: IngestionType
+    type: Annotated[str, Field(strict=True)] = Field(description="A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values. ", json_schema_extra={"examples": ["WIKI"]})
     __properties: ClassVar[List[str]] = ["type"]
+
+    @field_validator('type', mode="before")
+    def type_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[A-Z][A-Z0-9_]{1,31}$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Z][A-Z0-9_]{1,31}$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,

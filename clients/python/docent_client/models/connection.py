@@ -18,9 +18,9 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
-from docent_client.models.ingestion_type import IngestionType
+from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -29,12 +29,19 @@ class Connection(BaseModel):
     """
     Connection
     """ # noqa: E501
-    type: IngestionType
+    type: Annotated[str, Field(strict=True)] = Field(description="A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values. ", json_schema_extra={"examples": ["WIKI"]})
     connected_at: datetime
     expires_at: Optional[datetime] = Field(description="When the access token expires (it is refreshed before); null when it does not.")
     account_label: Optional[StrictStr] = Field(description="Whom the connection acts for (Atlassian sites, Google email, Notion workspace).")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["type", "connected_at", "expires_at", "account_label"]
+
+    @field_validator('type', mode="before")
+    def type_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[A-Z][A-Z0-9_]{1,31}$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Z][A-Z0-9_]{1,31}$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,

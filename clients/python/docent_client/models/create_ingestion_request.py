@@ -17,6 +17,7 @@ import json
 import pprint
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError, field_validator
 from typing import Any, List, Optional
+from docent_client.models.create_connector_ingestion_request import CreateConnectorIngestionRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest
 from docent_client.models.create_pages_ingestion_request import CreatePagesIngestionRequest
 from docent_client.models.create_wiki_ingestion_request import CreateWikiIngestionRequest
@@ -24,11 +25,11 @@ from pydantic import StrictStr, Field
 from typing import Union, List, Set, Optional, Dict
 from typing_extensions import Literal, Self
 
-CREATEINGESTIONREQUEST_ONE_OF_SCHEMAS = ["CreateDriveIngestionRequest", "CreatePagesIngestionRequest", "CreateWikiIngestionRequest"]
+CREATEINGESTIONREQUEST_ONE_OF_SCHEMAS = ["CreateConnectorIngestionRequest", "CreateDriveIngestionRequest", "CreatePagesIngestionRequest", "CreateWikiIngestionRequest"]
 
 class CreateIngestionRequest(BaseModel):
     """
-    The source `type` selects the shape of `spec`.
+    The source `type` selects the shape of `spec`: typed here for the built-in connectors, any other loaded connector's `type` takes `CreateConnectorIngestionRequest`. 
     """
     # data type: CreateWikiIngestionRequest
     oneof_schema_1_validator: Optional[CreateWikiIngestionRequest] = None
@@ -36,8 +37,10 @@ class CreateIngestionRequest(BaseModel):
     oneof_schema_2_validator: Optional[CreateDriveIngestionRequest] = None
     # data type: CreatePagesIngestionRequest
     oneof_schema_3_validator: Optional[CreatePagesIngestionRequest] = None
-    actual_instance: Optional[Union[CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest]] = None
-    one_of_schemas: Set[str] = { "CreateDriveIngestionRequest", "CreatePagesIngestionRequest", "CreateWikiIngestionRequest" }
+    # data type: CreateConnectorIngestionRequest
+    oneof_schema_4_validator: Optional[CreateConnectorIngestionRequest] = None
+    actual_instance: Optional[Union[CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest]] = None
+    one_of_schemas: Set[str] = { "CreateConnectorIngestionRequest", "CreateDriveIngestionRequest", "CreatePagesIngestionRequest", "CreateWikiIngestionRequest" }
 
     model_config = ConfigDict(
         validate_assignment=True,
@@ -78,12 +81,17 @@ class CreateIngestionRequest(BaseModel):
             error_messages.append(f"Error! Input type `{type(v)}` is not `CreatePagesIngestionRequest`")
         else:
             match += 1
+        # validate data type: CreateConnectorIngestionRequest
+        if not isinstance(v, CreateConnectorIngestionRequest):
+            error_messages.append(f"Error! Input type `{type(v)}` is not `CreateConnectorIngestionRequest`")
+        else:
+            match += 1
         if match > 1:
             # more than 1 match
-            raise ValueError("Multiple matches found when setting `actual_instance` in CreateIngestionRequest with oneOf schemas: CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
+            raise ValueError("Multiple matches found when setting `actual_instance` in CreateIngestionRequest with oneOf schemas: CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
         elif match == 0:
             # no match
-            raise ValueError("No match found when setting `actual_instance` in CreateIngestionRequest with oneOf schemas: CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
+            raise ValueError("No match found when setting `actual_instance` in CreateIngestionRequest with oneOf schemas: CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
         else:
             return v
 
@@ -116,13 +124,19 @@ class CreateIngestionRequest(BaseModel):
             match += 1
         except (ValidationError, ValueError) as e:
             error_messages.append(str(e))
+        # deserialize data into CreateConnectorIngestionRequest
+        try:
+            instance.actual_instance = CreateConnectorIngestionRequest.from_json(json_str)
+            match += 1
+        except (ValidationError, ValueError) as e:
+            error_messages.append(str(e))
 
         if match > 1:
             # more than 1 match
-            raise ValueError("Multiple matches found when deserializing the JSON string into CreateIngestionRequest with oneOf schemas: CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
+            raise ValueError("Multiple matches found when deserializing the JSON string into CreateIngestionRequest with oneOf schemas: CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
         elif match == 0:
             # no match
-            raise ValueError("No match found when deserializing the JSON string into CreateIngestionRequest with oneOf schemas: CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
+            raise ValueError("No match found when deserializing the JSON string into CreateIngestionRequest with oneOf schemas: CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. Details: " + ", ".join(error_messages))
         else:
             return instance
 
@@ -136,7 +150,7 @@ class CreateIngestionRequest(BaseModel):
         else:
             return json.dumps(self.actual_instance)
 
-    def to_dict(self) -> Optional[Union[Dict[str, Any], CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest]]:
+    def to_dict(self) -> Optional[Union[Dict[str, Any], CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest]]:
         """Returns the dict representation of the actual instance"""
         if self.actual_instance is None:
             return None

@@ -18,9 +18,9 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
-from docent_client.models.ingestion_type import IngestionType
+from typing_extensions import Annotated
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -30,7 +30,7 @@ class Document(BaseModel):
     Document
     """ # noqa: E501
     doc_name: StrictStr
-    source_type: IngestionType
+    source_type: Annotated[str, Field(strict=True)] = Field(description="A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values. ", json_schema_extra={"examples": ["WIKI"]})
     source_id: StrictStr = Field(description="The document's id in its source.")
     source_url: Optional[StrictStr] = Field(description="Where a user opens the document in its source (an absolute http(s) URL, refreshed by every sync): the Confluence page or attachment, the Drive `webViewLink`, the Notion page. Refs of this document link here, or to their page where the source allows. ")
     page_count: StrictInt
@@ -38,6 +38,13 @@ class Document(BaseModel):
     updated_at: datetime
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["doc_name", "source_type", "source_id", "source_url", "page_count", "chunk_count", "updated_at"]
+
+    @field_validator('source_type', mode="before")
+    def source_type_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[A-Z][A-Z0-9_]{1,31}$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Z][A-Z0-9_]{1,31}$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,

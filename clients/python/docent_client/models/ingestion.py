@@ -18,13 +18,13 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
+from typing_extensions import Annotated
 from docent_client.models.ingestion_error import IngestionError
 from docent_client.models.ingestion_failure import IngestionFailure
 from docent_client.models.ingestion_progress import IngestionProgress
 from docent_client.models.ingestion_status import IngestionStatus
-from docent_client.models.ingestion_type import IngestionType
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -36,7 +36,7 @@ class Ingestion(BaseModel):
     ingestion_id: StrictStr
     namespace_name: StrictStr
     collection_name: StrictStr
-    type: IngestionType
+    type: Annotated[str, Field(strict=True)] = Field(description="A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values. ", json_schema_extra={"examples": ["WIKI"]})
     spec: Dict[str, Any] = Field(description="The spec as given, with secrets replaced by `***`.")
     status: IngestionStatus
     created_at: datetime
@@ -48,6 +48,13 @@ class Ingestion(BaseModel):
     error: Optional[IngestionError]
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"]
+
+    @field_validator('type', mode="before")
+    def type_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[A-Z][A-Z0-9_]{1,31}$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Z][A-Z0-9_]{1,31}$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,

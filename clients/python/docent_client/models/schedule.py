@@ -18,9 +18,9 @@ import re  # noqa: F401
 import json
 
 from datetime import datetime
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
-from docent_client.models.ingestion_type import IngestionType
+from typing_extensions import Annotated
 from docent_client.models.schedule_run import ScheduleRun
 from docent_client.models.schedule_status import ScheduleStatus
 from docent_client.models.schedule_stop_reason import ScheduleStopReason
@@ -35,7 +35,7 @@ class Schedule(BaseModel):
     schedule_id: StrictStr
     namespace_name: StrictStr
     collection_name: StrictStr
-    type: IngestionType
+    type: Annotated[str, Field(strict=True)] = Field(description="A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds more with `DOCENT_CONNECTORS`, so clients must expect other values. ", json_schema_extra={"examples": ["WIKI"]})
     spec: Dict[str, Any] = Field(description="The spec each run ingests, with secrets replaced by `***`.")
     cron: StrictStr
     timezone: StrictStr
@@ -47,6 +47,13 @@ class Schedule(BaseModel):
     updated_at: datetime
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["schedule_id", "namespace_name", "collection_name", "type", "spec", "cron", "timezone", "status", "reason", "next_run_at", "last_run", "created_at", "updated_at"]
+
+    @field_validator('type', mode="before")
+    def type_validate_regular_expression(cls, value):
+        """Validates the regular expression"""
+        if isinstance(value, str) and not re.match(r"^[A-Z][A-Z0-9_]{1,31}$", value):
+            raise ValueError(r"must validate the regular expression /^[A-Z][A-Z0-9_]{1,31}$/")
+        return value
 
     model_config = ConfigDict(
         validate_by_name=True,

@@ -230,12 +230,13 @@ export interface AskStreamRefs {
  */
 export interface AuthorizeConnectionRequest {
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
 }
-
-
 /**
  * 
  * @export
@@ -346,9 +347,12 @@ export interface CollectionLocator {
  */
 export interface Connection {
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
     /**
      * 
      */
@@ -362,8 +366,6 @@ export interface Connection {
      */
     account_label: string | null;
 }
-
-
 /**
  * 
  * @export
@@ -391,6 +393,132 @@ export interface ConnectionList {
 /**
  * 
  * @export
+ * @interface Connector
+ */
+export interface Connector {
+    /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
+     * 
+     */
+    type: string;
+    /**
+     * The source's name for people.
+     */
+    title: string;
+    /**
+     * 
+     */
+    description: string;
+    /**
+     * The JSON Schema (as OpenAPI 3.0 writes it: `nullable` allowed) a `spec` of this type
+     * is checked against; `x-` keywords are documentation.
+     * 
+     */
+    spec_schema: { [key: string]: any; };
+    /**
+     * Spec fields that are credentials, stored encrypted and echoed as `***`.
+     */
+    secret_fields: Array<string>;
+    /**
+     * `basic` and `bearer`: credentials in the spec. `oauth`: a spec without them uses the
+     * account's connection (`POST /connections/authorize`).
+     * 
+     */
+    auth_modes: Array<ConnectorAuthModesEnum>;
+    /**
+     * This deployment has an OAuth app for the type, so accounts can connect it.
+     */
+    oauth_configured: boolean;
+    /**
+     * How documents of this type are told apart by name: `title` gives `Runbook (2)`,
+     * `file` keeps the extension last, `report (2).pdf`.
+     * 
+     */
+    document_names: ConnectorDocumentNamesEnum;
+    /**
+     * 
+     */
+    ui: ConnectorUiHints;
+}
+
+
+/**
+ * @export
+ */
+export const ConnectorAuthModesEnum = {
+    Basic: 'basic',
+    Bearer: 'bearer',
+    Oauth: 'oauth',
+} as const;
+export type ConnectorAuthModesEnum = typeof ConnectorAuthModesEnum[keyof typeof ConnectorAuthModesEnum];
+
+/**
+ * @export
+ */
+export const ConnectorDocumentNamesEnum = {
+    Title: 'title',
+    File: 'file',
+} as const;
+export type ConnectorDocumentNamesEnum = typeof ConnectorDocumentNamesEnum[keyof typeof ConnectorDocumentNamesEnum];
+
+/**
+ * 
+ * @export
+ * @interface ConnectorFieldHint
+ */
+export interface ConnectorFieldHint {
+    /**
+     * 
+     */
+    label: string;
+    /**
+     * 
+     */
+    help?: string | null;
+    /**
+     * 
+     */
+    placeholder?: string | null;
+    /**
+     * A credential, typed into a password field and never shown again.
+     */
+    secret: boolean;
+    /**
+     * A list of strings given one per line.
+     */
+    multiline: boolean;
+}
+/**
+ * 
+ * @export
+ * @interface ConnectorList
+ */
+export interface ConnectorList {
+    /**
+     * 
+     */
+    connectors: Array<Connector>;
+}
+/**
+ * 
+ * @export
+ * @interface ConnectorUiHints
+ */
+export interface ConnectorUiHints {
+    /**
+     * A line to show above the form.
+     */
+    help?: string | null;
+    /**
+     * Spec fields in the order a form shows them, by name.
+     */
+    fields: { [key: string]: ConnectorFieldHint; };
+}
+/**
+ * 
+ * @export
  * @interface CreateApiKeyRequest
  */
 export interface CreateApiKeyRequest {
@@ -405,6 +533,36 @@ export interface CreateApiKeyRequest {
 }
 
 
+/**
+ * An ingestion from a connector the deployment loads with `DOCENT_CONNECTORS`: `spec`
+ * follows that connector's `spec_schema` from `GET /connectors`, and is checked against it
+ * with the same field errors.
+ * 
+ * @export
+ * @interface CreateConnectorIngestionRequest
+ */
+export interface CreateConnectorIngestionRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * A type `GET /connectors` lists, other than the built-in ones typed above.
+     */
+    type: string;
+    /**
+     * As the connector's `spec_schema` says.
+     */
+    spec: { [key: string]: any; };
+    /**
+     * 
+     */
+    schedule?: IngestionSchedule | null;
+}
 /**
  * 
  * @export
@@ -444,7 +602,9 @@ export type CreateDriveIngestionRequestTypeEnum = typeof CreateDriveIngestionReq
 
 /**
  * @type CreateIngestionRequest
- * The source `type` selects the shape of `spec`.
+ * The source `type` selects the shape of `spec`: typed here for the built-in connectors,
+ * any other loaded connector's `type` takes `CreateConnectorIngestionRequest`.
+ * 
  * @export
  */
 export type CreateIngestionRequest = { type: 'DRIVE' } & CreateDriveIngestionRequest | { type: 'PAGES' } & CreatePagesIngestionRequest | { type: 'WIKI' } & CreateWikiIngestionRequest;
@@ -559,12 +719,13 @@ export interface CreatedApiKey {
  */
 export interface DeleteConnectionRequest {
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
 }
-
-
 /**
  * 
  * @export
@@ -606,9 +767,12 @@ export interface Document {
      */
     doc_name: string;
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    source_type: IngestionType;
+    source_type: string;
     /**
      * The document's id in its source.
      */
@@ -633,8 +797,6 @@ export interface Document {
      */
     updated_at: string;
 }
-
-
 /**
  * 
  * @export
@@ -726,9 +888,12 @@ export interface Ingestion {
      */
     collection_name: string;
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
     /**
      * The spec as given, with secrets replaced by `***`.
      */
@@ -911,20 +1076,6 @@ export const IngestionStatus = {
     Canceled: 'canceled',
 } as const;
 export type IngestionStatus = typeof IngestionStatus[keyof typeof IngestionStatus];
-
-
-/**
- * `WIKI`: a Confluence Cloud or Data Center site. `DRIVE`: a Google Drive.
- * `PAGES`: a Notion workspace.
- * 
- * @export
- */
-export const IngestionType = {
-    Wiki: 'WIKI',
-    Drive: 'DRIVE',
-    Pages: 'PAGES',
-} as const;
-export type IngestionType = typeof IngestionType[keyof typeof IngestionType];
 
 /**
  * 
@@ -1296,9 +1447,12 @@ export interface Schedule {
      */
     collection_name: string;
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
     /**
      * The spec each run ingests, with secrets replaced by `***`.
      */

@@ -13,14 +13,6 @@
  */
 
 import { mapValues } from '../runtime';
-import type { IngestionType } from './IngestionType';
-import {
-    IngestionTypeFromJSON,
-    IngestionTypeFromJSONTyped,
-    IngestionTypeToJSON,
-    IngestionTypeToJSONTyped,
-} from './IngestionType';
-
 /**
  * 
  * @export
@@ -28,12 +20,13 @@ import {
  */
 export interface AuthorizeConnectionRequest {
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
 }
-
-
 
 /**
  * Check if a given object implements the AuthorizeConnectionRequest interface.
@@ -53,7 +46,7 @@ export function AuthorizeConnectionRequestFromJSONTyped(json: any, ignoreDiscrim
     }
     return {
         
-        'type': IngestionTypeFromJSON(json['type']),
+        'type': json['type'],
     };
 }
 
@@ -68,7 +61,7 @@ export function AuthorizeConnectionRequestToJSONTyped(value?: AuthorizeConnectio
 
     return {
         
-        'type': IngestionTypeToJSON(value['type']),
+        'type': value['type'],
     };
 }
 

@@ -13,14 +13,6 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime';
-import type { IngestionType } from './IngestionType';
-import {
-    IngestionTypeFromJSON,
-    IngestionTypeFromJSONTyped,
-    IngestionTypeToJSON,
-    IngestionTypeToJSONTyped,
-} from './IngestionType';
-
 /**
  * 
  * @export
@@ -28,9 +20,12 @@ import {
  */
 export interface Connection {
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
     /**
      * 
      */
@@ -44,8 +39,6 @@ export interface Connection {
      */
     account_label: string | null;
 }
-
-
 
 /**
  * Check if a given object implements the Connection interface.
@@ -68,7 +61,7 @@ export function ConnectionFromJSONTyped(json: any, ignoreDiscriminator: boolean)
     }
     return {
         
-        'type': IngestionTypeFromJSON(json['type']),
+        'type': json['type'],
         'connected_at': (json['connected_at'] == null ? json['connected_at'] : parseDateTime(json['connected_at'])),
         'expires_at': (json['expires_at'] == null ? null : parseDateTime(json['expires_at'])),
         'account_label': json['account_label'],
@@ -86,7 +79,7 @@ export function ConnectionToJSONTyped(value?: Connection | null, ignoreDiscrimin
 
     return {
         
-        'type': IngestionTypeToJSON(value['type']),
+        'type': value['type'],
         'connected_at': value['connected_at'] == null ? value['connected_at'] : serializeDateTime(value['connected_at']),
         'expires_at': value['expires_at'] == null ? value['expires_at'] : serializeDateTime(value['expires_at']),
         'account_label': value['account_label'],

@@ -13,6 +13,13 @@
  */
 
 import { parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime';
+import type { CreateConnectorIngestionRequest } from './CreateConnectorIngestionRequest';
+import {
+    instanceOfCreateConnectorIngestionRequest,
+    CreateConnectorIngestionRequestFromJSON,
+    CreateConnectorIngestionRequestFromJSONTyped,
+    CreateConnectorIngestionRequestToJSON,
+} from './CreateConnectorIngestionRequest';
 import type { CreateDriveIngestionRequest } from './CreateDriveIngestionRequest';
 import {
     instanceOfCreateDriveIngestionRequest,
@@ -37,7 +44,9 @@ import {
 
 /**
  * @type CreateIngestionRequest
- * The source `type` selects the shape of `spec`.
+ * The source `type` selects the shape of `spec`: typed here for the built-in connectors,
+ * any other loaded connector's `type` takes `CreateConnectorIngestionRequest`.
+ * 
  * @export
  */
 export type CreateIngestionRequest = { type: 'DRIVE' } & CreateDriveIngestionRequest | { type: 'PAGES' } & CreatePagesIngestionRequest | { type: 'WIKI' } & CreateWikiIngestionRequest;

@@ -13,14 +13,6 @@
  */
 
 import { mapValues } from '../runtime';
-import type { IngestionType } from './IngestionType';
-import {
-    IngestionTypeFromJSON,
-    IngestionTypeFromJSONTyped,
-    IngestionTypeToJSON,
-    IngestionTypeToJSONTyped,
-} from './IngestionType';
-
 /**
  * 
  * @export
@@ -28,12 +20,13 @@ import {
  */
 export interface DeleteConnectionRequest {
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
 }
-
-
 
 /**
  * Check if a given object implements the DeleteConnectionRequest interface.
@@ -53,7 +46,7 @@ export function DeleteConnectionRequestFromJSONTyped(json: any, ignoreDiscrimina
     }
     return {
         
-        'type': IngestionTypeFromJSON(json['type']),
+        'type': json['type'],
     };
 }
 
@@ -68,7 +61,7 @@ export function DeleteConnectionRequestToJSONTyped(value?: DeleteConnectionReque
 
     return {
         
-        'type': IngestionTypeToJSON(value['type']),
+        'type': value['type'],
     };
 }
 

@@ -13,14 +13,6 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime';
-import type { IngestionType } from './IngestionType';
-import {
-    IngestionTypeFromJSON,
-    IngestionTypeFromJSONTyped,
-    IngestionTypeToJSON,
-    IngestionTypeToJSONTyped,
-} from './IngestionType';
-
 /**
  * 
  * @export
@@ -32,9 +24,12 @@ export interface Document {
      */
     doc_name: string;
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    source_type: IngestionType;
+    source_type: string;
     /**
      * The document's id in its source.
      */
@@ -59,8 +54,6 @@ export interface Document {
      */
     updated_at: Date;
 }
-
-
 
 /**
  * Check if a given object implements the Document interface.
@@ -87,7 +80,7 @@ export function DocumentFromJSONTyped(json: any, ignoreDiscriminator: boolean): 
     return {
         
         'doc_name': json['doc_name'],
-        'source_type': IngestionTypeFromJSON(json['source_type']),
+        'source_type': json['source_type'],
         'source_id': json['source_id'],
         'source_url': json['source_url'],
         'page_count': json['page_count'],
@@ -108,7 +101,7 @@ export function DocumentToJSONTyped(value?: Document | null, ignoreDiscriminator
     return {
         
         'doc_name': value['doc_name'],
-        'source_type': IngestionTypeToJSON(value['source_type']),
+        'source_type': value['source_type'],
         'source_id': value['source_id'],
         'source_url': value['source_url'],
         'page_count': value['page_count'],

@@ -27,13 +27,6 @@ import {
     IngestionStatusToJSON,
     IngestionStatusToJSONTyped,
 } from './IngestionStatus';
-import type { IngestionType } from './IngestionType';
-import {
-    IngestionTypeFromJSON,
-    IngestionTypeFromJSONTyped,
-    IngestionTypeToJSON,
-    IngestionTypeToJSONTyped,
-} from './IngestionType';
 import type { IngestionFailure } from './IngestionFailure';
 import {
     IngestionFailureFromJSON,
@@ -68,9 +61,12 @@ export interface Ingestion {
      */
     collection_name: string;
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
     /**
      * The spec as given, with secrets replaced by `***`.
      */
@@ -146,7 +142,7 @@ export function IngestionFromJSONTyped(json: any, ignoreDiscriminator: boolean):
         'ingestion_id': json['ingestion_id'],
         'namespace_name': json['namespace_name'],
         'collection_name': json['collection_name'],
-        'type': IngestionTypeFromJSON(json['type']),
+        'type': json['type'],
         'spec': json['spec'],
         'status': IngestionStatusFromJSON(json['status']),
         'created_at': (json['created_at'] == null ? json['created_at'] : parseDateTime(json['created_at'])),
@@ -173,7 +169,7 @@ export function IngestionToJSONTyped(value?: Ingestion | null, ignoreDiscriminat
         'ingestion_id': value['ingestion_id'],
         'namespace_name': value['namespace_name'],
         'collection_name': value['collection_name'],
-        'type': IngestionTypeToJSON(value['type']),
+        'type': value['type'],
         'spec': value['spec'],
         'status': IngestionStatusToJSON(value['status']),
         'created_at': value['created_at'] == null ? value['created_at'] : serializeDateTime(value['created_at']),

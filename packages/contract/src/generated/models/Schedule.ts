@@ -27,13 +27,6 @@ import {
     ScheduleStopReasonToJSON,
     ScheduleStopReasonToJSONTyped,
 } from './ScheduleStopReason';
-import type { IngestionType } from './IngestionType';
-import {
-    IngestionTypeFromJSON,
-    IngestionTypeFromJSONTyped,
-    IngestionTypeToJSON,
-    IngestionTypeToJSONTyped,
-} from './IngestionType';
 import type { ScheduleStatus } from './ScheduleStatus';
 import {
     ScheduleStatusFromJSON,
@@ -61,9 +54,12 @@ export interface Schedule {
      */
     collection_name: string;
     /**
+     * A source type: one `GET /connectors` lists. Built in: `WIKI` (a Confluence Cloud or Data
+     * Center site), `DRIVE` (a Google Drive), `PAGES` (a Notion workspace); a deployment adds
+     * more with `DOCENT_CONNECTORS`, so clients must expect other values.
      * 
      */
-    type: IngestionType;
+    type: string;
     /**
      * The spec each run ingests, with secrets replaced by `***`.
      */
@@ -137,7 +133,7 @@ export function ScheduleFromJSONTyped(json: any, ignoreDiscriminator: boolean): 
         'schedule_id': json['schedule_id'],
         'namespace_name': json['namespace_name'],
         'collection_name': json['collection_name'],
-        'type': IngestionTypeFromJSON(json['type']),
+        'type': json['type'],
         'spec': json['spec'],
         'cron': json['cron'],
         'timezone': json['timezone'],
@@ -164,7 +160,7 @@ export function ScheduleToJSONTyped(value?: Schedule | null, ignoreDiscriminator
         'schedule_id': value['schedule_id'],
         'namespace_name': value['namespace_name'],
         'collection_name': value['collection_name'],
-        'type': IngestionTypeToJSON(value['type']),
+        'type': value['type'],
         'spec': value['spec'],
         'cron': value['cron'],
         'timezone': value['timezone'],

@@ -71,6 +71,7 @@ public class JSON {
                         classByDiscriminatorValue.put("DRIVE", dev.docent.client.model.CreateDriveIngestionRequest.class);
                         classByDiscriminatorValue.put("PAGES", dev.docent.client.model.CreatePagesIngestionRequest.class);
                         classByDiscriminatorValue.put("WIKI", dev.docent.client.model.CreateWikiIngestionRequest.class);
+                        classByDiscriminatorValue.put("CreateConnectorIngestionRequest", dev.docent.client.model.CreateConnectorIngestionRequest.class);
                         classByDiscriminatorValue.put("CreateIngestionRequest", dev.docent.client.model.CreateIngestionRequest.class);
                         return getClassByDiscriminator(classByDiscriminatorValue,
                                 getDiscriminatorValue(readElement, "type"));
@@ -130,7 +131,12 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Connection.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectionAuthorization.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectionList.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Connector.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectorFieldHint.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectorList.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectorUiHints.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateApiKeyRequest.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateConnectorIngestionRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateDriveIngestionRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateIngestionRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateIngestionResponse.CustomTypeAdapterFactory());

@@ -19,7 +19,6 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-import dev.docent.client.model.IngestionType;
 import java.io.IOException;
 import java.util.Arrays;
 
@@ -55,26 +54,26 @@ public class AuthorizeConnectionRequest {
   public static final String SERIALIZED_NAME_TYPE = "type";
   @SerializedName(SERIALIZED_NAME_TYPE)
   @javax.annotation.Nonnull
-  private IngestionType type;
+  private String type;
 
   public AuthorizeConnectionRequest() {
   }
 
-  public AuthorizeConnectionRequest type(@javax.annotation.Nonnull IngestionType type) {
+  public AuthorizeConnectionRequest type(@javax.annotation.Nonnull String type) {
     this.type = type;
     return this;
   }
 
   /**
-   * Get type
+   * A source type: one &#x60;GET /connectors&#x60; lists. Built in: &#x60;WIKI&#x60; (a Confluence Cloud or Data Center site), &#x60;DRIVE&#x60; (a Google Drive), &#x60;PAGES&#x60; (a Notion workspace); a deployment adds more with &#x60;DOCENT_CONNECTORS&#x60;, so clients must expect other values. 
    * @return type
    */
   @javax.annotation.Nonnull
-  public IngestionType getType() {
+  public String getType() {
     return type;
   }
 
-  public void setType(@javax.annotation.Nonnull IngestionType type) {
+  public void setType(@javax.annotation.Nonnull String type) {
     this.type = type;
   }
 
@@ -154,8 +153,9 @@ public class AuthorizeConnectionRequest {
         }
       }
         JsonObject jsonObj = jsonElement.getAsJsonObject();
-      // validate the required field `type`
-      IngestionType.validateJsonElement(jsonObj.get("type"));
+      if (!jsonObj.get("type").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `type` to be a primitive type in the JSON string but got `%s`", jsonObj.get("type").toString()));
+      }
   }
 
   public static class CustomTypeAdapterFactory implements TypeAdapterFactory {

@@ -19,13 +19,15 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
+import dev.docent.client.model.CreateConnectorIngestionRequest;
 import dev.docent.client.model.CreateDriveIngestionRequest;
 import dev.docent.client.model.CreatePagesIngestionRequest;
 import dev.docent.client.model.CreateWikiIngestionRequest;
 import dev.docent.client.model.IngestionSchedule;
-import dev.docent.client.model.PagesSpec;
 import java.io.IOException;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 
 
 
@@ -77,6 +79,7 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
             final TypeAdapter<CreateWikiIngestionRequest> adapterCreateWikiIngestionRequest = gson.getDelegateAdapter(this, TypeToken.get(CreateWikiIngestionRequest.class));
             final TypeAdapter<CreateDriveIngestionRequest> adapterCreateDriveIngestionRequest = gson.getDelegateAdapter(this, TypeToken.get(CreateDriveIngestionRequest.class));
             final TypeAdapter<CreatePagesIngestionRequest> adapterCreatePagesIngestionRequest = gson.getDelegateAdapter(this, TypeToken.get(CreatePagesIngestionRequest.class));
+            final TypeAdapter<CreateConnectorIngestionRequest> adapterCreateConnectorIngestionRequest = gson.getDelegateAdapter(this, TypeToken.get(CreateConnectorIngestionRequest.class));
 
             return (TypeAdapter<T>) new TypeAdapter<CreateIngestionRequest>() {
                 @Override
@@ -104,7 +107,13 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
                         elementAdapter.write(out, element);
                         return;
                     }
-                    throw new IOException("Failed to serialize as the type doesn't match oneOf schemas: CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest");
+                    // check if the actual instance is of the type `CreateConnectorIngestionRequest`
+                    if (value.getActualInstance() instanceof CreateConnectorIngestionRequest) {
+                        JsonElement element = adapterCreateConnectorIngestionRequest.toJsonTree((CreateConnectorIngestionRequest)value.getActualInstance());
+                        elementAdapter.write(out, element);
+                        return;
+                    }
+                    throw new IOException("Failed to serialize as the type doesn't match oneOf schemas: CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest");
                 }
 
                 @Override
@@ -152,6 +161,18 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
                         errorMessages.add(String.format(java.util.Locale.ROOT, "Deserialization for CreatePagesIngestionRequest failed with `%s`.", e.getMessage()));
                         log.log(Level.FINER, "Input data does not match schema 'CreatePagesIngestionRequest'", e);
                     }
+                    // deserialize CreateConnectorIngestionRequest
+                    try {
+                        // validate the JSON object to see if any exception is thrown
+                        CreateConnectorIngestionRequest.validateJsonElement(jsonElement);
+                        actualAdapter = adapterCreateConnectorIngestionRequest;
+                        match++;
+                        log.log(Level.FINER, "Input data matches schema 'CreateConnectorIngestionRequest'");
+                    } catch (Exception e) {
+                        // deserialization failed, continue
+                        errorMessages.add(String.format(java.util.Locale.ROOT, "Deserialization for CreateConnectorIngestionRequest failed with `%s`.", e.getMessage()));
+                        log.log(Level.FINER, "Input data does not match schema 'CreateConnectorIngestionRequest'", e);
+                    }
 
                     if (match == 1) {
                         CreateIngestionRequest ret = new CreateIngestionRequest();
@@ -181,6 +202,7 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
         schemas.put("CreateWikiIngestionRequest", CreateWikiIngestionRequest.class);
         schemas.put("CreateDriveIngestionRequest", CreateDriveIngestionRequest.class);
         schemas.put("CreatePagesIngestionRequest", CreatePagesIngestionRequest.class);
+        schemas.put("CreateConnectorIngestionRequest", CreateConnectorIngestionRequest.class);
     }
 
     @Override
@@ -191,7 +213,7 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
     /**
      * Set the instance that matches the oneOf child schema, check
      * the instance parameter is valid against the oneOf child schemas:
-     * CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest
+     * CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest
      *
      * It could be an instance of the 'oneOf' schemas.
      */
@@ -212,14 +234,19 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
             return;
         }
 
-        throw new RuntimeException("Invalid instance type. Must be CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest");
+        if (instance instanceof CreateConnectorIngestionRequest) {
+            super.setActualInstance(instance);
+            return;
+        }
+
+        throw new RuntimeException("Invalid instance type. Must be CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest");
     }
 
     /**
      * Get the actual instance, which can be the following:
-     * CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest
+     * CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest
      *
-     * @return The actual instance (CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest)
+     * @return The actual instance (CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest)
      */
     @SuppressWarnings("unchecked")
     @Override
@@ -264,6 +291,18 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
     }
 
     /**
+     * Get the actual instance of `CreateConnectorIngestionRequest`. If the actual instance is not `CreateConnectorIngestionRequest`,
+     * the ClassCastException will be thrown.
+     *
+     * @return The actual instance of `CreateConnectorIngestionRequest`
+     * @throws ClassCastException if the instance is not `CreateConnectorIngestionRequest`
+     */
+    @SuppressWarnings("unchecked")
+    public CreateConnectorIngestionRequest getCreateConnectorIngestionRequest() throws ClassCastException {
+        return (CreateConnectorIngestionRequest)super.getActualInstance();
+    }
+
+    /**
      * Validates the JSON Element and throws an exception if issues found
      *
      * @param jsonElement JSON Element
@@ -297,8 +336,16 @@ public class CreateIngestionRequest extends AbstractOpenApiSchema {
             errorMessages.add(String.format(java.util.Locale.ROOT, "Deserialization for CreatePagesIngestionRequest failed with `%s`.", e.getMessage()));
             // continue to the next one
         }
+        // validate the json string with CreateConnectorIngestionRequest
+        try {
+            CreateConnectorIngestionRequest.validateJsonElement(jsonElement);
+            validCount++;
+        } catch (Exception e) {
+            errorMessages.add(String.format(java.util.Locale.ROOT, "Deserialization for CreateConnectorIngestionRequest failed with `%s`.", e.getMessage()));
+            // continue to the next one
+        }
         if (validCount != 1) {
-            throw new IOException(String.format(java.util.Locale.ROOT, "The JSON string is invalid for CreateIngestionRequest with oneOf schemas: CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. %d class(es) match the result, expected 1. Detailed failure message for oneOf schemas: %s. JSON: %s", validCount, errorMessages, jsonElement.toString()));
+            throw new IOException(String.format(java.util.Locale.ROOT, "The JSON string is invalid for CreateIngestionRequest with oneOf schemas: CreateConnectorIngestionRequest, CreateDriveIngestionRequest, CreatePagesIngestionRequest, CreateWikiIngestionRequest. %d class(es) match the result, expected 1. Detailed failure message for oneOf schemas: %s. JSON: %s", validCount, errorMessages, jsonElement.toString()));
         }
     }
 

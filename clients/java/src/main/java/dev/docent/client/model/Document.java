@@ -19,7 +19,6 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-import dev.docent.client.model.IngestionType;
 import java.io.IOException;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
@@ -61,7 +60,7 @@ public class Document {
   public static final String SERIALIZED_NAME_SOURCE_TYPE = "source_type";
   @SerializedName(SERIALIZED_NAME_SOURCE_TYPE)
   @javax.annotation.Nonnull
-  private IngestionType sourceType;
+  private String sourceType;
 
   public static final String SERIALIZED_NAME_SOURCE_ID = "source_id";
   @SerializedName(SERIALIZED_NAME_SOURCE_ID)
@@ -110,21 +109,21 @@ public class Document {
   }
 
 
-  public Document sourceType(@javax.annotation.Nonnull IngestionType sourceType) {
+  public Document sourceType(@javax.annotation.Nonnull String sourceType) {
     this.sourceType = sourceType;
     return this;
   }
 
   /**
-   * Get sourceType
+   * A source type: one &#x60;GET /connectors&#x60; lists. Built in: &#x60;WIKI&#x60; (a Confluence Cloud or Data Center site), &#x60;DRIVE&#x60; (a Google Drive), &#x60;PAGES&#x60; (a Notion workspace); a deployment adds more with &#x60;DOCENT_CONNECTORS&#x60;, so clients must expect other values. 
    * @return sourceType
    */
   @javax.annotation.Nonnull
-  public IngestionType getSourceType() {
+  public String getSourceType() {
     return sourceType;
   }
 
-  public void setSourceType(@javax.annotation.Nonnull IngestionType sourceType) {
+  public void setSourceType(@javax.annotation.Nonnull String sourceType) {
     this.sourceType = sourceType;
   }
 
@@ -352,8 +351,9 @@ public class Document {
       if (!jsonObj.get("doc_name").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `doc_name` to be a primitive type in the JSON string but got `%s`", jsonObj.get("doc_name").toString()));
       }
-      // validate the required field `source_type`
-      IngestionType.validateJsonElement(jsonObj.get("source_type"));
+      if (!jsonObj.get("source_type").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `source_type` to be a primitive type in the JSON string but got `%s`", jsonObj.get("source_type").toString()));
+      }
       if (!jsonObj.get("source_id").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `source_id` to be a primitive type in the JSON string but got `%s`", jsonObj.get("source_id").toString()));
       }

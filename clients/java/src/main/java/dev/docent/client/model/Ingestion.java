@@ -23,7 +23,6 @@ import dev.docent.client.model.IngestionError;
 import dev.docent.client.model.IngestionFailure;
 import dev.docent.client.model.IngestionProgress;
 import dev.docent.client.model.IngestionStatus;
-import dev.docent.client.model.IngestionType;
 import java.io.IOException;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -79,7 +78,7 @@ public class Ingestion {
   public static final String SERIALIZED_NAME_TYPE = "type";
   @SerializedName(SERIALIZED_NAME_TYPE)
   @javax.annotation.Nonnull
-  private IngestionType type;
+  private String type;
 
   public static final String SERIALIZED_NAME_SPEC = "spec";
   @SerializedName(SERIALIZED_NAME_SPEC)
@@ -186,21 +185,21 @@ public class Ingestion {
   }
 
 
-  public Ingestion type(@javax.annotation.Nonnull IngestionType type) {
+  public Ingestion type(@javax.annotation.Nonnull String type) {
     this.type = type;
     return this;
   }
 
   /**
-   * Get type
+   * A source type: one &#x60;GET /connectors&#x60; lists. Built in: &#x60;WIKI&#x60; (a Confluence Cloud or Data Center site), &#x60;DRIVE&#x60; (a Google Drive), &#x60;PAGES&#x60; (a Notion workspace); a deployment adds more with &#x60;DOCENT_CONNECTORS&#x60;, so clients must expect other values. 
    * @return type
    */
   @javax.annotation.Nonnull
-  public IngestionType getType() {
+  public String getType() {
     return type;
   }
 
-  public void setType(@javax.annotation.Nonnull IngestionType type) {
+  public void setType(@javax.annotation.Nonnull String type) {
     this.type = type;
   }
 
@@ -546,8 +545,9 @@ public class Ingestion {
       if (!jsonObj.get("collection_name").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `collection_name` to be a primitive type in the JSON string but got `%s`", jsonObj.get("collection_name").toString()));
       }
-      // validate the required field `type`
-      IngestionType.validateJsonElement(jsonObj.get("type"));
+      if (!jsonObj.get("type").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `type` to be a primitive type in the JSON string but got `%s`", jsonObj.get("type").toString()));
+      }
       // validate the required field `status`
       IngestionStatus.validateJsonElement(jsonObj.get("status"));
       // validate the required field `progress`

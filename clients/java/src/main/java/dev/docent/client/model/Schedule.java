@@ -19,7 +19,6 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
-import dev.docent.client.model.IngestionType;
 import dev.docent.client.model.ScheduleRun;
 import dev.docent.client.model.ScheduleStatus;
 import dev.docent.client.model.ScheduleStopReason;
@@ -76,7 +75,7 @@ public class Schedule {
   public static final String SERIALIZED_NAME_TYPE = "type";
   @SerializedName(SERIALIZED_NAME_TYPE)
   @javax.annotation.Nonnull
-  private IngestionType type;
+  private String type;
 
   public static final String SERIALIZED_NAME_SPEC = "spec";
   @SerializedName(SERIALIZED_NAME_SPEC)
@@ -183,21 +182,21 @@ public class Schedule {
   }
 
 
-  public Schedule type(@javax.annotation.Nonnull IngestionType type) {
+  public Schedule type(@javax.annotation.Nonnull String type) {
     this.type = type;
     return this;
   }
 
   /**
-   * Get type
+   * A source type: one &#x60;GET /connectors&#x60; lists. Built in: &#x60;WIKI&#x60; (a Confluence Cloud or Data Center site), &#x60;DRIVE&#x60; (a Google Drive), &#x60;PAGES&#x60; (a Notion workspace); a deployment adds more with &#x60;DOCENT_CONNECTORS&#x60;, so clients must expect other values. 
    * @return type
    */
   @javax.annotation.Nonnull
-  public IngestionType getType() {
+  public String getType() {
     return type;
   }
 
-  public void setType(@javax.annotation.Nonnull IngestionType type) {
+  public void setType(@javax.annotation.Nonnull String type) {
     this.type = type;
   }
 
@@ -527,8 +526,9 @@ public class Schedule {
       if (!jsonObj.get("collection_name").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `collection_name` to be a primitive type in the JSON string but got `%s`", jsonObj.get("collection_name").toString()));
       }
-      // validate the required field `type`
-      IngestionType.validateJsonElement(jsonObj.get("type"));
+      if (!jsonObj.get("type").isJsonPrimitive()) {
+        throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `type` to be a primitive type in the JSON string but got `%s`", jsonObj.get("type").toString()));
+      }
       if (!jsonObj.get("cron").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `cron` to be a primitive type in the JSON string but got `%s`", jsonObj.get("cron").toString()));
       }
