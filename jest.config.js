@@ -51,6 +51,7 @@ module.exports = {
       testMatch: [
         '<rootDir>/packages/*/test/**/*.test.ts',
         '<rootDir>/apps/*/test/unit/**/*.test.ts',
+        '<rootDir>/examples/*/test/**/*.test.ts',
       ],
     },
     {

@@ -94,7 +94,12 @@ export class SourceApiClient {
         url,
         ...(request.query ? { query: request.query } : {}),
         ...(request.body ? { body: request.body } : {}),
-        headers: { ...this.options.headers, ...request.headers, authorization },
+        // An empty value is a public source: no Authorization header at all.
+        headers: {
+          ...this.options.headers,
+          ...request.headers,
+          ...(authorization === '' ? {} : { authorization }),
+        },
         ...(signal ? { signal } : {}),
         ...(request.retry ? { retry: request.retry } : {}),
         ...(pacing ? { pacing: pacing(authorization) } : {}),
