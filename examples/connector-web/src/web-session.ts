@@ -104,7 +104,8 @@ export class WebSession implements SourceSession {
       state.read += 1;
       let page: VisitedPage | undefined;
       try {
-        page = await this.visit(url);
+        // A sitemap needs no page's links: an unchanged page is not downloaded again.
+        page = await this.visit(url, follow ? undefined : await this.context.indexedVersion?.(url));
       } catch (error) {
         if (!(error instanceof DocumentError)) throw error;
         yield { type: 'failure', sourceId: url, message: error.message };
@@ -129,13 +130,28 @@ export class WebSession implements SourceSession {
   }
 
   async fetch(ref: DocumentRef): Promise<DocumentContent> {
+    // Asked for only when the service needs the content: never conditional.
     const page = await this.visit(ref.sourceId);
     return page.ref.content!;
   }
 
-  /** GETs one page: its blocks, its version (validator or hash), its same-site links. */
-  private async visit(url: string): Promise<VisitedPage> {
-    const response = await this.api.call({ path: url, about: aboutDocument(url, url) });
+  /**
+   * GETs one page: its blocks, its version (validator or hash), its same-site links. With the
+   * version a previous sync indexed, the request is conditional, and a 304 gives the page
+   * unchanged, without content (the service skips it).
+   */
+  private async visit(url: string, indexed?: string): Promise<VisitedPage> {
+    const headers = conditionalHeaders(indexed);
+    const response = await this.api.call({
+      path: url,
+      ...(headers && { headers }),
+      about: aboutDocument(url, url),
+    });
+    if (response.status === 304 && indexed !== undefined) {
+      await response.buffer().catch(() => undefined);
+      const ref = { sourceId: url, version: indexed, title: new URL(url).pathname, url };
+      return { ref, links: [], noindex: false };
+    }
     const type = response.headers['content-type'] ?? '';
     if (!/^\s*(text\/html|application\/xhtml\+xml)/i.test(type)) {
       await response.buffer().catch(() => undefined);
@@ -217,6 +233,15 @@ function sameSiteXml(loc: string, origin: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `If-None-Match` or `If-Modified-Since` from a version `versionOf` made; none for a hash. */
+function conditionalHeaders(version: string | undefined): Record<string, string> | undefined {
+  if (version?.startsWith('etag:')) return { 'if-none-match': version.slice('etag:'.length) };
+  if (version?.startsWith('modified:')) {
+    return { 'if-modified-since': version.slice('modified:'.length) };
+  }
+  return undefined;
 }
 
 /** The server's validator when it gives one (ETag, else Last-Modified), else the body's hash. */

@@ -7,6 +7,8 @@ export interface FakePage {
   body: string;
   /** Served with this ETag (and answers 304 to a matching If-None-Match). */
   etag?: string;
+  /** Served as Last-Modified (and answers 304 to the same If-Modified-Since, without an ETag). */
+  lastModified?: string;
 }
 
 export interface FakeSiteOptions {
@@ -63,6 +65,16 @@ export async function startFakeSite(options: FakeSiteOptions): Promise<FakeSite>
     }
     const headers: Record<string, string> = { 'content-type': 'text/html; charset=utf-8' };
     if (page.etag) headers.etag = page.etag;
+    if (page.lastModified) headers['last-modified'] = page.lastModified;
+    const unchanged =
+      (page.etag !== undefined && req.headers['if-none-match'] === page.etag) ||
+      (page.etag === undefined &&
+        page.lastModified !== undefined &&
+        req.headers['if-modified-since'] === page.lastModified);
+    if (unchanged) {
+      res.writeHead(304, headers).end();
+      return;
+    }
     res
       .writeHead(200, headers)
       .end(

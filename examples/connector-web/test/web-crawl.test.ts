@@ -137,6 +137,39 @@ describe('WEB connector, from a start page', () => {
     expect(documents(await collectWithEnd(down.discover(null)).then((r) => r.items))).toEqual([]);
   });
 
+  it('from a sitemap, asks conditionally for what was indexed, and skips a 304 page unread', async () => {
+    site = await startFakeSite({
+      pages: {
+        '/a': { title: 'A', body: '<p>alpha</p>', etag: '"a2"' },
+        '/b': { title: 'B', body: '<p>beta</p>', lastModified: 'Tue, 03 Nov 2026 10:00:00 GMT' },
+        '/c': { title: 'C', body: '<p>gamma</p>', etag: '"c1"' },
+      },
+      sitemap: ['/a', '/b', '/c'],
+    });
+    const indexedVersions = {
+      [`${site.url}/a`]: 'etag:"a1"',
+      [`${site.url}/b`]: 'modified:Tue, 03 Nov 2026 10:00:00 GMT',
+      [`${site.url}/c`]: 'etag:"c1"',
+    };
+    const { session } = await openTestSession(
+      webConnector,
+      { url: `${site.url}/sitemap.xml` },
+      {
+        indexedVersions,
+      },
+    );
+    const refs = documents((await collectWithEnd(session.discover(null))).items);
+    expect(
+      refs.map((r) => [new URL(r.sourceId).pathname, r.version, r.content !== undefined]),
+    ).toEqual([
+      ['/a', 'etag:"a2"', true],
+      ['/b', 'modified:Tue, 03 Nov 2026 10:00:00 GMT', false],
+      ['/c', 'etag:"c1"', false],
+    ]);
+    // Unchanged pages cost a 304, not a body; fetch (the service's, if ever) is unconditional.
+    expect((await session.fetch(refs[2]!)).kind).toBe('parsed');
+  });
+
   it('validates its spec: URL, page cap; the token is the secret field', () => {
     expect(webConnector.validateSpec({ url: ' https://docs.example.com/guide#intro ' })).toEqual({
       ok: true,

@@ -37,6 +37,12 @@ export interface ConnectorContext<TSpec> {
   log: ConnectorLogger;
   /** Deployment endpoints (API base URLs for OAuth gateways, fakes in tests...). */
   endpoints: Readonly<Record<string, string>>;
+  /**
+   * The `ref.version` a document of this source had when it was last indexed, if it was: lets
+   * a connector make conditional requests (the version holding an ETag or a Last-Modified date)
+   * and list an unchanged document without downloading it. The same version is skipped.
+   */
+  indexedVersion?(sourceId: string): Promise<string | undefined>;
 }
 
 export type DiscoveryItem =

@@ -291,3 +291,29 @@ describe('the error monitor in the client', () => {
     }
   });
 });
+
+describe('SourceApiClient: public sources and conditional requests', () => {
+  withNockOnly(nock);
+
+  it('sends no Authorization header when the authorization is empty', async () => {
+    const scope = nock(API, { badheaders: ['authorization'] })
+      .get('/page')
+      .reply(200, 'hi');
+    const { client } = api({ authorization: async () => '' });
+    expect((await client.call({ path: '/page', about: ABOUT_SOURCE })).status).toBe(200);
+    scope.done();
+  });
+
+  it('takes 304 as the answer to a conditional request only', async () => {
+    nock(API).get('/page').matchHeader('if-none-match', '"v1"').reply(304).get('/page').reply(304);
+    const { client } = api();
+    const conditional = await client.call({
+      path: '/page',
+      headers: { 'if-none-match': '"v1"' },
+      about: onItem('p'),
+    });
+    expect(conditional.status).toBe(304);
+    const plain = await rejection(client.call({ path: '/page', about: onItem('p') }));
+    expect(plain).toBeInstanceOf(DocumentRequestError);
+  });
+});

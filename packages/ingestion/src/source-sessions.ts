@@ -6,7 +6,7 @@ import {
   type SourceSession,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
-import type { DocumentNameStyle, IngestionRecord } from '@docent/metadata-store';
+import type { DocumentNameStyle, IngestionLedger, IngestionRecord } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import type { Logger } from './logger';
 import type { SourceConnections } from './source-connections';
@@ -14,6 +14,8 @@ import { mergeSecrets } from './spec-secrets';
 
 export interface SourceSessionDeps {
   connectors: ConnectorRegistry;
+  /** Where the versions indexed by earlier syncs are (for conditional requests). */
+  ledger: Pick<IngestionLedger, 'indexedVersion'>;
   secrets: SecretBox;
   http: SourceHttpClient;
   connections: SourceConnections;
@@ -53,6 +55,12 @@ export class SourceSessions {
       signal,
       log: this.deps.logger,
       endpoints: this.deps.endpoints,
+      indexedVersion: async (sourceId) =>
+        (await this.deps.ledger.indexedVersion(
+          ingestion.collectionId,
+          ingestion.sourceKey,
+          sourceId,
+        )) ?? undefined,
     });
     return {
       connector,

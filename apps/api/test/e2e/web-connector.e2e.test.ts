@@ -22,8 +22,15 @@ const PAGES: Record<string, string> = {
 };
 
 /** A small site: robots.txt keeps crawlers out of /internal; pages carry ETags. */
-async function startSite(): Promise<{ url: string; server: Server; requests: string[] }> {
+async function startSite(): Promise<{
+  url: string;
+  server: Server;
+  requests: string[];
+  notModified: string[];
+}> {
   const requests: string[] = [];
+  const notModified: string[] = [];
+  let url = '';
   const server = createServer((req, res) => {
     const path = req.url ?? '/';
     requests.push(path);
@@ -33,17 +40,33 @@ async function startSite(): Promise<{ url: string; server: Server; requests: str
         .end('User-agent: *\nDisallow: /internal\n');
       return;
     }
+    if (path === '/sitemap.xml') {
+      const urls = ['/', '/ops/restarts', '/ops/limits'].map(
+        (p) => `<url><loc>${url}${p}</loc></url>`,
+      );
+      res
+        .writeHead(200, { 'content-type': 'application/xml' })
+        .end(`<urlset>${urls.join('')}</urlset>`);
+      return;
+    }
     const page = PAGES[path];
     if (!page) {
       res.writeHead(404).end();
       return;
     }
+    const etag = `"${path.length}"`;
+    if (req.headers['if-none-match'] === etag) {
+      notModified.push(path);
+      res.writeHead(304, { etag }).end();
+      return;
+    }
     res
-      .writeHead(200, { 'content-type': 'text/html', etag: `"${path.length}"` })
+      .writeHead(200, { 'content-type': 'text/html', etag })
       .end(`<!doctype html><html><body>${page}</body></html>`);
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, requests };
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url, server, requests, notModified };
 }
 
 describe('WEB: a connector package from examples/, loaded by DOCENT_CONNECTORS (embedded mode)', () => {
@@ -91,6 +114,28 @@ describe('WEB: a connector package from examples/, loaded by DOCENT_CONNECTORS (
 
     const second = await ingest();
     expect(second.progress).toMatchObject({ documents_processed: 0, documents_skipped: 3 });
+  });
+
+  it('from its sitemap, re-syncs with conditional requests: unchanged pages answer 304', async () => {
+    const sitemap = { namespace_name: 'acme', collection_name: 'kestrel-sitemap' };
+    const ingest = async () => {
+      const created = await docent.client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
+        ...sitemap,
+        type: 'WEB',
+        spec: { url: `${site.url}/sitemap.xml` },
+      });
+      expect(created.status).toBe(200);
+      return waitForIngestion(docent.client, {
+        ...sitemap,
+        ingestion_id: created.body.ingestion_id,
+      });
+    };
+    expect((await ingest()).progress).toMatchObject({ documents_processed: 3 });
+    expect(site.notModified).toEqual([]);
+    const again = await ingest();
+    expect(again).toMatchObject({ status: 'succeeded' });
+    expect(again.progress).toMatchObject({ documents_processed: 0, documents_skipped: 3 });
+    expect(site.notModified.sort()).toEqual(['/', '/ops/limits', '/ops/restarts']);
   });
 
   it("refuses a WEB spec its schema does not allow, with the connector's field errors", async () => {

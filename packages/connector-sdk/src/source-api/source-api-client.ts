@@ -121,7 +121,10 @@ export class SourceApiClient {
   /** A 2xx answer, body unread (a download); any other answer throws its failure. */
   async call(request: ApiRequest): Promise<HttpResponse> {
     const response = await this.send(request);
-    if (response.status < 200 || response.status >= 300) {
+    const ok =
+      (response.status >= 200 && response.status < 300) ||
+      (response.status === 304 && isConditional(request));
+    if (!ok) {
       throw await this.failureOf(response, request);
     }
     if (request.about.kind === 'document') this.monitor.answered(request.about.sourceId);
@@ -182,6 +185,13 @@ export class SourceApiClient {
   private urlOf(path: string): string {
     return /^https?:\/\//i.test(path) ? path : `${this.options.baseUrl}${path}`;
   }
+}
+
+/** A request with a validator (`If-None-Match`, `If-Modified-Since`): 304 is its answer too. */
+function isConditional(request: ApiRequest): boolean {
+  return Object.keys(request.headers ?? {}).some((name) =>
+    /^if-(none-match|modified-since)$/i.test(name),
+  );
 }
 
 function notJson(

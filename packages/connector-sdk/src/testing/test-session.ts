@@ -12,6 +12,8 @@ export interface TestSessionOptions {
   credentials?: SourceCredentials;
   /** `context.endpoints`: where the fake source listens. */
   endpoints?: Record<string, string>;
+  /** `context.indexedVersion`: the versions a previous sync indexed, by source id. */
+  indexedVersions?: Record<string, string>;
   retry?: Partial<RetryPolicy>;
   /** The HTTP client's clock. Default: time stands still and every wait returns at once. */
   now?: () => number;
@@ -78,6 +80,9 @@ export async function openTestSession<TSpec>(
     signal: new AbortController().signal,
     log: { debug: record('debug'), info: record('info'), warn: record('warn') },
     endpoints: options.endpoints ?? {},
+    ...(options.indexedVersions && {
+      indexedVersion: (sourceId: string) => Promise.resolve(options.indexedVersions?.[sourceId]),
+    }),
   };
   return {
     session: await connector.open(context),

@@ -180,6 +180,8 @@ export interface IngestionLedger {
    * and, when it is unchanged since it was indexed, counts it as skipped.
    */
   admitDocument(listed: ListedDocument): Promise<Admission>;
+  /** The version a source's document was indexed at in the collection; null when it is not. */
+  indexedVersion(collectionId: string, sourceKey: string, sourceId: string): Promise<string | null>;
   /**
    * Atomically: creates or updates the document row, records its outcome and warning, bumps
    * the counters (once per document and ingestion). Fenced (`IngestionFencedError`): an

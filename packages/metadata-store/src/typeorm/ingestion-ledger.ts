@@ -145,6 +145,21 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
     });
   }
 
+  async indexedVersion(
+    collectionId: string,
+    sourceKey: string,
+    sourceId: string,
+  ): Promise<string | null> {
+    const row = await this.db.run((m) =>
+      m.getRepository(this.entities.Document).findOneBy({
+        collection_id: collectionId,
+        source_key: sourceKey,
+        source_id: sourceId,
+      }),
+    );
+    return row?.version ?? null;
+  }
+
   async commitProcessed(input: ProcessedDocument): Promise<DocumentRecord> {
     type Outcome =
       { document: DocumentRecord } | { fenced: 'ended' | 'superseded'; adopted: boolean };

@@ -76,6 +76,14 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
       );
     });
 
+    it('gives the version a source document was indexed at, for conditional requests', async () => {
+      const { c, ing } = await seed();
+      await ledger().commitProcessed(processed(ing.id, c.id, 'a', { version: 'etag:"v7"' }));
+      expect(await ledger().indexedVersion(c.id, 'k1', 'a')).toBe('etag:"v7"');
+      expect(await ledger().indexedVersion(c.id, 'k2', 'a')).toBeNull();
+      expect(await ledger().indexedVersion(c.id, 'k1', 'b')).toBeNull();
+    });
+
     it('stores document links, and takes new ones even when the version is unchanged', async () => {
       const { account, c, ing: earlier } = await seed();
       const template = 'https://wiki.example/download/a.pdf?version=1#page={page}';
