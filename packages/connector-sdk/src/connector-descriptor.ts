@@ -87,7 +87,7 @@ export interface LinkRules {
 export interface ConnectorDescriptor<TSpec = unknown> {
   /** `SDK_VERSION` as the connector's copy of the SDK gives it. */
   readonly sdkVersion: string;
-  /** The ingestion `type`: upper-case letters, digits and `_` (`WIKI`, `WEB`). */
+  /** The ingestion `type`: upper-case letters, digits and `_` (`WEB`, `FEED`). */
   readonly type: string;
   /** The source's name for people: `Confluence`. */
   readonly title: string;

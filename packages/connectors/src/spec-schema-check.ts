@@ -5,7 +5,7 @@ import type { FieldIssue, SpecSchema } from '@docent/connector-sdk';
 export type SpecShapeCheck = (spec: unknown) => FieldIssue[];
 
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-// The contract's keyword for "exactly one of these fields" (the WIKI spec's space or cql).
+// The contract's keyword for "exactly one of these fields" (Confluence's space or cql).
 ajv.addKeyword({
   keyword: 'x-exactly-one-of',
   type: 'object',

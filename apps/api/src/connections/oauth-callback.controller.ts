@@ -1,18 +1,14 @@
-import { Controller, Get, Query, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Query, Req, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { UserAccountService } from '@docent/accounts';
+import type { LoadedConnector } from '@docent/connectors';
+import { LOADED_CONNECTORS } from '@docent/nest-runtime';
 import type { SessionRecord } from '@docent/metadata-store';
 import { OAuthCallbackError, OAuthConnectionService } from '@docent/oauth-connections';
 import { Public } from '../http/public.decorator';
 import type { DocentRequest } from '../http/request-context';
 import { SessionCookies } from '../http/session-cookie';
 import { CALLBACK_PAGE_HEADERS, callbackPage, name } from './callback-page';
-
-const NAMES: Record<string, string> = {
-  WIKI: 'Confluence (WIKI)',
-  DRIVE: 'Google Drive (DRIVE)',
-  PAGES: 'Notion (PAGES)',
-};
 
 /**
  * Where every provider sends the browser back (`/oauth/callback`), and where an API client's
@@ -22,11 +18,17 @@ const NAMES: Record<string, string> = {
 @Public()
 @Controller('oauth')
 export class OAuthCallbackController {
+  /** `Confluence (WIKI)`: each connector's title and type, for the pages. */
+  private readonly names: ReadonlyMap<string, string>;
+
   constructor(
     private readonly users: UserAccountService,
     private readonly connections: OAuthConnectionService,
     private readonly cookies: SessionCookies,
-  ) {}
+    @Inject(LOADED_CONNECTORS) connectors: LoadedConnector[],
+  ) {
+    this.names = new Map(connectors.map(({ descriptor: d }) => [d.type, `${d.title} (${d.type})`]));
+  }
 
   @Get('callback')
   async callback(
@@ -43,7 +45,7 @@ export class OAuthCallbackController {
         error: text(query.error),
         sessionId: session?.id ?? null,
       });
-      const source = NAMES[connection.type] ?? connection.type;
+      const source = this.names.get(connection.type) ?? connection.type;
       const account = session ? await this.users.userOf(session) : null;
       res.status(200).send(
         callbackPage({
@@ -87,7 +89,7 @@ export class OAuthCallbackController {
       );
       return;
     }
-    const source = NAMES[link.type] ?? link.type;
+    const source = this.names.get(link.type) ?? link.type;
     const session = await this.session(req);
     if (!session) {
       const back = `/oauth/start?link=${encodeURIComponent(token!)}`;
