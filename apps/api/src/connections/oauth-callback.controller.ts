@@ -18,7 +18,7 @@ import { CALLBACK_PAGE_HEADERS, callbackPage, name } from './callback-page';
 @Public()
 @Controller('oauth')
 export class OAuthCallbackController {
-  /** `Confluence (WIKI)`: each connector's title and type, for the pages. */
+  /** `<title> (<type>)` of each connector, for the pages. */
   private readonly names: ReadonlyMap<string, string>;
 
   constructor(
