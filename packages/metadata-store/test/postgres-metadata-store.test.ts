@@ -81,19 +81,19 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       await lock.connect();
       await lock.startTransaction();
       await lock.query('LOCK TABLE ingestions IN ACCESS EXCLUSIVE MODE');
-      const [{ pid: lockPid }] = (await lock.query('SELECT pg_backend_pid() AS pid')) as Array<{
-        pid: number;
-      }>;
+      const lockPid = (
+        (await lock.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>
+      )[0]!.pid;
       const inFlight = store.ledger.getIngestion('ing_none').then(
         () => null,
         (error: unknown) => error,
       );
       for (let waited = 0; ; waited += 20) {
-        const [{ waiting }] = (await admin.query(
+        const [row] = (await admin.query(
           "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
           [name],
         )) as Array<{ waiting: number }>;
-        if (waiting > 0) break;
+        if (row!.waiting > 0) break;
         if (waited > 10_000) throw new Error('the query never waited on the lock');
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
