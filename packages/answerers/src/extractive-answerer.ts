@@ -161,7 +161,12 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       request.termCounts &&
-      absentSubjects(question, request.termCounts.byWord, vocabulary).length > 0
+      absentSubjects(
+        question,
+        request.termCounts.byWord,
+        vocabulary,
+        passageNames(request.passages),
+      ).length > 0
     ) {
       return notFound('absent-subject');
     }
@@ -425,6 +430,17 @@ function sharesStem(a: string, b: string): boolean {
   let i = 0;
   while (i < shorter && a[i] === b[i]) i++;
   return i >= Math.max(5, shorter - 2);
+}
+
+/** The passages' words written with a capital (names, and words opening a sentence). */
+function passageNames(passages: Passage[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of passages) {
+    for (const token of `${p.docName} ${p.headings} ${p.text}`.split(/[^\p{L}\p{N}]+/u)) {
+      if (/^\p{Lu}/u.test(token)) out.add(token.toLowerCase());
+    }
+  }
+  return out;
 }
 
 /** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */
