@@ -78,6 +78,10 @@ const FRAMING_WORDS = new Set(
     'advance',
     'average',
     'total',
+    'according',
+    'accord',
+    'regarding',
+    'regard',
     'general',
     'addition',
     'tell',
@@ -246,6 +250,11 @@ function askedPhrase(tagged: TaggedWord[]): Set<number> {
       continue;
     }
     if ((word.tags.has('Noun') || word.tags.has('Acronym')) && !word.tags.has('Pronoun')) {
+      out.add(i);
+      continue;
+    }
+    // "what versioning scheme", "which operating system": a gerund before a noun describes it.
+    if (word.tags.has('Gerund') && tagged[i + 1]?.tags.has('Noun')) {
       out.add(i);
       continue;
     }

@@ -42,6 +42,16 @@ describe('absentSubjects', () => {
     ).toEqual([]);
   });
 
+  it('counts a gerund before the noun asked for as part of what is asked for', () => {
+    expect(
+      absentSubjects(
+        analysed('What versioning scheme do OSCAL releases use?'),
+        counts({ versioning: 3, scheme: 0, oscal: 9, releases: 4 }),
+        new Set(['versioning', 'semantic', 'oscal']),
+      ),
+    ).toEqual([]);
+  });
+
   it('takes a name for a typo of a name only, never of a common word', () => {
     expect(
       absentSubjects(
