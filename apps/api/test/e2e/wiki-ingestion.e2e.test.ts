@@ -17,6 +17,7 @@ const USER = { username: 'bot@acme.test', password: 'wiki-api-token-1' };
 
 interface AskResponse {
   answer: string;
+  found: boolean;
   refs: Array<{ doc_name: string; page_num: number; sample_text: string }>;
 }
 
