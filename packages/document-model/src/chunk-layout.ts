@@ -4,7 +4,8 @@
  * a list marker, a task box, a panel's or expand macro's title, a quote mark, a table's header
  * row, a code block.
  */
-export type LayoutBlockKind = 'paragraph' | 'list_item' | 'table_row' | 'code' | 'quote' | 'callout';
+export type LayoutBlockKind =
+  'paragraph' | 'list_item' | 'table_row' | 'code' | 'quote' | 'callout';
 
 export interface LayoutBlock {
   kind: LayoutBlockKind;

@@ -18,6 +18,8 @@ export interface IngestionProgress {
   documentsProcessed: number;
   documentsSkipped: number;
   documentsFailed: number;
+  /** Skipped by rule: a type Docent does not parse, a file over the size limit. */
+  documentsUnsupported: number;
   chunksIndexed: number;
 }
 
@@ -93,4 +95,6 @@ export interface IngestionStore {
   listPendingBatches(ingestionId: string): Promise<number[]>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
+  /** Documents skipped as unsupported (type, size), in order. */
+  listUnsupported(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
 }

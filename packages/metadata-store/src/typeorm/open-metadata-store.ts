@@ -14,6 +14,7 @@ import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
 import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
 import { AccountSecurity1795561200000 } from './migrations/1795561200000-account-security';
+import { UnsupportedDocuments1795600000000 } from './migrations/1795600000000-unsupported-documents';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   DocumentPageLinks1795548471036,
   IngestionBatches1795549440000,
   AccountSecurity1795561200000,
+  UnsupportedDocuments1795600000000,
 ];
 
 export type MetadataStoreLocation =
