@@ -17,6 +17,7 @@ function ingestion(
     started_at: null,
     finished_at: null,
     failures: [],
+    unsupported: [],
     warnings: [],
     error: null,
     ...overrides,
@@ -25,6 +26,7 @@ function ingestion(
       documents_processed: 0,
       documents_skipped: 0,
       documents_failed: 0,
+      documents_unsupported: 0,
       chunks_indexed: 0,
       ...progress,
     },
@@ -55,6 +57,27 @@ describe('progressOf', () => {
       max: 40,
       summary: 'Running: 16 of 40 documents · 10 indexed · 5 unchanged · 1 failed · 99 chunks',
     });
+  });
+
+  it('counts an unsupported file as dealt with, named apart from the failures', () => {
+    const view = progressOf(
+      ingestion(
+        { status: 'succeeded' },
+        {
+          documents_discovered: 3,
+          documents_processed: 2,
+          documents_unsupported: 1,
+          chunks_indexed: 4,
+        },
+      ),
+    );
+    expect(view.summary).toBe(
+      'Succeeded: 3 of 3 documents · 2 indexed · 0 unchanged · 1 unsupported · 0 failed · 4 chunks',
+    );
+    const running = progressOf(
+      ingestion({}, { documents_discovered: 4, documents_processed: 1, documents_unsupported: 1 }),
+    );
+    expect(running.value).toBe(2);
   });
 
   it('shows a finished run as full, even an empty one', () => {
