@@ -30,7 +30,10 @@ const used = new Set();
 function approvalOf(change) {
   const operation = `${change.operation} ${change.path}`;
   const index = approved.findIndex(
-    (a) => a.id === change.id && a.operation === operation && change.text.includes(a.text ?? ''),
+    (a) =>
+      a.id === change.id &&
+      (a.operation === operation || a.operation === '*') &&
+      change.text.includes(a.text ?? ''),
   );
   if (index >= 0) used.add(index);
   return approved[index];

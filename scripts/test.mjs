@@ -31,6 +31,23 @@ if (
       'jest (e2e, scaled mode: PostgreSQL + Redis + Elasticsearch)',
       ['env', 'DOCENT_TEST_MODE=scaled', 'DOCENT_TEST_SEARCH_INDEX=elasticsearch', ...e2e],
     ]);
+    // Where the scaled passes run, so can the fault suite: it starts a PostgreSQL, a Redis and an
+    // Elasticsearch node of its own (the same binaries) and stops them under a deployment.
+    if (process.env.DOCENT_TEST_FAULTS !== '0') {
+      steps.push([
+        'jest (fault suite: private PostgreSQL, Redis, Elasticsearch stopped under load)',
+        [
+          'env',
+          'DOCENT_TEST_FAULTS=1',
+          'pnpm',
+          'exec',
+          'jest',
+          '--ci',
+          '--selectProjects',
+          'faults',
+        ],
+      ]);
+    }
   }
 }
 

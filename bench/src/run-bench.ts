@@ -4,6 +4,9 @@ import { answerQuality } from './suites/answer-quality';
 import { notionThroughput } from './suites/notion-throughput';
 import { elasticsearchComparison } from './suites/elasticsearch-comparison';
 import { answerSets } from './suites/answer-sets';
+import { streamingLatency } from './suites/streaming-latency';
+import { elasticsearchCollections } from './suites/elasticsearch-collections';
+import { fairness } from './suites/fairness';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -21,6 +24,9 @@ const SUITES: Record<string, Suite> = {
   notion: notionThroughput,
   elasticsearch: elasticsearchComparison,
   answers: answerSets,
+  stream: streamingLatency,
+  'es-collections': elasticsearchCollections,
+  fairness,
 };
 
 async function main(): Promise<void> {

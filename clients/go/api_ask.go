@@ -43,6 +43,19 @@ Answers in plain text from the collection's documents (or one document, with
 `doc_name`) and returns the references the answer was derived from, best first.
 Follow-up questions are resolved against `history_messages`.
 
+**Streaming.** With `"stream": true`, or an `Accept` header that prefers
+`text/event-stream` (and no `"stream": false`), the answer comes as Server-Sent Events
+(`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references
+known when answering starts, so a UI can show sources at once), `delta` events
+(`AskStreamDelta`: the answer's text piece by piece; a quoting answerer sends its answer
+as one piece), then one `done` event holding the complete `AskResponse`, exactly as the
+call without streaming returns it (`done` is authoritative: its `refs` replace the
+`refs` event's). An error after the stream started is an `error` event with the RFC
+9457 `Problem` body, and the stream ends. Errors found before it starts (validation,
+unknown collection, rate limit) are ordinary problem+json responses. A client that
+closes the connection cancels the answer (and the model's completion upstream).
+Each event is `event: <name>` and one `data: <JSON>` line, then a blank line.
+
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiAskRequest
 */
@@ -88,7 +101,7 @@ func (a *AskAPIService) AskExecute(r ApiAskRequest) (*AskResponse, *http.Respons
 	}
 
 	// to determine the Accept header
-	localVarHTTPHeaderAccepts := []string{"application/json", "application/problem+json"}
+	localVarHTTPHeaderAccepts := []string{"application/json", "text/event-stream", "application/problem+json"}
 
 	// set Accept header
 	localVarHTTPHeaderAccept := selectHeaderAccept(localVarHTTPHeaderAccepts)

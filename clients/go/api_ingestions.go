@@ -238,10 +238,17 @@ type ApiCreateIngestionRequest struct {
 	ctx                    context.Context
 	ApiService             *IngestionsAPIService
 	createIngestionRequest *CreateIngestionRequest
+	idempotencyKey         *string
 }
 
 func (r ApiCreateIngestionRequest) CreateIngestionRequest(createIngestionRequest CreateIngestionRequest) ApiCreateIngestionRequest {
 	r.createIngestionRequest = &createIngestionRequest
+	return r
+}
+
+// A key of the client&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours.
+func (r ApiCreateIngestionRequest) IdempotencyKey(idempotencyKey string) ApiCreateIngestionRequest {
+	r.idempotencyKey = &idempotencyKey
 	return r
 }
 
@@ -264,6 +271,13 @@ the Schedules operations), with the spec's token kept sealed for as long as the
 schedule exists, or the account's OAuth connection. The collection has one schedule per
 source: giving a schedule again for the same source replaces it (its cron, spec and
 token) and makes it active again. A schedule more frequent than hourly is `400`.
+
+Retries are safe with an `Idempotency-Key`: the same key with the same body answers
+the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request
+ended; the same key with another body is `422`. Without a key, each request starts an
+ingestion. The ingestion is recorded in the database before its job is queued: with the
+queue unavailable it is answered all the same, stays `queued`, and starts once the
+queue is back.
 
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiCreateIngestionRequest
@@ -316,6 +330,9 @@ func (a *IngestionsAPIService) CreateIngestionExecute(r ApiCreateIngestionReques
 	localVarHTTPHeaderAccept := selectHeaderAccept(localVarHTTPHeaderAccepts)
 	if localVarHTTPHeaderAccept != "" {
 		localVarHeaderParams["Accept"] = localVarHTTPHeaderAccept
+	}
+	if r.idempotencyKey != nil {
+		parameterAddToHeaderOrQuery(localVarHeaderParams, "Idempotency-Key", r.idempotencyKey, "simple", "")
 	}
 	// body params
 	localVarPostBody = r.createIngestionRequest
@@ -389,6 +406,17 @@ func (a *IngestionsAPIService) CreateIngestionExecute(r ApiCreateIngestionReques
 			return localVarReturnValue, localVarHTTPResponse, newErr
 		}
 		if localVarHTTPResponse.StatusCode == 415 {
+			var v Problem
+			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
+			if err != nil {
+				newErr.error = err.Error()
+				return localVarReturnValue, localVarHTTPResponse, newErr
+			}
+			newErr.error = formatErrorMessage(localVarHTTPResponse.Status, &v)
+			newErr.model = v
+			return localVarReturnValue, localVarHTTPResponse, newErr
+		}
+		if localVarHTTPResponse.StatusCode == 422 {
 			var v Problem
 			err = a.client.decode(&v, localVarBody, localVarHTTPResponse.Header.Get("Content-Type"))
 			if err != nil {

@@ -32,6 +32,10 @@ type AskRequest struct {
 	DocName NullableString `json:"doc_name,omitempty"`
 	// Earlier exchanges, oldest first; used to resolve follow-up questions.
 	HistoryMessages []HistoryMessage `json:"history_messages,omitempty"`
+	// True: answer with Server-Sent Events (see the operation). False: JSON even when the `Accept` header prefers `text/event-stream`. Null or omitted: as `Accept` says (JSON unless it prefers `text/event-stream`).
+	Stream NullableBool `json:"stream,omitempty"`
+	// Keep `[n]` citation markers in `answer`, numbered so that `[n]` is `refs[n-1]`. Null or omitted: on with an answerer that writes its own text (`DOCENT_ANSWERER=openai`), off with the default answerer, which quotes a sentence verbatim and, when asked, marks it `[1]` at its end.
+	Citations NullableBool `json:"citations,omitempty"`
 }
 
 type _AskRequest AskRequest
@@ -247,6 +251,92 @@ func (o *AskRequest) SetHistoryMessages(v []HistoryMessage) {
 	o.HistoryMessages = v
 }
 
+// GetStream returns the Stream field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *AskRequest) GetStream() bool {
+	if o == nil || IsNil(o.Stream.Get()) {
+		var ret bool
+		return ret
+	}
+	return *o.Stream.Get()
+}
+
+// GetStreamOk returns a tuple with the Stream field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AskRequest) GetStreamOk() (*bool, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Stream.Get(), o.Stream.IsSet()
+}
+
+// HasStream returns a boolean if a field has been set.
+func (o *AskRequest) HasStream() bool {
+	if o != nil && o.Stream.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetStream gets a reference to the given NullableBool and assigns it to the Stream field.
+func (o *AskRequest) SetStream(v bool) {
+	o.Stream.Set(&v)
+}
+
+// SetStreamNil sets the value for Stream to be an explicit nil
+func (o *AskRequest) SetStreamNil() {
+	o.Stream.Set(nil)
+}
+
+// UnsetStream ensures that no value is present for Stream, not even an explicit nil
+func (o *AskRequest) UnsetStream() {
+	o.Stream.Unset()
+}
+
+// GetCitations returns the Citations field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *AskRequest) GetCitations() bool {
+	if o == nil || IsNil(o.Citations.Get()) {
+		var ret bool
+		return ret
+	}
+	return *o.Citations.Get()
+}
+
+// GetCitationsOk returns a tuple with the Citations field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *AskRequest) GetCitationsOk() (*bool, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Citations.Get(), o.Citations.IsSet()
+}
+
+// HasCitations returns a boolean if a field has been set.
+func (o *AskRequest) HasCitations() bool {
+	if o != nil && o.Citations.IsSet() {
+		return true
+	}
+
+	return false
+}
+
+// SetCitations gets a reference to the given NullableBool and assigns it to the Citations field.
+func (o *AskRequest) SetCitations(v bool) {
+	o.Citations.Set(&v)
+}
+
+// SetCitationsNil sets the value for Citations to be an explicit nil
+func (o *AskRequest) SetCitationsNil() {
+	o.Citations.Set(nil)
+}
+
+// UnsetCitations ensures that no value is present for Citations, not even an explicit nil
+func (o *AskRequest) UnsetCitations() {
+	o.Citations.Unset()
+}
+
 func (o AskRequest) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -268,6 +358,12 @@ func (o AskRequest) ToMap() (map[string]interface{}, error) {
 	}
 	if o.HistoryMessages != nil {
 		toSerialize["history_messages"] = o.HistoryMessages
+	}
+	if o.Stream.IsSet() {
+		toSerialize["stream"] = o.Stream.Get()
+	}
+	if o.Citations.IsSet() {
+		toSerialize["citations"] = o.Citations.Get()
 	}
 	return toSerialize, nil
 }

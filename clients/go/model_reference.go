@@ -27,8 +27,10 @@ type Reference struct {
 	// The excerpt used as context.
 	SampleText string `json:"sample_text"`
 	// Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link.
-	Url                  NullableString             `json:"url,omitempty"`
-	Highlight            NullableReferenceHighlight `json:"highlight,omitempty"`
+	Url       NullableString             `json:"url,omitempty"`
+	Highlight NullableReferenceHighlight `json:"highlight,omitempty"`
+	// True when the answer cites this reference (with a `[n]` marker, or by quoting it); cited references come first, in the order of their markers, then the others.
+	Cited                bool `json:"cited"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -38,11 +40,12 @@ type _Reference Reference
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewReference(docName string, pageNum int32, sampleText string) *Reference {
+func NewReference(docName string, pageNum int32, sampleText string, cited bool) *Reference {
 	this := Reference{}
 	this.DocName = docName
 	this.PageNum = pageNum
 	this.SampleText = sampleText
+	this.Cited = cited
 	return &this
 }
 
@@ -212,6 +215,30 @@ func (o *Reference) UnsetHighlight() {
 	o.Highlight.Unset()
 }
 
+// GetCited returns the Cited field value
+func (o *Reference) GetCited() bool {
+	if o == nil {
+		var ret bool
+		return ret
+	}
+
+	return o.Cited
+}
+
+// GetCitedOk returns a tuple with the Cited field value
+// and a boolean to check if the value has been set.
+func (o *Reference) GetCitedOk() (*bool, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.Cited, true
+}
+
+// SetCited sets field value
+func (o *Reference) SetCited(v bool) {
+	o.Cited = v
+}
+
 func (o Reference) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -231,6 +258,7 @@ func (o Reference) ToMap() (map[string]interface{}, error) {
 	if o.Highlight.IsSet() {
 		toSerialize["highlight"] = o.Highlight.Get()
 	}
+	toSerialize["cited"] = o.Cited
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -247,6 +275,7 @@ func (o *Reference) UnmarshalJSON(data []byte) (err error) {
 		"doc_name",
 		"page_num",
 		"sample_text",
+		"cited",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -281,6 +310,7 @@ func (o *Reference) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "sample_text")
 		delete(additionalProperties, "url")
 		delete(additionalProperties, "highlight")
+		delete(additionalProperties, "cited")
 		o.AdditionalProperties = additionalProperties
 	}
 

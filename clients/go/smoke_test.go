@@ -82,6 +82,10 @@ func newClient(apiKey string) (*docent.APIClient, context.Context) {
 }
 
 func wikiIngestion(mutate func(*docent.WikiSpec)) docent.CreateIngestionRequest {
+	return wikiIngestionInto(collection, mutate)
+}
+
+func wikiIngestionInto(collection string, mutate func(*docent.WikiSpec)) docent.CreateIngestionRequest {
 	spec := docent.NewWikiSpec(fixture.Wiki.URL)
 	spec.SetSpace(fixture.Wiki.Space)
 	spec.SetUsername(fixture.Wiki.Username)
@@ -113,6 +117,33 @@ func statusOf(response *http.Response) int {
 		return 0
 	}
 	return response.StatusCode
+}
+
+// A create sent again with its Idempotency-Key (as net/http itself does for a request that
+// carries one when a kept-alive connection drops) starts one ingestion.
+func TestIdempotencyKey(t *testing.T) {
+	client, ctx := newClient(fixture.APIKey)
+	key := fmt.Sprintf("go-smoke-%d", time.Now().UnixNano())
+	create := func(collection string) (*docent.CreateIngestionResponse, *http.Response, error) {
+		return client.IngestionsAPI.CreateIngestion(ctx).
+			CreateIngestionRequest(wikiIngestionInto(collection, nil)).IdempotencyKey(key).Execute()
+	}
+	first, _, err := create("retried")
+	if err != nil {
+		t.Fatalf("create_ingestion: %v", err)
+	}
+	again, _, err := create("retried")
+	if err != nil {
+		t.Fatalf("create_ingestion again: %v", err)
+	}
+	if again.IngestionId != first.IngestionId {
+		t.Fatalf("the same key gave %s, then %s", first.IngestionId, again.IngestionId)
+	}
+	_, response, err := create("elsewhere")
+	problem, _ := problemOf(t, err)
+	if statusOf(response) != 422 || problem.Code != "idempotency_key_reused" {
+		t.Fatalf("status %d, problem %+v", statusOf(response), problem)
+	}
 }
 
 func TestIngestThenAsk(t *testing.T) {

@@ -151,6 +151,7 @@ describe('AskPage', () => {
       namespace_name: 'acme',
       collection_name: 'drive',
       question: 'Anything?',
+      stream: true,
     });
     expect(window.localStorage.getItem(COLLECTION_KEY)).toBe('drive');
   });
@@ -290,6 +291,7 @@ describe('AskPage', () => {
       namespace_name: 'acme',
       collection_name: 'eng',
       question: 'And which port does billing listen on?',
+      stream: true,
       history_messages: [['Which port does Skylark listen on?', SENTENCE]],
     });
     expect($('[role="status"]')?.textContent).toBe('Not found in eng.');
@@ -315,7 +317,7 @@ describe('AskPage', () => {
     const written = {
       ...found,
       answer: 'Skylark uses port 7443 [1].',
-      refs: found.refs.map((r) => ({ ...r, highlight: null })),
+      refs: found.refs.map((r, i) => ({ ...r, highlight: null, cited: i === 0 })),
     };
     const { api } = fakeApi({
       '/collections/list': collectionsOf({ acme: ['eng'] }),
@@ -329,6 +331,12 @@ describe('AskPage', () => {
       /^Written by the answering model/,
     );
     expect($('[data-testid="answer"] strong')?.textContent).toBe('7443');
+    // [1] opens refs[0], listed as source 1 under the answer.
+    const citation = $('[data-testid="citation"]');
+    expect(citation?.textContent).toBe('[1]');
+    expect(citation?.getAttribute('aria-label')).toBe(`Source 1: ${found.refs[0]!.doc_name}`);
+    const source = $(citation!.getAttribute('href')!);
+    expect(source?.textContent).toContain(found.refs[0]!.sample_text);
   });
 
   it('marks nothing invalid before a submit; an empty submit names what is missing and sends nothing', async () => {

@@ -15,6 +15,8 @@ const exchange = (n: number): Exchange => ({
   refs: [],
   collection: 'eng',
   docName: null,
+  markers: new Map(),
+  streaming: false,
 });
 
 describe('conversation history', () => {
@@ -33,7 +35,14 @@ describe('conversation history', () => {
   });
 
   it('keeps the API\'s "not found" sentence for the history, and no refs with it', () => {
-    const ref = { doc_name: 'd', page_num: 1, sample_text: 't', url: null, highlight: null };
+    const ref = {
+      doc_name: 'd',
+      page_num: 1,
+      sample_text: 't',
+      url: null,
+      highlight: null,
+      cited: false,
+    };
     const notFound = exchangeOf(
       'q',
       { answer: 'Nothing answers that.', found: false, short_answer: null, refs: [ref] },

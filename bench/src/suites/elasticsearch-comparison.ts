@@ -4,12 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
 import { createEmbedder } from '@docent/embedder';
+import { ElasticsearchSearchIndex } from '@docent/search-index';
 import { startFakeConfluence } from '@docent/source-fakes';
 import { createTestIndexPrefix } from '@docent/test-support';
 import { loadSciFact, type SciFactDoc, type SciFactQuery } from '../datasets/scifact';
+
 import { mean, ndcgAt } from '../metrics/ranking-metrics';
 import { postJson } from '../support/http-json';
 import type { BenchRow } from '../support/report';
+import { writeNeighbours } from '../support/neighbour-collections';
 import { modelEnvironment, sharedDir } from '../support/shared-data';
 import { percentile, round } from '../support/stats';
 import {
@@ -18,24 +21,36 @@ import {
   ingestWikiSpace,
 } from '../support/source-ingestion';
 
-type Backend = 'embedded' | 'elasticsearch';
-
-interface BackendFigures {
+interface IngestFigures {
   pages: number;
   chunks: number;
   ingestSeconds: number;
+}
+
+interface AskFigures {
   latenciesMs: number[];
   ndcg: number;
   queries: number;
 }
 
+/** Targets of issue 23: nDCG@10 on Elasticsearch ≥ embedded − 0.01; asks p50 ≤ 2× embedded, p99 ≤ 150 ms. */
+const NDCG_TOLERANCE = 0.01;
+const P50_RATIO_TARGET = 2;
+const P99_TARGET_MS = 150;
+
 /**
- * Issue 14's figures: the SciFact corpus (5,183 abstracts) ingested through the real service
- * from a fake Confluence, then every dev query asked over HTTP (top_k 10), once on the embedded
- * index and once on Elasticsearch — same process, same model, same SQLite metadata and embedded
- * queue, so the index is the only difference — with the embedder's own rate in the same run.
- * Needs an Elasticsearch: DOCENT_BENCH_ELASTICSEARCH_URL or ELASTICSEARCH_URL
- * (`scripts/elasticsearch.sh start` prints one).
+ * Issue 14's and 23's figures: the SciFact corpus (5,183 abstracts) ingested through the real
+ * service from a fake Confluence, then every dev query asked over HTTP (top_k 10, one client,
+ * each question once: cold), on the embedded index and on Elasticsearch — same process, same
+ * model, same SQLite metadata and embedded queue, so the index is the only difference — with the
+ * embedder's own rate in the same run. On Elasticsearch SciFact goes into a shared index (the
+ * default layout) alone first; then `DOCENT_BENCH_NEIGHBOURS` other collections (default 50, of
+ * `DOCENT_BENCH_NEIGHBOUR_CHUNKS` chunks in all, default 20,000) are written into the same shared
+ * index and the questions asked again, with the collection's own IDF (the default) and without
+ * (`DOCENT_ES_COLLECTION_IDF=false`), which measures what sharing the index's term statistics
+ * costs. Needs an Elasticsearch: DOCENT_BENCH_ELASTICSEARCH_URL or ELASTICSEARCH_URL
+ * (`scripts/elasticsearch.sh start` prints one); it makes its indices under a prefix of its own
+ * (one replica-less shared index) and deletes them at the end.
  */
 export async function elasticsearchComparison(options: {
   limit?: number;
@@ -47,6 +62,8 @@ export async function elasticsearchComparison(options: {
         'start a node with scripts/elasticsearch.sh start',
     );
   }
+  const neighbours = Number(process.env.DOCENT_BENCH_NEIGHBOURS ?? 50);
+  const neighbourChunks = Number(process.env.DOCENT_BENCH_NEIGHBOUR_CHUNKS ?? 20_000);
   const scifact = loadSciFact(join(sharedDir(), 'bench/scifact'));
   const docs = options.limit ? scifact.docs.slice(0, options.limit) : scifact.docs;
   const kept = new Set(docs.map((d) => d.id));
@@ -58,10 +75,12 @@ export async function elasticsearchComparison(options: {
   });
   try {
     const embedderRate = await embedderThroughput(docs);
-    const figures: Record<Backend, BackendFigures> = {
-      embedded: await measure('embedded', wiki.url, queries, null),
-      elasticsearch: await measure('elasticsearch', wiki.url, queries, esUrl),
-    };
+    const embedded = await measureEmbedded(wiki.url, queries);
+    const es = await measureElasticsearch(wiki.url, queries, esUrl, {
+      collections: neighbours,
+      chunks: neighbourChunks,
+      dimensions: embedderRate.dimensions,
+    });
     const rows: BenchRow[] = [
       {
         metric: 'corpus',
@@ -75,55 +94,73 @@ export async function elasticsearchComparison(options: {
         unit: 'chunks/s',
         note: `${embedderRate.model}, ${embedderRate.passages} abstracts, batches of 32`,
       },
+      ...ingestRows('embedded', embedded.ingest),
+      ...askRows('embedded', embedded.asks, 'first ask cold'),
+      ...ingestRows('elasticsearch', es.ingest),
+      ...askRows('elasticsearch', es.alone, 'SciFact alone in its shared index'),
+      {
+        metric: 'elasticsearch/embedded: ask p50',
+        value: round(
+          percentile(es.alone.latenciesMs, 50) / percentile(embedded.asks.latenciesMs, 50),
+          2,
+        ),
+        unit: '×',
+        note: `target ≤ ${P50_RATIO_TARGET}`,
+      },
+      {
+        metric: 'elasticsearch: ask p99 within target',
+        value: percentile(es.alone.latenciesMs, 99) <= P99_TARGET_MS ? 'yes' : 'no',
+        unit: '',
+        note: `target ≤ ${P99_TARGET_MS} ms, 1 client`,
+      },
+      {
+        metric: 'elasticsearch: SciFact nDCG@10, beside neighbours',
+        value: round(es.beside.ndcg, 3),
+        unit: '',
+        note: `${neighbours} other collections, ${es.neighbourChunks} chunks, in the same shared index; per-collection IDF`,
+      },
+      {
+        metric: 'elasticsearch: same, shared IDF (no compensation)',
+        value: round(es.besideSharedIdf.ndcg, 3),
+        unit: '',
+        note: 'DOCENT_ES_COLLECTION_IDF=false',
+      },
+      {
+        metric: 'elasticsearch: ask p50, beside neighbours',
+        value: round(percentile(es.beside.latenciesMs, 50), 1),
+        unit: 'ms',
+        note: 'the same questions a second time, the index changed since',
+      },
     ];
-    for (const backend of ['embedded', 'elasticsearch'] as const) {
-      const f = figures[backend];
-      rows.push(
-        {
-          metric: `${backend}: ingestion`,
-          value: round(f.pages / f.ingestSeconds, 1),
-          unit: 'pages/s',
-          note: `${f.pages} pages, ${f.chunks} chunks in ${round(f.ingestSeconds, 1)} s`,
-        },
-        {
-          metric: `${backend}: ingestion`,
-          value: round(f.chunks / f.ingestSeconds, 1),
-          unit: 'chunks/s',
-        },
-        {
-          metric: `${backend}: ask latency p50`,
-          value: round(percentile(f.latenciesMs, 50), 1),
-          unit: 'ms',
-          note: `${f.queries} questions over HTTP, top_k 10, first ask cold`,
-        },
-        {
-          metric: `${backend}: ask latency p95`,
-          value: round(percentile(f.latenciesMs, 95), 1),
-          unit: 'ms',
-        },
-        {
-          metric: `${backend}: ask latency p99`,
-          value: round(percentile(f.latenciesMs, 99), 1),
-          unit: 'ms',
-        },
-        { metric: `${backend}: SciFact nDCG@10`, value: round(f.ndcg, 3), unit: '' },
-      );
+    for (const [name, figures] of [
+      ['alone', es.alone],
+      ['beside neighbours', es.beside],
+    ] as const) {
+      const delta = figures.ndcg - embedded.asks.ndcg;
+      rows.push({
+        metric: `nDCG@10 elasticsearch (${name}) − embedded`,
+        value: round(delta, 3),
+        unit: '',
+        note: `target ≥ −${NDCG_TOLERANCE}: ${delta >= -NDCG_TOLERANCE ? 'met' : 'missed'}`,
+      });
     }
+    const latencies = (f: AskFigures) => ({
+      ...f,
+      latenciesMs: f.latenciesMs.map((ms) => round(ms, 1)),
+      firstAskMs: round(f.latenciesMs[0] ?? NaN, 1),
+    });
     return {
       rows,
       details: {
         model: embedderRate.model,
         elasticsearch: await clusterVersion(esUrl),
-        figures: Object.fromEntries(
-          Object.entries(figures).map(([backend, f]) => [
-            backend,
-            {
-              ...f,
-              latenciesMs: f.latenciesMs.map((ms) => round(ms, 1)),
-              firstAskMs: round(f.latenciesMs[0] ?? NaN, 1),
-            },
-          ]),
-        ),
+        neighbours: { collections: neighbours, chunks: es.neighbourChunks },
+        figures: {
+          embedded: { ...embedded.ingest, ...latencies(embedded.asks) },
+          elasticsearch: { ...es.ingest, ...latencies(es.alone) },
+          elasticsearchBesideNeighbours: latencies(es.beside),
+          elasticsearchBesideNeighboursSharedIdf: latencies(es.besideSharedIdf),
+        },
       },
     };
   } finally {
@@ -131,15 +168,51 @@ export async function elasticsearchComparison(options: {
   }
 }
 
-/** One backend: a fresh service, SciFact ingested, every query asked once. */
-async function measure(
-  backend: Backend,
-  wikiUrl: string,
-  queries: SciFactQuery[],
-  esUrl: string | null,
-): Promise<BackendFigures> {
-  const dataDir = mkdtempSync(join(tmpdir(), `docent-bench-${backend}-`));
-  const indices = esUrl ? createTestIndexPrefix(esUrl) : null;
+function ingestRows(backend: string, f: IngestFigures): BenchRow[] {
+  return [
+    {
+      metric: `${backend}: ingestion`,
+      value: round(f.pages / f.ingestSeconds, 1),
+      unit: 'pages/s',
+      note: `${f.pages} pages, ${f.chunks} chunks in ${round(f.ingestSeconds, 1)} s`,
+    },
+    {
+      metric: `${backend}: ingestion`,
+      value: round(f.chunks / f.ingestSeconds, 1),
+      unit: 'chunks/s',
+    },
+  ];
+}
+
+function askRows(backend: string, f: AskFigures, note: string): BenchRow[] {
+  return [
+    {
+      metric: `${backend}: ask latency p50`,
+      value: round(percentile(f.latenciesMs, 50), 1),
+      unit: 'ms',
+      note: `${f.queries} questions over HTTP, top_k 10, 1 client; ${note}`,
+    },
+    {
+      metric: `${backend}: ask latency p95`,
+      value: round(percentile(f.latenciesMs, 95), 1),
+      unit: 'ms',
+    },
+    {
+      metric: `${backend}: ask latency p99`,
+      value: round(percentile(f.latenciesMs, 99), 1),
+      unit: 'ms',
+    },
+    { metric: `${backend}: SciFact nDCG@10`, value: round(f.ndcg, 3), unit: '' },
+  ];
+}
+
+interface BenchService {
+  base: string;
+  close(): Promise<void>;
+}
+
+/** The service (api and worker in this process, as in embedded mode) on `dataDir`. */
+async function startService(dataDir: string, env: Record<string, string>): Promise<BenchService> {
   const { app } = await createApiApp({
     env: {
       ...modelEnvironment(),
@@ -148,47 +221,127 @@ async function measure(
       DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
       DOCENT_LOG_LEVEL: 'warn',
       DOCENT_RATE_LIMIT_PER_MINUTE: '1000000',
-      // Api and worker in this process, as in embedded mode: only the index differs.
       DOCENT_ROLE: 'all',
-      ...(esUrl && {
-        ELASTICSEARCH_URL: esUrl,
-        DOCENT_ES_INDEX_PREFIX: indices!.prefix,
-        DOCENT_SECRET_KEY: randomBytes(32).toString('hex'),
-      }),
+      ...env,
     },
   });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
+  return { base, close: () => app.close() };
+}
+
+async function ingest(base: string, wikiUrl: string): Promise<IngestFigures> {
+  const started = performance.now();
+  const ingestion = await ingestWikiSpace(base, wikiUrl, 'SCIFACT', 'scifact', 200);
+  return {
+    pages: ingestion.progress.documents_processed,
+    chunks: ingestion.progress.chunks_indexed,
+    ingestSeconds: (performance.now() - started) / 1000,
+  };
+}
+
+/** Every query asked once, one at a time, over HTTP; nDCG@10 of the refs' documents. */
+async function askAll(base: string, queries: SciFactQuery[]): Promise<AskFigures> {
+  const sourceIds = await documentSourceIds(base);
+  const latenciesMs: number[] = [];
+  const ndcgs: number[] = [];
+  for (const q of queries) {
+    const t = performance.now();
+    const answer = await postJson<{ refs: Array<{ doc_name: string }> }>(base, '/docs/ask', KEY, {
+      namespace_name: 'bench',
+      collection_name: 'scifact',
+      question: q.text,
+      top_k: 10,
+    });
+    latenciesMs.push(performance.now() - t);
+    const ranked = [...new Set(answer.refs.map((r) => sourceIds.get(r.doc_name) ?? r.doc_name))];
+    ndcgs.push(ndcgAt(ranked, q.relevant, 10));
+  }
+  return { latenciesMs, ndcg: mean(ndcgs), queries: queries.length };
+}
+
+async function measureEmbedded(
+  wikiUrl: string,
+  queries: SciFactQuery[],
+): Promise<{ ingest: IngestFigures; asks: AskFigures }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-embedded-'));
+  const service = await startService(dataDir, {});
   try {
-    const started = performance.now();
-    const ingestion = await ingestWikiSpace(base, wikiUrl, 'SCIFACT', 'scifact', 200);
-    const ingestSeconds = (performance.now() - started) / 1000;
-    const sourceIds = await documentSourceIds(base);
-    const latenciesMs: number[] = [];
-    const ndcgs: number[] = [];
-    for (const q of queries) {
-      const t = performance.now();
-      const answer = await postJson<{ refs: Array<{ doc_name: string }> }>(base, '/docs/ask', KEY, {
-        namespace_name: 'bench',
-        collection_name: 'scifact',
-        question: q.text,
-        top_k: 10,
-      });
-      latenciesMs.push(performance.now() - t);
-      const ranked = [...new Set(answer.refs.map((r) => sourceIds.get(r.doc_name) ?? r.doc_name))];
-      ndcgs.push(ndcgAt(ranked, q.relevant, 10));
-    }
-    return {
-      pages: ingestion.progress.documents_processed,
-      chunks: ingestion.progress.chunks_indexed,
-      ingestSeconds,
-      latenciesMs,
-      ndcg: mean(ndcgs),
-      queries: queries.length,
-    };
+    const figures = await ingest(service.base, wikiUrl);
+    return { ingest: figures, asks: await askAll(service.base, queries) };
   } finally {
-    await app.close();
-    await indices?.drop();
+    await service.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * SciFact into a shared index of its own prefix, asked alone; then beside the neighbours in the
+ * same index, with and without the per-collection IDF (a second service on the same data).
+ */
+async function measureElasticsearch(
+  wikiUrl: string,
+  queries: SciFactQuery[],
+  esUrl: string,
+  neighbours: { collections: number; chunks: number; dimensions: number },
+): Promise<{
+  ingest: IngestFigures;
+  alone: AskFigures;
+  beside: AskFigures;
+  besideSharedIdf: AskFigures;
+  neighbourChunks: number;
+}> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-elasticsearch-'));
+  const indices = createTestIndexPrefix(esUrl);
+  const env = {
+    ELASTICSEARCH_URL: esUrl,
+    DOCENT_ES_INDEX_PREFIX: indices.prefix,
+    // One shared index, so the neighbours land beside SciFact; no replica on a single node.
+    DOCENT_ES_SHARED_INDICES: '1',
+    DOCENT_ES_REPLICAS: '0',
+    DOCENT_SECRET_KEY: randomBytes(32).toString('hex'),
+  };
+  try {
+    let service = await startService(dataDir, env);
+    let figures: IngestFigures;
+    let alone: AskFigures;
+    let beside: AskFigures;
+    const chunksEach =
+      neighbours.collections > 0 ? Math.ceil(neighbours.chunks / neighbours.collections) : 0;
+    try {
+      figures = await ingest(service.base, wikiUrl);
+      alone = await askAll(service.base, queries);
+      const index = new ElasticsearchSearchIndex({
+        node: esUrl,
+        indexPrefix: indices.prefix,
+        sharedIndices: 1,
+        numberOfReplicas: 0,
+        refresh: false,
+      });
+      try {
+        await writeNeighbours(index, neighbours.collections, chunksEach, neighbours.dimensions);
+      } finally {
+        await index.close();
+      }
+      beside = await askAll(service.base, queries);
+    } finally {
+      await service.close();
+    }
+    service = await startService(dataDir, { ...env, DOCENT_ES_COLLECTION_IDF: 'false' });
+    try {
+      const besideSharedIdf = await askAll(service.base, queries);
+      return {
+        ingest: figures,
+        alone,
+        beside,
+        besideSharedIdf,
+        neighbourChunks: chunksEach * neighbours.collections,
+      };
+    } finally {
+      await service.close();
+    }
+  } finally {
+    await indices.drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -221,7 +374,7 @@ function wikiPage(doc: SciFactDoc) {
 /** The embedder alone on the same abstracts (title + text, as ingestion embeds them). */
 async function embedderThroughput(
   docs: SciFactDoc[],
-): Promise<{ model: string; passages: number; chunksPerSecond: number }> {
+): Promise<{ model: string; dimensions: number; passages: number; chunksPerSecond: number }> {
   const env = modelEnvironment();
   const embedder = await createEmbedder({
     model: env.DOCENT_EMBEDDING_MODEL!,
@@ -238,6 +391,7 @@ async function embedderThroughput(
     const seconds = (performance.now() - started) / 1000;
     return {
       model: embedder.modelId,
+      dimensions: embedder.dimensions,
       passages: passages.length,
       chunksPerSecond: passages.length / seconds,
     };

@@ -27,3 +27,16 @@ export function processCpuSeconds(pid: number): number {
     return Number.NaN;
   }
 }
+
+/**
+ * CPU time one thread of a process has used (Linux `/proc/<pid>/task/<tid>/schedstat`, in
+ * nanoseconds), in seconds; the main thread's id is the process's. NaN elsewhere.
+ */
+export function threadCpuSecondsOf(pid: number, tid: number = pid): number {
+  try {
+    const schedstat = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
+    return Number(schedstat.split(' ')[0]) / 1e9;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -40,26 +40,20 @@ export function ingestWikiSpace(
   );
 }
 
+export type BenchSource = { type: 'WIKI' | 'DRIVE' | 'PAGES'; spec: Record<string, unknown> };
+
 /** Ingests any source into `bench/<collection>` and polls until it succeeds (else throws). */
 export async function ingestSource(
   base: string,
   collection: string,
-  source: { type: 'WIKI' | 'DRIVE' | 'PAGES'; spec: Record<string, unknown> },
+  source: BenchSource,
   pollMs = 50,
   onProgress?: (progress: IngestionOutcome['progress']) => void,
+  apiKey = BENCH_KEY,
 ): Promise<IngestionOutcome> {
-  const locator = { namespace_name: 'bench', collection_name: collection };
-  const { ingestion_id } = await postJson<{ ingestion_id: string }>(
-    base,
-    '/docs/create_ingestion',
-    BENCH_KEY,
-    { ...locator, ...source },
-  );
+  const started = await startIngestion(base, collection, source, apiKey);
   for (;;) {
-    const ingestion = await postJson<IngestionOutcome>(base, '/docs/get_ingestion', BENCH_KEY, {
-      ...locator,
-      ingestion_id,
-    });
+    const ingestion = await started.status();
     onProgress?.(ingestion.progress);
     if (ingestion.status === 'succeeded') return ingestion;
     if (ingestion.status !== 'queued' && ingestion.status !== 'running') {
@@ -67,4 +61,28 @@ export async function ingestSource(
     }
     await new Promise((r) => setTimeout(r, pollMs));
   }
+}
+
+/** A created ingestion of the API key's account into `bench/<collection>`, not waited for. */
+export async function startIngestion(
+  base: string,
+  collection: string,
+  source: BenchSource,
+  apiKey = BENCH_KEY,
+): Promise<{ id: string; status(): Promise<IngestionOutcome>; cancel(): Promise<void> }> {
+  const locator = { namespace_name: 'bench', collection_name: collection };
+  const { ingestion_id } = await postJson<{ ingestion_id: string }>(
+    base,
+    '/docs/create_ingestion',
+    apiKey,
+    { ...locator, ...source },
+  );
+  const ingestion = { ...locator, ingestion_id };
+  return {
+    id: ingestion_id,
+    status: () => postJson<IngestionOutcome>(base, '/docs/get_ingestion', apiKey, ingestion),
+    cancel: async () => {
+      await postJson(base, '/docs/cancel_ingestion', apiKey, ingestion);
+    },
+  };
 }

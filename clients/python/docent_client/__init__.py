@@ -42,6 +42,9 @@ __all__ = [
     "ApiKeyScope",
     "AskRequest",
     "AskResponse",
+    "AskStreamCitation",
+    "AskStreamDelta",
+    "AskStreamRefs",
     "AuthorizeConnectionRequest",
     "BrowserSession",
     "ChangePasswordRequest",
@@ -136,6 +139,9 @@ from docent_client.models.api_key_list import ApiKeyList as ApiKeyList
 from docent_client.models.api_key_scope import ApiKeyScope as ApiKeyScope
 from docent_client.models.ask_request import AskRequest as AskRequest
 from docent_client.models.ask_response import AskResponse as AskResponse
+from docent_client.models.ask_stream_citation import AskStreamCitation as AskStreamCitation
+from docent_client.models.ask_stream_delta import AskStreamDelta as AskStreamDelta
+from docent_client.models.ask_stream_refs import AskStreamRefs as AskStreamRefs
 from docent_client.models.authorize_connection_request import AuthorizeConnectionRequest as AuthorizeConnectionRequest
 from docent_client.models.browser_session import BrowserSession as BrowserSession
 from docent_client.models.change_password_request import ChangePasswordRequest as ChangePasswordRequest

@@ -1,6 +1,9 @@
 """The generated Python client against a live Docent: ingest a wiki space, ask, and read errors."""
 
+import json
 import time
+import urllib.request
+import uuid
 
 import pytest
 
@@ -8,6 +11,9 @@ import docent_client
 from docent_client import (
     AskApi,
     AskRequest,
+    AskResponse,
+    AskStreamDelta,
+    AskStreamRefs,
     CreateIngestionRequest,
     CreateWikiIngestionRequest,
     HistoryMessage,
@@ -22,19 +28,24 @@ from docent_client import (
     ScheduleStatus,
     WikiSpec,
 )
-from docent_client.exceptions import BadRequestException, NotFoundException, UnauthorizedException
+from docent_client.exceptions import (
+    BadRequestException,
+    NotFoundException,
+    UnauthorizedException,
+    UnprocessableEntityException,
+)
 
 NAMESPACE = "acme"
 COLLECTION = "handbook"
 
 
-def wiki_ingestion(live: dict, **spec_overrides) -> CreateIngestionRequest:
+def wiki_ingestion(live: dict, collection: str = COLLECTION, **spec_overrides) -> CreateIngestionRequest:
     wiki = live["wiki"]
     spec = {"url": wiki["url"], "space": wiki["space"], "username": wiki["username"], "token": wiki["token"]}
     spec.update(spec_overrides)
     return CreateIngestionRequest(
         CreateWikiIngestionRequest(
-            namespace_name=NAMESPACE, collection_name=COLLECTION, type="WIKI", spec=WikiSpec(**spec)
+            namespace_name=NAMESPACE, collection_name=collection, type="WIKI", spec=WikiSpec(**spec)
         )
     )
 
@@ -106,6 +117,50 @@ def test_resolves_a_follow_up_against_the_history(
     assert len(answer.refs) <= 2
 
 
+def read_event_stream(live: dict, body: dict) -> list:
+    """POSTs an ask with `stream: true` and reads its Server-Sent Events as (event, data) pairs."""
+    request = urllib.request.Request(
+        live["base_url"] + "/docs/ask",
+        data=json.dumps({**body, "stream": True}).encode(),
+        headers={"Content-Type": "application/json", "Api-Key": live["api_key"], "Accept": "text/event-stream"},
+        method="POST",
+    )
+    events = []
+    with urllib.request.urlopen(request, timeout=60) as response:
+        assert response.headers["Content-Type"].startswith("text/event-stream")
+        name, data = "message", []
+        for raw in response:
+            line = raw.decode("utf-8").rstrip("\r\n")
+            if line == "":
+                if data:
+                    events.append((name, json.loads("\n".join(data))))
+                name, data = "message", []
+            elif line.startswith("event:"):
+                name = line[6:].strip()
+            elif line.startswith("data:"):
+                data.append(line[5:].lstrip(" "))
+    return events
+
+
+def test_streams_the_answer_as_server_sent_events(
+    live: dict, api_client: docent_client.ApiClient, ingested: docent_client.Ingestion
+) -> None:
+    body = {"namespace_name": NAMESPACE, "collection_name": COLLECTION, "question": "Who owns the billing service?"}
+    events = read_event_stream(live, body)
+    names = [name for name, _ in events]
+    assert names[0] == "refs" and names[-1] == "done"
+    assert set(names[1:-1]) == {"delta"}
+    refs = AskStreamRefs.from_dict(events[0][1])
+    deltas = [AskStreamDelta.from_dict(data) for _, data in events[1:-1]]
+    done = AskResponse.from_dict(events[-1][1])
+    assert "".join(d.text for d in deltas) == done.answer
+    if done.found:
+        assert refs.refs[0].doc_name == done.refs[0].doc_name
+    # The done event is the answer the JSON call gives.
+    whole = AskApi(api_client).ask(AskRequest(**body))
+    assert done.to_dict() == whole.to_dict()
+
+
 def test_a_400_is_a_bad_request_exception_with_the_problem(live: dict, api_client: docent_client.ApiClient) -> None:
     # Both space and cql: only the server knows the rule, so the client sends it.
     with pytest.raises(BadRequestException) as raised:
@@ -118,6 +173,24 @@ def test_a_400_is_a_bad_request_exception_with_the_problem(live: dict, api_clien
     assert [(e.var_field, e.message) for e in problem.errors] == [("spec", "give exactly one of space or cql")]
     # The request carried a wiki token: no error text may echo it.
     assert live["wiki"]["token"] not in str(raised.value)
+
+
+def test_a_create_sent_again_with_its_idempotency_key_starts_one_ingestion(
+    live: dict, api_client: docent_client.ApiClient
+) -> None:
+    ingestions = IngestionsApi(api_client)
+    key = str(uuid.uuid4())
+    first = ingestions.create_ingestion(wiki_ingestion(live, "retried"), idempotency_key=key)
+    # What a client that lost the answer sends again: the same body, the same key.
+    again = ingestions.create_ingestion(wiki_ingestion(live, "retried"), idempotency_key=key)
+    assert again.ingestion_id == first.ingestion_id
+    with pytest.raises(UnprocessableEntityException) as raised:
+        ingestions.create_ingestion(wiki_ingestion(live, "elsewhere"), idempotency_key=key)
+    assert raised.value.status == 422
+    assert raised.value.data.code == "idempotency_key_reused"
+    # Another key, another ingestion.
+    other = ingestions.create_ingestion(wiki_ingestion(live, "retried"), idempotency_key=str(uuid.uuid4()))
+    assert other.ingestion_id != first.ingestion_id
 
 
 def test_a_401_is_an_unauthorized_exception_with_the_problem(live: dict) -> None:

@@ -181,7 +181,10 @@ export class ExtractiveAnswerer implements Answerer {
         .filter(([word, n]) => n === 0 && spelledNearly(word, vocabulary))
         .map(([word]) => stemTerm(word)),
     );
-    const required = subjectTerms(question, rarity, misspelt);
+    const absentStems = new Set(
+      [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
+    );
+    const required = subjectTerms(question, rarity, new Set([...misspelt, ...absentStems]));
     const best = ranked.find(
       (c) => !this.requireSubjects || holdsAll(c, required, topicByPassage[c.passageIndex]!),
     );
@@ -367,13 +370,15 @@ export class ExtractiveAnswerer implements Answerer {
 /**
  * What an answer must hold to be about what the question is about: every name it mentions
  * ("Heron", "Osprey", "PagerDuty"; not bare numbers or two-letter abbreviations, which a page
- * often writes otherwise), and its rarest word in the collection, whatever it is ("billing" in
- * "which port does billing listen on?", "R-17"'s "17") — unless that word frames the question
- * or describes the thing asked for.
+ * often writes otherwise: "UK" for "United Kingdom"), and the rarest in the collection of its
+ * words that name things ("billing" in "which port does billing listen on?", "R-17"'s "17";
+ * not a verb, which a page may say otherwise) — unless that word frames the question or
+ * describes the thing asked for.
  */
 function subjectTerms(
   question: QuestionAnalysis,
   rarity: ReadonlyMap<string, number>,
+  /** Misspelt words and words no chunk holds: no sentence could hold them. */
   misspelt: ReadonlySet<string>,
 ): string[] {
   const required = new Set(
@@ -381,9 +386,14 @@ function subjectTerms(
   );
   let rarest: string | undefined;
   for (const [term, weight] of question.terms) {
-    if (weight < 1 || FRAMING_WORDS.has(term) || question.asked.has(term) || misspelt.has(term)) {
-      continue;
-    }
+    const skipped =
+      weight < 1 ||
+      !question.things.has(term) ||
+      !/\p{L}{3}|\d/u.test(term) ||
+      FRAMING_WORDS.has(term) ||
+      question.asked.has(term) ||
+      misspelt.has(term);
+    if (skipped) continue;
     // Rarity is known for every word when the collection's counts are; else only for the
     // passages' own words, and a word they lack says nothing about the collection.
     const here = rarity.get(term);

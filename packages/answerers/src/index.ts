@@ -8,3 +8,14 @@ export { OpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer';
 export { questionCues, type QuestionCue } from './question-cues';
 export { stemTerm } from './term-stem';
 export { askedThing, shortAnswer, type AnswerShape, type AskedThing } from './short-answer';
+export { DEFAULT_CONTEXT_TOKENS } from './openai-answerer';
+export { CitationMarkers, type MarkedText, type NewCitation } from './citation-markers';
+export { groundedPrompt, joinChunks, SYSTEM_PROMPT, type GroundedPrompt } from './grounded-prompt';
+export { isNotFoundReply, NotFoundGate, NOT_FOUND_TOKEN } from './not-found-reply';
+export {
+  TOKENIZERS,
+  tokenCounterFor,
+  type TokenCounter,
+  type TokenizerName,
+} from './token-counter';
+export { tagWords, type TaggedWord } from './english-tagger';

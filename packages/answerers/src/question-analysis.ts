@@ -24,6 +24,11 @@ export interface QuestionAnalysis {
   tagged: TaggedWord[];
   /** The unit a count is asked in ("how many days" → "day"), when one is. */
   unit?: string;
+  /**
+   * Stems of its words that name things — nouns, names, numbers, acronyms, gerunds as nouns
+   * ("billing") — as opposed to verbs and adjectives, which a page may well say otherwise.
+   */
+  things: Set<string>;
   /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
   asksForSeveral: boolean;
 }
@@ -69,6 +74,12 @@ const FRAMING_WORDS = new Set(
     'may',
     'might',
     'ought',
+    // Words of set phrases ("in advance", "on average", "in total"), not subjects.
+    'advance',
+    'average',
+    'total',
+    'general',
+    'addition',
     'tell',
     'say',
     'said',
@@ -97,6 +108,11 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   for (const index of askedPhrase(tagged)) {
     for (const word of contentWords(tagged[index]!.text)) asked.add(stemTerm(word));
   }
+  const things = new Set<string>();
+  for (const word of tagged) {
+    if (!namesAThing(word)) continue;
+    for (const w of contentWords(word.text)) things.add(stemTerm(w));
+  }
   return {
     terms,
     cues,
@@ -104,6 +120,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     names: namedTerms(question),
     asked,
     tagged,
+    things,
     ...unitOf(question),
     asksForSeveral: asksForSeveral(question, cues),
   };
@@ -177,21 +194,32 @@ export function absentSubjects(
       .map(([word]) => word),
   );
   if (absent.size === 0) return [];
+  // "When does the OspreyQueueBacklog alert fire?": after an inverted auxiliary the last word
+  // is the verb, however the tagger reads it.
+  const tagged = question.tagged;
+  const inverted = tagged.some((w) =>
+    /^(?:do|does|did|can|could|will|would|should|must|shall|may|might)$/.test(w.normal),
+  );
+  const lastWord = [...tagged].reverse().find((w) => contentWords(w.text).length > 0);
   const out: string[] = [];
-  for (const word of question.tagged) {
+  for (const word of tagged) {
+    if (inverted && word === lastWord) continue;
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
-      if (!absent.has(normal)) continue;
-      const thing =
-        word.tags.has('Noun') ||
-        word.tags.has('Gerund') ||
-        word.tags.has('Value') ||
-        word.tags.has('Acronym') ||
-        /\d/.test(normal);
-      if (thing && !word.tags.has('Pronoun')) out.push(normal);
+      if (absent.has(normal) && (namesAThing(word) || /\d/.test(normal))) out.push(normal);
     }
   }
   return out;
+}
+
+/** A noun, a name, a number, an acronym, a gerund used as a noun — not a pronoun. */
+function namesAThing(word: TaggedWord): boolean {
+  const thing =
+    word.tags.has('Noun') ||
+    word.tags.has('Gerund') ||
+    word.tags.has('Value') ||
+    word.tags.has('Acronym');
+  return thing && !word.tags.has('Pronoun');
 }
 
 /**
@@ -202,7 +230,8 @@ export function absentSubjects(
 function askedPhrase(tagged: TaggedWord[]): Set<number> {
   const out = new Set<number>();
   const first = tagged.findIndex((w) => w.tags.has('QuestionWord'));
-  if (first < 0) return out;
+  // "How many open roles": what is counted is the subject, not a description of the answer.
+  if (first < 0 || !/^(?:what|which|whose)$/.test(tagged[first]!.normal)) return out;
   let i = first + 1;
   const copula = tagged[i]?.tags.has('Copula');
   if (copula) i++;
@@ -244,21 +273,25 @@ function commonPrefix(a: string, b: string): number {
   return i;
 }
 
-/** Levenshtein distance, given up past `limit`. */
+/** Edit distance with adjacent transpositions ("tackels" is one from "tackles"), given up past `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= a.length; i++) {
-    const current = [i];
+    const row = [i];
     let best = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      best = Math.min(best, current[j]!);
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      row[j] = value;
+      best = Math.min(best, value);
     }
     if (best > limit) return limit + 1;
-    previous = current;
+    rows.push(row);
   }
-  return previous[b.length]!;
+  return rows[a.length]![b.length]!;
 }
 
 export function bigramsOf(stems: string[]): Set<string> {

@@ -17,6 +17,15 @@ export interface Passage {
   sentenceVectors?: ReadonlyArray<{ key: number; vector: Float32Array }>;
   /** The chunk's layout (`encodeChunkLayout`), when it was indexed with one. */
   layout?: string;
+  /** Where the chunk is in its document, for reading its neighbours. */
+  documentId?: string;
+  ordinal?: number;
+}
+
+/** A chunk next to a passage in its document. */
+export interface NeighbourChunk {
+  ordinal: number;
+  text: string;
 }
 
 export interface HistoryTurn {
@@ -40,6 +49,40 @@ export interface AnswerRequest {
    * the retrieved passages happen to share.
    */
   termCounts?: CollectionTermCounts;
+  /**
+   * The chunks of a passage's document at these ordinals (those that exist), for answerers
+   * that read a passage with the text around it.
+   */
+  neighbours?(passage: Passage, ordinals: number[]): Promise<NeighbourChunk[]>;
+}
+
+/** A piece of an answer's text as it is written, with the markers it uses for the first time. */
+export interface AnswerPiece {
+  text: string;
+  /** `[marker]` in this piece's text (or a later one) cites this passage. */
+  citations: Array<{ marker: number; passageId: string }>;
+}
+
+export interface AnswerOptions {
+  signal?: AbortSignal;
+  /**
+   * Citing answerers: keep the `[n]` markers in the text, renumbered so that `[n]` is the n-th
+   * of `usedPassageIds` (default true); false drops them.
+   */
+  citations?: boolean;
+  /** Citing answerers: how many passages the text may cite (the refs the client gets). */
+  maxCitations?: number;
+  /**
+   * Streaming: each piece of the text as it is written; the pieces add up to `Answer.text`
+   * when the answer is found. Answerers that write no text piece by piece never call it.
+   */
+  onText?(piece: AnswerPiece): void;
+}
+
+/** Tokens a model read and wrote for an answer. */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
 }
 
 /** Chunks in the collection, and per word (as written in the question) the chunks holding it. */
@@ -77,17 +120,19 @@ export interface Answer {
     | 'low-score'
     | 'neighbour'
     | 'model';
+  /** Tokens the model read and wrote, when a model answered and said. */
+  usage?: TokenUsage | null;
 }
 
 export interface Answerer {
   /**
-   * Whether the answer cites its passages (by number), so refs list the cited ones first; an
-   * answer that only quotes a passage leaves refs in retrieval order, which ranks better.
+   * Whether the answer's text cites its passages with `[n]` markers (and may stream its text
+   * through `onText`); an answer that quotes a passage marks nothing itself.
    */
   readonly citesPassages: boolean;
   /** Whether `answer` reads `termCounts`: the ask service only asks the index for them then. */
   readonly readsTermCounts: boolean;
-  answer(request: AnswerRequest, signal?: AbortSignal): Promise<Answer>;
+  answer(request: AnswerRequest, options?: AnswerOptions): Promise<Answer>;
 }
 
 export const NOT_FOUND_ANSWER = 'I could not find an answer to that in this collection.';

@@ -90,6 +90,8 @@ describe('Markdown and HTML on the shared corpus', () => {
     expect(tldr?.block).toMatchObject({ kind: 'list_item', depth: 0 });
     expect(headings(document).map((h) => h.text)).toEqual([
       'Does Model and Inference Parameter Matter in LLM Applications? - A Case Study for MATH',
+      // A bold paragraph of its own labels what follows (the summary list).
+      'TL;DR',
       'Experiment Setup',
       'Experiment Results',
       'Analysis and Discussion',

@@ -11,4 +11,5 @@ export { EmbeddingModelUnavailableError, EmbeddingServiceError } from './errors'
 export { knownModelProfile, deriveModelProfile, modelCalibration } from './model-profiles';
 export { createProgressBar, formatProgressLine } from './local/progress-bar';
 export { createLocalEmbedder, type LocalEmbedderOptions } from './local/create-local-embedder';
+export { threadCpuSeconds } from './thread-cpu';
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './openai/openai-embedder';

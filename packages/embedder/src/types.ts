@@ -14,7 +14,24 @@ export interface Embedder {
    * document vector is such a mean (mean pooling) have it.
    */
   embedDocumentsWithSpans?(texts: readonly TextWithSpans[]): Promise<EmbeddedWithSpans[]>;
+  /** CPU time this embedder used since it was created, by part (local models). */
+  cpuSeconds?(): EmbedderCpuSeconds;
   close(): Promise<void>;
+}
+
+/**
+ * CPU seconds of a local embedder, by part. On Linux each is the CPU time of the threads doing
+ * it (elsewhere the process's, which overlaps); see `threadCpuSeconds`.
+ */
+export interface EmbedderCpuSeconds {
+  /** Forward passes: the threads running the model (a worker thread and ONNX Runtime's). */
+  model: number;
+  /** Texts to token ids for the model (calling thread). */
+  tokenize: number;
+  /** Token states pooled into one vector per text, normalised (calling thread). */
+  pool: number;
+  /** Span (sentence) vectors: each span's tokens found in its text and pooled (calling thread). */
+  spans: number;
 }
 
 /** A document text and the spans of it (sentences, in order) that want vectors of their own. */

@@ -10,7 +10,12 @@ import {
   type DocumentContent,
   type DocumentRef,
 } from '@docent/connector-sdk';
-import type { DocumentNameStyle, IngestionRecord } from '@docent/metadata-store';
+import { unavailableDependency } from '@docent/domain-errors';
+import {
+  IngestionFencedError,
+  type DocumentNameStyle,
+  type IngestionRecord,
+} from '@docent/metadata-store';
 import { decodeBatchPayload } from './batch-payload';
 import { documentLinks } from './document-links';
 import { describePages, indexedChunks, type PreparedDocument } from './document-pipeline';
@@ -86,7 +91,9 @@ export class BatchJob {
       ));
       metrics.observeBatch(refs.length);
     }
-    if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+    if (progress.finalizeDue) {
+      await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
+    }
   }
 
   private async process(run: BatchRun, refs: DocumentRef[]): Promise<void> {
@@ -131,6 +138,9 @@ export class BatchJob {
         await lease.check();
         throw error;
       }
+      // Nor is the service's own dependency being down (the ledger's tally of fetches), or the
+      // ingestion having ended: the job as a whole waits or stops.
+      if (unavailableDependency(error) || error instanceof IngestionFencedError) throw error;
       // A SourceError is the source's (credentials, throttling, a dead source): it fails the
       // ingestion. Anything else, a DocumentError above all (the SDK client's per-document
       // request failures are), fails this document only; so does `source_not_found`, a
@@ -207,28 +217,71 @@ export class BatchJob {
         deps.index.replaceDocumentsChunks(ingestion.collectionId, documents),
       ),
     );
+    let fenced: IngestionFencedError | null = null;
+    const orphans: string[] = [];
     for (const { item: document } of done) {
-      await timed(metrics, 'commit', () =>
-        deps.ledger.commitProcessed({
-          ingestionId: ingestion.id,
-          documentId: document.documentId,
-          collectionId: ingestion.collectionId,
-          sourceType: ingestion.type,
-          sourceKey: ingestion.sourceKey,
-          sourceId: document.ref.sourceId,
-          ...documentLinks(document.ref),
-          desiredName: document.ref.title,
-          nameStyle: run.nameStyle,
-          version: document.ref.version,
-          pageCount: document.pageCount,
-          chunkCount: document.chunks.length,
-          ...(document.imageOnlyPages.length > 0 && {
-            warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
+      try {
+        await timed(metrics, 'commit', () =>
+          deps.ledger.commitProcessed({
+            ingestionId: ingestion.id,
+            documentId: document.documentId,
+            collectionId: ingestion.collectionId,
+            sourceType: ingestion.type,
+            sourceKey: ingestion.sourceKey,
+            sourceId: document.ref.sourceId,
+            ...documentLinks(document.ref),
+            desiredName: document.ref.title,
+            nameStyle: run.nameStyle,
+            version: document.ref.version,
+            pageCount: document.pageCount,
+            chunkCount: document.chunks.length,
+            ...(document.imageOnlyPages.length > 0 && {
+              warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
+            }),
+            at: this.context.now(),
           }),
-          at: this.context.now(),
-        }),
-      );
+        );
+      } catch (error) {
+        if (!(error instanceof IngestionFencedError)) throw error;
+        fenced = error;
+        // Ended: what the catalog does not list must leave the index. Superseded: the
+        // collection's new holder lists and writes these documents itself; leave them to it.
+        if (error.why === 'ended' && !error.adopted) orphans.push(document.documentId);
+      }
     }
+    if (fenced) {
+      await this.removeFenced(run, orphans, done.length);
+      throw fenced;
+    }
+  }
+
+  /**
+   * The ingestion ended while this write was under way: the documents it wrote to the index and
+   * the catalog refused go again. A failure here is left to the reconciler, which cleans up after
+   * the batches an ended ingestion abandoned.
+   */
+  private async removeFenced(run: BatchRun, orphans: string[], written: number): Promise<void> {
+    const { deps, metrics } = this.context;
+    let removed = 0;
+    for (const documentId of orphans) {
+      try {
+        await deps.index.deleteDocument(run.ingestion.collectionId, documentId);
+        removed++;
+      } catch (error) {
+        deps.logger.warn('could not remove a fenced document from the index; the reconciler will', {
+          ingestionId: run.ingestion.id,
+          documentId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+    }
+    metrics.observeFencedWrite(written);
+    deps.logger.info('batch write fenced: its ingestion ended meanwhile', {
+      ingestionId: run.ingestion.id,
+      documents: written,
+      removedFromIndex: removed,
+      keptAsListed: written - orphans.length,
+    });
   }
 
   private async recordFailure(

@@ -16,8 +16,10 @@ export {
   finalizeJobId,
   ingestBatchJobId,
   ingestJobId,
+  ingestionJobOptions,
   type IngestBatchJobPayload,
   type IngestJobPayload,
+  type QueuedIngestion,
 } from './ingest-job';
 export {
   INGESTION_STAGES,
@@ -26,10 +28,28 @@ export {
   type IngestionStage,
 } from './ingestion-metrics';
 export { ingestionLockHolder } from './ingestion-lease';
+export {
+  DependencyOutageTooLong,
+  outageTooLongMessage,
+  type OutagePolicy,
+} from './dependency-outage';
+export {
+  IngestionReconciler,
+  NO_RECONCILER_METRICS,
+  RECONCILER_ACTIONS,
+  type IngestionReconcilerDeps,
+  type IngestionReconcilerOptions,
+  type ReconcileReport,
+  type ReconcilerAction,
+  type ReconcilerMetrics,
+} from './ingestion-reconciler';
 export { DEFAULT_BATCH_LIMITS, type BatchLimits } from './batch-payload';
 export {
   FAILURES_SHOWN,
+  IDEMPOTENCY_KEY_TTL_MS,
   IngestionService,
+  type CancelOrigin,
+  type IdempotencyKey,
   type CreateIngestionInput,
   type IngestionServiceDeps,
   type IngestionView,

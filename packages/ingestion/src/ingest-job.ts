@@ -1,4 +1,5 @@
-import { defineJob } from '@docent/job-queue';
+import { defineJob, type EnqueueOptions } from '@docent/job-queue';
+import type { IngestionRecord } from '@docent/metadata-store';
 
 export interface IngestJobPayload {
   ingestionId: string;
@@ -28,19 +29,40 @@ export const FINALIZE_INGESTION_JOB = defineJob<IngestJobPayload>('ingest-finali
   backoffMs: 5_000,
 });
 
+/**
+ * A job's id carries its generation: 0 for the job as first enqueued, then one more each time
+ * the reconciler enqueues it again because the queue lost it or failed it for good (job ids are
+ * single-use). The generation lives in the database, so every process derives the same id.
+ */
+function generationSuffix(generation: number): string {
+  return generation > 0 ? `.r${generation}` : '';
+}
+
+/** What the queue needs to know of an ingestion to place its jobs. */
+export type QueuedIngestion = Pick<IngestionRecord, 'id' | 'accountId'>;
+
+/**
+ * How an ingestion's job is enqueued: under its deterministic id, in its account's fairness
+ * group, so accounts take turns in the queue and one account's large ingestion cannot hold back
+ * another's (a team's own ingestions are served in arrival order).
+ */
+export function ingestionJobOptions(ingestion: QueuedIngestion, jobId: string): EnqueueOptions {
+  return { jobId, group: ingestion.accountId };
+}
+
 /** Deterministic, so enqueueing an ingestion twice is a no-op. */
-export function ingestJobId(ingestionId: string): string {
-  return `ingest-${ingestionId}`;
+export function ingestJobId(ingestionId: string, generation = 0): string {
+  return `ingest-${ingestionId}${generationSuffix(generation)}`;
 }
 
 /** Deterministic, so a listing resumed after a crash enqueues a recorded batch once. */
-export function ingestBatchJobId(ingestionId: string, seq: number): string {
-  return `ingest-batch-${ingestionId}-${seq}`;
+export function ingestBatchJobId(ingestionId: string, seq: number, generation = 0): string {
+  return `ingest-batch-${ingestionId}-${seq}${generationSuffix(generation)}`;
 }
 
 /** Deterministic: whichever of "listing ended" and "last batch committed" comes second enqueues it. */
-export function finalizeJobId(ingestionId: string): string {
-  return `ingest-finalize-${ingestionId}`;
+export function finalizeJobId(ingestionId: string, generation = 0): string {
+  return `ingest-finalize-${ingestionId}${generationSuffix(generation)}`;
 }
 
 /** Every job the worker must handle, checked at start-up. */

@@ -1,5 +1,13 @@
+import type { DependencyMonitor } from '@docent/dependency-health';
+import { unavailableDependency } from '@docent/domain-errors';
 import { RetryLaterError } from '@docent/job-queue';
-import type { CollectionLock, IngestionLedger, IngestionRecord } from '@docent/metadata-store';
+import {
+  ingestionLeaseHolder,
+  type CollectionLock,
+  type IngestionLedger,
+  type IngestionRecord,
+} from '@docent/metadata-store';
+import { outageReason } from './dependency-outage';
 import type { Logger } from './logger';
 
 export interface LeaseOptions {
@@ -15,6 +23,7 @@ export interface LeaseDeps {
   ledger: IngestionLedger;
   collectionLock: CollectionLock;
   logger: Logger;
+  dependencies: DependencyMonitor;
   now: () => Date;
 }
 
@@ -28,10 +37,11 @@ export class WorkerStopping extends Error {}
 /**
  * The collection lock's holder is the ingestion, not a worker: any of its jobs, on any worker,
  * may take and renew it, so its batches run on several workers at once while a second
- * ingestion into the collection still waits.
+ * ingestion into the collection still waits. The ledger's fence refuses the writes of an
+ * ingestion whose collection has another holder.
  */
 export function ingestionLockHolder(ingestionId: string): string {
-  return `ingestion:${ingestionId}`;
+  return ingestionLeaseHolder(ingestionId);
 }
 
 /**
@@ -116,7 +126,7 @@ export class IngestionLease {
   }
 
   private renew(): void {
-    const { collectionLock, logger, now } = this.deps;
+    const { collectionLock, logger, dependencies, now } = this.deps;
     collectionLock
       .renew(
         this.ingestion.collectionId,
@@ -130,8 +140,11 @@ export class IngestionLease {
           this.abort.abort();
         }
       })
-      .catch((error: unknown) =>
-        logger.warn('collection lock renewal failed', { error: String(error) }),
-      );
+      .catch((error: unknown) => {
+        // The job meets the outage itself at its next database call; the monitor logs it once.
+        const dependency = unavailableDependency(error);
+        if (dependency) dependencies.noteFailure(dependency, outageReason(error));
+        else logger.warn('collection lock renewal failed', { error: String(error) });
+      });
   }
 }

@@ -1,3 +1,5 @@
+import { threadCpuSeconds } from '@docent/embedder';
+
 /**
  * Where an ingestion's time goes. `list`: waiting for the connector's listing; `admit`: the
  * ledger's bookkeeping of listed documents and batches; `fetch`: content requests of documents
@@ -23,16 +25,27 @@ export type IngestionStage = (typeof INGESTION_STAGES)[number];
 export interface IngestionMetrics {
   /** Time one unit of work (a listing page, a document, an embedding call…) spent in a stage. */
   observeStage(stage: IngestionStage, seconds: number): void;
+  /**
+   * CPU time of a stage that runs on the calling thread without waiting (`chunk`): with the
+   * embedder's own CPU figures, where the CPU per word goes.
+   */
+  observeStageCpu?(stage: IngestionStage, cpuSeconds: number): void;
   /** Texts in one call to the embedder: full batches are the goal. */
   observeEmbeddingBatch(texts: number): void;
   /** A batch job ended, with how many documents it held. */
   observeBatch(documents: number): void;
+  /**
+   * A batch's write was refused by the ledger's fence (its ingestion ended or lost its
+   * collection meanwhile), with how many documents it had written to the index.
+   */
+  observeFencedWrite(documents: number): void;
 }
 
 export const NO_INGESTION_METRICS: IngestionMetrics = {
   observeStage: () => undefined,
   observeEmbeddingBatch: () => undefined,
   observeBatch: () => undefined,
+  observeFencedWrite: () => undefined,
 };
 
 /** Runs `work`, reporting its time under `stage` whether it succeeds or throws. */
@@ -49,12 +62,14 @@ export async function timed<T>(
   }
 }
 
-/** The synchronous twin of `timed`. */
+/** The synchronous twin of `timed`; it also reports the thread's CPU time for the stage. */
 export function timedSync<T>(metrics: IngestionMetrics, stage: IngestionStage, work: () => T): T {
   const started = performance.now();
+  const cpuStarted = threadCpuSeconds();
   try {
     return work();
   } finally {
     metrics.observeStage(stage, (performance.now() - started) / 1000);
+    metrics.observeStageCpu?.(stage, threadCpuSeconds() - cpuStarted);
   }
 }

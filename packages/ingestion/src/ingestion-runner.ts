@@ -5,6 +5,8 @@ import {
   type SourceHttpClient,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
+import type { DependencyMonitor } from '@docent/dependency-health';
+import { unavailableDependency, type Dependency } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
 import {
   jobHandler,
@@ -15,11 +17,13 @@ import {
   type JobQueue,
 } from '@docent/job-queue';
 import {
+  IngestionFencedError,
   TERMINAL_STATUSES,
   type CollectionLock,
   type IngestionLedger,
   type IngestionProgress,
   type IngestionRecord,
+  type PendingBatch,
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
 import { DEFAULT_BATCH_LIMITS, type BatchLimits } from './batch-payload';
@@ -27,17 +31,28 @@ import { BatchJob } from './batch-job';
 import type { ConnectorRegistry } from './connector-registry';
 import { DocumentPipeline, type FileParser } from './document-pipeline';
 import { FinalizeJob } from './finalize-job';
-import { IndexOutageTooLong, untilIndexAnswers, type IndexOutagePolicy } from './index-outage';
+import {
+  DependencyOutageTooLong,
+  longestOutageWait,
+  outageDetail,
+  outageReason,
+  outageTooLongMessage,
+  untilIndexAnswers,
+  type OutagePolicy,
+} from './dependency-outage';
 import {
   FINALIZE_INGESTION_JOB,
   INGEST_BATCH_JOB,
   INGEST_JOB,
   finalizeJobId,
   ingestBatchJobId,
+  ingestionJobOptions,
+  type QueuedIngestion,
 } from './ingest-job';
 import {
   IngestionEnded,
   IngestionLease,
+  ingestionLockHolder,
   LeaseLost,
   type LeaseDeps,
   type LeaseOptions,
@@ -64,6 +79,8 @@ export interface IngestionRunnerDeps {
   queue: Pick<JobQueue, 'enqueue'>;
   /** Names this worker process in the ledger (which worker committed which batch). */
   workerId: string;
+  /** Outages of the database, queue and index as this process sees them (waits, budget, logs). */
+  dependencies: DependencyMonitor;
   metrics?: IngestionMetrics;
   now?: () => Date;
 }
@@ -93,10 +110,16 @@ export interface IngestionRunnerOptions {
   overlapTokens?: number;
   /** Chunk size in embedder tokens (see DocumentPipeline); default the model's input cap. */
   chunkTokens?: number;
-  /** Waits between tries while the search index is unavailable: doubling from the first to the cap. */
-  indexRetryMs?: { first: number; max: number };
-  /** How long one index call waits for an unavailable search index before the ingestion fails. */
-  indexOutageLimitMs?: number;
+  /**
+   * Waits between tries while a dependency is unavailable: half the outage so far, from the
+   * first to the cap.
+   */
+  outageRetryMs?: { first: number; max: number };
+  /**
+   * The outage budget: how long an ingestion waits for an unavailable database, queue or index
+   * before it fails `internal`, naming the dependency.
+   */
+  outageLimitMs?: number;
 }
 
 export interface ResolvedRunnerOptions extends LeaseOptions {
@@ -105,7 +128,7 @@ export interface ResolvedRunnerOptions extends LeaseOptions {
   listingHandBackMs: number;
   prefetchDocuments: number;
   embeddingBatch: number;
-  indexOutage: IndexOutagePolicy;
+  outage: OutagePolicy;
 }
 
 /** What the three jobs share. */
@@ -116,8 +139,9 @@ export interface RunnerContext {
   sessions: SourceSessions;
   pipeline: DocumentPipeline;
   now(): Date;
-  enqueueBatches(ingestionId: string, seqs: readonly number[]): Promise<void>;
-  enqueueFinalize(ingestionId: string): Promise<void>;
+  /** Enqueues the jobs of these batches (new ones are generation 0). */
+  enqueueBatches(ingestion: QueuedIngestion, batches: readonly PendingBatch[]): Promise<void>;
+  enqueueFinalize(ingestion: QueuedIngestion, generation: number): Promise<void>;
   /** Runs an index call, waiting out an unavailable index (see untilIndexAnswers). */
   untilIndexAnswers<T>(lease: IngestionLease, work: () => Promise<T>): Promise<T>;
   /** Ends the ingestion once (see IngestionLedger.endIngestion); the final progress if this did. */
@@ -167,10 +191,10 @@ export class IngestionRunner {
       listingHandBackMs: options.listingHandBackMs ?? 500,
       prefetchDocuments: options.prefetchDocuments ?? 4,
       embeddingBatch: options.embeddingBatch ?? 32,
-      indexOutage: {
-        firstRetryMs: options.indexRetryMs?.first ?? 1_000,
-        maxRetryMs: options.indexRetryMs?.max ?? 30_000,
-        giveUpAfterMs: options.indexOutageLimitMs ?? 30 * 60_000,
+      outage: {
+        firstRetryMs: options.outageRetryMs?.first ?? 1_000,
+        maxRetryMs: options.outageRetryMs?.max ?? 30_000,
+        giveUpAfterMs: options.outageLimitMs ?? 30 * 60_000,
       },
     };
     const queue = deps.queue;
@@ -185,24 +209,24 @@ export class IngestionRunner {
         metrics,
       }),
       now,
-      async enqueueBatches(ingestionId, seqs) {
-        for (const seq of seqs) {
+      async enqueueBatches(ingestion, batches) {
+        for (const { seq, generation } of batches) {
           await queue.enqueue(
             INGEST_BATCH_JOB,
-            { ingestionId, seq },
-            { jobId: ingestBatchJobId(ingestionId, seq) },
+            { ingestionId: ingestion.id, seq },
+            ingestionJobOptions(ingestion, ingestBatchJobId(ingestion.id, seq, generation)),
           );
         }
       },
-      async enqueueFinalize(ingestionId) {
+      async enqueueFinalize(ingestion, generation) {
         await queue.enqueue(
           FINALIZE_INGESTION_JOB,
-          { ingestionId },
-          { jobId: finalizeJobId(ingestionId) },
+          { ingestionId: ingestion.id },
+          ingestionJobOptions(ingestion, finalizeJobId(ingestion.id, generation)),
         );
       },
       untilIndexAnswers: (lease, work) =>
-        untilIndexAnswers(work, lease, resolved.indexOutage, deps.logger),
+        untilIndexAnswers(work, lease, resolved.outage, deps.dependencies, deps.logger),
       end(ingestionId, status, error) {
         const from: Array<'queued' | 'running'> =
           status === 'succeeded' ? ['running'] : ['queued', 'running'];
@@ -216,23 +240,12 @@ export class IngestionRunner {
       ledger: deps.ledger,
       collectionLock: deps.collectionLock,
       logger: deps.logger,
+      dependencies: deps.dependencies,
       now,
     };
     this.listing = new ListingJob(this.context);
     this.batches = new BatchJob(this.context);
     this.finalize = new FinalizeJob(this.context);
-  }
-
-  /**
-   * Enqueues the jobs the ledger says an ingestion has pending: its recorded batches not
-   * committed, and its finalize step when due (each a no-op when already in the queue).
-   */
-  async enqueueRecorded(ingestionId: string): Promise<void> {
-    const { ledger } = this.deps;
-    await this.context.enqueueBatches(ingestionId, await ledger.listPendingBatches(ingestionId));
-    if ((await ledger.batchProgress(ingestionId)).finalizeDue) {
-      await this.context.enqueueFinalize(ingestionId);
-    }
   }
 
   /** One handler per job of the catalogue (`JOB_CATALOG`). */
@@ -263,33 +276,84 @@ export class IngestionRunner {
     step: Step,
   ): Promise<void> {
     const { ledger } = this.deps;
-    const ingestion = await ledger.getIngestion(ingestionId);
-    if (!ingestion || TERMINAL_STATUSES.includes(ingestion.status)) return;
-    if (ingestion.cancelRequested) {
-      await this.context.end(ingestion.id, 'canceled');
-      return;
-    }
-    const lease = await IngestionLease.acquire(
-      this.leaseDeps,
-      this.context.options,
-      ingestion,
-      context.signal,
-    );
+    let lease: IngestionLease | null = null;
     try {
+      const ingestion = await ledger.getIngestion(ingestionId);
+      if (!ingestion) return;
+      if (TERMINAL_STATUSES.includes(ingestion.status)) {
+        // Ended while this job waited (a cancel, an outage): whoever sees it frees the collection.
+        await this.deps.collectionLock
+          .unlock(ingestion.collectionId, ingestionLockHolder(ingestion.id))
+          .catch(() => undefined);
+        return;
+      }
+      if (ingestion.cancelRequested) {
+        await this.context.end(ingestion.id, 'canceled');
+        return;
+      }
+      // Back after an outage longer than the budget (the database's, say, when nothing could
+      // be recorded): a started ingestion fails, as the reconciler would have it.
+      const waited =
+        ingestion.status === 'running'
+          ? longestOutageWait(
+              this.deps.dependencies.outages(),
+              (ingestion.progressAt ?? ingestion.createdAt).getTime(),
+              Date.now(),
+            )
+          : null;
+      if (waited && waited.waitedMs >= this.context.options.outage.giveUpAfterMs) {
+        await this.failForOutage(
+          ingestion.id,
+          waited.dependency,
+          outageTooLongMessage(waited.dependency, waited.waitedMs),
+        );
+        return;
+      }
+      lease = await IngestionLease.acquire(
+        this.leaseDeps,
+        this.context.options,
+        ingestion,
+        context.signal,
+      );
       await step(ingestion, lease);
     } catch (error) {
-      await this.onError(job, ingestion, error, context);
+      await this.onError(job, ingestionId, error, context);
     } finally {
-      lease.release();
-      // Whoever ended it (this job, another, a cancel), the collection is free for the next.
-      const current = await ledger.getIngestion(ingestion.id).catch(() => null);
-      if (current && TERMINAL_STATUSES.includes(current.status)) await lease.unlock();
+      if (lease) {
+        lease.release();
+        // Whoever ended it (this job, another, a cancel), the collection is free for the next.
+        const current = await ledger.getIngestion(ingestionId).catch(() => null);
+        if (current && TERMINAL_STATUSES.includes(current.status)) await lease.unlock();
+      }
     }
   }
 
+  /**
+   * What a job's failure means for its ingestion. Its dependencies being unavailable is no
+   * fault of the ingestion: the job goes back to the queue without using an attempt, waiting
+   * longer the longer the outage, until the outage budget is spent. A source's errors fail the
+   * ingestion at once; anything else is retried up to the job's attempts, then fails it.
+   */
   private async onError(
     job: JobDefinition<unknown>,
-    ingestion: IngestionRecord,
+    ingestionId: string,
+    error: unknown,
+    context: JobContext,
+  ): Promise<void> {
+    try {
+      await this.handleError(job, ingestionId, error, context);
+    } catch (thrown) {
+      // Handling it met an outage itself (ending the ingestion while the database is down).
+      const dependency = thrown === error ? null : unavailableDependency(thrown);
+      if (!dependency) throw thrown;
+      this.deps.dependencies.noteFailure(dependency, outageReason(thrown));
+      throw new RetryLaterError(this.retryDelayMs(dependency), `${dependency} unavailable`);
+    }
+  }
+
+  private async handleError(
+    job: JobDefinition<unknown>,
+    ingestionId: string,
     error: unknown,
     context: JobContext,
   ): Promise<void> {
@@ -297,15 +361,25 @@ export class IngestionRunner {
     // The listing is far enough ahead of the batches: it resumes later from its checkpoint.
     if (error instanceof RetryLaterError) throw error;
     if (error instanceof LeaseLost) {
-      logger.warn('collection lock lost; the job will resume', { ingestionId: ingestion.id });
+      logger.warn('collection lock lost; the job will resume', { ingestionId });
       throw new RetryLaterError(this.context.options.lockedRetryMs, 'collection lock lost');
     }
+    if (error instanceof IngestionFencedError) {
+      if (error.why === 'superseded') {
+        logger.warn('another holder took the collection; the job will resume', { ingestionId });
+        throw new RetryLaterError(this.context.options.lockedRetryMs, 'collection taken');
+      }
+      // Ended meanwhile (a cancel, another job): nothing of this write was recorded.
+      return;
+    }
     if (error instanceof IngestionEnded) {
-      if (await this.context.end(ingestion.id, 'canceled')) {
-        logger.info('ingestion canceled', { ingestionId: ingestion.id });
+      if (await this.context.end(ingestionId, 'canceled')) {
+        logger.info('ingestion canceled', { ingestionId, by: 'its own job' });
       }
       return;
     }
+    const dependency = unavailableDependency(error);
+    if (dependency) return this.waitForDependency(job, ingestionId, dependency, error, context);
     // A connector should wrap these, but the service must not mistake them for its own bugs.
     if (error instanceof HttpNetworkError || error instanceof UrlNotAllowedError) {
       error = new SourceError(
@@ -313,15 +387,14 @@ export class IngestionRunner {
         `The source could not be reached: ${error.message}`,
       );
     }
-    if (error instanceof IndexOutageTooLong) {
-      await this.context.end(ingestion.id, 'failed', { code: 'internal', message: error.message });
-      logger.warn('ingestion failed', { ingestionId: ingestion.id, message: error.message });
+    if (error instanceof DependencyOutageTooLong) {
+      await this.failForOutage(ingestionId, error.dependency, error.message);
       return;
     }
     if (error instanceof SourceError && error.code !== 'internal') {
-      await this.context.end(ingestion.id, 'failed', { code: error.code, message: error.message });
+      await this.context.end(ingestionId, 'failed', { code: error.code, message: error.message });
       logger.warn('ingestion failed', {
-        ingestionId: ingestion.id,
+        ingestionId,
         code: error.code,
         message: error.message,
       });
@@ -333,18 +406,82 @@ export class IngestionRunner {
     }
     const message = error instanceof Error ? error.message : String(error);
     logger.error('ingestion job failed', {
-      ingestionId: ingestion.id,
+      ingestionId,
       job: job.name,
       attempt: context.attempt,
       error: message,
     });
     if (context.attempt >= (job.maxAttempts ?? 1)) {
-      await this.context.end(ingestion.id, 'failed', {
-        code: 'internal',
-        message: `Unexpected error while ingesting (ingestion ${ingestion.id}); see the service logs.`,
-      });
+      if (
+        await this.context.end(ingestionId, 'failed', {
+          code: 'internal',
+          message: `Unexpected error while ingesting (ingestion ${ingestionId}); see the service logs.`,
+        })
+      ) {
+        logger.error('ingestion job failed for good; the ingestion failed', {
+          ingestionId,
+          job: job.name,
+          attempts: context.attempt,
+        });
+      }
       return;
     }
     throw error;
+  }
+
+  /**
+   * A dependency is unavailable: within the outage budget, the job goes back to the queue
+   * (no attempt used) for a wait that grows with the outage; past it, the ingestion fails.
+   */
+  private async waitForDependency(
+    job: JobDefinition<unknown>,
+    ingestionId: string,
+    dependency: Dependency,
+    error: unknown,
+    context: JobContext,
+  ): Promise<void> {
+    const { dependencies, logger } = this.deps;
+    dependencies.noteFailure(dependency, outageReason(error));
+    const downMs = dependencies.downForMs(dependency);
+    if (downMs >= this.context.options.outage.giveUpAfterMs) {
+      await this.failForOutage(
+        ingestionId,
+        dependency,
+        outageTooLongMessage(dependency, downMs, outageDetail(error)),
+      );
+      return;
+    }
+    // Graceful shutdown: the job goes back to the queue anyway.
+    if (context.signal.aborted) throw error;
+    const delayMs = this.retryDelayMs(dependency);
+    logger.debug('dependency unavailable; the job waits', {
+      ingestionId,
+      job: job.name,
+      dependency,
+      retryInMs: delayMs,
+    });
+    throw new RetryLaterError(delayMs, `${dependency} unavailable`);
+  }
+
+  private async failForOutage(
+    ingestionId: string,
+    dependency: Dependency,
+    message: string,
+  ): Promise<void> {
+    if (await this.context.end(ingestionId, 'failed', { code: 'internal', message })) {
+      this.deps.logger.warn('ingestion failed: a dependency stayed unavailable past the budget', {
+        ingestionId,
+        dependency,
+        message,
+      });
+    }
+  }
+
+  private retryDelayMs(dependency: Dependency): number {
+    const { firstRetryMs, maxRetryMs } = this.context.options.outage;
+    return this.deps.dependencies.retryDelayMs(dependency, {
+      firstMs: firstRetryMs,
+      maxMs: maxRetryMs,
+    });
   }
 }

@@ -2,7 +2,14 @@ import { checkUrlAllowed, UrlNotAllowedError } from '@docent/connector-sdk';
 import type { CollectionIngestionsCanceler, CollectionResolver } from '@docent/catalog';
 import { decodeCursor, encodeCursor, pageSize } from '@docent/catalog';
 import type { SecretBox } from '@docent/credentials-vault';
-import { InvalidRequestError, NotFoundError, SourceNotConnectedError } from '@docent/domain-errors';
+import type { DependencyMonitor } from '@docent/dependency-health';
+import {
+  IdempotencyKeyReusedError,
+  InvalidRequestError,
+  NotFoundError,
+  SourceNotConnectedError,
+  unavailableDependency,
+} from '@docent/domain-errors';
 import type { JobQueue } from '@docent/job-queue';
 import type {
   CollectionLock,
@@ -14,8 +21,17 @@ import type {
 } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import { hashSourceKey, newIngestionId } from './ids';
-import { INGEST_JOB, finalizeJobId, ingestBatchJobId, ingestJobId } from './ingest-job';
+import { outageReason } from './dependency-outage';
+import {
+  INGEST_JOB,
+  finalizeJobId,
+  ingestBatchJobId,
+  ingestionJobOptions,
+  ingestJobId,
+  type QueuedIngestion,
+} from './ingest-job';
 import { ingestionLockHolder } from './ingestion-lease';
+import { SILENT_LOGGER, type Logger } from './logger';
 import type { SourceConnections } from './source-connections';
 import { splitSecrets } from './spec-secrets';
 
@@ -51,6 +67,24 @@ export interface CreateIngestionInput {
   spec: Record<string, unknown>;
 }
 
+/**
+ * A create_ingestion's `Idempotency-Key` and the fingerprint of its request body: the same key
+ * with the same body stands for one ingestion, with another body it is refused.
+ */
+export interface IdempotencyKey {
+  key: string;
+  fingerprint: string;
+}
+
+/** How long an Idempotency-Key stands for its ingestion. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 3_600_000;
+
+/** Who canceled an ingestion, for the log. */
+export type CancelOrigin =
+  | { kind: 'api_key'; accountId: string; apiKeyId: string }
+  | { kind: 'session'; accountId: string }
+  | { kind: 'collection_delete'; collectionId: string };
+
 export interface IngestionServiceDeps {
   store: IngestionStore;
   queue: JobQueue;
@@ -62,18 +96,91 @@ export interface IngestionServiceDeps {
   connections: SourceConnections;
   endpoints: Readonly<Record<string, string>>;
   allowPrivateNetwork: boolean;
+  logger?: Logger;
+  /** Notes a queue found down when an ingestion is enqueued (logged once per outage). */
+  dependencies?: DependencyMonitor;
   now?: () => Date;
 }
 
 export class IngestionService implements CollectionIngestionsCanceler {
   private readonly now: () => Date;
+  private readonly logger: Logger;
 
   constructor(private readonly deps: IngestionServiceDeps) {
     this.now = deps.now ?? (() => new Date());
+    this.logger = deps.logger ?? SILENT_LOGGER;
   }
 
-  async create(accountId: string, input: CreateIngestionInput): Promise<IngestionRecord> {
-    return this.start(await this.prepare(accountId, input));
+  /**
+   * Checks the source and starts an ingestion of it. With an Idempotency-Key, a request sent
+   * again (the same key and body) gets the ingestion the first one made, whatever became of
+   * that request; the same key with another body is refused.
+   */
+  async create(
+    accountId: string,
+    input: CreateIngestionInput,
+    idempotency?: IdempotencyKey,
+  ): Promise<IngestionRecord> {
+    if (idempotency) {
+      const earlier = await this.earlierRun(accountId, idempotency);
+      if (earlier) return earlier.ingestion;
+    }
+    const source = await this.prepare(accountId, input);
+    const id = idempotency ? await this.claimRun(accountId, idempotency) : undefined;
+    return this.start(source, id);
+  }
+
+  /**
+   * The ingestion an earlier request with this key made, when it is recorded (a request that
+   * died before recording it is taken up again under the same id); throws when the key came
+   * with another body.
+   */
+  async earlierRun(
+    accountId: string,
+    idempotency: IdempotencyKey,
+  ): Promise<{ ingestion: IngestionRecord; scheduleId: string | null } | null> {
+    const claimed = await this.deps.store.findIdempotencyKey(
+      accountId,
+      idempotency.key,
+      this.now(),
+    );
+    if (!claimed) return null;
+    if (claimed.fingerprint !== idempotency.fingerprint) throw new IdempotencyKeyReusedError();
+    const ingestion = await this.deps.store.getIngestion(claimed.ingestionId);
+    if (!ingestion) return null;
+    // Not started: its job may not have made it to the queue (enqueueing again is a no-op
+    // otherwise). A started one has the reconciler to look after its jobs.
+    if (ingestion.status === 'queued') {
+      await this.enqueueOrLeaveToReconciler(ingestion, ingestion.listingGeneration);
+    }
+    return { ingestion, scheduleId: claimed.scheduleId };
+  }
+
+  /** Notes the schedule a keyed request made, for the requests sent again. */
+  async noteScheduleOfKey(
+    accountId: string,
+    idempotency: IdempotencyKey,
+    scheduleId: string,
+  ): Promise<void> {
+    await this.deps.store.setIdempotencyKeySchedule(accountId, idempotency.key, scheduleId);
+  }
+
+  /**
+   * The ingestion id the key stands for: a new one claimed now, or the one a request racing
+   * this one (or an earlier one that died before recording it) claimed.
+   */
+  async claimRun(accountId: string, idempotency: IdempotencyKey): Promise<string> {
+    const at = this.now();
+    const claimed = await this.deps.store.claimIdempotencyKey({
+      accountId,
+      key: idempotency.key,
+      fingerprint: idempotency.fingerprint,
+      ingestionId: newIngestionId(at.getTime()),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+    });
+    if (claimed.fingerprint !== idempotency.fingerprint) throw new IdempotencyKeyReusedError();
+    return claimed.ingestionId;
   }
 
   /**
@@ -119,12 +226,32 @@ export class IngestionService implements CollectionIngestionsCanceler {
     };
   }
 
-  /** Records an ingestion of a prepared source and queues it. */
-  async start(source: SourceToIngest): Promise<IngestionRecord> {
-    const run = this.newRun(source, newIngestionId(this.now().getTime()));
-    const record = await this.deps.store.createIngestion(run);
-    await this.enqueue(record.id);
+  /**
+   * Records an ingestion of a prepared source and queues it. The database is the record: with
+   * the queue down, the ingestion stays queued and the reconciler enqueues its job once the
+   * queue answers again (the caller has its id at once, and need not retry).
+   */
+  async start(
+    source: SourceToIngest,
+    id = newIngestionId(this.now().getTime()),
+  ): Promise<IngestionRecord> {
+    // Recorded once under its id: an id claimed by an Idempotency-Key may be started twice.
+    const record = await this.deps.store.createIngestion(this.newRun(source, id));
+    await this.enqueueOrLeaveToReconciler(record);
     return record;
+  }
+
+  /** `enqueue`, except that a queue found down leaves the job to the reconciler. */
+  async enqueueOrLeaveToReconciler(ingestion: QueuedIngestion, generation = 0): Promise<void> {
+    try {
+      await this.enqueue(ingestion, generation);
+    } catch (error) {
+      if (unavailableDependency(error) !== 'queue') throw error;
+      this.deps.dependencies?.noteFailure('queue', outageReason(error));
+      this.logger.warn('ingestion recorded; its job is enqueued once the queue is back', {
+        ingestionId: ingestion.id,
+      });
+    }
   }
 
   /**
@@ -144,9 +271,16 @@ export class IngestionService implements CollectionIngestionsCanceler {
     };
   }
 
-  /** Queues a recorded ingestion; idempotent (the job id is the ingestion's). */
-  async enqueue(ingestionId: string): Promise<void> {
-    await this.deps.queue.enqueue(INGEST_JOB, { ingestionId }, { jobId: ingestJobId(ingestionId) });
+  /**
+   * Queues a recorded ingestion in its account's fairness group; idempotent (the job id is the
+   * ingestion's and its generation's).
+   */
+  async enqueue(ingestion: QueuedIngestion, generation = 0): Promise<void> {
+    await this.deps.queue.enqueue(
+      INGEST_JOB,
+      { ingestionId: ingestion.id },
+      ingestionJobOptions(ingestion, ingestJobId(ingestion.id, generation)),
+    );
   }
 
   /** Whether a source that runs on the account's OAuth connection still has one. */
@@ -199,9 +333,10 @@ export class IngestionService implements CollectionIngestionsCanceler {
     namespaceName: string,
     collectionName: string,
     ingestionId: string,
+    by: CancelOrigin = { kind: 'session', accountId },
   ): Promise<IngestionView> {
     const record = await this.find(accountId, namespaceName, collectionName, ingestionId);
-    await this.cancelRecord(record);
+    await this.cancelRecord(record, by);
     return this.view((await this.deps.store.getIngestion(record.id))!);
   }
 
@@ -210,27 +345,46 @@ export class IngestionService implements CollectionIngestionsCanceler {
       'queued',
       'running',
     ])) {
-      await this.cancelRecord(record);
+      await this.cancelRecord(record, { kind: 'collection_delete', collectionId });
     }
   }
 
-  private async cancelRecord(record: IngestionRecord): Promise<void> {
+  private async cancelRecord(record: IngestionRecord, by: CancelOrigin): Promise<void> {
     const { store, queue, collectionLock } = this.deps;
     // Listed before the cancel: a batch recorded after it finds its ingestion ended and stops.
     const batches = await store.listPendingBatches(record.id);
     const ended = await store.cancelIngestion(record.id, this.now());
+    if (ended) {
+      this.logger.info('ingestion canceled', {
+        ingestionId: record.id,
+        collectionId: record.collectionId,
+        by: by.kind,
+        // Named keyId: the log redacts fields named like API keys, and an id is no secret.
+        ...(by.kind === 'api_key' && { accountId: by.accountId, keyId: by.apiKeyId }),
+        ...(by.kind === 'session' && { accountId: by.accountId }),
+        wasStatus: record.status,
+      });
+    }
     const jobIds = [
-      ingestJobId(record.id),
-      ...batches.map((seq) => ingestBatchJobId(record.id, seq)),
-      finalizeJobId(record.id),
+      ingestJobId(record.id, record.listingGeneration),
+      ...batches.map(({ seq, generation }) => ingestBatchJobId(record.id, seq, generation)),
+      finalizeJobId(record.id, record.finalizeGeneration),
     ];
-    for (const jobId of jobIds) await queue.cancel(jobId);
-    if (!ended) return;
-    // A running job frees the collection itself once it stopped writing (a collection delete
-    // waits for that); with none running, nothing would until the lease lapsed.
-    const jobs = await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)));
-    if (!jobs.some((job) => job?.state === 'active')) {
-      await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
+    try {
+      for (const jobId of jobIds) await queue.cancel(jobId);
+      if (!ended) return;
+      // A running job frees the collection itself once it stopped writing (a collection delete
+      // waits for that); with none running, nothing would until the lease lapsed.
+      const jobs = await Promise.all(jobIds.map((jobId) => queue.getJob(jobId)));
+      if (!jobs.some((job) => job?.state === 'active')) {
+        await collectionLock.unlock(record.collectionId, ingestionLockHolder(record.id));
+      }
+    } catch (error) {
+      // The cancel is recorded: the jobs find their ingestion ended when they run and write
+      // nothing (the ledger's fence), and the last of them frees the collection. Removing them
+      // from the queue only saves them the trip.
+      if (unavailableDependency(error) !== 'queue') throw error;
+      this.deps.dependencies?.noteFailure('queue', outageReason(error));
     }
   }
 

@@ -27,11 +27,13 @@ export class ListingJob {
       attempt: job.attempt,
     });
     // Batches recorded by an earlier run whose jobs a crash may have kept from the queue.
-    await this.context.enqueueBatches(ingestion.id, await ledger.listPendingBatches(ingestion.id));
+    await this.context.enqueueBatches(ingestion, await ledger.listPendingBatches(ingestion.id));
     const progress = await ledger.batchProgress(ingestion.id);
     if (progress.listingEnd !== null) {
       // Ended by an earlier run that died before it could enqueue the finalize step.
-      if (progress.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+      if (progress.finalizeDue) {
+        await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
+      }
       return;
     }
 
@@ -53,7 +55,10 @@ export class ListingJob {
             ...step,
           }),
         );
-        await this.context.enqueueBatches(ingestion.id, recorded.seqs);
+        await this.context.enqueueBatches(
+          ingestion,
+          recorded.seqs.map((seq) => ({ seq, generation: 0 })),
+        );
         return recorded.progress;
       };
 
@@ -113,7 +118,9 @@ export class ListingJob {
         });
       }
       const ended = await record([builder.take()], { end });
-      if (ended.finalizeDue) await this.context.enqueueFinalize(ingestion.id);
+      if (ended.finalizeDue) {
+        await this.context.enqueueFinalize(ingestion, ended.finalizeGeneration);
+      }
     } finally {
       await session.close?.().catch(() => undefined);
     }

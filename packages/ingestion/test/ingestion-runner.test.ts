@@ -389,7 +389,7 @@ describe('IngestionRunner', () => {
     });
 
     it('fails with a clear message when the index stays unavailable past the limit', async () => {
-      await setUp({ indexOutageLimitMs: 30 });
+      await setUp({ outageLimitMs: 30 });
       f.source.pages = pages(4);
       f.indexOutage = { afterWrites: 1, failures: Infinity, refused: 0 };
       const id = await f.create();
@@ -503,6 +503,24 @@ describe('IngestionRunner', () => {
       expect(
         (await f.store.catalog.listDocuments(await collectionId(), { limit: 100 })).items,
       ).toHaveLength(12);
+    });
+
+    it("queues every job of an ingestion in its account's fairness group", async () => {
+      await setUp({ concurrency: 2 });
+      f.source.pages = pages(6);
+      const enqueued: Array<{ name: string; group: string | undefined }> = [];
+      const enqueue = f.queue.enqueue.bind(f.queue);
+      jest.spyOn(f.queue, 'enqueue').mockImplementation((job, payload, options) => {
+        enqueued.push({ name: job.name, group: options.group });
+        return enqueue(job, payload, options);
+      });
+      const id = await f.create();
+      await f.runJobOnce(INGEST_JOB.name, { ingestionId: id });
+      await f.run();
+      expect(await ingestion(id)).toMatchObject({ status: 'succeeded' });
+      const names = enqueued.map(({ name }) => name);
+      expect(new Set(names)).toEqual(new Set(['ingest', 'ingest-batch', 'ingest-finalize']));
+      expect(enqueued.filter(({ group }) => group !== f.accountId)).toEqual([]);
     });
 
     it('hands the listing back when it is far enough ahead, and resumes it from its checkpoint', async () => {

@@ -12,3 +12,4 @@ export {
   type HostedBullMqProcessor,
 } from './bullmq/bullmq-job-queue';
 export type { BullMqProcessor } from './bullmq/bullmq-processor';
+export { bullMqConnection, isRedisUnavailable } from './bullmq/redis-availability';

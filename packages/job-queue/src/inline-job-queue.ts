@@ -1,5 +1,6 @@
 import { parseEnqueueRequest, parsePayload } from './enqueue-request';
 import { waitUntilIdle } from './idle-wait';
+import { FairRounds } from './fair-rounds';
 import { JobCatalogue, type CataloguedJob } from './job-catalogue';
 import { decideOutcome, type HandlerEnd, type JobOutcome } from './job-outcome';
 import { JobRun, settleWithin } from './job-run';
@@ -36,9 +37,12 @@ interface InlineJob {
   state: JobState;
   attempts: number;
   lastError: string | null;
+  /** Fairness group, and the job's place in the claim order across groups (see FairRounds). */
+  readonly group: string;
+  round: number;
   /** Waiting and its delay has passed. */
   due: boolean;
-  /** Order in which waiting jobs became due, so they run first-in first-out. */
+  /** Order in which waiting jobs became due, so a round's jobs run first-in first-out. */
   dueSequence: number;
   /** Bumped whenever a pending delay must no longer make the job due (cancel, re-schedule). */
   delayGeneration: number;
@@ -57,6 +61,7 @@ export class InlineJobQueue implements JobQueue {
   private readonly catalogue: JobCatalogue;
   private readonly sleep: (ms: number) => Promise<void>;
   private readonly jobs = new Map<string, InlineJob>();
+  private readonly rounds = new FairRounds();
   private readonly pendingTimers = new Set<NodeJS.Timeout>();
   private handlers: Map<string, JobHandler<unknown>> | null = null;
   private concurrency = 1;
@@ -86,6 +91,8 @@ export class InlineJobQueue implements JobQueue {
       state: 'waiting',
       attempts: 0,
       lastError: null,
+      group: request.group,
+      round: this.rounds.assign(request.group),
       due: false,
       dueSequence: 0,
       delayGeneration: 0,
@@ -226,7 +233,13 @@ export class InlineJobQueue implements JobQueue {
     let next: InlineJob | undefined;
     for (const job of this.jobs.values()) {
       if (job.state !== 'waiting' || !job.due) continue;
-      if (!next || job.dueSequence < next.dueSequence) next = job;
+      if (
+        !next ||
+        job.round < next.round ||
+        (job.round === next.round && job.dueSequence < next.dueSequence)
+      ) {
+        next = job;
+      }
     }
     return next;
   }
@@ -237,6 +250,7 @@ export class InlineJobQueue implements JobQueue {
     job.state = 'active';
     job.due = false;
     job.attempts += 1;
+    this.rounds.claimed(job.round);
     const run = new JobRun(handler, parsePayload(job.payloadJson), job.id, job.attempts);
     job.active = { run, settled: run.ended.then((end) => this.settle(job, run, end)) };
   }
@@ -267,6 +281,7 @@ export class InlineJobQueue implements JobQueue {
         return;
       case 'requeue':
         if (outcome.refundAttempt) job.attempts -= 1;
+        if (outcome.rejoin) job.round = this.rounds.assign(job.group);
         if (outcome.error !== undefined) job.lastError = outcome.error;
         this.scheduleWaiting(job, outcome.delayMs);
         return;

@@ -14,9 +14,11 @@ export type JobOutcome =
   | { kind: 'failed'; error: string }
   /**
    * Back to waiting after `delayMs`. `refundAttempt` gives back the attempt the run consumed
-   * (RetryLaterError, interrupted by stop); `error` replaces `lastError` when not undefined.
+   * (RetryLaterError, interrupted by stop); `error` replaces `lastError` when not undefined;
+   * `rejoin` (RetryLaterError) puts the job at the back of its group's line, in a new round,
+   * where other requeued jobs keep their round (see FairRounds).
    */
-  | { kind: 'requeue'; delayMs: number; refundAttempt: boolean; error?: string };
+  | { kind: 'requeue'; delayMs: number; refundAttempt: boolean; rejoin: boolean; error?: string };
 
 export interface OutcomeInput {
   end: HandlerEnd;
@@ -39,15 +41,23 @@ export function decideOutcome({
   if (end.kind === 'returned') return { kind: 'completed' };
   const { error } = end;
   const retryLater = retryLaterDelay(error);
-  if (retryLater !== null) return { kind: 'requeue', delayMs: retryLater, refundAttempt: true };
-  // A handler giving up because the worker is shutting down has not failed: another worker resumes it.
-  if (abortCause === 'stop') return { kind: 'requeue', delayMs: 0, refundAttempt: true };
+  // A job waiting for something (the listing far enough ahead of its batches, a collection
+  // held by another ingestion) must not come round again ahead of the work it waits for.
+  if (retryLater !== null) {
+    return { kind: 'requeue', delayMs: retryLater, refundAttempt: true, rejoin: true };
+  }
+  // A handler giving up because the worker is shutting down has not failed: another worker
+  // resumes it, first.
+  if (abortCause === 'stop') {
+    return { kind: 'requeue', delayMs: 0, refundAttempt: true, rejoin: false };
+  }
   const message = errorMessage(error);
   if (isPermanent(error) || attempt >= maxAttempts) return { kind: 'failed', error: message };
   return {
     kind: 'requeue',
     delayMs: backoffDelay(backoffMs, attempt),
     refundAttempt: false,
+    rejoin: false,
     error: message,
   };
 }

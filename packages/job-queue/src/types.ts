@@ -67,6 +67,12 @@ export interface EnqueueOptions {
   /** Deterministic id: enqueueing the same id twice is a no-op while the first exists. */
   jobId: string;
   delayMs?: number;
+  /**
+   * Fairness group, e.g. the account the job works for: groups with jobs waiting are served in
+   * turn, one job each, so a group that enqueued many jobs cannot hold back another's (see
+   * README, "Fairness"). Jobs without one share the group `''`.
+   */
+  group?: string;
 }
 
 export interface WorkerOptions {

@@ -135,7 +135,7 @@ describe('bullMqWorkerOptions', () => {
         3,
       ),
     ).toEqual({
-      connection: { url: 'redis://r:6379' },
+      connection: { url: 'redis://r:6379', retryStrategy: expect.any(Function) },
       prefix: 'docent',
       concurrency: 3,
       lockDuration: 9_000,

@@ -145,6 +145,33 @@ describeWithRedis('BullMqJobQueue on Redis', () => {
       }
     });
 
+    it("stores a job's round as its BullMQ priority, and starts rounds over only in an idle queue", async () => {
+      const client = await bullMq.client;
+      const claimedRound = bullMq.toKey('docent:claimed-round');
+      const priority = async (jobId: string) => (await bullMq.getJob(jobId))?.priority;
+      await queue.enqueue(work, { label: 'a' }, { jobId: 'round-a1', group: 'A' });
+      await queue.enqueue(work, { label: 'a' }, { jobId: 'round-a2', group: 'A' });
+      await queue.enqueue(work, { label: 'b' }, { jobId: 'round-b1', group: 'B' });
+      expect([await priority('round-a1'), await priority('round-a2')]).toEqual([1, 2]);
+      expect(await priority('round-b1')).toBe(1);
+
+      // A queue that has claimed a million rounds and still holds jobs goes on counting...
+      await client.set(claimedRound, '1048576');
+      await queue.enqueue(work, { label: 'c' }, { jobId: 'round-c1', group: 'C' });
+      expect(await priority('round-c1')).toBe(1_048_577);
+      // ... up to BullMQ's largest priority, which later jobs share (served first come first).
+      await client.set(claimedRound, '2097151');
+      await queue.enqueue(work, { label: 'd' }, { jobId: 'round-d1', group: 'D' });
+      expect(await priority('round-d1')).toBe(2_097_151);
+
+      await queue.start([jobHandler(work, async () => undefined)]);
+      await queue.whenIdle(5_000);
+      expect(Number(await client.get(claimedRound))).toBe(2_097_151);
+      // Idle: the next job starts the rounds over.
+      await queue.enqueue(work, { label: 'e' }, { jobId: 'round-e1', group: 'A' });
+      expect(await priority('round-e1')).toBe(1);
+    });
+
     it('ends a job canceled without running it when the cancel came first', async () => {
       // The race cancel() guards against: a worker claims the job after the cancel request.
       await queue.enqueue(work, { label: 'x' }, { jobId: 'raced-1' });

@@ -28,6 +28,7 @@ describe('decideOutcome', () => {
       kind: 'requeue',
       delayMs: 100,
       refundAttempt: false,
+      rejoin: false,
       error: 'a',
     });
     expect(decideOutcome({ ...base, end: threw(new Error('b')), attempt: 2 })).toMatchObject({
@@ -53,6 +54,7 @@ describe('decideOutcome', () => {
       kind: 'requeue',
       delayMs: 7,
       refundAttempt: true,
+      rejoin: true,
     });
     expect(decideOutcome({ ...base, end: threw(foreignPermanent) })).toEqual({
       kind: 'failed',
@@ -60,11 +62,12 @@ describe('decideOutcome', () => {
     });
   });
 
-  it('postpones on RetryLaterError without using the attempt, even on the last one', () => {
+  it('postpones on RetryLaterError without using the attempt, even on the last one, in a new round', () => {
     expect(decideOutcome({ ...base, end: threw(new RetryLaterError(1_500)), attempt: 3 })).toEqual({
       kind: 'requeue',
       delayMs: 1_500,
       refundAttempt: true,
+      rejoin: true,
     });
     expect(decideOutcome({ ...base, end: threw(new RetryLaterError(-5)) })).toMatchObject({
       delayMs: 0,
@@ -74,7 +77,7 @@ describe('decideOutcome', () => {
   it('hands back a job whose handler threw because of a stop, without using the attempt', () => {
     expect(
       decideOutcome({ ...base, abortCause: 'stop', end: threw(new Error('aborted')), attempt: 3 }),
-    ).toEqual({ kind: 'requeue', delayMs: 0, refundAttempt: true });
+    ).toEqual({ kind: 'requeue', delayMs: 0, refundAttempt: true, rejoin: false });
   });
 });
 

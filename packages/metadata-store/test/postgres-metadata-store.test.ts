@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { DependencyUnavailableError } from '@docent/domain-errors';
 import { createTestDatabase as createDatabase } from '@docent/test-support';
 import { MIGRATIONS, openMetadataStore } from '../src';
 import { describeMetadataStoreConformance } from './conformance/metadata-store.conformance';
@@ -59,6 +60,61 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       expect(migrations).toEqual(MIGRATIONS.map((migration) => ({ name: migration.name })));
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('turns a connection the server dropped into DependencyUnavailableError, then recovers', async () => {
+    const database = await createTestDatabase();
+    const name = new URL(database.url).pathname.slice(1);
+    const store = await openMetadataStore({ kind: 'postgres', url: database.url, poolSize: 2 });
+    const admin = new DataSource({ type: 'postgres', url: adminUrl });
+    const locker = new DataSource({ type: 'postgres', url: database.url });
+    await admin.initialize();
+    await locker.initialize();
+    const lock = locker.createQueryRunner();
+    try {
+      await store.health();
+      // A query in flight when the server drops its connection (what a restart does: 57P01,
+      // "terminating connection due to administrator command"): held on a lock, so the drop
+      // always finds it running rather than racing the pool's discarding of idle connections.
+      await lock.connect();
+      await lock.startTransaction();
+      await lock.query('LOCK TABLE ingestions IN ACCESS EXCLUSIVE MODE');
+      const lockPid = (
+        (await lock.query('SELECT pg_backend_pid() AS pid')) as Array<{ pid: number }>
+      )[0]!.pid;
+      const inFlight = store.ledger.getIngestion('ing_none').then(
+        () => null,
+        (error: unknown) => error,
+      );
+      for (let waited = 0; ; waited += 20) {
+        const [row] = (await admin.query(
+          "SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'",
+          [name],
+        )) as Array<{ waiting: number }>;
+        if (row!.waiting > 0) break;
+        if (waited > 10_000) throw new Error('the query never waited on the lock');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> $2',
+        [name, lockPid],
+      );
+      const failure = await inFlight;
+      expect(failure).toBeInstanceOf(DependencyUnavailableError);
+      expect(failure).toMatchObject({
+        dependency: 'database',
+        message: 'The metadata database is unavailable; retry later.',
+      });
+      await lock.rollbackTransaction();
+      // The pool replaced the dropped connection.
+      await expect(store.ledger.getIngestion('ing_none')).resolves.toBeNull();
+    } finally {
+      await lock.release().catch(() => undefined);
+      await locker.destroy();
+      await admin.destroy();
+      await store.close();
       await database.drop();
     }
   });

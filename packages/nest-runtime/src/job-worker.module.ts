@@ -10,6 +10,7 @@ import {
 import { BullModule, OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import {
+  bullMqConnection,
   BullMqJobQueue,
   bullMqQueueName,
   bullMqWorkerOptions,
@@ -90,7 +91,7 @@ function bullMqJobProcessor(config: DocentConfig, workerId: string): Type<Worker
     }
 
     async onApplicationBootstrap(): Promise<void> {
-      await this.runtime.recoverPendingIngestions();
+      await this.runtime.startReconciler();
       this.runtime.logger.info('worker started', {
         queue: 'bullmq',
         workerId,
@@ -121,7 +122,7 @@ export class JobWorkerModule {
       module: JobWorkerModule,
       imports: [
         BullModule.forRoot({
-          connection: { url: settings.connection },
+          connection: bullMqConnection(settings.connection),
           prefix: settings.prefix,
         }),
         // Also brings @nestjs/bullmq's explorer, which creates the processor's Worker.

@@ -21,6 +21,7 @@ import {
 } from '@docent/runtime';
 import { JobWorkerModule } from './job-worker.module';
 import {
+  DEPENDENCY_MONITOR,
   DOCENT_CONFIG,
   DOCENT_LOGGER,
   READINESS,
@@ -49,6 +50,7 @@ const PARTS: ReadonlyArray<readonly [InjectionToken, (runtime: Runtime) => unkno
   [AskService, (r) => r.ask],
   [DOCENT_CONFIG, (r) => r.config],
   [DOCENT_LOGGER, (r) => r.logger],
+  [DEPENDENCY_MONITOR, (r) => r.dependencies],
   [
     READINESS,
     (r): ReadinessCheck =>

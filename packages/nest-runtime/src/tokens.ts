@@ -11,6 +11,8 @@ export const RUNTIME = Symbol('DocentRuntime');
 export const DOCENT_CONFIG = Symbol('DocentConfig');
 /** The JSON logger (`Logger` of `@docent/ingestion`). */
 export const DOCENT_LOGGER = Symbol('DocentLogger');
+/** The runtime's `DependencyMonitor`: outages as this process sees them. */
+export const DEPENDENCY_MONITOR = Symbol('DocentDependencyMonitor');
 /** `ReadinessCheck`: one entry per dependency, `ok` or why not. */
 export const READINESS = Symbol('DocentReadiness');
 

@@ -4,6 +4,13 @@ export interface OpenAiHttpClientOptions {
   /** e.g. https://api.openai.com/v1 or any OpenAI-compatible server. */
   baseUrl: string;
   apiKey?: string;
+  /**
+   * How the key travels: `bearer` (`Authorization: Bearer`, OpenAI and the servers compatible
+   * with it) or `api-key` (the `api-key` header of Azure OpenAI). Default `bearer`.
+   */
+  keyHeader?: 'bearer' | 'api-key';
+  /** Query parameters of every request, e.g. Azure's `api-version`. */
+  query?: Record<string, string>;
   /** Retries of 429, 5xx, network errors and attempt timeouts. */
   maxRetries: number;
   /** The wait before retry `n + 1` when the server names none: `min(maxMs, baseMs * 2^n)`. */
@@ -59,13 +66,62 @@ export class OpenAiHttpClient {
     this.sleep = options.sleep ?? realSleep;
   }
 
-  /** `path` relative to the base URL (`embeddings`, `chat/completions`). */
+  /** `path` relative to the base URL (`embeddings`, `chat/completions`), with the query. */
   url(path: string): URL {
-    return new URL(path, `${this.options.baseUrl.replace(/\/+$/, '')}/`);
+    const url = new URL(path, `${this.options.baseUrl.replace(/\/+$/, '')}/`);
+    for (const [name, value] of Object.entries(this.options.query ?? {})) {
+      url.searchParams.set(name, value);
+    }
+    return url;
   }
 
   /** POSTs `body` as JSON and returns the parsed JSON of a 2xx answer. */
   async postJson(path: string, body: unknown, options: PostOptions = {}): Promise<unknown> {
+    return (await this.post(path, body, options)).json();
+  }
+
+  /**
+   * POSTs `body` as JSON and returns the 2xx response unread, for a streamed body (server-sent
+   * events): the retries end once the status is 2xx, so what the stream then does is the
+   * caller's to handle.
+   */
+  postForStream(path: string, body: unknown, options: PostOptions = {}): Promise<Response> {
+    return this.post(path, body, options);
+  }
+
+  /**
+   * One GET of `path` (no retries: a probe says how the service is now), its parsed JSON on a
+   * 2xx; failures as `OpenAiRequestError`, like the POSTs'.
+   */
+  async getJson(path: string, options: { timeoutMs: number }): Promise<unknown> {
+    const url = this.url(path);
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(url, { headers: this.headers(false), signal: deadline });
+    } catch (error) {
+      if (deadline.aborted) throw new OpenAiRequestError(url, { kind: 'timeout', retries: 0 });
+      throw new OpenAiRequestError(url, {
+        kind: 'unreachable',
+        reason: this.networkReason(error),
+        retries: 0,
+      });
+    }
+    if (response.ok) return response.json();
+    if (response.status === 401 || response.status === 403) {
+      await discard(response);
+      throw new OpenAiRequestError(url, { kind: 'rejected-key', status: response.status });
+    }
+    throw new OpenAiRequestError(url, {
+      kind: 'http',
+      status: response.status,
+      retryable: response.status === 429 || response.status >= 500,
+      retries: 0,
+      detail: await this.errorDetail(response),
+    });
+  }
+
+  private async post(path: string, body: unknown, options: PostOptions): Promise<Response> {
     const url = this.url(path);
     const payload = JSON.stringify(body);
     const { maxRetries } = this.options;
@@ -80,7 +136,7 @@ export class OpenAiHttpClient {
       try {
         response = await fetch(url, {
           method: 'POST',
-          headers: this.headers(),
+          headers: this.headers(true),
           body: payload,
           signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
         });
@@ -99,7 +155,7 @@ export class OpenAiHttpClient {
           retries: attempt,
         });
       }
-      if (response.ok) return response.json();
+      if (response.ok) return response;
       if (response.status === 401 || response.status === 403) {
         await discard(response);
         throw new OpenAiRequestError(url, { kind: 'rejected-key', status: response.status });
@@ -126,9 +182,11 @@ export class OpenAiHttpClient {
     }
   }
 
-  private headers(): Record<string, string> {
-    const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    if (this.options.apiKey) headers.Authorization = `Bearer ${this.options.apiKey}`;
+  private headers(withBody: boolean): Record<string, string> {
+    const headers: Record<string, string> = withBody ? { 'Content-Type': 'application/json' } : {};
+    const key = this.options.apiKey;
+    if (key && this.options.keyHeader === 'api-key') headers['api-key'] = key;
+    else if (key) headers.Authorization = `Bearer ${key}`;
     return headers;
   }
 
@@ -160,7 +218,7 @@ export class OpenAiHttpClient {
   }
 
   /** Services sometimes echo the key back in error messages. */
-  private redact(text: string): string {
+  redact(text: string): string {
     const key = this.options.apiKey;
     return key ? text.split(key).join('***') : text;
   }

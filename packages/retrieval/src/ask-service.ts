@@ -1,4 +1,10 @@
-import type { Answer, Answerer, CollectionTermCounts, Passage } from '@docent/answerers';
+import type {
+  Answer,
+  AnswerPiece,
+  Answerer,
+  CollectionTermCounts,
+  Passage,
+} from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
@@ -16,6 +22,11 @@ export interface AskInput {
   topK?: number | null;
   docName?: string | null;
   history?: HistoryTurn[];
+  /**
+   * Keep `[n]` citation markers in the answer (`[n]` is `refs[n - 1]`). Default: on for an
+   * answerer that writes its own text, off for one that quotes (it then marks its quote `[1]`).
+   */
+  citations?: boolean | null;
 }
 
 export interface Reference {
@@ -26,6 +37,30 @@ export interface Reference {
   url: string | null;
   /** The quoted sentence in `sampleText`, in Unicode code points (`end` exclusive); null when not quoted. */
   highlight: { start: number; end: number } | null;
+  /** The answer cites (or quotes) this reference; cited ones come first. */
+  cited: boolean;
+}
+
+/** What a streamed ask reports before its result. */
+export interface AskEvents {
+  /** Once, when retrieval is done (a stream's headers can go out then). */
+  retrieved?(retrievalMs: number): void;
+  /**
+   * Once, before any text: the references known when answering starts. With a quoting answerer
+   * these are the final refs; with one that writes its text, the passages it reads, in order.
+   */
+  refs(refs: Reference[]): void;
+  /**
+   * A piece of the answer's text; `citations` give each marker it uses for the first time
+   * the index of its reference in the `refs` event's list.
+   */
+  delta(text: string, citations: Array<{ marker: number; ref: number }>): void;
+}
+
+export interface AskOptions {
+  signal?: AbortSignal;
+  /** Streaming: the refs, then the answer's text as it is written. */
+  events?: AskEvents;
 }
 
 export interface AskResult {
@@ -34,6 +69,8 @@ export interface AskResult {
   found: boolean;
   /** The words of `answer` that answer a question asking for a thing; null otherwise. */
   shortAnswer: string | null;
+  /** Milliseconds spent retrieving (embedding, search, names) and answering. */
+  timings: { retrievalMs: number; answerMs: number };
 }
 
 export interface AskServiceOptions {
@@ -74,14 +111,33 @@ export class AskService {
     this.refFloor = options.refFloor ?? 0.5;
   }
 
-  async ask(accountId: string, input: AskInput, signal?: AbortSignal): Promise<AskResult> {
+  async ask(accountId: string, input: AskInput, options: AskOptions = {}): Promise<AskResult> {
+    const started = performance.now();
     const topK = input.topK ?? DEFAULT_TOP_K;
-    const { passages, standalone, vector, termCounts, urls } = await this.retrieveFor(
+    const { passages, standalone, vector, termCounts, urls, collectionId } = await this.retrieveFor(
       accountId,
       input,
     );
+    const retrieved = performance.now();
     const history = input.history ?? [];
-    const answer = await this.answerer.answer(
+    const { events, signal } = options;
+    events?.retrieved?.(retrieved - started);
+    const writes = this.answerer.citesPassages;
+    const urlOf = (passage: Passage) => urls.get(passage.id) ?? null;
+    // An answerer that writes its text streams it: the passages it reads go out first.
+    if (events && writes) events.refs(passages.map((p) => reference(p, urlOf(p), [], false)));
+    const onText =
+      events && writes
+        ? (piece: AnswerPiece) =>
+            events.delta(
+              piece.text,
+              piece.citations.map((c) => ({
+                marker: c.marker,
+                ref: passages.findIndex((p) => p.id === c.passageId),
+              })),
+            )
+        : undefined;
+    let answer = await this.answerer.answer(
       {
         // A follow-up whose pronoun was resolved is answered as the question it became.
         question: standalone.resolved ? standalone.text : input.question,
@@ -90,18 +146,39 @@ export class AskService {
         history,
         passages,
         ...(termCounts && { termCounts }),
+        neighbours: async (passage, ordinals) =>
+          passage.documentId === undefined
+            ? []
+            : (await this.index.getChunks(collectionId, passage.documentId, ordinals)).map(
+                (chunk) => ({ ordinal: chunk.ordinal, text: chunk.text }),
+              ),
       },
-      signal,
+      {
+        signal,
+        citations: input.citations ?? true,
+        maxCitations: topK,
+        ...(onText && { onText }),
+      },
     );
+    if (!writes && input.citations) answer = markQuotes(answer, topK);
+    const refs = orderReferences(passages, answer, { topK, floor: this.refFloor, urlOf });
+    if (events && !writes) {
+      // A quoting answer is known whole: its refs are final, its text one piece.
+      events.refs(refs);
+      const cited = refs.filter((r) => r.cited).length;
+      events.delta(
+        answer.text,
+        input.citations && answer.found
+          ? Array.from({ length: cited }, (_, i) => ({ marker: i + 1, ref: i }))
+          : [],
+      );
+    }
     return {
       answer: answer.text,
-      refs: orderReferences(passages, answer, {
-        topK,
-        floor: this.refFloor,
-        urlOf: (passage) => urls.get(passage.id) ?? null,
-      }),
+      refs,
       found: answer.found,
       shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
+      timings: { retrievalMs: retrieved - started, answerMs: performance.now() - retrieved },
     };
   }
 
@@ -134,10 +211,11 @@ export class AskService {
     const words = this.answerer.readsTermCounts
       ? [...new Set(contentWords(standalone.text))].slice(0, MAX_TERM_STATISTICS_WORDS)
       : null;
-    const [vector, counts] = await Promise.all([
-      this.embedder.embedQuery(standalone.text),
-      words && this.index.termDocumentCounts(collection.id, words),
-    ]);
+    // The counts run beside the embedding; the search starts once the vector is there, without
+    // waiting for them (over the network they may take longer than the embedding).
+    const counting = words ? this.index.termDocumentCounts(collection.id, words) : null;
+    counting?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    const vector = await this.embedder.embedQuery(standalone.text);
     const hits = await this.index.search({
       collectionId: collection.id,
       text: standalone.text,
@@ -149,6 +227,7 @@ export class AskService {
       fusion: this.fusion,
     });
 
+    const counts = await counting;
     // Names come from the metadata, so a renamed or deleted document is never mislabelled.
     const documents = new Map(
       (await this.store.getDocumentsByIds([...new Set(hits.map((h) => h.documentId))])).map((d) => [
@@ -173,6 +252,8 @@ export class AskService {
               ...(hit.similarity !== undefined && { similarity: hit.similarity }),
               ...(hit.sentenceVectors && { sentenceVectors: hit.sentenceVectors }),
               ...(hit.layout !== undefined && { layout: hit.layout }),
+              documentId: hit.documentId,
+              ordinal: hit.ordinal,
             },
           ]
         : [];
@@ -184,14 +265,14 @@ export class AskService {
             byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
           }
         : undefined;
-    return { passages, standalone, vector, termCounts, urls };
+    return { passages, standalone, vector, termCounts, urls, collectionId: collection.id };
   }
 }
 
 /**
- * The references of an answer: none when nothing answered; else the passages the answer used,
- * in the answer's order (each with the sentence it quotes highlighted), then the other passages
- * by rank whose fused score is at least `floor` × the best one's, `topK` in all.
+ * The references of an answer: none when nothing answered; else the passages the answer used
+ * (cited), in the answer's order (each with the sentence it quotes highlighted), then the other
+ * passages by rank whose fused score is at least `floor` × the best one's, `topK` in all.
  */
 export function orderReferences(
   passages: Passage[],
@@ -206,13 +287,36 @@ export function orderReferences(
   const rest = passages.filter(
     (p) => !answer.usedPassageIds.includes(p.id) && p.score >= floor * best,
   );
-  return [...used, ...rest].slice(0, topK).map((p) => ({
-    docName: p.docName,
-    pageNum: p.pageNum,
-    sampleText: p.text,
-    url: urlOf(p),
-    highlight: highlightOf(p, answer.quotes ?? []),
-  }));
+  return [...used, ...rest]
+    .slice(0, topK)
+    .map((p, i) => reference(p, urlOf(p), answer.quotes ?? [], i < used.length));
+}
+
+function reference(
+  passage: Passage,
+  url: string | null,
+  quotes: NonNullable<Answer['quotes']>,
+  cited: boolean,
+): Reference {
+  return {
+    docName: passage.docName,
+    pageNum: passage.pageNum,
+    sampleText: passage.text,
+    url,
+    highlight: highlightOf(passage, quotes),
+    cited,
+  };
+}
+
+/**
+ * A quoting answer with its quoted passages marked `[1]`, `[2]`… at its end (asked for with
+ * `citations`), so it reads like a citing one; the quote itself is left verbatim.
+ */
+export function markQuotes(answer: Answer, topK: number): Answer {
+  if (!answer.found || answer.usedPassageIds.length === 0) return answer;
+  const cited = Math.min(answer.usedPassageIds.length, topK);
+  const markers = Array.from({ length: cited }, (_, i) => `[${i + 1}]`).join('');
+  return { ...answer, text: `${answer.text} ${markers}` };
 }
 
 /** The span of the passage's text the answer quotes, in code points, or null. */

@@ -1,8 +1,11 @@
 export {
   AskService,
   DEFAULT_TOP_K,
+  markQuotes,
   orderReferences,
+  type AskEvents,
   type AskInput,
+  type AskOptions,
   type AskResult,
   type AskServiceOptions,
   type Reference,

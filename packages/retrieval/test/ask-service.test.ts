@@ -3,7 +3,7 @@ import type { CollectionResolver } from '@docent/catalog';
 import type { Embedder } from '@docent/embedder';
 import type { DocumentLookup } from '@docent/metadata-store';
 import type { SearchHit, SearchIndex } from '@docent/search-index';
-import { AskService } from '../src';
+import { AskService, type AskInput, type AskOptions, type Reference } from '../src';
 
 const hit = (documentId: string, ordinal: number, similarity: number): SearchHit => ({
   chunkId: `${documentId}:${ordinal}`,
@@ -61,14 +61,31 @@ function askService(
   } as unknown as CollectionResolver;
   const answerer: Answerer = {
     ...answererKind,
-    answer: async (request) => {
+    answer: async (request, answerOptions) => {
       requests.push(request);
+      // A writing answerer streams its text in two pieces, citing what it used with [1]…
+      if (answerOptions?.onText) {
+        const middle = Math.floor(answer.text.length / 2);
+        answerOptions.onText({ text: answer.text.slice(0, middle), citations: [] });
+        answerOptions.onText({
+          text: answer.text.slice(middle),
+          citations: answer.usedPassageIds.map((passageId, i) => ({ marker: i + 1, passageId })),
+        });
+      }
       return answer;
     },
   };
   const service = new AskService(store, index, embedder, answerer, resolver, options);
-  const ask = (question: string, history: Array<{ question: string; answer: string }> = []) =>
-    service.ask('account', { namespaceName: 'ns', collectionName: 'kb', question, history });
+  const ask = (
+    question: string,
+    history: Array<{ question: string; answer: string }> = [],
+    extra: { input?: Partial<AskInput>; options?: AskOptions } = {},
+  ) =>
+    service.ask(
+      'account',
+      { namespaceName: 'ns', collectionName: 'kb', question, history, ...extra.input },
+      extra.options,
+    );
   return { ask, requests, countCalls };
 }
 
@@ -175,5 +192,82 @@ describe('AskService', () => {
       ['guide.md', 1, 'https://wiki.example/guide.pdf#page=1'],
       ['guide.md', 3, 'https://wiki.example/guide.pdf#page=3'],
     ]);
+  });
+
+  describe('streamed', () => {
+    function recorder() {
+      const events: Array<['refs', Reference[]] | ['delta', string, unknown[]]> = [];
+      return {
+        events,
+        options: {
+          events: {
+            refs: (refs: Reference[]) => void events.push(['refs', refs]),
+            delta: (text: string, citations: unknown[]) =>
+              void events.push(['delta', text, citations]),
+          },
+        },
+      };
+    }
+
+    it("sends a quoting answer's final refs, then its text as one piece", async () => {
+      const { events, options } = recorder();
+      const result = await askService({}, { citesPassages: false, readsTermCounts: true }).ask(
+        'Where is the FAQ?',
+        [],
+        { options },
+      );
+      expect(events).toEqual([
+        ['refs', result.refs],
+        ['delta', 'faq passage 1', []],
+      ]);
+      expect(result.refs.map((r) => r.cited)).toEqual([true, false, false]);
+    });
+
+    it('marks a quoting answer [1] only when citations are asked for', async () => {
+      const { events, options } = recorder();
+      const service = askService({}, { citesPassages: false, readsTermCounts: true });
+      const result = await service.ask('Where is the FAQ?', [], {
+        input: { citations: true },
+        options,
+      });
+      expect(result.answer).toBe('faq passage 1 [1]');
+      expect(events[1]).toEqual(['delta', 'faq passage 1 [1]', [{ marker: 1, ref: 0 }]]);
+      expect((await service.ask('Where is the FAQ?')).answer).toBe('faq passage 1');
+    });
+
+    it("sends a writing answerer's passages first, then its pieces with markers pointing into them", async () => {
+      const { events, options } = recorder();
+      const result = await askService(
+        {},
+        { citesPassages: true, readsTermCounts: false },
+        {
+          text: 'See the FAQ [1] and the guide [2].',
+          usedPassageIds: ['faq:1', 'guide:2'],
+          found: true,
+        },
+      ).ask('Where is the FAQ?', [], { options });
+      const [first, ...deltas] = events;
+      expect((first![1] as Reference[]).map((r) => [r.sampleText, r.cited])).toEqual([
+        ['guide passage 0', false],
+        ['faq passage 1', false],
+        ['guide passage 2', false],
+      ]);
+      expect(deltas).toEqual([
+        ['delta', 'See the FAQ [1] a', []],
+        [
+          'delta',
+          'nd the guide [2].',
+          [
+            { marker: 1, ref: 1 },
+            { marker: 2, ref: 2 },
+          ],
+        ],
+      ]);
+      expect(result.refs.map((r) => [r.sampleText, r.cited])).toEqual([
+        ['faq passage 1', true],
+        ['guide passage 2', true],
+        ['guide passage 0', false],
+      ]);
+    });
   });
 });

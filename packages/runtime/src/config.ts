@@ -19,9 +19,7 @@ export interface DocentConfig {
   redisUrl: string | undefined;
   /** BullMQ: key prefix (one Redis can host several deployments) and job lock duration. */
   queue: { prefix: string; lockMs: number };
-  elasticsearch:
-    | { url: string; apiKey?: string; username?: string; password?: string; indexPrefix: string }
-    | undefined;
+  elasticsearch: ElasticsearchConfig | undefined;
   bootstrapApiKeys: BootstrapKey[];
   secretKey: string | undefined;
   allowPrivateNetwork: boolean;
@@ -55,7 +53,23 @@ export interface DocentConfig {
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
   allowModelDownload: boolean;
   answerer: 'extractive' | 'openai';
+  /** The `openai:` embedder's endpoint (and the answer model's, unless `llm` names its own). */
   openai: { baseUrl: string; apiKey: string | undefined; model: string | undefined };
+  /** The answer model of `DOCENT_ANSWERER=openai`. */
+  llm: {
+    provider: 'openai' | 'azure';
+    baseUrl: string;
+    apiKey: string | undefined;
+    model: string | undefined;
+    /** Azure's `api-version`. */
+    apiVersion: string;
+    /** The prompt's budget in tokens. */
+    contextTokens: number;
+    /** Overrides the tokenizer the model's family would get. */
+    tokenizer: 'o200k_base' | 'cl100k_base' | 'llama3' | undefined;
+    /** One answer's time limit, retries included. */
+    timeoutMs: number;
+  };
   /** How long one source request is retried (429, 503, network) before giving up. */
   sourceRetryBudgetMs: number;
   /** Ingestion jobs (a listing, a batch, a finalize step) one worker process runs at once. */
@@ -68,8 +82,13 @@ export interface DocentConfig {
     listingAheadBatches: number;
     /** Largest content the listing carries (as JSON) that rides in the batch instead of a fetch. */
     inlineContentBytes: number;
-    /** How long one index call waits for an unavailable search index before the ingestion fails. */
-    indexOutageLimitMs: number;
+    /**
+     * The outage budget: how long an ingestion waits for an unavailable database, queue or
+     * index before it fails `internal`, naming the dependency.
+     */
+    outageLimitMs: number;
+    /** Time between two passes of the reconciler (every process that runs jobs runs one). */
+    reconcileIntervalMs: number;
   };
   /**
    * The operator port serving Prometheus `/metrics` (the api's and a worker's); undefined: none.
@@ -83,6 +102,24 @@ export interface DocentConfig {
   /** Tests only: the schedules read the time from this file (an ISO date-time). */
   testClockFile: string | undefined;
   logLevel: 'debug' | 'info' | 'warn' | 'error';
+}
+
+export interface ElasticsearchConfig {
+  url: string;
+  apiKey?: string;
+  username?: string;
+  password?: string;
+  indexPrefix: string;
+  /** Where new collections go: shared indices (routed, filtered by collection) or one index each. */
+  layout: 'shared' | 'dedicated';
+  /** Shared indices per embedding size. */
+  sharedIndices: number;
+  /** Chunks past which `pnpm es:layout migrate` gives a collection an index of its own; 0: never. */
+  dedicatedThreshold: number;
+  /** Replicas of the indices the service creates; undefined: the cluster's default (1). */
+  replicas: number | undefined;
+  /** In shared indices, weigh query words by their IDF within the collection. */
+  collectionIdf: boolean;
 }
 
 export class ConfigError extends Error {
@@ -122,6 +159,19 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
           username: env.ELASTICSEARCH_USERNAME || undefined,
           password: env.ELASTICSEARCH_PASSWORD || undefined,
           indexPrefix: name(env, 'DOCENT_ES_INDEX_PREFIX', 'docent'),
+          layout: oneOf(env, 'DOCENT_ES_LAYOUT', ['shared', 'dedicated'] as const, 'shared'),
+          sharedIndices: integer(env, 'DOCENT_ES_SHARED_INDICES', 2, 1, 1_000),
+          dedicatedThreshold: integer(
+            env,
+            'DOCENT_ES_DEDICATED_THRESHOLD',
+            100_000,
+            0,
+            1_000_000_000,
+          ),
+          replicas: env.DOCENT_ES_REPLICAS
+            ? integer(env, 'DOCENT_ES_REPLICAS', 0, 0, 16)
+            : undefined,
+          collectionIdf: boolean(env, 'DOCENT_ES_COLLECTION_IDF', true),
         }
       : undefined,
     bootstrapApiKeys: (() => {
@@ -167,18 +217,41 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
       apiKey: env.OPENAI_API_KEY || undefined,
       model: env.DOCENT_LLM_MODEL || undefined,
     },
+    llm: {
+      provider: oneOf(env, 'DOCENT_LLM_PROVIDER', ['openai', 'azure'] as const, 'openai'),
+      baseUrl: (
+        url(env, 'DOCENT_LLM_BASE_URL', ['http:', 'https:']) ??
+        url(env, 'OPENAI_BASE_URL', ['http:', 'https:']) ??
+        'https://api.openai.com/v1'
+      ).replace(/\/+$/, ''),
+      apiKey: env.DOCENT_LLM_API_KEY || env.OPENAI_API_KEY || undefined,
+      model: env.DOCENT_LLM_MODEL || undefined,
+      apiVersion: env.DOCENT_LLM_API_VERSION || '2024-10-21',
+      contextTokens: integer(env, 'DOCENT_LLM_CONTEXT_TOKENS', 6_000, 256, 1_000_000),
+      tokenizer: env.DOCENT_LLM_TOKENIZER
+        ? oneOf(
+            env,
+            'DOCENT_LLM_TOKENIZER',
+            ['o200k_base', 'cl100k_base', 'llama3'] as const,
+            'o200k_base',
+          )
+        : undefined,
+      timeoutMs: integer(env, 'DOCENT_LLM_TIMEOUT_MS', 60_000, 1_000, 600_000),
+    },
     sourceRetryBudgetMs: integer(env, 'DOCENT_SOURCE_RETRY_BUDGET_MS', 120_000, 0, 3_600_000),
     workerConcurrency: integer(env, 'DOCENT_WORKER_CONCURRENCY', 2, 1, 64),
     ingestion: {
       batchDocuments: integer(env, 'DOCENT_BATCH_DOCUMENTS', 16, 1, 1_000),
       listingAheadBatches: integer(env, 'DOCENT_LISTING_AHEAD_BATCHES', 32, 1, 100_000),
-      indexOutageLimitMs: integer(
+      // DOCENT_INDEX_OUTAGE_LIMIT_MS is the budget's former name (the index's alone).
+      outageLimitMs: integer(
         env,
-        'DOCENT_INDEX_OUTAGE_LIMIT_MS',
+        env.DOCENT_OUTAGE_LIMIT_MS ? 'DOCENT_OUTAGE_LIMIT_MS' : 'DOCENT_INDEX_OUTAGE_LIMIT_MS',
         30 * 60_000,
         1_000,
         24 * 3_600_000,
       ),
+      reconcileIntervalMs: integer(env, 'DOCENT_RECONCILE_INTERVAL_MS', 15_000, 100, 3_600_000),
       inlineContentBytes: integer(
         env,
         'DOCENT_BATCH_INLINE_BYTES',
@@ -195,9 +268,18 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     testClockFile: env.DOCENT_TEST_CLOCK_FILE ? resolve(env.DOCENT_TEST_CLOCK_FILE) : undefined,
     logLevel: oneOf(env, 'DOCENT_LOG_LEVEL', ['debug', 'info', 'warn', 'error'] as const, 'info'),
   };
-  if (config.answerer === 'openai' && !config.openai.model) {
+  if (config.answerer === 'openai' && !config.llm.model) {
     throw new ConfigError(
-      'DOCENT_ANSWERER=openai needs DOCENT_LLM_MODEL (and OPENAI_BASE_URL / OPENAI_API_KEY)',
+      'DOCENT_ANSWERER=openai needs DOCENT_LLM_MODEL (and DOCENT_LLM_BASE_URL / DOCENT_LLM_API_KEY, or OPENAI_BASE_URL / OPENAI_API_KEY)',
+    );
+  }
+  if (
+    config.answerer === 'openai' &&
+    config.llm.provider === 'azure' &&
+    !/\/openai\/deployments\/[^/]+$/.test(config.llm.baseUrl)
+  ) {
+    throw new ConfigError(
+      'DOCENT_LLM_PROVIDER=azure needs DOCENT_LLM_BASE_URL to be a deployment URL: https://<resource>.openai.azure.com/openai/deployments/<deployment>',
     );
   }
   if (

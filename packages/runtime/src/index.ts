@@ -4,3 +4,4 @@ export { createJsonLogger, type LogLevel } from './json-logger';
 export { bullMqQueueSettings, newWorkerId } from './worker-identity';
 export { fileClock } from './test-clock';
 export { startMetricsServer } from './metrics-server';
+export { answerModelOf } from './answer-model';

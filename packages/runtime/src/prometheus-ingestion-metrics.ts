@@ -1,4 +1,5 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
+import type { Embedder } from '@docent/embedder';
 import type { IngestionMetrics, IngestionStage } from '@docent/ingestion';
 
 /**
@@ -20,6 +21,12 @@ export function prometheusIngestionMetrics(registry: Registry): IngestionMetrics
     buckets: [1, 2, 4, 8, 16, 24, 31, 32, 48, 64],
     registers: [registry],
   });
+  const stageCpu = new Counter({
+    name: 'docent_ingestion_stage_cpu_seconds_total',
+    help: 'CPU time of the ingestion stages that run on the event loop without waiting (chunk)',
+    labelNames: ['stage'] as const,
+    registers: [registry],
+  });
   const batches = new Counter({
     name: 'docent_ingestion_batches_total',
     help: 'Ingestion batch jobs committed by this process',
@@ -30,9 +37,20 @@ export function prometheusIngestionMetrics(registry: Registry): IngestionMetrics
     help: 'Documents of the batch jobs committed by this process',
     registers: [registry],
   });
+  const fenced = new Counter({
+    name: 'docent_ingestion_fenced_writes_total',
+    help: 'Batch writes refused by the ledger because their ingestion had ended or lost its collection',
+    registers: [registry],
+  });
   return {
+    observeFencedWrite() {
+      fenced.inc();
+    },
     observeStage(stage: IngestionStage, seconds: number) {
       stages.observe({ stage }, seconds);
+    },
+    observeStageCpu(stage: IngestionStage, cpuSeconds: number) {
+      stageCpu.inc({ stage }, Math.max(0, cpuSeconds));
     },
     observeEmbeddingBatch(texts: number) {
       embeddingBatch.observe(texts);
@@ -42,4 +60,22 @@ export function prometheusIngestionMetrics(registry: Registry): IngestionMetrics
       batchDocuments.inc(documents);
     },
   };
+}
+
+/**
+ * The embedder's CPU time by part (`EmbedderCpuSeconds`: model, tokenize, pool, spans), read when
+ * scraped; an embedder without the figures (OpenAI-compatible) exports none.
+ */
+export function registerEmbedderCpuMetrics(registry: Registry, embedder: Embedder): void {
+  const read = embedder.cpuSeconds?.bind(embedder);
+  if (!read) return;
+  new Gauge({
+    name: 'docent_embedder_cpu_seconds',
+    help: 'CPU time the embedder used since start, by part (model threads; tokenize, pool, spans on the event loop)',
+    labelNames: ['part'] as const,
+    registers: [registry],
+    collect() {
+      for (const [part, seconds] of Object.entries(read())) this.set({ part }, seconds);
+    },
+  });
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ApiKeyService, UserAccountService } from '@docent/accounts';
-import { ExtractiveAnswerer, OpenAiAnswerer, type Answerer } from '@docent/answerers';
+import { ExtractiveAnswerer, type Answerer } from '@docent/answerers';
 import { CatalogService, CollectionResolver } from '@docent/catalog';
 import { createSourceHttpClient, type SourceConnector } from '@docent/connector-sdk';
 import { DriveConnector } from '@docent/connector-drive';
@@ -8,18 +8,19 @@ import { pagesConnector } from '@docent/connector-pages';
 import { wikiConnector } from '@docent/connector-wiki';
 import { createFileParser } from '@docent/document-parsers';
 import { loadSecretKey, SecretBox } from '@docent/credentials-vault';
+import { DependencyMonitor } from '@docent/dependency-health';
 import { createEmbedder, type Embedder } from '@docent/embedder';
 import {
   ConnectorRegistry,
-  INGEST_JOB,
+  IngestionReconciler,
   IngestionRunner,
   IngestionService,
   JOB_CATALOG,
-  ingestJobId,
   type Logger,
 } from '@docent/ingestion';
 import {
   BullMqJobQueue,
+  isRedisUnavailable,
   SqliteJobQueue,
   type JobHandlerRegistration,
   type JobQueue,
@@ -36,9 +37,35 @@ import {
 import { Registry } from 'prom-client';
 import { isEmbedded, type DocentConfig } from './config';
 import { preparePrivateDataDir } from './private-data-dir';
+import { GuardedSearchIndex } from './guarded-search-index';
 import { fileClock } from './test-clock';
-import { prometheusIngestionMetrics } from './prometheus-ingestion-metrics';
+import {
+  prometheusDependencyMetrics,
+  prometheusReconcilerMetrics,
+} from './prometheus-dependency-metrics';
+import {
+  prometheusIngestionMetrics,
+  registerEmbedderCpuMetrics,
+} from './prometheus-ingestion-metrics';
+import { elasticsearchIndexOptions } from './elasticsearch-settings';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
+import { answerModelOf } from './answer-model';
+import { meteredAnswerer } from './metered-answerer';
+
+const ANSWER_MODEL_PROBE_MS = 5_000;
+
+/** `probe`, run again only once its last result is older than `maxAgeMs`. */
+function cachedProbe(probe: () => Promise<void>, maxAgeMs: number): () => Promise<void> {
+  let last: { at: number; result: Promise<void> } | null = null;
+  return () => {
+    if (!last || Date.now() - last.at > maxAgeMs) {
+      const result = probe();
+      result.catch(() => undefined);
+      last = { at: Date.now(), result };
+    }
+    return last.result;
+  };
+}
 
 export interface Runtime {
   config: DocentConfig;
@@ -46,8 +73,11 @@ export interface Runtime {
   /** The metadata database, one adapter per role; services below take only their roles. */
   store: MetadataStore;
   queue: JobQueue;
+  /** The index as the services use it: reads fail at once while it is known to be down. */
   index: SearchIndex;
   embedder: Embedder;
+  /** Outages of the database, queue and index as this process sees them. */
+  dependencies: DependencyMonitor;
   apiKeys: ApiKeyService;
   /** Users (email + password) and their browser sessions. */
   users: UserAccountService;
@@ -68,8 +98,11 @@ export interface Runtime {
   /** Fires due schedules from this process (any number of processes may). */
   startScheduler(): void;
   stopScheduler(): Promise<void>;
-  /** Enqueues again the ingestions that may have lost their job (idempotent by job id). */
-  recoverPendingIngestions(): Promise<void>;
+  /**
+   * Runs the reconciler in this process (one pass at once, then on its interval): the queue is
+   * made to match what the database says each ingestion still has to do.
+   */
+  startReconciler(): Promise<void>;
   /** One entry per dependency: `ok` or why not. */
   readiness(): Promise<Record<string, string>>;
   /** Graceful: running ingestions are handed back to the queue, then everything closes. */
@@ -135,18 +168,42 @@ export async function buildRuntime(
     closers.push(() => embedder.close());
 
     const metrics = new Registry();
-    const index = openSearchIndex(config);
-    closers.push(() => index.close());
+    registerEmbedderCpuMetrics(metrics, embedder);
+    const rawIndex = openSearchIndex(config);
+    closers.push(() => rawIndex.close());
 
     const workerId = options.workerId ?? newWorkerId();
-    const queue: JobQueue = config.redisUrl
-      ? new BullMqJobQueue({ ...bullMqQueueSettings(config, workerId), jobs: JOB_CATALOG })
+    const onQueueError = (error: Error) => {
+      // Redis going away shows as a stream of connection errors: one outage, logged once.
+      if (isRedisUnavailable(error)) dependencies.noteFailure('queue', error.message);
+      else logger.warn('job queue error', { error: error.message });
+    };
+    const jobQueue: JobQueue = config.redisUrl
+      ? new BullMqJobQueue({
+          ...bullMqQueueSettings(config, workerId),
+          jobs: JOB_CATALOG,
+          onError: onQueueError,
+        })
       : new SqliteJobQueue({
           path: join(config.dataDir, 'queue.sqlite'),
           jobs: JOB_CATALOG,
           workerId,
+          onError: onQueueError,
         });
-    closers.push(() => queue.close());
+    closers.push(() => jobQueue.close());
+
+    // Probes run only while a dependency is seen down, until it answers again.
+    const dependencies = new DependencyMonitor({
+      probes: {
+        database: () => store.health(),
+        queue: () => jobQueue.health(),
+        index: () => rawIndex.health(),
+      },
+      logger,
+      metrics: prometheusDependencyMetrics(metrics),
+    });
+    closers.push(async () => dependencies.close());
+    const index = new GuardedSearchIndex(rawIndex, dependencies);
 
     const http = createSourceHttpClient({
       allowPrivateNetwork: config.allowPrivateNetwork,
@@ -173,7 +230,9 @@ export async function buildRuntime(
     const resolver = new CollectionResolver(store.catalog);
     const ingestions = new IngestionService({
       store: store.ingestions,
-      queue,
+      queue: jobQueue,
+      logger,
+      dependencies,
       collectionLock: store.collectionLock,
       resolver,
       connectors,
@@ -202,18 +261,21 @@ export async function buildRuntime(
       resolver,
       ingestions,
     );
-    const answerer: Answerer =
-      config.answerer === 'openai'
-        ? new OpenAiAnswerer({
-            baseUrl: config.openai.baseUrl,
-            apiKey: config.openai.apiKey,
-            model: config.openai.model!,
-          })
-        : new ExtractiveAnswerer({
-            embedTexts: (texts) => embedder.embedDocuments(texts),
-            embedQuery: (text) => embedder.embedQuery(text),
-            minEvidence: config.notFoundThreshold,
-          });
+    const answerModel = answerModelOf(config);
+    const answerer: Answerer = meteredAnswerer(
+      answerModel ??
+        new ExtractiveAnswerer({
+          embedTexts: (texts) => embedder.embedDocuments(texts),
+          embedQuery: (text) => embedder.embedQuery(text),
+          minEvidence: config.notFoundThreshold,
+        }),
+      metrics,
+      config.answerer,
+    );
+    // /readyz is polled: the answer model's endpoint is probed at most every few seconds.
+    const answerModelCheck = answerModel
+      ? cachedProbe(() => answerModel.probe(), ANSWER_MODEL_PROBE_MS)
+      : null;
     const ask = new AskService(store.catalog, index, embedder, answerer, resolver, {
       vectorWeight: config.vectorWeight,
       fusion: config.fusion,
@@ -231,8 +293,9 @@ export async function buildRuntime(
         endpoints,
         parseFile,
         logger,
-        queue,
+        queue: jobQueue,
         workerId,
+        dependencies,
         metrics: prometheusIngestionMetrics(metrics),
       },
       {
@@ -242,26 +305,42 @@ export async function buildRuntime(
         batchDocuments: config.ingestion.batchDocuments,
         listingAheadBatches: config.ingestion.listingAheadBatches,
         inlineContentBytes: config.ingestion.inlineContentBytes,
-        indexOutageLimitMs: config.ingestion.indexOutageLimitMs,
+        outageLimitMs: config.ingestion.outageLimitMs,
       },
     );
+    const reconciler = new IngestionReconciler(
+      {
+        reconciliation: store.reconciliation,
+        ledger: store.ledger,
+        collectionLock: store.collectionLock,
+        queue: jobQueue,
+        index,
+        dependencies,
+        logger,
+        metrics: prometheusReconcilerMetrics(metrics),
+      },
+      {
+        intervalMs: config.ingestion.reconcileIntervalMs,
+        outageLimitMs: config.ingestion.outageLimitMs,
+        lockTtlMs: config.queue.lockMs,
+      },
+    );
+    closers.push(() => reconciler.stop());
 
     const jobHandlers = runner.jobHandlers();
-    const recoverPendingIngestions = async () => {
-      // Idempotent by job id: only what a lost queue (or a crash between a ledger write and its
-      // enqueue) is missing gets enqueued.
-      for (const id of await store.ingestions.listIngestionIdsByStatus(['queued', 'running'])) {
-        await queue.enqueue(INGEST_JOB, { ingestionId: id }, { jobId: ingestJobId(id) });
-        await runner.enqueueRecorded(id);
-      }
+    const startReconciler = async () => {
+      // A first pass before anything else: what the queue lost while no worker ran comes back.
+      await reconciler.reconcile();
+      reconciler.start();
     };
     return {
       config,
       logger,
       store,
-      queue,
+      queue: jobQueue,
       index,
       embedder,
+      dependencies,
       apiKeys,
       users,
       connections,
@@ -274,10 +353,10 @@ export async function buildRuntime(
       startScheduler: () => schedulerLoop.start(),
       stopScheduler: () => schedulerLoop.stop(),
       metrics,
-      recoverPendingIngestions,
+      startReconciler,
       async startWorker() {
-        await queue.start(jobHandlers, { concurrency: config.workerConcurrency });
-        await recoverPendingIngestions();
+        await jobQueue.start(jobHandlers, { concurrency: config.workerConcurrency });
+        await startReconciler();
         logger.info('worker started', { workerId, concurrency: config.workerConcurrency });
       },
       async readiness() {
@@ -291,15 +370,17 @@ export async function buildRuntime(
         };
         return {
           database: await check(() => store.health()),
-          queue: await check(() => queue.health()),
+          queue: await check(() => jobQueue.health()),
           index: await check(() => index.health()),
+          ...(answerModelCheck && { answer_model: await check(answerModelCheck) }),
         };
       },
       async close() {
         // No run may be enqueued once the queue stops.
         await schedulerLoop.stop();
+        await reconciler.stop();
         // Hands running jobs back to the queue (a no-op when this process runs none).
-        await queue.stop(30_000).catch(() => undefined);
+        await jobQueue.stop(30_000).catch(() => undefined);
         await closeAll();
       },
     };
@@ -313,18 +394,7 @@ export async function buildRuntime(
 function openSearchIndex(config: DocentConfig): SearchIndex {
   const es = config.elasticsearch;
   if (!es) return new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
-  return new ElasticsearchSearchIndex({
-    node: es.url,
-    auth: es.apiKey
-      ? { apiKey: es.apiKey }
-      : es.username
-        ? { username: es.username, password: es.password ?? '' }
-        : undefined,
-    indexPrefix: es.indexPrefix,
-    // Writes become searchable within the refresh interval (1 s) instead of waiting for it.
-    refresh: false,
-    rrf: 'client',
-  });
+  return new ElasticsearchSearchIndex(elasticsearchIndexOptions(es));
 }
 
 export { isEmbedded };

@@ -26,6 +26,23 @@ describe('loadConfig', () => {
     expect(config.endpoints.driveApiUrl).toBe('http://127.0.0.1:9999');
   });
 
+  it('reads the outage budget under its name, or its former one, and the reconciler interval', () => {
+    expect(loadConfig({}).ingestion).toMatchObject({
+      outageLimitMs: 1_800_000,
+      reconcileIntervalMs: 15_000,
+    });
+    expect(loadConfig({ DOCENT_INDEX_OUTAGE_LIMIT_MS: '60000' }).ingestion.outageLimitMs).toBe(
+      60_000,
+    );
+    const both = loadConfig({
+      DOCENT_OUTAGE_LIMIT_MS: '90000',
+      DOCENT_INDEX_OUTAGE_LIMIT_MS: '60000',
+      DOCENT_RECONCILE_INTERVAL_MS: '2000',
+    });
+    expect(both.ingestion).toMatchObject({ outageLimitMs: 90_000, reconcileIntervalMs: 2_000 });
+    expect(() => loadConfig({ DOCENT_OUTAGE_LIMIT_MS: '10' })).toThrow(/DOCENT_OUTAGE_LIMIT_MS/);
+  });
+
   it('rejects bad values with the variable name and never the value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://u:hunter2@x/db' })).toThrow(
@@ -39,6 +56,39 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DOCENT_ANSWERER: 'gpt' })).toThrow(/extractive, openai/);
     expect(() => loadConfig({ DOCENT_ANSWERER: 'openai' })).toThrow(/DOCENT_LLM_MODEL/);
     expect(() => loadConfig({ DOCENT_ALLOW_PRIVATE_NETWORK: 'maybe' })).toThrow(/true or false/);
+  });
+
+  it('reads the Elasticsearch layout: shared indices by default, or one index per collection', () => {
+    const url = { ELASTICSEARCH_URL: 'http://es:9200' };
+    expect(loadConfig(url).elasticsearch).toEqual({
+      url: 'http://es:9200',
+      indexPrefix: 'docent',
+      layout: 'shared',
+      sharedIndices: 2,
+      dedicatedThreshold: 100_000,
+      replicas: undefined,
+      collectionIdf: true,
+    });
+    expect(
+      loadConfig({
+        ...url,
+        DOCENT_ES_LAYOUT: 'dedicated',
+        DOCENT_ES_SHARED_INDICES: '4',
+        DOCENT_ES_DEDICATED_THRESHOLD: '0',
+        DOCENT_ES_REPLICAS: '0',
+        DOCENT_ES_COLLECTION_IDF: 'false',
+      }).elasticsearch,
+    ).toMatchObject({
+      layout: 'dedicated',
+      sharedIndices: 4,
+      dedicatedThreshold: 0,
+      replicas: 0,
+      collectionIdf: false,
+    });
+    expect(() => loadConfig({ ...url, DOCENT_ES_LAYOUT: 'mixed' })).toThrow(/shared, dedicated/);
+    expect(() => loadConfig({ ...url, DOCENT_ES_SHARED_INDICES: '0' })).toThrow(
+      /DOCENT_ES_SHARED_INDICES must be an integer between 1 and 1000/,
+    );
   });
 
   it('reads OAuth apps per source type, with the real providers as default URLs', () => {

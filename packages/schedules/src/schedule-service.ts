@@ -5,6 +5,7 @@ import { InvalidRequestError, NotFoundError, SourceNotConnectedError } from '@do
 import {
   newIngestionId,
   type CreateIngestionInput,
+  type IdempotencyKey,
   type IngestionService,
 } from '@docent/ingestion';
 import type {
@@ -25,7 +26,17 @@ export interface ScheduleLocator {
 
 export interface ScheduleServiceDeps {
   store: ScheduleStore;
-  ingestions: Pick<IngestionService, 'prepare' | 'start' | 'stillConnected' | 'newRun' | 'enqueue'>;
+  ingestions: Pick<
+    IngestionService,
+    | 'prepare'
+    | 'start'
+    | 'stillConnected'
+    | 'earlierRun'
+    | 'claimRun'
+    | 'noteScheduleOfKey'
+    | 'newRun'
+    | 'enqueueOrLeaveToReconciler'
+  >;
   resolver: CollectionResolver;
   secrets: SecretBox;
   /** The schedules' clock (a test may move it). */
@@ -46,16 +57,26 @@ export class ScheduleService {
   /**
    * Starts the ingestion and schedules its re-runs: a new schedule, or the one the collection
    * already has for this source, replaced (cron, spec, credentials) and active again. Nothing
-   * is written when the schedule or the source is refused.
+   * is written when the schedule or the source is refused. With an Idempotency-Key, a request
+   * sent again gets the ingestion and schedule the first one made.
    */
   async createScheduledIngestion(
     accountId: string,
     input: CreateIngestionInput,
     schedule: ScheduleRuleInput,
+    idempotency?: IdempotencyKey,
   ): Promise<{ ingestion: IngestionRecord; schedule: ScheduleRecord }> {
     const rule = ScheduleRule.parse(schedule);
-    const source = await this.deps.ingestions.prepare(accountId, input);
-    const ingestion = await this.deps.ingestions.start(source);
+    const { ingestions } = this.deps;
+    const earlier = idempotency ? await ingestions.earlierRun(accountId, idempotency) : null;
+    const earlierSchedule = earlier?.scheduleId
+      ? await this.deps.store.getSchedule(earlier.scheduleId)
+      : null;
+    if (earlier && earlierSchedule)
+      return { ingestion: earlier.ingestion, schedule: earlierSchedule };
+    const source = await ingestions.prepare(accountId, input);
+    const id = idempotency ? await ingestions.claimRun(accountId, idempotency) : undefined;
+    const ingestion = await ingestions.start(source, id);
     const at = this.now();
     const saved = await this.deps.store.saveSchedule({
       id: newScheduleId(at.getTime()),
@@ -77,6 +98,7 @@ export class ScheduleService {
       lastRunIngestionId: ingestion.id,
       at,
     });
+    if (idempotency) await ingestions.noteScheduleOfKey(accountId, idempotency, saved.id);
     return { ingestion, schedule: saved };
   }
 
@@ -152,7 +174,7 @@ export class ScheduleService {
         run,
         at,
       });
-      if (claim === 'started') await this.deps.ingestions.enqueue(run.id);
+      if (claim === 'started') await this.deps.ingestions.enqueueOrLeaveToReconciler(run);
       if (claim !== 'lost') return this.find(accountId, locator);
       if (attempt >= STATE_CHANGE_ATTEMPTS) {
         throw new Error(`schedule ${schedule.id} kept changing while being run`);

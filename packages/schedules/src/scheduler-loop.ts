@@ -1,3 +1,4 @@
+import { unavailableDependency } from '@docent/domain-errors';
 import type { Logger } from '@docent/ingestion';
 import type { Scheduler } from './scheduler';
 
@@ -35,10 +36,15 @@ export class SchedulerLoop {
       .tick()
       .then(
         () => undefined,
-        (error: unknown) =>
-          this.options.logger.error('schedules could not be checked', {
-            error: error instanceof Error ? error.message : String(error),
-          }),
+        (error: unknown) => {
+          const fields = { error: error instanceof Error ? error.message : String(error) };
+          // An outage is logged once by whoever meets it first; the next tick tries again.
+          if (unavailableDependency(error)) {
+            this.options.logger.debug('schedules not checked: a dependency is unavailable', fields);
+          } else {
+            this.options.logger.error('schedules could not be checked', fields);
+          }
+        },
       )
       .finally(() => {
         this.running = null;

@@ -7,7 +7,7 @@ import { ScheduleRule } from './schedule-rule';
 
 export interface SchedulerDeps {
   store: ScheduleStore;
-  ingestions: Pick<IngestionService, 'newRun' | 'enqueue' | 'stillConnected'>;
+  ingestions: Pick<IngestionService, 'newRun' | 'enqueueOrLeaveToReconciler' | 'stillConnected'>;
   secrets: SecretBox;
   logger: Logger;
   /** The schedules' clock (a test may move it). */
@@ -95,7 +95,7 @@ export class Scheduler {
       at: now,
     });
     if (claim === 'started') {
-      await this.deps.ingestions.enqueue(run.id);
+      await this.deps.ingestions.enqueueOrLeaveToReconciler(run);
       result.started++;
       logger.info('scheduled run started', { scheduleId: schedule.id, ingestionId: run.id });
     } else if (claim === 'skipped') {

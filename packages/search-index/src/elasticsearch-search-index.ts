@@ -4,12 +4,20 @@ import {
   assertDocumentBatch,
   assertCollectionId,
   assertLimit,
-  assertSameDimensions,
   assertTermCount,
 } from './argument-checks';
 import { bm25QueryText } from './elasticsearch/bm25-query-text';
 import { BulkWriter } from './elasticsearch/bulk-writer';
-import { DocumentManifests } from './elasticsearch/document-manifests';
+import {
+  type CollectionLayout,
+  type CollectionPlacement,
+} from './elasticsearch/collection-placement';
+import { CollectionPlacements } from './elasticsearch/collection-placements';
+import { CollectionMover } from './elasticsearch/collection-mover';
+import { CollectionRegistry } from './elasticsearch/collection-registry';
+import { CollectionStatistics } from './elasticsearch/collection-statistics';
+import { deleteIndexBehind, removeFromSharedIndex } from './elasticsearch/collection-removal';
+import { DocumentManifests, routed } from './elasticsearch/document-manifests';
 import { type ChunkWrite, DocumentWriter } from './elasticsearch/document-writer';
 import { errorDetails, isIndexNotFound, toIndexError } from './elasticsearch/elasticsearch-errors';
 import {
@@ -19,35 +27,20 @@ import {
   type ResolvedElasticsearchOptions,
 } from './elasticsearch/elasticsearch-options';
 import { HybridRanking, type RankingPlan } from './elasticsearch/hybrid-ranking';
+import { type CollectionLayoutEntry, LayoutMaintenance } from './elasticsearch/layout-maintenance';
 import {
   type ChunkSource,
-  collectionIndexDefinition,
   type HitSource,
   MAX_ELASTICSEARCH_DIMENSIONS,
-  lacksStoredOnlyFields,
-  STORED_ONLY_MAPPING,
-  storedDimensions,
 } from './elasticsearch/index-definition';
-import {
-  chunkDocumentId,
-  type CollectionIndex,
-  collectionIndex,
-} from './elasticsearch/index-layout';
+import { collectionIndex } from './elasticsearch/index-layout';
 import { RrfRetrieverSupport } from './elasticsearch/rrf-retriever-support';
 import {
   chunksByOrdinalBody,
   countQuery,
-  hitsBody,
   MAX_RESULT_WINDOW,
-  termCountBody,
 } from './elasticsearch/search-requests';
-import {
-  type FetchedChunk,
-  fetchedChunks,
-  msearchResponse,
-  toSearchHit,
-  totalHits,
-} from './elasticsearch/search-responses';
+import { toSearchHit } from './elasticsearch/search-responses';
 import {
   type DocumentChunks,
   type IndexedChunk,
@@ -64,11 +57,12 @@ import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentenc
 /**
  * The Elasticsearch {@link SearchIndex} (9.x), for deployments with several hosts.
  *
- * One index per collection (behind an alias) with one primary shard, so BM25 statistics are per
- * collection as in the embedded index and deleting a collection drops its index. A search ranks
- * `_id`s with a BM25F leg and a filtered kNN leg fused by Reciprocal Rank Fusion (here, or in
- * Elasticsearch with the `rrf` retriever), then fetches the surviving hits once, with their exact
- * cosine similarity. See the README for the layout, the requests and the trade-offs.
+ * Collections share a few indices by default (per dimension count), each collection's documents
+ * routed by its key and every query filtered by it; a collection can also have an index of its
+ * own (`layout: 'dedicated'`, or moved there when it grows: see `planLayout`). A registry index
+ * says where each collection lives. A search ranks `_id`s with a BM25F leg and a filtered kNN leg
+ * fused as the embedded index fuses them (convex or RRF), then fetches the surviving hits once.
+ * See the README for the layout, the requests and the trade-offs.
  */
 export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly client: Client;
@@ -76,27 +70,104 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   private readonly scrub: (text: string) => string;
   private readonly options: ResolvedElasticsearchOptions;
   private readonly ranking: HybridRanking;
+  private readonly statistics: CollectionStatistics;
   private readonly writer: DocumentWriter;
-  /** Dimensions of the collections met so far, by alias; dropped whenever an index is missing. */
-  private readonly dimensionsByAlias = new Map<string, number>();
+  private readonly registry: CollectionRegistry;
+  private readonly placements: CollectionPlacements;
+  private readonly bulk: BulkWriter;
+  /** Whether the cluster serves `_delete_by_query` (until it says it does not). */
+  private readonly deletes = { deleteByQuery: true };
+  private readonly maintenance: LayoutMaintenance;
   private closed = false;
 
   constructor(options: ElasticsearchSearchIndexOptions) {
     this.options = resolveOptions(options);
     ({ client: this.client, ownsClient: this.ownsClient, scrub: this.scrub } = connect(options));
-    this.ranking = new HybridRanking(this.client, new RrfRetrieverSupport(this.options.rrf), {
-      rankConstant: this.options.rankConstant,
-      bm25Fields: this.options.bm25Fields,
-      oversample: this.options.oversample,
+    this.statistics = new CollectionStatistics(this.client, {
+      collectionIdf: this.options.collectionIdf,
+      ttlMs: 30_000,
+      maxEntries: 20_000,
+      clock: this.options.clock,
     });
-    this.writer = new DocumentWriter(
-      new BulkWriter(this.client, this.options.bulk),
-      new DocumentManifests(this.client),
+    this.ranking = new HybridRanking(
+      this.client,
+      new RrfRetrieverSupport(this.options.rrf),
+      this.statistics,
+      {
+        rankConstant: this.options.rankConstant,
+        bm25Fields: this.options.bm25Fields,
+        oversample: this.options.oversample,
+        collectionIdf: this.options.collectionIdf,
+      },
     );
+    this.bulk = new BulkWriter(this.client, this.options.bulk);
+    this.writer = new DocumentWriter(this.bulk, new DocumentManifests(this.client));
+    this.registry = new CollectionRegistry(
+      this.client,
+      this.options.prefix,
+      this.options.indexSettings,
+      () => new Date(this.options.clock()),
+    );
+    this.placements = new CollectionPlacements(this.client, this.registry, {
+      prefix: this.options.prefix,
+      layout: this.options.layout,
+      sharedIndices: this.options.sharedIndices,
+      settings: this.options.indexSettings,
+      cacheMs: this.options.placementCacheMs,
+      clock: this.options.clock,
+    });
+    const mover = new CollectionMover(this.client, this.bulk, this.registry, this.placements, {
+      sharedIndices: this.options.sharedIndices,
+      settleMs: this.options.moveSettleMs,
+      placementCacheMs: this.options.placementCacheMs,
+      sleep: this.options.bulk.sleep,
+      deletes: this.deletes,
+    });
+    this.maintenance = new LayoutMaintenance(
+      this.client,
+      this.options.prefix,
+      this.registry,
+      this.placements,
+      mover,
+      { layout: this.options.layout, dedicatedThreshold: this.options.dedicatedThreshold },
+    );
+  }
+
+  /**
+   * Every collection of this deployment with its place, size and where the layout rules want it
+   * (largest first): the status of `pnpm es:layout`. Not part of the port.
+   */
+  async collectionsLayout(): Promise<CollectionLayoutEntry[]> {
+    this.assertOpen();
+    return this.call('collectionsLayout', () => this.maintenance.collections());
+  }
+
+  /**
+   * Moves every collection the layout rules want elsewhere (made before shared indices, or grown
+   * past `dedicatedThreshold`), one at a time, online; returns the moves made.
+   */
+  async migrateLayout(
+    onMove?: (entry: CollectionLayoutEntry) => void,
+  ): Promise<CollectionLayoutEntry[]> {
+    this.assertOpen();
+    return this.call('migrateLayout', () => this.maintenance.migrate(onMove));
+  }
+
+  /** Moves one collection into a shared index or into an index of its own, online. */
+  async moveCollection(collectionId: string, layout: CollectionLayout): Promise<void> {
+    this.assertOpen();
+    assertCollectionId(collectionId);
+    if (layout !== 'shared' && layout !== 'dedicated') {
+      throw new RangeError("layout must be 'shared' or 'dedicated'");
+    }
+    await this.call('moveCollection', async () => {
+      await this.maintenance.move(collectionId, layout);
+    });
   }
 
   async ensureCollection(collectionId: string, dimensions: number): Promise<void> {
     this.assertOpen();
+    assertCollectionId(collectionId);
     if (
       !Number.isInteger(dimensions) ||
       dimensions < 1 ||
@@ -104,32 +175,9 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     ) {
       throw new RangeError(`dimensions must be an integer in 1..${MAX_ELASTICSEARCH_DIMENSIONS}`);
     }
-    const target = this.target(collectionId);
     await this.call('ensureCollection', async () => {
       // Read afresh, not from the cache: another host may have dropped and recreated it.
-      const stored = await this.readDimensions(target.alias);
-      if (stored !== undefined) {
-        assertSameDimensions(collectionId, stored, dimensions);
-        return;
-      }
-      try {
-        await this.client.indices.create({
-          index: target.concreteIndex,
-          ...collectionIndexDefinition(
-            target.alias,
-            collectionId,
-            dimensions,
-            this.options.indexSettings,
-          ),
-        });
-        this.dimensionsByAlias.set(target.alias, dimensions);
-      } catch (error) {
-        // Another process created it since the check above.
-        if (errorDetails(error)?.type !== 'resource_already_exists_exception') throw error;
-        const raced = await this.readDimensions(target.alias);
-        if (raced === undefined) throw error;
-        assertSameDimensions(collectionId, raced, dimensions);
-      }
+      await this.placements.ensure(collectionId, dimensions);
     });
   }
 
@@ -140,80 +188,64 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   ): Promise<void> {
     this.assertOpen();
     assertChunkBatch(documentId, chunks);
-    const { alias } = this.target(collectionId);
-    await this.callOnCollection('replaceDocumentChunks', alias, async () => {
-      const dimensions = await this.knownDimensions(alias);
-      if (dimensions === undefined) throw missingCollection(collectionId);
+    assertCollectionId(collectionId);
+    await this.callOnCollection('replaceDocumentChunks', collectionId, async () => {
+      const placement = await this.writablePlacement(collectionId);
       // Every chunk is checked before anything is written: a rejected batch changes nothing.
-      const writes = chunks.map((chunk, i): ChunkWrite => {
-        assertVector(chunk.vector, dimensions, `chunks[${i}]`);
-        return {
-          id: chunkDocumentId(chunk.chunkId),
-          document: chunkSource(collectionId, chunk, dimensions, i),
-        };
-      });
-      try {
-        await this.writer.replace(alias, documentId, writes);
-      } catch (error) {
-        if (!isIndexNotFound(error)) throw error;
-        this.dimensionsByAlias.delete(alias);
-        throw missingCollection(collectionId);
-      }
+      const writes = chunkWrites(placement, chunks);
+      await this.writing(placement, () => this.writer.replace(placement, documentId, writes));
     });
   }
 
   async replaceDocumentsChunks(collectionId: string, documents: DocumentChunks[]): Promise<void> {
     this.assertOpen();
     assertDocumentBatch(documents);
+    assertCollectionId(collectionId);
     if (documents.length === 0) return;
-    const { alias } = this.target(collectionId);
-    await this.callOnCollection('replaceDocumentsChunks', alias, async () => {
-      const dimensions = await this.knownDimensions(alias);
-      if (dimensions === undefined) throw missingCollection(collectionId);
+    await this.callOnCollection('replaceDocumentsChunks', collectionId, async () => {
+      const placement = await this.writablePlacement(collectionId);
       const batch = documents.map(({ documentId, chunks }) => ({
         documentId,
-        writes: chunks.map((chunk, i): ChunkWrite => {
-          assertVector(chunk.vector, dimensions, `chunks[${i}]`);
-          return {
-            id: chunkDocumentId(chunk.chunkId),
-            document: chunkSource(collectionId, chunk, dimensions, i),
-          };
-        }),
+        writes: chunkWrites(placement, chunks),
       }));
-      try {
-        await this.writer.replaceMany(alias, batch);
-      } catch (error) {
-        if (!isIndexNotFound(error)) throw error;
-        this.dimensionsByAlias.delete(alias);
-        throw missingCollection(collectionId);
-      }
+      await this.writing(placement, () => this.writer.replaceMany(placement, batch));
     });
   }
 
   async deleteDocument(collectionId: string, documentId: string): Promise<void> {
     this.assertOpen();
-    const { alias } = this.target(collectionId);
-    await this.call('deleteDocument', () =>
-      this.unlessIndexMissing(alias, undefined, () => this.writer.delete(alias, documentId)),
-    );
+    assertCollectionId(collectionId);
+    await this.call('deleteDocument', async () => {
+      const placement = await this.placements.fresh(collectionId);
+      if (placement === null) return;
+      if (placement.state === 'moving') throw beingMoved(collectionId);
+      await this.unlessIndexMissing(collectionId, undefined, () =>
+        this.writer.delete(placement, documentId),
+      );
+    });
   }
 
+  /**
+   * A dedicated index is deleted; a collection in a shared index is removed by a routed
+   * delete-by-query on its key. Its registry record goes last, so a failure half-way leaves a
+   * collection that a second delete removes.
+   */
   async deleteCollection(collectionId: string): Promise<void> {
     this.assertOpen();
-    const { alias } = this.target(collectionId);
-    this.dimensionsByAlias.delete(alias);
+    assertCollectionId(collectionId);
+    this.placements.forget(collectionId);
     await this.call('deleteCollection', async () => {
-      let indices: string[];
-      try {
-        indices = Object.keys(await this.client.indices.getAlias({ name: alias }));
-      } catch (error) {
-        if (errorDetails(error)?.status === 404) return;
-        throw error;
+      const placement = await this.registry.read(collectionId);
+      if (placement?.layout === 'shared') {
+        await removeFromSharedIndex(this.client, this.bulk, placement, this.deletes);
       }
-      // An index cannot be deleted through its alias: delete what the alias points at.
-      if (indices.length > 0) {
-        await this.client.indices.delete({ index: indices, ignore_unavailable: true });
-      }
+      // Its own index, whether registered or made before the registry (or left by a move).
+      await deleteIndexBehind(
+        this.client,
+        collectionIndex(this.options.prefix, collectionId).alias,
+      );
+      await this.registry.remove(collectionId);
+      this.placements.forget(collectionId);
     });
   }
 
@@ -225,12 +257,15 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     }
     assertLimit(query.limit, 'limit');
     if (query.candidates !== undefined) assertLimit(query.candidates, 'candidates');
-    const { alias } = this.target(query.collectionId);
+    assertCollectionId(query.collectionId);
     if (query.limit === 0 || (query.documentIds !== undefined && query.documentIds.length === 0)) {
       return [];
     }
-    return this.callOnCollection('search', alias, () =>
-      this.unlessIndexMissing(alias, [], () => this.searchCollection(alias, query, mode)),
+    return this.callOnCollection('search', query.collectionId, () =>
+      this.unlessIndexMissing(query.collectionId, [], async () => {
+        const placement = await this.placements.cached(query.collectionId);
+        return placement === null ? [] : this.searchCollection(placement, query, mode);
+      }),
     );
   }
 
@@ -240,13 +275,16 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     ordinals: number[],
   ): Promise<SearchHit[]> {
     this.assertOpen();
-    const { alias } = this.target(collectionId);
+    assertCollectionId(collectionId);
     if (ordinals.length === 0) return [];
     return this.call('getChunks', () =>
-      this.unlessIndexMissing(alias, [], async () => {
+      this.unlessIndexMissing(collectionId, [], async () => {
+        const placement = await this.placements.cached(collectionId);
+        if (placement === null) return [];
         const response = await this.client.search<HitSource>({
-          index: alias,
-          ...chunksByOrdinalBody(documentId, ordinals),
+          index: placement.index,
+          ...routed(placement),
+          ...chunksByOrdinalBody(documentId, ordinals, placement.filter),
         });
         return response.hits.hits.flatMap((hit) =>
           hit._source ? [toSearchHit(hit._source, { score: 0 })] : [],
@@ -257,48 +295,51 @@ export class ElasticsearchSearchIndex implements SearchIndex {
 
   async countChunks(collectionId: string, documentId?: string): Promise<number> {
     this.assertOpen();
-    const { alias } = this.target(collectionId);
+    assertCollectionId(collectionId);
     return this.call('countChunks', () =>
-      this.unlessIndexMissing(alias, 0, async () => {
-        const response = await this.client.count({ index: alias, query: countQuery(documentId) });
+      this.unlessIndexMissing(collectionId, 0, async () => {
+        const placement = await this.placements.cached(collectionId);
+        if (placement === null) return 0;
+        const response = await this.client.count({
+          index: placement.index,
+          ...routed(placement),
+          query: countQuery(documentId, placement.filter),
+        });
         return response.count;
       }),
     );
   }
 
-  /** One `_msearch`: the chunk count, then a hit count per word (`size: 0`). */
+  /**
+   * One search: the collection's chunks (`track_total_hits`) and a `filters` aggregation with a
+   * bucket per word (in a shared index, the shard's term statistics are read beside it and kept
+   * for the search that follows: see `CollectionStatistics`).
+   */
   async termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts> {
     this.assertOpen();
     assertTermCount(words);
-    const { alias } = this.target(collectionId);
+    assertCollectionId(collectionId);
     const none = { chunks: 0, counts: words.map(() => 0) };
-    const asked = words.filter((word) => word.trim() !== '');
     return this.call('termDocumentCounts', () =>
-      this.unlessIndexMissing(alias, none, async () => {
-        const { responses } = await this.client.msearch({
-          index: alias,
-          searches: [undefined, ...asked].flatMap((word) => [{}, termCountBody(word)]),
-        });
-        const totals = responses.map((item) => totalHits(msearchResponse(item)));
-        let next = 1;
-        return {
-          chunks: totals[0] ?? 0,
-          counts: words.map((word) => (word.trim() === '' ? 0 : (totals[next++] ?? 0))),
-        };
+      this.unlessIndexMissing(collectionId, none, async () => {
+        const placement = await this.placements.cached(collectionId);
+        return placement === null ? none : this.statistics.counts(placement, words);
       }),
     );
   }
 
   /**
-   * `GET <alias>/_refresh`: with `refresh: false` writes are otherwise searchable only after
-   * the next scheduled refresh (`refresh_interval`, 1 s by default).
+   * `GET <index>/_refresh`: with `refresh: false` writes are otherwise searchable only after
+   * the next scheduled refresh (`refresh_interval`, 1 s by default). In a shared index this
+   * publishes the other collections' writes too.
    */
   async refresh(collectionId: string): Promise<void> {
     this.assertOpen();
-    const { alias } = this.target(collectionId);
+    assertCollectionId(collectionId);
     await this.call('refresh', () =>
-      this.unlessIndexMissing(alias, undefined, async () => {
-        await this.client.indices.refresh({ index: alias });
+      this.unlessIndexMissing(collectionId, undefined, async () => {
+        const placement = await this.placements.fresh(collectionId);
+        if (placement !== null) await this.client.indices.refresh({ index: placement.index });
       }),
     );
   }
@@ -321,17 +362,16 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.dimensionsByAlias.clear();
+    this.placements.clear();
     if (this.ownsClient) await this.client.close();
   }
 
   private async searchCollection(
-    alias: string,
+    placement: CollectionPlacement,
     query: SearchQuery,
     mode: SearchMode,
   ): Promise<SearchHit[]> {
-    const dimensions = await this.knownDimensions(alias);
-    if (dimensions === undefined) return [];
+    const { dimensions } = placement;
     if (mode !== 'bm25') assertVector(query.vector, dimensions, 'query');
     // A BM25-only search still reports similarities when it was given a usable query vector.
     const unitQuery =
@@ -352,63 +392,41 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       size: Math.min(query.limit, MAX_RESULT_WINDOW),
       documentIds: query.documentIds,
       weights: [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1],
+      fusion: query.fusion ?? 'rrf',
     };
     if (plan.legSize === 0 || (plan.terms === null && plan.vector === null)) return [];
 
-    const ranking = await this.ranking.rank(alias, plan);
-    if (ranking.length === 0) return [];
-    const fetched = fetchedChunks(
-      await this.client.search<HitSource>({
-        index: alias,
-        ...hitsBody(
-          ranking.map((ranked) => ranked.id),
-          comparable !== null,
-        ),
-      }),
-    );
-    return ranking.flatMap(({ id, ...scoring }) => {
-      const chunk = fetched.get(id);
-      if (chunk === undefined) return []; // deleted since it was ranked
-      return [toSearchHit(chunk.source, { ...scoring, similarity: similarity(chunk, unitQuery) })];
-    });
+    const hits = await this.ranking.search(placement, plan, unitQuery);
+    return hits.map(({ source, id: _id, ...scoring }) => toSearchHit(source, scoring));
+  }
+
+  /** The placement a write goes to: read afresh; none, or one being moved, is an error. */
+  private async writablePlacement(collectionId: string): Promise<CollectionPlacement> {
+    const placement = await this.placements.fresh(collectionId);
+    if (placement === null) throw missingCollection(collectionId);
+    if (placement.state === 'moving') throw beingMoved(collectionId);
+    return placement;
+  }
+
+  private async writing(placement: CollectionPlacement, work: () => Promise<void>) {
+    try {
+      await work();
+    } catch (error) {
+      if (!isIndexNotFound(error)) throw error;
+      this.placements.forget(placement.collectionId);
+      throw missingCollection(placement.collectionId);
+    }
   }
 
   /** Runs `work`; a missing index means an empty collection: `fallback`, and forget it. */
-  private async unlessIndexMissing<T>(alias: string, fallback: T, work: () => Promise<T>) {
+  private async unlessIndexMissing<T>(collectionId: string, fallback: T, work: () => Promise<T>) {
     try {
       return await work();
     } catch (error) {
       if (!isIndexNotFound(error)) throw error;
-      this.dimensionsByAlias.delete(alias);
+      this.placements.forget(collectionId);
       return fallback;
     }
-  }
-
-  private async knownDimensions(alias: string): Promise<number | undefined> {
-    return this.dimensionsByAlias.get(alias) ?? (await this.readDimensions(alias));
-  }
-
-  private async readDimensions(alias: string): Promise<number | undefined> {
-    return this.unlessIndexMissing(alias, undefined, async () => {
-      const mapping = await this.client.indices.getMapping({ index: alias });
-      const dimensions = storedDimensions(mapping, alias);
-      // An index made before sentence vectors or layouts were stored gets their fields (its
-      // `dynamic: strict` mapping would refuse them); adding a field leaves stored chunks as
-      // they are.
-      if (lacksStoredOnlyFields(mapping)) {
-        await this.client.indices.putMapping({
-          index: alias,
-          properties: STORED_ONLY_MAPPING,
-        });
-      }
-      this.dimensionsByAlias.set(alias, dimensions);
-      return dimensions;
-    });
-  }
-
-  private target(collectionId: string): CollectionIndex {
-    assertCollectionId(collectionId);
-    return collectionIndex(this.options.prefix, collectionId);
   }
 
   /** Runs one public operation; failures of the client leave it without credentials in them. */
@@ -421,15 +439,15 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 
   /**
-   * As `call`; a request the collection's index refused (400) drops its cached dimensions, since
-   * another process may have recreated it with other dimensions: the next call reads them again.
+   * As `call`; a request the collection's index refused (400) drops its cached placement, since
+   * another process may have recreated or moved it: the next call reads it again.
    */
-  private callOnCollection<T>(operation: string, alias: string, work: () => Promise<T>) {
+  private callOnCollection<T>(operation: string, collectionId: string, work: () => Promise<T>) {
     return this.call(operation, async () => {
       try {
         return await work();
       } catch (error) {
-        if (errorDetails(error)?.status === 400) this.dimensionsByAlias.delete(alias);
+        if (errorDetails(error)?.status === 400) this.placements.forget(collectionId);
         throw error;
       }
     });
@@ -440,19 +458,30 @@ export class ElasticsearchSearchIndex implements SearchIndex {
   }
 }
 
+function chunkWrites(placement: CollectionPlacement, chunks: IndexedChunk[]): ChunkWrite[] {
+  return chunks.map((chunk, i): ChunkWrite => {
+    assertVector(chunk.vector, placement.dimensions, `chunks[${i}]`);
+    return {
+      id: placement.chunkId(chunk.chunkId),
+      document: chunkSource(placement, chunk, i),
+    };
+  });
+}
+
 function chunkSource(
-  collectionId: string,
+  placement: CollectionPlacement,
   chunk: IndexedChunk,
-  dimensions: number,
   index: number,
 ): ChunkSource {
+  const { dimensions } = placement;
   const unit = normalised(chunk.vector);
   const sentences = chunk.sentenceVectors?.length
     ? checkedSentenceVectors(chunk.sentenceVectors, dimensions, index)
     : [];
   return {
     kind: 'chunk',
-    collection_id: collectionId,
+    collection_id: placement.collectionId,
+    ...placement.keyField,
     chunk_id: chunk.chunkId,
     document_id: chunk.documentId,
     ordinal: chunk.ordinal,
@@ -469,22 +498,15 @@ function chunkSource(
   };
 }
 
-/**
- * Cosine to the query: both vectors are unit length (stored ones were normalised before they were
- * written), so it is their dot product, on the stored float vectors rather than the int8 copies
- * the kNN leg ranks with. A zero vector on either side has cosine 0, as in the embedded index.
- */
-function similarity(chunk: FetchedChunk, unitQuery: Float32Array | null): number | undefined {
-  if (unitQuery === null) return undefined;
-  const stored = chunk.vector;
-  if (stored === null || stored.length !== unitQuery.length) return 0;
-  let dot = 0;
-  for (let i = 0; i < stored.length; i++) dot += stored[i]! * unitQuery[i]!;
-  return dot;
-}
-
 function missingCollection(collectionId: string): Error {
   return new Error(`search index has no collection "${collectionId}"; call ensureCollection`);
+}
+
+function beingMoved(collectionId: string): Error {
+  return new SearchIndexUnavailableError(
+    'Elasticsearch: the collection is being moved to another index; try again shortly',
+    `collection "${collectionId}" is being moved`,
+  );
 }
 
 function isZero(vector: Float32Array): boolean {

@@ -388,7 +388,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
         const row = rowsById.get(id);
         if (!similarities.has(id) && row) similarities.set(id, dotWithBlob(unitQuery, row.vector));
       }
-      fused = convexFusion(bm25Matches, vectorRowIds, similarities, weights).slice(0, query.limit);
+      fused = convexFusion(bm25Matches, vectorRowIds, similarities, weights, (a, b) => a - b).slice(
+        0,
+        query.limit,
+      );
     } else {
       fused = reciprocalRankFusion([bm25RowIds, vectorRowIds], this.rrfK, weights).slice(
         0,

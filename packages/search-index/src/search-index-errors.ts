@@ -1,4 +1,4 @@
-import { UnavailableError } from '@docent/domain-errors';
+import { DependencyUnavailableError } from '@docent/domain-errors';
 
 /**
  * The index cannot serve the call now — it does not answer, or answers that it is overloaded or
@@ -6,13 +6,13 @@ import { UnavailableError } from '@docent/domain-errors';
  * ingestion waits and tries again. The message names the failure without addresses or
  * credentials; `reason` has the details for logs.
  */
-export class SearchIndexUnavailableError extends UnavailableError {
+export class SearchIndexUnavailableError extends DependencyUnavailableError {
   constructor(
     /** The failed call, e.g. `Elasticsearch bulk write: ConnectionError`. */
     readonly what: string,
-    readonly reason: string,
+    reason: string,
   ) {
-    super(`The search index is unavailable (${what}); retry later.`);
+    super('index', `The search index is unavailable (${what}); retry later.`, reason);
     this.name = 'SearchIndexUnavailableError';
   }
 }

@@ -76,11 +76,68 @@ function openLive(options: Partial<ElasticsearchSearchIndexOptions> = {}): LiveI
   };
 }
 
+/**
+ * A prefix whose one shared index already holds a neighbour collection with the same document
+ * ids, chunk ids and texts as the suite's knowledge base: each conformance test then runs beside
+ * it, in the same index and on the same shard, as collections do in production.
+ */
+function crowdedSharedIndex(): {
+  open(): Promise<{ index: ElasticsearchSearchIndex; cleanup(): Promise<void> }>;
+  drop(): Promise<void>;
+} {
+  let live: LiveIndex | undefined;
+  const options = { layout: 'shared' as const, sharedIndices: 1 };
+  return {
+    async open() {
+      if (live === undefined) {
+        live = openLive(options);
+        await live.index.ensureCollection('neighbour', DIMENSIONS);
+        for (const [documentId, chunks] of Object.entries(KNOWLEDGE_BASE)) {
+          await live.index.replaceDocumentChunks('neighbour', documentId, chunks);
+        }
+      }
+      const index = new ElasticsearchSearchIndex({
+        node: url!,
+        ...(liveAuth() && { auth: liveAuth()! }),
+        indexPrefix: live.prefix,
+        numberOfReplicas: 0,
+        refreshInterval: '100ms',
+        ...options,
+      });
+      return { index, cleanup: () => index.close() };
+    },
+    async drop() {
+      if (live === undefined) return;
+      // The neighbour was never touched by the suite.
+      expect(await live.index.countChunks('neighbour')).toBe(5);
+      await live.cleanup();
+    },
+  };
+}
+
+async function seedKnowledgeBase(index: ElasticsearchSearchIndex, collectionId: string) {
+  await index.ensureCollection(collectionId, DIMENSIONS);
+  for (const [documentId, chunks] of Object.entries(KNOWLEDGE_BASE)) {
+    await index.replaceDocumentChunks(collectionId, documentId, chunks);
+  }
+}
+
+function hybridAsk(collectionId: string) {
+  return { collectionId, text: 'E4711 quota rollbacks', vector: axis(0), limit: 5 };
+}
+
 if (url) {
   jest.setTimeout(60_000);
 
-  describeSearchIndexConformance('Elasticsearch (live)', async () => {
-    const { index, cleanup } = openLive();
+  const crowded = crowdedSharedIndex();
+  afterAll(() => crowded.drop());
+  describeSearchIndexConformance(
+    'Elasticsearch (live), shared index beside another collection',
+    () => crowded.open(),
+  );
+
+  describeSearchIndexConformance('Elasticsearch (live), dedicated indices', async () => {
+    const { index, cleanup } = openLive({ layout: 'dedicated' });
     return { index, cleanup };
   });
 
@@ -197,6 +254,116 @@ if (url) {
       expect(old?.sentenceVectors).toBeUndefined();
       const [fresh] = await index.getChunks('kb', 'new', [0]);
       expect(fresh?.sentenceVectors?.map((v) => v.key)).toEqual([9]);
+    });
+
+    it('finds a collection made before the registry by its own index and moves it into a shared index, online', async () => {
+      live = openLive({ layout: 'dedicated' });
+      const { admin, prefix } = live;
+      await seedKnowledgeBase(live.index, 'kb');
+      // As a deployment made before shared indices: no registry, one index per collection.
+      await admin.indices.delete({ index: `${prefix}-collections-v1` });
+
+      const index = new ElasticsearchSearchIndex({
+        node: url!,
+        ...(liveAuth() && { auth: liveAuth()! }),
+        indexPrefix: prefix,
+        numberOfReplicas: 0,
+        refreshInterval: '100ms',
+        moveSettleMs: 0,
+        placementCacheMs: 0,
+      });
+      try {
+        const before = await index.search(hybridAsk('kb'));
+        expect(before[0]?.chunkId).toBe('deploy-guide:0');
+        expect(await index.collectionsLayout()).toEqual([
+          expect.objectContaining({
+            collectionId: 'kb',
+            layout: 'dedicated',
+            unregistered: false, // the search above found and recorded it
+            chunks: 5,
+            wanted: 'shared',
+          }),
+        ]);
+
+        const moves = await index.migrateLayout();
+        expect(moves.map((move) => [move.collectionId, move.wanted])).toEqual([['kb', 'shared']]);
+        const [after] = await index.collectionsLayout();
+        expect(after).toMatchObject({ layout: 'shared', chunks: 5, wanted: 'shared' });
+        expect(after?.index).toMatch(new RegExp(`^${prefix}-s-d8-[01]$`));
+        // Its own index is gone; the same chunks answer the same way from the shared index.
+        expect(await admin.indices.exists({ index: collectionIndex(prefix, 'kb').alias })).toBe(
+          false,
+        );
+        const moved = await index.search(hybridAsk('kb'));
+        expect(moved.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual(
+          before.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank]),
+        );
+        // The manifests moved too: a shorter rewrite still removes the stale chunk.
+        await index.replaceDocumentChunks('kb', 'deploy-guide', [
+          chunk('deploy-guide', 0, 'Deployment fails with E4711.', axis(0)),
+        ]);
+        expect(await index.countChunks('kb', 'deploy-guide')).toBe(1);
+        expect(await index.countChunks('kb')).toBe(4);
+        await index.deleteCollection('kb');
+        expect(await index.collectionsLayout()).toEqual([]);
+      } finally {
+        await index.close();
+      }
+    });
+
+    it('moves a shared collection grown past dedicatedThreshold into an index of its own', async () => {
+      live = openLive({ dedicatedThreshold: 3, moveSettleMs: 0, placementCacheMs: 0 });
+      const { index, admin, prefix } = live;
+      await seedKnowledgeBase(index, 'big');
+      await index.ensureCollection('small', DIMENSIONS);
+      await index.replaceDocumentChunks('small', 'pets', KNOWLEDGE_BASE.pets!);
+
+      const layout = await index.collectionsLayout();
+      expect(
+        layout.map((entry) => [entry.collectionId, entry.layout, entry.chunks, entry.wanted]),
+      ).toEqual([
+        ['big', 'shared', 5, 'dedicated'],
+        ['small', 'shared', 1, 'shared'],
+      ]);
+      await index.migrateLayout();
+      expect(await admin.indices.exists({ index: collectionIndex(prefix, 'big').alias })).toBe(
+        true,
+      );
+      const [big] = await index.collectionsLayout();
+      expect(big).toMatchObject({ collectionId: 'big', layout: 'dedicated', chunks: 5 });
+      expect((await index.search(hybridAsk('big')))[0]?.chunkId).toBe('deploy-guide:0');
+      // The shared index keeps the small collection only.
+      const { count } = await admin.count({
+        index: `${prefix}-s-*`,
+        query: { term: { kind: 'chunk' } },
+      });
+      expect(count).toBe(1);
+      expect(await index.countChunks('small')).toBe(1);
+    });
+
+    it('keeps 100 collections apart in one shared index: each finds its own chunk, a delete removes one', async () => {
+      live = openLive({ sharedIndices: 1 });
+      const { index } = live;
+      const ids = Array.from({ length: 100 }, (_, i) => `tenant-${i}`);
+      for (const id of ids) {
+        await index.ensureCollection(id, DIMENSIONS);
+        await index.replaceDocumentChunks(id, 'page', [
+          chunk('page', 0, `Relay code for ${id} is R${1000 + ids.indexOf(id)}.`, axis(0)),
+        ]);
+      }
+      for (const [i, id] of ids.entries()) {
+        if (i % 10 !== 0) continue;
+        const hits = await index.search({
+          collectionId: id,
+          text: 'relay code',
+          vector: axis(0),
+          limit: 5,
+        });
+        expect(hits.map((hit) => hit.text)).toEqual([`Relay code for ${id} is R${1000 + i}.`]);
+      }
+      await index.deleteCollection('tenant-0');
+      expect(await index.countChunks('tenant-0')).toBe(0);
+      expect(await index.countChunks('tenant-1')).toBe(1);
     });
 
     it('indexes a chunk with a zero vector (no direction) and reports cosine 0 for it', async () => {

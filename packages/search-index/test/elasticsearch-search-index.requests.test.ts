@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { HttpConnection } from '@elastic/elasticsearch';
 import nock from 'nock';
 import {
@@ -23,6 +24,10 @@ import {
   msearchReply,
   rankingBody,
   rankingReply,
+  registryReply,
+  sourcesBody,
+  type StoredChunk,
+  ok,
   REJECTED_EXECUTION,
   type Reply,
   sourcesReply,
@@ -39,6 +44,14 @@ const API_KEY = 'VnVhQ2ZHY0JDZGJrUW0tZTVhT3g6dWkybHAyYXhUTm1zeWFrdzl0dk5udw==';
 const KB = 'kb';
 const KB_ALIAS = 'docent-c-74fec0c33e96ab90ac88666979207a50';
 const KB_INDEX = `${KB_ALIAS}-v1`;
+const REGISTRY_ALIAS = 'docent-collections';
+const REGISTRY_INDEX = `${REGISTRY_ALIAS}-v1`;
+/** sha256("kb"): the collection's registry `_id`. */
+const KB_REGISTRY_ID = '74fec0c33e96ab90ac88666979207a50a6ea7b9b3eea6ec0e8b916d64c0a0706';
+const KB_REGISTRY_PATH = `/${REGISTRY_ALIAS}/_doc/${KB_REGISTRY_ID}`;
+/** Where "kb" goes by default: shared index 1 of 2 (sha256 starts with an odd number). */
+const KB_SHARED = 'docent-s-d8-1';
+const KB_KEY = '0f1e2d3c4b5a6978';
 const MANIFEST_A = '#manifest:ca978112ca1bbdcafac231b39a23dc4da786eff8147c4e72b9807785afee48bb';
 const MANIFEST_HANDBOOK =
   '#manifest:b4128df29f3726b470dcc4b138fec23a39a7a2b8483bca2a2fa4b0c38931f9eb';
@@ -51,6 +64,7 @@ const HIT_FIELDS = [
   'headings',
   'title',
   'sentence_vectors',
+  'layout',
 ];
 
 const opened: ElasticsearchSearchIndex[] = [];
@@ -101,8 +115,50 @@ function recording(bodies: nock.Body[], reply: Reply | ((body: nock.Body) => Rep
   };
 }
 
-function knownCollection(scope: nock.Scope, dimensions = DIMENSIONS): nock.Scope {
-  return scope.get(`/${KB_ALIAS}/_mapping`).reply(...mappingReply(KB_INDEX, KB, dimensions));
+/** The registry says "kb" has a dedicated index (`times` reads of it). */
+function knownCollection(scope: nock.Scope, dimensions = DIMENSIONS, times = 1): nock.Scope {
+  return scope
+    .get(KB_REGISTRY_PATH)
+    .times(times)
+    .query({ realtime: 'true' })
+    .reply(
+      ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+        collection_id: KB,
+        dimensions,
+        layout: 'dedicated',
+        index: KB_ALIAS,
+        key: null,
+      }),
+    );
+}
+
+/** The registry says "kb" sits in a shared index under `KB_KEY`. */
+function sharedCollection(scope: nock.Scope, times = 1): nock.Scope {
+  return scope
+    .get(KB_REGISTRY_PATH)
+    .times(times)
+    .query({ realtime: 'true' })
+    .reply(
+      ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+        collection_id: KB,
+        dimensions: DIMENSIONS,
+        layout: 'shared',
+        index: KB_SHARED,
+        key: KB_KEY,
+      }),
+    );
+}
+
+/** The registry has no "kb" (and its index may not even exist yet). */
+function unregistered(scope: nock.Scope, registryExists = true): nock.Scope {
+  return scope
+    .get(KB_REGISTRY_PATH)
+    .query({ realtime: 'true' })
+    .reply(
+      ...(registryExists
+        ? documentNotFound(REGISTRY_INDEX, KB_REGISTRY_ID)
+        : indexNotFound(REGISTRY_ALIAS)),
+    );
 }
 
 function hybridQuery(extra: Partial<SearchQuery> = {}): SearchQuery {
@@ -137,142 +193,304 @@ afterEach(async () => {
 afterAll(() => nock.enableNetConnect());
 
 describe('ElasticsearchSearchIndex: collections', () => {
-  it('creates the concrete index behind its alias with the mapping, analysis and _meta.dimensions', async () => {
-    const bodies: nock.Body[] = [];
-    const scope = es()
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...indexNotFound(KB_ALIAS))
-      .put(`/${KB_INDEX}`)
-      .reply(recording(bodies, createdIndexReply(KB_INDEX)));
+  const ANALYSIS = {
+    filter: {
+      docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
+      docent_english_stop: { type: 'stop', stopwords: '_english_' },
+      docent_english_stemmer: { type: 'stemmer', language: 'english' },
+    },
+    analyzer: {
+      docent_english: {
+        type: 'custom',
+        tokenizer: 'standard',
+        filter: [
+          'docent_english_possessive',
+          'lowercase',
+          'asciifolding',
+          'docent_english_stop',
+          'docent_english_stemmer',
+        ],
+      },
+    },
+  };
+  const CHUNK_PROPERTIES = {
+    kind: { type: 'keyword' },
+    collection_id: { type: 'keyword' },
+    document_id: { type: 'keyword' },
+    chunk_id: { type: 'keyword' },
+    ordinal: { type: 'integer' },
+    page_num: { type: 'integer' },
+    text: { type: 'text', analyzer: 'docent_english' },
+    headings: { type: 'text', analyzer: 'docent_english' },
+    title: { type: 'text', analyzer: 'docent_english' },
+    vector: {
+      type: 'dense_vector',
+      dims: 8,
+      index: true,
+      similarity: 'dot_product',
+      index_options: { type: 'int8_hnsw' },
+    },
+    sentence_vectors: { type: 'binary' },
+    layout: { type: 'keyword', index: false, doc_values: false },
+    manifest: { type: 'object', enabled: false },
+  };
+  /** The registry index, made on first use. */
+  const registryCreated = (scope: nock.Scope, bodies: nock.Body[] = []) =>
+    scope.put(`/${REGISTRY_INDEX}`).reply(recording(bodies, createdIndexReply(REGISTRY_INDEX)));
+  const registryWrite = (scope: nock.Scope, bodies: nock.Body[]) =>
+    scope
+      .put(KB_REGISTRY_PATH)
+      .query({ op_type: 'create', require_alias: 'true' })
+      .reply(recording(bodies, writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID)));
 
-    await open().ensureCollection(KB, 8);
+  it('puts a new collection into a shared index (made once), then records it in the registry', async () => {
+    const created: nock.Body[] = [];
+    const registry: nock.Body[] = [];
+    const records: nock.Body[] = [];
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es(), false)
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/${KB_SHARED}-v1`)
+          .reply(recording(created, createdIndexReply(`${KB_SHARED}-v1`))),
+        registry,
+      ),
+      records,
+    );
+    const index = open({ clock: () => Date.parse('2026-11-27T08:00:00Z') });
+
+    await index.ensureCollection(KB, 8);
+
+    scope.done();
+    expect(json(created[0]!)).toEqual({
+      aliases: { [KB_SHARED]: {} },
+      settings: { index: { number_of_shards: 1 }, analysis: ANALYSIS },
+      mappings: {
+        dynamic: 'strict',
+        _meta: { docent: { schema_version: 1, layout: 'shared', dimensions: 8 } },
+        // Every document is routed by its collection's key: a write without it fails.
+        _routing: { required: true },
+        properties: { collection_key: { type: 'keyword' }, ...CHUNK_PROPERTIES },
+      },
+    });
+    expect(json(registry[0]!)).toMatchObject({
+      aliases: { [REGISTRY_ALIAS]: {} },
+      settings: { index: { number_of_shards: 1 } },
+      mappings: { dynamic: 'strict', properties: { collection_id: { type: 'keyword' } } },
+    });
+    expect(json(records[0]!)).toEqual({
+      collection_id: KB,
+      dimensions: 8,
+      layout: 'shared',
+      index: KB_SHARED,
+      key: expect.stringMatching(/^[0-9a-f]{16}$/),
+      state: 'ready',
+      updated_at: '2026-11-27T08:00:00.000Z',
+    });
+
+    // A second collection of the same size in the same shared index: no index is made again.
+    const other = 'kb-2'; // sha256 starts with an odd number as well: slot 1 of 2
+    const otherId = createHash('sha256').update(other).digest('hex');
+    const second = es()
+      .get(`/${REGISTRY_ALIAS}/_doc/${otherId}`)
+      .query(true)
+      .reply(...documentNotFound(REGISTRY_INDEX, otherId))
+      .get(`/docent-c-${otherId.slice(0, 32)}/_mapping`)
+      .reply(...indexNotFound(`docent-c-${otherId.slice(0, 32)}`))
+      .put(`/${REGISTRY_ALIAS}/_doc/${otherId}`)
+      .query(true)
+      .reply(...writtenReply(REGISTRY_INDEX, otherId));
+    await index.ensureCollection(other, 8);
+    second.done();
+  });
+
+  it('with layout dedicated, creates the concrete index behind its alias, then records it', async () => {
+    const bodies: nock.Body[] = [];
+    const records: nock.Body[] = [];
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es())
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/${KB_INDEX}`)
+          .reply(recording(bodies, createdIndexReply(KB_INDEX))),
+      ),
+      records,
+    );
+
+    await open({ layout: 'dedicated' }).ensureCollection(KB, 8);
 
     scope.done();
     expect(json(bodies[0]!)).toEqual({
       aliases: { [KB_ALIAS]: {} },
-      settings: {
-        index: { number_of_shards: 1 },
-        analysis: {
-          filter: {
-            docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
-            docent_english_stop: { type: 'stop', stopwords: '_english_' },
-            docent_english_stemmer: { type: 'stemmer', language: 'english' },
-          },
-          analyzer: {
-            docent_english: {
-              type: 'custom',
-              tokenizer: 'standard',
-              filter: [
-                'docent_english_possessive',
-                'lowercase',
-                'asciifolding',
-                'docent_english_stop',
-                'docent_english_stemmer',
-              ],
-            },
-          },
-        },
-      },
+      settings: { index: { number_of_shards: 1 }, analysis: ANALYSIS },
       mappings: {
         dynamic: 'strict',
         _meta: { docent: { schema_version: 1, collection_id: KB, dimensions: 8 } },
-        properties: {
-          kind: { type: 'keyword' },
-          collection_id: { type: 'keyword' },
-          document_id: { type: 'keyword' },
-          chunk_id: { type: 'keyword' },
-          ordinal: { type: 'integer' },
-          page_num: { type: 'integer' },
-          text: { type: 'text', analyzer: 'docent_english' },
-          headings: { type: 'text', analyzer: 'docent_english' },
-          title: { type: 'text', analyzer: 'docent_english' },
-          vector: {
-            type: 'dense_vector',
-            dims: 8,
-            index: true,
-            similarity: 'dot_product',
-            index_options: { type: 'int8_hnsw' },
-          },
-          sentence_vectors: { type: 'binary' },
-          manifest: { type: 'object', enabled: false },
-        },
+        properties: CHUNK_PROPERTIES,
       },
+    });
+    expect(json(records[0]!)).toMatchObject({
+      collection_id: KB,
+      dimensions: 8,
+      layout: 'dedicated',
+      index: KB_ALIAS,
+      key: null,
     });
   });
 
-  it('passes the index options on to a new index', async () => {
+  it('passes the index options on to every index it makes', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...indexNotFound(KB_ALIAS))
-      .put(`/${KB_INDEX}`)
-      .reply(recording(bodies, createdIndexReply(KB_INDEX)));
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es())
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/docent-s-d384-0-v1`)
+          .reply(recording(bodies, createdIndexReply('docent-s-d384-0-v1'))),
+        bodies,
+      ),
+      [],
+    );
 
     await open({
       numberOfShards: 2,
       numberOfReplicas: 0,
       refreshInterval: '200ms',
+      sharedIndices: 1,
     }).ensureCollection(KB, 384);
 
     scope.done();
-    const body = json(bodies[0]!) as {
-      settings: { index: unknown };
-      mappings: { properties: { vector: { dims: number } } };
-    };
-    expect(body.settings.index).toEqual({
+    const [shared, registry] = bodies.map(
+      (body) =>
+        json(body) as {
+          settings: { index: unknown };
+          mappings: { properties: { vector?: { dims: number } } };
+        },
+    );
+    expect(shared!.settings.index).toEqual({
       number_of_shards: 2,
       number_of_replicas: 0,
       refresh_interval: '200ms',
     });
-    expect(body.mappings.properties.vector.dims).toBe(384);
+    expect(shared!.mappings.properties.vector?.dims).toBe(384);
+    // The registry is small: always one shard.
+    expect(registry!.settings.index).toEqual({
+      number_of_shards: 1,
+      number_of_replicas: 0,
+      refresh_interval: '200ms',
+    });
   });
 
-  it('reuses an index with the same dimensions and refuses other dimensions', async () => {
-    const scope = knownCollection(knownCollection(es()));
+  it('reuses a collection with the same dimensions and refuses other dimensions', async () => {
+    const scope = knownCollection(es(), DIMENSIONS, 2);
     const index = open();
 
     await expect(index.ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     await expect(index.ensureCollection(KB, DIMENSIONS * 2)).rejects.toThrow(
       'collection "kb" stores 8-dimensional vectors; cannot use it with 16 dimensions',
     );
-    scope.done(); // two mapping reads, no PUT
+    scope.done(); // two registry reads, nothing created
   });
 
-  it('adds the sentence vectors field to an index made before it existed', async () => {
-    const bodies: nock.Body[] = [];
-    const scope = es()
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS, false))
-      .put(`/${KB_ALIAS}/_mapping`)
-      .reply(recording(bodies, [200, { acknowledged: true }, ES_HEADERS]));
+  it('finds a collection made before the registry by its own index, adds the stored-only fields, and records it as it is', async () => {
+    const mappings: nock.Body[] = [];
+    const records: nock.Body[] = [];
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es(), false)
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS, false))
+          .put(`/${KB_ALIAS}/_mapping`)
+          .reply(recording(mappings, [200, { acknowledged: true }, ES_HEADERS])),
+      ),
+      records,
+    );
 
     await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     scope.done();
-    expect(json(bodies[0]!)).toEqual({ properties: { sentence_vectors: { type: 'binary' } } });
+    expect(json(mappings[0]!)).toEqual({
+      properties: {
+        sentence_vectors: { type: 'binary' },
+        layout: { type: 'keyword', index: false, doc_values: false },
+      },
+    });
+    expect(json(records[0]!)).toMatchObject({ layout: 'dedicated', index: KB_ALIAS, key: null });
   });
 
   it('accepts an index another process created between its check and its create', async () => {
-    const scope = es()
+    const scope = registryWrite(
+      registryCreated(
+        unregistered(es())
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...indexNotFound(KB_ALIAS))
+          .put(`/${KB_INDEX}`)
+          .reply(
+            ...errorReply(
+              400,
+              'resource_already_exists_exception',
+              `index [${KB_INDEX}/x6OQ3A3aRqWkxWl0jQ4u1g] already exists`,
+              { index_uuid: 'x6OQ3A3aRqWkxWl0jQ4u1g', index: KB_INDEX },
+            ),
+          )
+          .get(`/${KB_ALIAS}/_mapping`)
+          .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS)),
+      ),
+      [],
+    );
+
+    await expect(
+      open({ layout: 'dedicated' }).ensureCollection(KB, DIMENSIONS),
+    ).resolves.toBeUndefined();
+    scope.done();
+  });
+
+  it('accepts the record another process wrote first, and checks its dimensions', async () => {
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS))
-      .put(`/${KB_INDEX}`)
+      .put(`/${KB_SHARED}-v1`)
+      .reply(
+        ...errorReply(400, 'resource_already_exists_exception', 'index already exists', {
+          index: `${KB_SHARED}-v1`,
+        }),
+      )
+      .put(`/${REGISTRY_INDEX}`)
+      .reply(
+        ...errorReply(400, 'resource_already_exists_exception', 'index already exists', {
+          index: REGISTRY_INDEX,
+        }),
+      )
+      .put(KB_REGISTRY_PATH)
+      .query(true)
       .reply(
         ...errorReply(
-          400,
-          'resource_already_exists_exception',
-          `index [${KB_INDEX}/x6OQ3A3aRqWkxWl0jQ4u1g] already exists`,
-          { index_uuid: 'x6OQ3A3aRqWkxWl0jQ4u1g', index: KB_INDEX },
+          409,
+          'version_conflict_engine_exception',
+          `[${KB_REGISTRY_ID}]: version conflict, document already exists (current version [1])`,
         ),
       )
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...mappingReply(KB_INDEX, KB, DIMENSIONS));
+      .get(KB_REGISTRY_PATH)
+      .query(true)
+      .reply(
+        ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+          collection_id: KB,
+          dimensions: 16,
+          layout: 'shared',
+          index: KB_SHARED,
+          key: 'aaaaaaaaaaaaaaaa',
+        }),
+      );
 
-    await expect(open().ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
+    await expect(open().ensureCollection(KB, DIMENSIONS)).rejects.toThrow(
+      'collection "kb" stores 16-dimensional vectors; cannot use it with 8 dimensions',
+    );
     scope.done();
   });
 
   it('refuses an index of that name that Docent did not create', async () => {
-    const scope = es()
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(
         200,
@@ -286,20 +504,127 @@ describe('ElasticsearchSearchIndex: collections', () => {
     scope.done();
   });
 
-  it('deletes a collection by deleting the concrete index its alias points at', async () => {
-    const scope = es()
+  it('deletes a collection with its own index by deleting the concrete index, then its record', async () => {
+    const scope = knownCollection(es())
       .get(`/_alias/${KB_ALIAS}`)
       .reply(200, { [KB_INDEX]: { aliases: { [KB_ALIAS]: {} } } }, ES_HEADERS)
       .delete(`/${KB_INDEX}`)
       .query({ ignore_unavailable: 'true' })
       .reply(200, { acknowledged: true }, ES_HEADERS)
+      .delete(KB_REGISTRY_PATH)
+      .reply(...writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID, 'deleted'));
+    const gone = unregistered(es())
       .get(`/_alias/${KB_ALIAS}`)
-      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS);
+      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS)
+      .delete(KB_REGISTRY_PATH)
+      .reply(...documentNotFound(REGISTRY_INDEX, KB_REGISTRY_ID));
     const index = open();
 
     await index.deleteCollection(KB);
-    await index.deleteCollection(KB); // already gone: nothing to delete
     scope.done();
+    await index.deleteCollection(KB); // already gone: nothing to delete
+    gone.done();
+  });
+
+  it('deletes a collection in a shared index with a delete-by-query routed and filtered by its key', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_delete_by_query`)
+      .query({ routing: KB_KEY, conflicts: 'proceed', refresh: 'true' })
+      .reply(
+        recording(bodies, [
+          200,
+          { took: 12, deleted: 3, batches: 1, version_conflicts: 0, failures: [] },
+          ES_HEADERS,
+        ]),
+      )
+      .get(`/_alias/${KB_ALIAS}`)
+      .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS)
+      .delete(KB_REGISTRY_PATH)
+      .reply(...writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID, 'deleted'));
+
+    await open().deleteCollection(KB);
+    scope.done();
+    expect(json(bodies[0]!)).toEqual({
+      query: { bool: { filter: [{ term: { collection_key: KB_KEY } }] } },
+    });
+  });
+
+  it('on a cluster without _delete_by_query, deletes what a routed scan of the key finds, and remembers', async () => {
+    const scans: nock.Body[] = [];
+    const bulks: nock.Body[] = [];
+    const noHandler = errorReply(
+      400,
+      'illegal_argument_exception',
+      `no handler found for uri [/${KB_SHARED}/_delete_by_query?routing=${KB_KEY}&conflicts=proceed&refresh=true] and method [POST]`,
+    );
+    const scan = (scope: nock.Scope) =>
+      scope
+        .post(`/${KB_SHARED}/_pit`)
+        .query({ keep_alive: '2m', routing: KB_KEY })
+        .reply(200, { id: 'pit-1' }, ES_HEADERS)
+        .post('/_search')
+        .reply(
+          recording(scans, [
+            200,
+            {
+              pit_id: 'pit-1',
+              hits: {
+                hits: [
+                  { _index: `${KB_SHARED}-v1`, _id: `${KB_KEY}:a:0`, sort: [7] },
+                  { _index: `${KB_SHARED}-v1`, _id: `${KB_KEY}:#manifest:x`, sort: [9] },
+                ],
+              },
+            },
+            ES_HEADERS,
+          ]),
+        )
+        .post(`/${KB_SHARED}/_bulk`)
+        .query({ routing: KB_KEY, require_alias: 'true', refresh: 'wait_for' })
+        .reply(
+          recording(
+            bulks,
+            bulkReply(`${KB_SHARED}-v1`, [
+              { action: 'delete', id: `${KB_KEY}:a:0` },
+              { action: 'delete', id: `${KB_KEY}:#manifest:x` },
+            ]),
+          ),
+        )
+        .delete('/_pit')
+        .reply(200, { succeeded: true, num_freed: 1 }, ES_HEADERS)
+        .get(`/${KB_SHARED}/_refresh`)
+        .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, ES_HEADERS)
+        .get(`/_alias/${KB_ALIAS}`)
+        .reply(404, { error: `alias [${KB_ALIAS}] missing`, status: 404 }, ES_HEADERS)
+        .delete(KB_REGISTRY_PATH)
+        .reply(...writtenReply(REGISTRY_INDEX, KB_REGISTRY_ID, 'deleted'));
+    const first = scan(
+      sharedCollection(es())
+        .post(`/${KB_SHARED}/_delete_by_query`)
+        .query(true)
+        .reply(...noHandler),
+    );
+    const index = open();
+
+    await index.deleteCollection(KB);
+    first.done();
+    expect(json(scans[0]!)).toEqual({
+      size: 1000,
+      track_total_hits: false,
+      pit: { id: 'pit-1', keep_alive: '2m' },
+      query: { bool: { filter: [{ term: { collection_key: KB_KEY } }] } },
+      sort: [{ _shard_doc: 'asc' }],
+      _source: false,
+    });
+    expect(ndjson(bulks[0]!)).toEqual([
+      { delete: { _id: `${KB_KEY}:a:0` } },
+      { delete: { _id: `${KB_KEY}:#manifest:x` } },
+    ]);
+
+    // Remembered: the next delete scans at once.
+    const second = scan(sharedCollection(es()));
+    await index.deleteCollection(KB);
+    second.done();
   });
 });
 
@@ -540,7 +865,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
   });
 
   it('refuses to write into a collection that does not exist', async () => {
-    const scope = es()
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS));
 
@@ -780,7 +1105,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('reads the dimensions again after the index refused a write (recreated elsewhere)', async () => {
+  it('reads the registry afresh for every write (the collection may have been recreated elsewhere)', async () => {
     const scope = knownCollection(es())
       .get(docPath(MANIFEST_A))
       .query(true)
@@ -800,9 +1125,8 @@ describe('ElasticsearchSearchIndex: writes', () => {
             },
           },
         ]),
-      )
-      .get(`/${KB_ALIAS}/_mapping`)
-      .reply(...mappingReply(KB_INDEX, KB, 16));
+      );
+    knownCollection(scope, 16);
     const index = open();
 
     await expect(
@@ -816,7 +1140,7 @@ describe('ElasticsearchSearchIndex: writes', () => {
 
   it('deletes a document by the ids its manifest lists, then the manifest', async () => {
     const bulks: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es(), DIMENSIONS, 3)
       .get(docPath(MANIFEST_A))
       .query({ realtime: 'true' })
       .reply(...manifestReply(KB_INDEX, MANIFEST_A, 'a', ['a:0', 'a:1']))
@@ -884,66 +1208,77 @@ describe('ElasticsearchSearchIndex: search', () => {
       filter: [{ terms: { document_id: ['deploy-guide'] } }],
     },
   };
-  /** A stored unit vector at cosine `similarity` to the query vector (0.6, 0.8, 0, ...). */
-  const stored = (similarity: number): number[] => [
-    0.6 * similarity,
-    0.8 * similarity,
-    Math.sqrt(1 - similarity ** 2),
-    0,
-    0,
-    0,
-    0,
-    0,
-  ];
   const guide = [
     storedChunk('deploy-guide', 0, 'Deployment fails with error code E4711.'),
     storedChunk('deploy-guide', 1, 'Rollbacks restore the previous release.'),
     storedChunk('deploy-guide', 2, 'Quotas are per team.'),
   ];
 
-  it('hybrid, fused here: both legs in one _msearch, the document filter inside each, then one fetch with similarities', async () => {
-    const msearches: nock.Body[] = [];
-    const fetches: nock.Body[] = [];
+  /** The fetch of the hits' fields: an ids query, `_source` only. */
+  const fetchBody = (ids: string[]) => ({
+    size: ids.length,
+    track_total_hits: false,
+    _source: HIT_FIELDS,
+    query: { ids: { values: ids } },
+  });
+  /** The cosines of `ids`: a kNN search restricted to them, rescored on the float vectors. */
+  const cosinesBody = (ids: string[], filter: object[] = []) => ({
+    size: ids.length,
+    track_total_hits: false,
+    _source: false,
+    knn: {
+      field: 'vector',
+      query_vector: vectorLeg.knn.query_vector,
+      k: ids.length,
+      num_candidates: 100,
+      rescore_vector: { oversample: 2 },
+      filter: [...filter, { ids: { values: ids } }],
+    },
+  });
+  /** The answer to a fetch with cosines: the hits' fields, and the kNN scores ((1 + cosine) / 2). */
+  const fetchedWithCosines = (sources: StoredChunk[], cosines: Array<[string, number]>) =>
+    msearchReply([
+      sourcesBody(KB_INDEX, sources),
+      rankingBody(
+        KB_INDEX,
+        cosines.map(([id, cosine]): [string, number] => [id, (1 + cosine) / 2]),
+      ),
+    ]);
+
+  it('hybrid, fused here (RRF): both legs in one _msearch, the document filter inside each; then the fields of the hits and the cosines the vector leg did not give, in one _msearch', async () => {
+    const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(
         recording(
-          msearches,
+          bodies,
           msearchReply([
             rankingBody(KB_INDEX, [
               ['deploy-guide:0', 7.1],
               ['deploy-guide:2', 2.3],
             ]),
+            // dot_product scores: (1 + cosine) / 2.
             rankingBody(KB_INDEX, [
-              ['deploy-guide:1', 0.98],
-              ['deploy-guide:0', 0.91],
+              ['deploy-guide:1', (1 + 0.96) / 2],
+              ['deploy-guide:0', (1 + 0.82) / 2],
             ]),
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
-      .reply(
-        recording(
-          fetches,
-          sourcesReply(KB_INDEX, [
-            { source: guide[1]!, vector: stored(0.96) },
-            { source: guide[0]!, vector: stored(0.82) },
-            { source: guide[2]! },
-          ]),
-        ),
-      );
+      .post(`/${KB_ALIAS}/_msearch`)
+      // deploy-guide:2 has no vector (a zero one): the kNN search does not return it.
+      .reply(recording(bodies, fetchedWithCosines([guide[0]!, guide[1]!, guide[2]!], [])));
 
     const hits = await open().search(hybridQuery());
 
     scope.done();
-    expect(ndjson(msearches[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
-    expect(json(fetches[0]!)).toEqual({
-      size: 3,
-      track_total_hits: false,
-      _source: HIT_FIELDS,
-      query: { ids: { values: ['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2'] } },
-      fields: ['vector'],
-    });
+    expect(ndjson(bodies[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
+    expect(ndjson(bodies[1]!)).toEqual([
+      {},
+      fetchBody(['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2']),
+      {},
+      cosinesBody(['deploy-guide:2']),
+    ]);
     expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([
       ['deploy-guide:0', 1, 2],
       ['deploy-guide:1', undefined, 1],
@@ -966,6 +1301,109 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits[2]!.similarity).toBe(0);
   });
 
+  it("hybrid, convex: the BM25 candidates the vector leg missed get their exact cosine from a kNN search restricted to them, beside the fetch of a provisional ranking's best 3 × limit", async () => {
+    const bodies: nock.Body[] = [];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        recording(
+          bodies,
+          msearchReply([
+            rankingBody(KB_INDEX, [
+              ['deploy-guide:0', 8.0],
+              ['deploy-guide:2', 2.0],
+            ]),
+            rankingBody(KB_INDEX, [
+              ['deploy-guide:1', (1 + 0.9) / 2],
+              ['deploy-guide:0', (1 + 0.5) / 2],
+            ]),
+          ]),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        recording(
+          bodies,
+          fetchedWithCosines([guide[0]!, guide[1]!, guide[2]!], [['deploy-guide:2', 0.1]]),
+        ),
+      );
+
+    const hits = await open().search(
+      hybridQuery({ fusion: 'convex', weights: { bm25: 1, vector: 0.5 } }),
+    );
+
+    scope.done();
+    expect(ndjson(bodies[0]!)).toEqual([{}, bm25Leg, {}, vectorLeg]);
+    // Provisionally, deploy-guide:2 had the vector leg's lowest cosine (0.5): it ranked last.
+    expect(ndjson(bodies[1]!)).toEqual([
+      {},
+      fetchBody(['deploy-guide:0', 'deploy-guide:1', 'deploy-guide:2']),
+      {},
+      cosinesBody(['deploy-guide:2']),
+    ]);
+    // BM25 over its best, cosines min-max over the candidates (0.1 .. 0.9), vector weighted 0.5:
+    // :0 1 + 0.5 × 0.5 = 1.25; :1 0 + 0.5 × 1 = 0.5; :2 0.25 + 0 = 0.25.
+    expect(hits.map((hit) => [hit.chunkId, hit.score, hit.similarity])).toEqual([
+      ['deploy-guide:0', expect.closeTo(1.25, 6), expect.closeTo(0.5, 6)],
+      ['deploy-guide:1', expect.closeTo(0.5, 6), expect.closeTo(0.9, 6)],
+      ['deploy-guide:2', expect.closeTo(0.25, 6), expect.closeTo(0.1, 6)],
+    ]);
+    expect(hits.map((hit) => [hit.bm25Rank, hit.vectorRank])).toEqual([
+      [1, 2],
+      [undefined, 1],
+      [2, undefined],
+    ]);
+  });
+
+  it('hybrid, convex: a hit the provisional ranking did not fetch is fetched afterwards', async () => {
+    const bodies: nock.Body[] = [];
+    // Limit 1: the provisional ranking fetches its best 3; the exact one's best is its fourth.
+    const bm25 = ['a:0', 'b:0', 'c:0', 'd:0'];
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        ...msearchReply([
+          rankingBody(KB_INDEX, [
+            ['a:0', 10],
+            ['b:0', 9.9],
+            ['c:0', 9.8],
+            ['d:0', 9.7],
+          ]),
+          rankingBody(KB_INDEX, [['v:0', (1 + 0.9) / 2]]),
+        ]),
+      )
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(
+        recording(
+          bodies,
+          fetchedWithCosines(
+            ['a', 'b', 'c'].map((id) => storedChunk(id, 0, `Chunk ${id}.`)),
+            [
+              ['a:0', -0.9],
+              ['b:0', -0.9],
+              ['c:0', -0.9],
+              ['d:0', 0.85],
+            ],
+          ),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(bodies, sourcesReply(KB_INDEX, [{ source: storedChunk('d', 0, 'Chunk d.') }])),
+      );
+
+    const hits = await open().search(
+      hybridQuery({ fusion: 'convex', limit: 1, documentIds: undefined }),
+    );
+
+    scope.done();
+    expect(
+      (ndjson(bodies[0]!)[1] as { query: { ids: { values: string[] } } }).query.ids.values,
+    ).toEqual(bm25.slice(0, 3));
+    expect(json(bodies[1]!)).toEqual(fetchBody(['d:0']));
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['d:0']);
+  });
+
   it('hybrid with the rrf retriever: one search fused by Elasticsearch, hits without per-leg ranks', async () => {
     const searches: nock.Body[] = [];
     const scope = knownCollection(es())
@@ -979,14 +1417,17 @@ describe('ElasticsearchSearchIndex: search', () => {
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(
         recording(
           searches,
-          sourcesReply(KB_INDEX, [
-            { source: guide[0]!, vector: stored(0.82) },
-            { source: guide[1]!, vector: stored(0.96) },
-          ]),
+          fetchedWithCosines(
+            [guide[0]!, guide[1]!],
+            [
+              ['deploy-guide:1', 0.96],
+              ['deploy-guide:0', 0.82],
+            ],
+          ),
         ),
       );
 
@@ -1018,6 +1459,8 @@ describe('ElasticsearchSearchIndex: search', () => {
         },
       },
     });
+    // One response has no per-leg scores: every cosine comes from the restricted kNN search.
+    expect(ndjson(searches[1]!)[3]).toEqual(cosinesBody(['deploy-guide:0', 'deploy-guide:1']));
     expect(hits.map((hit) => [hit.chunkId, hit.score, hit.bm25Rank, hit.vectorRank])).toEqual([
       ['deploy-guide:0', 0.032522473, undefined, undefined],
       ['deploy-guide:1', 0.016393442, undefined, undefined],
@@ -1028,7 +1471,7 @@ describe('ElasticsearchSearchIndex: search', () => {
   it('auto: falls back to fusing here when the licence lacks RRF, and remembers it', async () => {
     const licence = 'current license is non-compliant for [Reciprocal Rank Fusion (RRF)]';
     const bodies: nock.Body[] = [];
-    const fetched = sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.8) }]);
+    const fetched = fetchedWithCosines([guide[0]!], [['deploy-guide:0', 0.8]]);
     const legs = msearchReply([
       rankingBody(KB_INDEX, [['deploy-guide:0', 3]]),
       rankingBody(KB_INDEX, []),
@@ -1045,12 +1488,12 @@ describe('ElasticsearchSearchIndex: search', () => {
       )
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(...legs)
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(...fetched)
       // The second search goes straight to _msearch.
       .post(`/${KB_ALIAS}/_msearch`)
       .reply(...legs)
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(...fetched);
     const index = open({ rrf: 'auto' });
 
@@ -1060,7 +1503,9 @@ describe('ElasticsearchSearchIndex: search', () => {
     scope.done();
     expect(json(bodies[0]!)).toHaveProperty('retriever.rrf.rank_constant', 60);
     for (const hits of [first, second]) {
-      expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['deploy-guide:0', 1]]);
+      expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.similarity])).toEqual([
+        ['deploy-guide:0', 1, expect.closeTo(0.8, 6)],
+      ]);
     }
   });
 
@@ -1082,10 +1527,8 @@ describe('ElasticsearchSearchIndex: search', () => {
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:0', 7.1]])))
-      .post(`/${KB_ALIAS}/_search`)
-      .reply(
-        recording(bodies, sourcesReply(KB_INDEX, [{ source: guide[0]!, vector: stored(0.82) }])),
-      );
+      .post(`/${KB_ALIAS}/_msearch`)
+      .reply(recording(bodies, fetchedWithCosines([guide[0]!], [['deploy-guide:0', 0.82]])));
 
     const hits = await open().search(
       hybridQuery({ mode: 'bm25', documentIds: undefined, limit: 3 }),
@@ -1098,13 +1541,19 @@ describe('ElasticsearchSearchIndex: search', () => {
       _source: false,
       query: { bool: { must: bm25Leg.query.bool.must } },
     });
+    expect(ndjson(bodies[1]!)).toEqual([
+      {},
+      fetchBody(['deploy-guide:0']),
+      {},
+      cosinesBody(['deploy-guide:0']),
+    ]);
     expect(hits).toHaveLength(1);
     expect(hits[0]).toMatchObject({ bm25Rank: 1, score: 1 / 61 });
     expect(hits[0]!.vectorRank).toBeUndefined();
     expect(hits[0]!.similarity).toBeCloseTo(0.82, 6);
   });
 
-  it('vector mode: one knn search, no BM25 leg', async () => {
+  it('vector mode: one knn search, no BM25 leg; without rescoring its scores are estimates, so cosines are computed apart', async () => {
     const bodies: nock.Body[] = [];
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
@@ -1117,12 +1566,18 @@ describe('ElasticsearchSearchIndex: search', () => {
           ]),
         ),
       )
-      .post(`/${KB_ALIAS}/_search`)
+      .post(`/${KB_ALIAS}/_msearch`)
       .reply(
-        ...sourcesReply(KB_INDEX, [
-          { source: guide[0]!, vector: stored(0.82) },
-          { source: guide[1]!, vector: stored(0.96) },
-        ]),
+        recording(
+          bodies,
+          fetchedWithCosines(
+            [guide[0]!, guide[1]!],
+            [
+              ['deploy-guide:1', 0.95],
+              ['deploy-guide:0', 0.81],
+            ],
+          ),
+        ),
       );
 
     const hits = await open({ vectorOversample: 0 }).search(
@@ -1137,9 +1592,13 @@ describe('ElasticsearchSearchIndex: search', () => {
       _source: false,
       knn: { ...knn, k: 2 },
     });
-    expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank])).toEqual([
-      ['deploy-guide:1', 1, undefined],
-      ['deploy-guide:0', 2, undefined],
+    // The restricted search rescores on the float vectors even so.
+    expect((ndjson(bodies[1]!)[3] as { knn: unknown }).knn).toMatchObject({
+      rescore_vector: { oversample: 1 },
+    });
+    expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank, hit.similarity])).toEqual([
+      ['deploy-guide:1', 1, undefined, expect.closeTo(0.95, 6)],
+      ['deploy-guide:0', 2, undefined, expect.closeTo(0.81, 6)],
     ]);
   });
 
@@ -1149,7 +1608,7 @@ describe('ElasticsearchSearchIndex: search', () => {
       .post(`/${KB_ALIAS}/_search`)
       .reply(recording(bodies, rankingReply(KB_INDEX, [['deploy-guide:1', 0.98]])))
       .post(`/${KB_ALIAS}/_search`)
-      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]!, vector: stored(0.96) }]));
+      .reply(...sourcesReply(KB_INDEX, [{ source: guide[1]! }]));
 
     const hits = await open({ rrf: 'retriever' }).search(
       hybridQuery({ text: 'What is the, and of it?' }),
@@ -1183,8 +1642,8 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(hits[0]).toMatchObject({ bm25Rank: 1, similarity: 0 });
   });
 
-  it('a collection that does not exist has no hits and costs one mapping read', async () => {
-    const scope = es()
+  it('a collection that does not exist has no hits and costs a registry and a mapping read', async () => {
+    const scope = unregistered(es())
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS));
 
@@ -1195,13 +1654,14 @@ describe('ElasticsearchSearchIndex: search', () => {
   it('a collection deleted by another process meanwhile has no hits either', async () => {
     const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_msearch`)
-      .reply(...msearchReply([indexNotFound(KB_ALIAS)[1], indexNotFound(KB_ALIAS)[1]]))
+      .reply(...msearchReply([indexNotFound(KB_ALIAS)[1], indexNotFound(KB_ALIAS)[1]]));
+    unregistered(scope)
       .get(`/${KB_ALIAS}/_mapping`)
       .reply(...indexNotFound(KB_ALIAS));
     const index = open();
 
     expect(await index.search(hybridQuery())).toEqual([]);
-    // The cached dimensions were dropped: the next search reads the mapping again.
+    // The cached placement was dropped: the next search reads the registry again.
     expect(await index.search(hybridQuery())).toEqual([]);
     scope.done();
   });
@@ -1226,7 +1686,7 @@ describe('ElasticsearchSearchIndex: search', () => {
 
 describe('ElasticsearchSearchIndex: reads and health', () => {
   it('refresh is GET <alias>/_refresh; a missing index has nothing to refresh', async () => {
-    const scope = es()
+    const scope = knownCollection(es(), DIMENSIONS, 2)
       .get(`/${KB_ALIAS}/_refresh`)
       .reply(200, { _shards: { total: 1, successful: 1, failed: 0 } }, ES_HEADERS)
       .get(`/${KB_ALIAS}/_refresh`)
@@ -1240,7 +1700,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
   it('getChunks asks for the ordinals of one document, sorted', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_search`)
       .reply(
         recording(
@@ -1280,7 +1740,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
   it('countChunks counts chunk documents (not manifests), per collection or per document', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
+    const scope = knownCollection(es())
       .post(`/${KB_ALIAS}/_count`)
       .reply(recording(bodies, countReply(5)))
       .post(`/${KB_ALIAS}/_count`)
@@ -1306,61 +1766,47 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
     ]);
   });
 
-  it('termDocumentCounts sends one _msearch: the chunk count, then a count per non-blank word', async () => {
-    const total = (value: number) => ({
-      took: 1,
-      timed_out: false,
-      hits: { total: { value, relation: 'eq' }, max_score: null, hits: [] },
-    });
+  it('termDocumentCounts sends one search: the chunk count, and a filters aggregation with a bucket per word', async () => {
     const bodies: nock.Body[] = [];
-    const scope = es()
-      .post(`/${KB_ALIAS}/_msearch`)
-      .reply(recording(bodies, msearchReply([total(40), total(3), total(0)])))
-      .post(`/${KB_ALIAS}/_msearch`)
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(
+        recording(
+          bodies,
+          ok({
+            took: 1,
+            timed_out: false,
+            hits: { total: { value: 40, relation: 'eq' }, max_score: null, hits: [] },
+            aggregations: { words: { buckets: { w0: { doc_count: 3 }, w1: { doc_count: 0 } } } },
+          }),
+        ),
+      )
+      .post(`/${KB_ALIAS}/_search`)
       .reply(...indexNotFound(KB_ALIAS));
     const index = open();
 
-    expect(await index.termDocumentCounts(KB, ['quota', ' ', 'zebra'])).toEqual({
+    expect(await index.termDocumentCounts(KB, ['quota', ' ', 'zebra', 'quota'])).toEqual({
       chunks: 40,
-      counts: [3, 0, 0],
+      counts: [3, 0, 0, 3],
     });
     expect(await index.termDocumentCounts(KB, ['quota'])).toEqual({ chunks: 0, counts: [0] });
 
     scope.done();
-    const count = (word?: string) => ({
+    const has = (word: string) => ({
+      multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },
+    });
+    expect(json(bodies[0]!)).toEqual({
       size: 0,
       track_total_hits: true,
-      query: {
-        bool: {
-          filter: [
-            { term: { kind: 'chunk' } },
-            ...(word === undefined
-              ? []
-              : [
-                  {
-                    multi_match: {
-                      query: word,
-                      fields: ['text', 'headings', 'title'],
-                      operator: 'and',
-                    },
-                  },
-                ]),
-          ],
-        },
-      },
+      query: { bool: { filter: [{ term: { kind: 'chunk' } }] } },
+      aggs: { words: { filters: { filters: { w0: has('quota'), w1: has('zebra') } } } },
     });
-    expect(ndjson(bodies[0]!)).toEqual([{}, count(), {}, count('quota'), {}, count('zebra')]);
   });
 
-  it('termDocumentCounts reports a failed count in the multi-search as an index error', async () => {
-    const scope = es()
-      .post(`/${KB_ALIAS}/_msearch`)
-      .reply(
-        ...msearchReply([
-          { took: 1, hits: { total: { value: 4, relation: 'eq' }, hits: [] } },
-          { error: { type: 'search_phase_execution_exception', reason: 'boom' }, status: 500 },
-        ]),
-      );
+  it('termDocumentCounts reports a failed count as an index error', async () => {
+    const scope = knownCollection(es())
+      .post(`/${KB_ALIAS}/_search`)
+      .reply(...errorReply(500, 'search_phase_execution_exception', 'boom'));
     await expect(open().termDocumentCounts(KB, ['quota'])).rejects.toBeInstanceOf(
       ElasticsearchIndexError,
     );
@@ -1557,5 +2003,276 @@ describe('ElasticsearchSearchIndex: options', () => {
 
   it('needs a node or a client, not both', () => {
     expect(() => new ElasticsearchSearchIndex({})).toThrow(/node URL or a client/);
+  });
+});
+
+describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
+  const routedQuery = { routing: KB_KEY };
+  const keyFilter = { term: { collection_key: KB_KEY } };
+
+  it('writes its documents routed by its key, with prefixed _ids and the key in each document', async () => {
+    const manifests: nock.Body[] = [];
+    const bulks: nock.Body[] = [];
+    const manifest = `${KB_KEY}:${MANIFEST_A}`;
+    const scope = sharedCollection(es())
+      .get(`/${KB_SHARED}/_doc/${encodeURIComponent(manifest)}`)
+      .query({ ...routedQuery, realtime: 'true' })
+      .reply(...documentNotFound(`${KB_SHARED}-v1`, manifest))
+      .put(`/${KB_SHARED}/_doc/${encodeURIComponent(manifest)}`)
+      .query({ ...routedQuery, require_alias: 'true' })
+      .reply(recording(manifests, writtenReply(`${KB_SHARED}-v1`, manifest)))
+      .post(`/${KB_SHARED}/_bulk`)
+      .query({ ...routedQuery, require_alias: 'true', refresh: 'wait_for' })
+      .reply(
+        recording(bulks, bulkReply(`${KB_SHARED}-v1`, [{ action: 'index', id: `${KB_KEY}:a:0` }])),
+      );
+
+    await open().replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Deployment fails.', axis(0))]);
+
+    scope.done();
+    expect(json(manifests[0]!)).toEqual({
+      kind: 'manifest',
+      collection_key: KB_KEY,
+      manifest: { document_id: 'a', chunk_ids: [`${KB_KEY}:a:0`] },
+    });
+    expect(ndjson(bulks[0]!)).toEqual([
+      { index: { _id: `${KB_KEY}:a:0` } },
+      expect.objectContaining({ kind: 'chunk', collection_key: KB_KEY, chunk_id: 'a:0' }),
+    ]);
+  });
+
+  it('searches, counts and reads only its own documents: routed, with its key in every filter', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`)
+      .query(routedQuery)
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:a:0`, 3.2]])))
+      .post(`/${KB_SHARED}/_msearch`)
+      .query(routedQuery)
+      .reply(
+        recording(
+          bodies,
+          msearchReply([
+            {
+              hits: {
+                hits: [
+                  {
+                    _index: `${KB_SHARED}-v1`,
+                    _id: `${KB_KEY}:a:0`,
+                    _score: 1,
+                    _source: storedChunk('a', 0, 'Deployment fails.'),
+                  },
+                ],
+              },
+            },
+            rankingBody(`${KB_SHARED}-v1`, [[`${KB_KEY}:a:0`, 0.9]]),
+          ]),
+        ),
+      )
+      .post(`/${KB_SHARED}/_count`)
+      .query(routedQuery)
+      .reply(recording(bodies, countReply(1)))
+      .post(`/${KB_SHARED}/_search`)
+      .query(routedQuery)
+      .reply(
+        recording(
+          bodies,
+          ok({
+            hits: { total: { value: 1, relation: 'eq' }, hits: [] },
+            aggregations: { words: { buckets: { w0: { doc_count: 1 } } } },
+          }),
+        ),
+      );
+    const index = open({ collectionIdf: false });
+
+    const hits = await index.search({
+      collectionId: KB,
+      mode: 'bm25',
+      text: 'deployment',
+      vector: axis(0),
+      limit: 5,
+    });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['a:0']);
+    expect(await index.countChunks(KB)).toBe(1);
+    expect(await index.termDocumentCounts(KB, ['deployment'])).toEqual({
+      chunks: 1,
+      counts: [1],
+    });
+
+    scope.done(); // one registry read: the placement is cached for searches
+    expect(json(bodies[0]!)).toMatchObject({
+      query: { bool: { filter: [keyFilter] } },
+    });
+    const [, fetch, , cosines] = ndjson(bodies[1]!);
+    expect(fetch).toMatchObject({
+      query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:a:0`] } }, keyFilter] } },
+    });
+    expect(cosines).toMatchObject({
+      knn: { filter: [keyFilter, { ids: { values: [`${KB_KEY}:a:0`] } }] },
+    });
+    expect(hits[0]?.similarity).toBeCloseTo(0.8, 6);
+    expect(json(bodies[2]!)).toEqual({
+      query: { bool: { filter: [keyFilter, { term: { kind: 'chunk' } }] } },
+    });
+    expect(json(bodies[3]!)).toMatchObject({
+      query: { bool: { filter: [keyFilter, { term: { kind: 'chunk' } }] } },
+    });
+  });
+
+  it('is read from the registry again once its cached placement is older than placementCacheMs', async () => {
+    let now = 0;
+    const scope = sharedCollection(es(), 2)
+      .post(`/${KB_SHARED}/_count`)
+      .times(3)
+      .query(routedQuery)
+      .reply(...countReply(1));
+    const index = open({ clock: () => now, placementCacheMs: 1000 });
+
+    await index.countChunks(KB);
+    now = 999;
+    await index.countChunks(KB);
+    now = 1000;
+    await index.countChunks(KB);
+    scope.done();
+  });
+
+  it('while it is being moved, writes are refused as "unavailable" (retried later) and reads go on', async () => {
+    const scope = es()
+      .get(KB_REGISTRY_PATH)
+      .query(true)
+      .reply(
+        ...registryReply(REGISTRY_INDEX, KB_REGISTRY_ID, {
+          collection_id: KB,
+          dimensions: DIMENSIONS,
+          layout: 'shared',
+          index: KB_SHARED,
+          key: KB_KEY,
+          state: 'moving',
+        }),
+      )
+      .post(`/${KB_SHARED}/_count`)
+      .query(routedQuery)
+      .reply(...countReply(4));
+    const index = open();
+
+    const error = await failure(
+      index.replaceDocumentChunks(KB, 'a', [chunk('a', 0, 'Text.', axis(0))]),
+    );
+    expect(error).toBeInstanceOf(SearchIndexUnavailableError);
+    expect(await index.countChunks(KB)).toBe(4);
+    scope.done();
+  });
+});
+
+describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared index', () => {
+  /** Term vectors of one artificial document per word: per token, [shard docs holding it, shard docs]. */
+  const termVectors = (words: Array<Record<string, [number, number]>>) =>
+    ok({
+      docs: words.map((tokens) => ({
+        _index: `${KB_SHARED}-v1`,
+        _version: 0,
+        found: true,
+        took: 1,
+        term_vectors: {
+          text: {
+            field_statistics: {
+              doc_count: Object.values(tokens)[0]?.[1] ?? 0,
+              sum_doc_freq: 1,
+              sum_ttf: 1,
+            },
+            terms: Object.fromEntries(
+              Object.entries(tokens).map(([token, [holding]]) => [
+                token,
+                { term_freq: 1, doc_freq: holding, ttf: holding },
+              ]),
+            ),
+          },
+        },
+      })),
+    });
+  const idf = (documents: number, holding: number) =>
+    Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+
+  it('weighs each word by its IDF within the collection: the counts and the shard statistics read while the question was embedded are reused', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`)
+      .query({ routing: KB_KEY })
+      .reply(
+        recording(
+          bodies,
+          ok({
+            hits: { total: { value: 100, relation: 'eq' }, hits: [] },
+            aggregations: {
+              words: {
+                buckets: { w0: { doc_count: 2 }, w1: { doc_count: 50 }, w2: { doc_count: 0 } },
+              },
+            },
+          }),
+        ),
+      )
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .reply(
+        recording(
+          bodies,
+          // "quota" is rare in the collection and common in the shard; "deployment" the reverse;
+          // "the" leaves no token.
+          termVectors([{ quota: [400, 1000] }, { deploy: [10, 1000] }, {}]),
+        ),
+      )
+      .post(`/${KB_SHARED}/_search`)
+      .query({ routing: KB_KEY })
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [])));
+    const index = open();
+
+    await index.termDocumentCounts(KB, ['quota', 'deployment', 'zyzzyva']);
+    expect(
+      await index.search({
+        collectionId: KB,
+        mode: 'bm25',
+        text: 'quota deployment zyzzyva',
+        vector: axis(0),
+        limit: 5,
+      }),
+    ).toEqual([]);
+
+    scope.done(); // no second count: the search reused the first
+    expect(json(bodies[1]!)).toEqual({
+      docs: ['quota', 'deployment', 'zyzzyva'].map((word) => ({
+        doc: { text: word, headings: word, title: word },
+        fields: ['text', 'headings', 'title'],
+        term_statistics: true,
+        field_statistics: true,
+        positions: false,
+        offsets: false,
+        payloads: false,
+        routing: KB_KEY,
+      })),
+    });
+    const clause = (query: string, boost?: number) => ({
+      combined_fields: {
+        query,
+        fields: ['text', 'headings^2', 'title^1.5'],
+        operator: 'or',
+        ...(boost !== undefined && { boost: expect.closeTo(boost, 9) }),
+      },
+    });
+    expect(json(bodies[2]!)).toEqual({
+      size: 5,
+      track_total_hits: false,
+      _source: false,
+      query: {
+        bool: {
+          should: [
+            clause('quota', idf(100, 2) / idf(1000, 400)),
+            clause('deployment', idf(100, 50) / idf(1000, 10)),
+            // Unknown to the shard: nothing to correct.
+            clause('zyzzyva'),
+          ],
+          minimum_should_match: 1,
+          filter: [{ term: { collection_key: KB_KEY } }],
+        },
+      },
+    });
   });
 });

@@ -4,3 +4,4 @@ export * from './fixtures/wiki-corpus';
 export * from './fixtures/answer-sets';
 export * from './drive';
 export * from './notion';
+export * from './chat-completions';

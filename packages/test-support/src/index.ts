@@ -74,3 +74,18 @@ export {
   type TestIndexPrefix,
 } from './elasticsearch';
 export { startTcpProxy, type TcpProxy } from './tcp-proxy';
+export {
+  canRunPrivatePostgres,
+  startPrivatePostgres,
+  type PrivatePostgres,
+} from './private-servers/private-postgres';
+export {
+  canRunPrivateRedis,
+  startPrivateRedis,
+  type PrivateRedis,
+} from './private-servers/private-redis';
+export {
+  canRunPrivateElasticsearch,
+  startPrivateElasticsearch,
+  type PrivateElasticsearch,
+} from './private-servers/private-elasticsearch';

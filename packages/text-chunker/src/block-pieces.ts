@@ -37,7 +37,9 @@ function wordPieces(
     tokens: fragment.tokens,
     joiner: fragment.insideWord ? '' : index === 0 ? joiner : ' ',
     markup:
-      index === 0 && lead > 0 ? [[0, Math.min(lead, fragment.text.length)] as [number, number]] : [],
+      index === 0 && lead > 0
+        ? [[0, Math.min(lead, fragment.text.length)] as [number, number]]
+        : [],
   }));
 }
 

@@ -132,11 +132,16 @@ describe('chunkByHeadings: structure', () => {
     );
   });
 
-  it("says in its layout which block each line is and which characters are markup", () => {
+  it('says in its layout which block each line is and which characters are markup', () => {
     const blocks: Block[] = [
       p('Skylark listens on port 7443.'),
       { kind: 'code', text: 'skylark deploy --env prod', language: 'bash' },
-      { kind: 'list_item', text: 'Release train R-17 departs on 12 March.', depth: 0, checked: false },
+      {
+        kind: 'list_item',
+        text: 'Release train R-17 departs on 12 March.',
+        depth: 0,
+        checked: false,
+      },
       row(['Topic', 'Detail'], true),
       row(['Backup window', 'Starts at 02:30 UTC.']),
       { kind: 'callout', text: 'The new office is on floor 4.', label: 'Where is the office?' },
@@ -162,7 +167,12 @@ describe('chunkByHeadings: structure', () => {
         markup: ['- [ ] '],
       },
       { kind: 'table_row', text: 'Topic | Detail', markup: [], header: true },
-      { kind: 'table_row', text: 'Backup window | Starts at 02:30 UTC.', markup: [], header: false },
+      {
+        kind: 'table_row',
+        text: 'Backup window | Starts at 02:30 UTC.',
+        markup: [],
+        header: false,
+      },
       {
         kind: 'callout',
         text: 'Where is the office?: The new office is on floor 4.',
@@ -178,7 +188,10 @@ describe('chunkByHeadings: structure', () => {
   it('keeps markup marked in a block cut into sentences and in the overlap', () => {
     const item = `${sentences('x', 6, 4)}`;
     const chunks = chunkByHeadings(
-      doc([{ kind: 'list_item', text: item, depth: 0 }, { kind: 'quote', text: sentences('q', 6, 4) }]),
+      doc([
+        { kind: 'list_item', text: item, depth: 0 },
+        { kind: 'quote', text: sentences('q', 6, 4) },
+      ]),
       options(14, 6),
     );
     for (const chunk of chunks) {

@@ -1,4 +1,5 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Post, Req, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import type { Principal } from '@docent/accounts';
 import type {
   AskRequest,
@@ -13,13 +14,21 @@ import type {
   IngestionLocator,
   ListDocumentsRequest,
   ListIngestionsRequest,
+  Reference as ReferenceWire,
 } from '@docent/contract';
 import { CatalogService } from '@docent/catalog';
-import { IngestionService } from '@docent/ingestion';
-import { AskService } from '@docent/retrieval';
+import type { DependencyMonitor } from '@docent/dependency-health';
+import { DependencyUnavailableError } from '@docent/domain-errors';
+import { IngestionService, type Logger } from '@docent/ingestion';
+import { DEPENDENCY_MONITOR, DOCENT_LOGGER } from '@docent/nest-runtime';
+import { AskService, type AskResult, type Reference } from '@docent/retrieval';
 import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
+import { idempotencyKeyOf } from '../http/idempotency-key';
 import { CurrentPrincipal } from '../http/principal.decorator';
+import { ProblemFilter } from '../http/problem.filter';
+import type { DocentRequest } from '../http/request-context';
+import { AskEventStream } from './ask-event-stream';
 import { presentDocument, presentIngestion } from './presenters';
 
 /** Ingestions (create, get, list, cancel), asking, and a collection's documents (list, delete). */
@@ -30,6 +39,8 @@ export class DocsController {
     private readonly asking: AskService,
     private readonly catalog: CatalogService,
     private readonly schedules: ScheduleService,
+    @Inject(DOCENT_LOGGER) private readonly logger: Logger,
+    @Inject(DEPENDENCY_MONITOR) private readonly dependencies: DependencyMonitor,
   ) {}
 
   @Post('create_ingestion')
@@ -37,7 +48,9 @@ export class DocsController {
   async createIngestion(
     @CurrentPrincipal() principal: Principal,
     @ContractBody('createIngestion') body: CreateIngestionRequest,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
   ): Promise<CreateIngestionResponse> {
+    const idempotency = idempotencyKeyOf(idempotencyKey, body);
     const input = {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
@@ -49,10 +62,11 @@ export class DocsController {
         principal.accountId,
         input,
         body.schedule,
+        idempotency,
       );
       return { ingestion_id: ingestion.id, schedule_id: schedule.id };
     }
-    const record = await this.ingestions.create(principal.accountId, input);
+    const record = await this.ingestions.create(principal.accountId, input, idempotency);
     return { ingestion_id: record.id, schedule_id: null };
   }
 
@@ -100,38 +114,76 @@ export class DocsController {
         body.namespace_name,
         body.collection_name,
         body.ingestion_id,
+        principal.apiKeyId
+          ? { kind: 'api_key', accountId: principal.accountId, apiKeyId: principal.apiKeyId }
+          : { kind: 'session', accountId: principal.accountId },
       ),
     );
   }
 
+  /**
+   * JSON, or Server-Sent Events when asked for (`stream`, or an `Accept` that prefers them).
+   * A client that goes away cancels the answer, and with it the model's completion.
+   */
   @Post('ask')
   @HttpCode(200)
   async ask(
     @CurrentPrincipal() principal: Principal,
     @ContractBody('ask') body: AskRequest,
-  ): Promise<AskResponse> {
-    const result = await this.asking.ask(principal.accountId, {
+    @Req() req: DocentRequest,
+    @Res() res: Response,
+  ): Promise<void> {
+    // Known down: refused before the question is embedded, so at once whatever the load.
+    if (this.dependencies.isDown('index')) {
+      throw new DependencyUnavailableError(
+        'index',
+        'The search index is unavailable; retry later.',
+        'not tried: the index is known to be down',
+      );
+    }
+    const streamed =
+      body.stream ?? req.accepts(['application/json', 'text/event-stream']) === 'text/event-stream';
+    const cancel = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) cancel.abort(new Error('The client closed the connection.'));
+    });
+    const input = {
       namespaceName: body.namespace_name,
       collectionName: body.collection_name,
       question: body.question,
       topK: body.top_k,
       docName: body.doc_name,
+      citations: body.citations,
       history: (body.history_messages ?? []).map((turn) =>
         Array.isArray(turn) ? { question: turn[0] ?? '', answer: turn[1] ?? '' } : turn,
       ),
-    });
-    return {
-      answer: result.answer,
-      found: result.found,
-      short_answer: result.shortAnswer,
-      refs: result.refs.map((r) => ({
-        doc_name: r.docName,
-        page_num: r.pageNum,
-        sample_text: r.sampleText,
-        url: r.url,
-        highlight: r.highlight,
-      })),
     };
+    if (!streamed) {
+      const result = await this.asking.ask(principal.accountId, input, { signal: cancel.signal });
+      res.setHeader('Server-Timing', serverTiming(result));
+      res.status(200).json(presentAsk(result));
+      return;
+    }
+    const stream = new AskEventStream(res);
+    try {
+      const result = await this.asking.ask(principal.accountId, input, {
+        signal: cancel.signal,
+        events: {
+          retrieved: (retrievalMs) => stream.start(retrievalMs),
+          refs: (refs) => stream.send('refs', { refs: refs.map(presentReference) }),
+          delta: (text, citations) => stream.send('delta', { text, citations }),
+        },
+      });
+      stream.send('done', presentAsk(result));
+    } catch (error) {
+      // Before the stream started the error is an ordinary problem response.
+      if (!stream.started) throw error;
+      if (!cancel.signal.aborted) {
+        const problem = new ProblemFilter(this.logger, this.dependencies).toProblem(error, req);
+        stream.send('error', problem.body(req.requestId));
+      }
+    }
+    stream.end();
   }
 
   @Post('list')
@@ -166,4 +218,29 @@ export class DocsController {
     );
     return { deleted: true };
   }
+}
+
+function presentReference(r: Reference): ReferenceWire {
+  return {
+    doc_name: r.docName,
+    page_num: r.pageNum,
+    sample_text: r.sampleText,
+    url: r.url,
+    highlight: r.highlight,
+    cited: r.cited,
+  };
+}
+
+function presentAsk(result: AskResult): AskResponse {
+  return {
+    answer: result.answer,
+    found: result.found,
+    short_answer: result.shortAnswer,
+    refs: result.refs.map(presentReference),
+  };
+}
+
+function serverTiming(result: AskResult): string {
+  const { retrievalMs, answerMs } = result.timings;
+  return `retrieval;dur=${retrievalMs.toFixed(1)}, answer;dur=${answerMs.toFixed(1)}`;
 }

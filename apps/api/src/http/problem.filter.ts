@@ -7,21 +7,30 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { AuthenticationError, PermissionError, RateLimitedError } from '@docent/accounts';
+import type { DependencyMonitor } from '@docent/dependency-health';
 import {
+  DependencyUnavailableError,
+  IdempotencyKeyReusedError,
   InvalidRequestError,
   NotFoundError,
   SourceNotConnectedError,
   UnavailableError,
+  type Dependency,
 } from '@docent/domain-errors';
 import type { Logger } from '@docent/ingestion';
-import { DOCENT_LOGGER } from '@docent/nest-runtime';
+import { isRedisUnavailable } from '@docent/job-queue';
+import { isDatabaseUnavailable } from '@docent/metadata-store';
+import { DEPENDENCY_MONITOR, DOCENT_LOGGER } from '@docent/nest-runtime';
 import { ProblemError } from './problem';
 import type { DocentRequest } from './request-context';
 
 /** Every error leaves as RFC 9457 problem details; nothing internal leaks into the body. */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
-  constructor(@Inject(DOCENT_LOGGER) private readonly logger: Logger) {}
+  constructor(
+    @Inject(DOCENT_LOGGER) private readonly logger: Logger,
+    @Inject(DEPENDENCY_MONITOR) private readonly dependencies: DependencyMonitor,
+  ) {}
 
   catch(error: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
@@ -36,13 +45,17 @@ export class ProblemFilter implements ExceptionFilter {
       .send(JSON.stringify(problem.body(req.requestId)));
   }
 
-  private toProblem(error: unknown, req: DocentRequest): ProblemError {
+  /** The problem an error is answered with (also an `error` event of a streamed ask). */
+  toProblem(error: unknown, req: DocentRequest): ProblemError {
     if (error instanceof ProblemError) return error;
     if (error instanceof InvalidRequestError)
       return new ProblemError('invalid_request', error.message, error.errors);
     if (error instanceof SourceNotConnectedError)
       return new ProblemError('source_not_connected', error.message);
     if (error instanceof NotFoundError) return new ProblemError('not_found', error.message);
+    if (error instanceof IdempotencyKeyReusedError) {
+      return new ProblemError('idempotency_key_reused', error.message);
+    }
     if (error instanceof AuthenticationError || error instanceof PermissionError)
       return new ProblemError('unauthorized', error.message);
     if (error instanceof RateLimitedError) {
@@ -50,12 +63,25 @@ export class ProblemFilter implements ExceptionFilter {
         'Retry-After': String(error.retryAfterSeconds),
       });
     }
+    const dependency = dependencyOf(error);
+    if (dependency) {
+      // Logged once per outage by the monitor ("dependency lost" … "dependency regained").
+      this.dependencies.noteFailure(dependency.name, dependency.reason);
+      this.logger.debug('request met an unavailable dependency', {
+        requestId: req.requestId,
+        dependency: dependency.name,
+      });
+      return new ProblemError('unavailable', dependency.detail, [], {
+        'Retry-After': String(this.dependencies.retryAfterSeconds(dependency.name)),
+      });
+    }
     if (error instanceof UnavailableError) {
+      // Not the deployment's own infrastructure (the answer model, say).
       this.logger.warn('dependency unavailable', {
         requestId: req.requestId,
         error: error.message,
       });
-      return new ProblemError('unavailable', error.message);
+      return new ProblemError('unavailable', error.message, [], { 'Retry-After': '5' });
     }
     if (error instanceof HttpException) {
       const status = error.getStatus();
@@ -65,16 +91,6 @@ export class ProblemFilter implements ExceptionFilter {
         return new ProblemError('not_found', `No route ${req.method} ${req.path}.`);
       if (status >= 400 && status < 500)
         return new ProblemError('invalid_request', 'The request is not valid.');
-    }
-    if (isDependencyDown(error)) {
-      this.logger.error('dependency unavailable', {
-        requestId: req.requestId,
-        error: String(error),
-      });
-      return new ProblemError(
-        'unavailable',
-        'A dependency of the service is unavailable; retry later.',
-      );
     }
     this.logger.error('unexpected error', {
       requestId: req.requestId,
@@ -92,19 +108,18 @@ export class ProblemFilter implements ExceptionFilter {
   }
 }
 
-/** Connection-level failures of the database, queue or index. */
-function isDependencyDown(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return (
-    typeof code === 'string' &&
-    [
-      'ECONNREFUSED',
-      'ECONNRESET',
-      'ETIMEDOUT',
-      'SQLITE_BUSY',
-      'SQLITE_CANTOPEN',
-      '57P01',
-      '08006',
-    ].includes(code)
-  );
+/**
+ * The one mapping of dependency failures to 503: the adapters' typed errors (database, queue,
+ * index), and driver errors that escaped them (a SQLite write lock held too long by another
+ * process, a Redis connection error).
+ */
+function dependencyOf(error: unknown): { name: Dependency; detail: string; reason: string } | null {
+  if (error instanceof DependencyUnavailableError) {
+    return { name: error.dependency, detail: error.message, reason: error.reason };
+  }
+  const detail = 'A dependency of the service is unavailable; retry later.';
+  const reason = error instanceof Error ? error.message : String(error);
+  if (isDatabaseUnavailable(error)) return { name: 'database', detail, reason };
+  if (isRedisUnavailable(error)) return { name: 'queue', detail, reason };
+  return null;
 }

@@ -6,6 +6,7 @@ export type ProblemCode =
   | 'payload_too_large'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'idempotency_key_reused'
   | 'internal'
   | 'unavailable';
 
@@ -17,6 +18,7 @@ const TITLES: Record<ProblemCode, string> = {
   payload_too_large: 'Payload too large',
   unsupported_media_type: 'Unsupported media type',
   rate_limited: 'Too many requests',
+  idempotency_key_reused: 'Idempotency key reused',
   internal: 'Internal error',
   unavailable: 'Service unavailable',
 };
@@ -29,6 +31,7 @@ const STATUSES: Record<ProblemCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  idempotency_key_reused: 422,
   internal: 500,
   unavailable: 503,
 };

@@ -131,6 +131,29 @@ describe('the generated TypeScript client', () => {
     expect(JSON.stringify(problem)).not.toContain(USER.password);
   });
 
+  it('sends an Idempotency-Key: a create sent again starts one ingestion, another body is a 422', async () => {
+    const ingestions = new IngestionsApi(configuration);
+    const key = `ts-client-${Date.now()}`;
+    const retried = { ...wikiIngestion(), collection_name: 'retried' };
+    const first = await ingestions.createIngestion({
+      CreateIngestionRequest: retried,
+      Idempotency_Key: key,
+    });
+    const again = await ingestions.createIngestion({
+      CreateIngestionRequest: retried,
+      Idempotency_Key: key,
+    });
+    expect(again.ingestion_id).toBe(first.ingestion_id);
+    const { status, problem } = await problemOf(
+      ingestions.createIngestion({
+        CreateIngestionRequest: { ...retried, collection_name: 'elsewhere' },
+        Idempotency_Key: key,
+      }),
+    );
+    expect(status).toBe(422);
+    expect(problem).toMatchObject({ status: 422, code: 'idempotency_key_reused' });
+  });
+
   it('throws a ResponseError carrying the problem on a 401', async () => {
     const wrongKey = new Configuration({ basePath: configuration.basePath, apiKey: 'not-a-key' });
     const { status, problem } = await problemOf(

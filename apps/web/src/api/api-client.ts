@@ -22,26 +22,80 @@ export class ApiClient {
   }
 
   async post<T>(path: string, body: object = {}): Promise<T> {
-    const headers: Record<string, string> = {
-      'Content-Type': 'application/json',
-      Accept: 'application/json',
-    };
+    const response = await this.send(path, body, 'application/json');
+    const parsed = await readJson(response);
+    if (!response.ok) throw this.problem(path, response.status, parsed);
+    return parsed as T;
+  }
+
+  /**
+   * POSTs JSON asking for Server-Sent Events: every event but the last goes to `onEvent` as it
+   * arrives; the `done` event's data is returned, an `error` event's problem thrown.
+   */
+  async stream<T>(
+    path: string,
+    body: object,
+    onEvent: (event: string, data: unknown) => void,
+  ): Promise<T> {
+    const response = await this.send(path, body, 'text/event-stream');
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.startsWith('text/event-stream') || !response.body) {
+      const parsed = await readJson(response);
+      if (!response.ok) throw this.problem(path, response.status, parsed);
+      return parsed as T;
+    }
+    for await (const { event, data } of serverSentEvents(response.body)) {
+      if (event === 'done') return data as T;
+      if (event === 'error') {
+        const status = (data as { status?: unknown } | null)?.status;
+        throw problemFromBody(typeof status === 'number' ? status : 500, data);
+      }
+      onEvent(event, data);
+    }
+    throw new ApiProblem(0, 'network_error', 'The answer stopped before it was complete.');
+  }
+
+  private send(path: string, body: object, accept: string): Promise<Response> {
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: accept };
     if (this.csrfToken) headers['X-CSRF-Token'] = this.csrfToken;
-    const response = await this.fetchImpl(path, {
+    return this.fetchImpl(path, {
       method: 'POST',
       credentials: 'same-origin',
       headers,
       body: JSON.stringify(body),
     });
-    const parsed = await readJson(response);
-    if (!response.ok) {
-      const problem = problemFromBody(response.status, parsed);
-      if (problem.status === 401 && !path.startsWith('/account/log')) {
-        this.unauthorizedListener?.();
+  }
+
+  private problem(path: string, status: number, body: unknown): ApiProblem {
+    const problem = problemFromBody(status, body);
+    if (problem.status === 401 && !path.startsWith('/account/log')) this.unauthorizedListener?.();
+    return problem;
+  }
+}
+
+/** The events of a `text/event-stream` body, each `data` parsed as JSON. */
+async function* serverSentEvents(
+  body: ReadableStream<Uint8Array>,
+): AsyncGenerator<{ event: string; data: unknown }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    buffer += decoder.decode(value, { stream: !done }).replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
       }
-      throw problem;
+      if (data.length > 0) yield { event, data: JSON.parse(data.join('\n')) as unknown };
     }
-    return parsed as T;
+    if (done) return;
   }
 }
 

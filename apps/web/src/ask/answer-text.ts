@@ -90,3 +90,21 @@ function isSpanOf(points: string[], span: Span | null | undefined): span is Span
 function runs(parts: Array<[string, boolean]>): TextRun[] {
   return parts.filter(([text]) => text !== '').map(([text, marked]) => ({ text, marked }));
 }
+
+/** A run of answer text, or a citation marker `[n]`. */
+export type CitedRun = { text: string; marked: boolean } | { marker: number };
+
+/**
+ * Text runs with their `[n]` markers split out (each to be drawn as a link to its ref); a
+ * marker the exchange does not know stays text.
+ */
+export function citationRuns(runs: TextRun[], known: (marker: number) => boolean): CitedRun[] {
+  return runs.flatMap((run): CitedRun[] => {
+    const parts = run.text.split(/(\[\d+\])/);
+    return parts.flatMap((part): CitedRun[] => {
+      const marker = /^\[(\d+)\]$/.exec(part);
+      if (marker && known(Number(marker[1]))) return [{ marker: Number(marker[1]) }];
+      return part === '' ? [] : [{ text: part, marked: run.marked }];
+    });
+  });
+}

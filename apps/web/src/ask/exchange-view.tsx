@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import type { Reference } from '../api/wire-types';
 import { SourceLink, webUrl } from '../components/source-link';
-import { highlightRuns, shortAnswerRuns, shortenedRuns, type TextRun } from './answer-text';
+import {
+  citationRuns,
+  highlightRuns,
+  shortAnswerRuns,
+  shortenedRuns,
+  type TextRun,
+} from './answer-text';
 import type { Exchange } from './conversation';
 
 interface ExchangeViewProps {
@@ -19,14 +25,24 @@ interface ExchangeViewProps {
 export function ExchangeView({ exchange, index, ref }: ExchangeViewProps) {
   const id = `exchange-${index}`;
   const [cited, ...others] = exchange.refs;
+  // A quoting answer's refs are final from the start (its first one carries the highlight).
+  const quoted = !!cited?.highlight;
   return (
-    <article ref={ref} className="exchange" aria-labelledby={`${id}-q`} data-testid="exchange">
+    <article
+      ref={ref}
+      className="exchange"
+      aria-labelledby={`${id}-q`}
+      aria-busy={exchange.streaming}
+      data-testid={exchange.streaming ? 'exchange-streaming' : 'exchange'}
+    >
       <h3 id={`${id}-q`} className="question">
         <span className="visually-hidden">Question: </span>
         {exchange.question}
       </h3>
       {!exchange.found ? (
         <NotFound exchange={exchange} />
+      ) : !quoted ? (
+        <WrittenAnswer exchange={exchange} id={id} />
       ) : cited?.highlight ? (
         <figure className="answer quoted">
           <figcaption className="attribution">
@@ -36,20 +52,9 @@ export function ExchangeView({ exchange, index, ref }: ExchangeViewProps) {
             <Runs runs={shortAnswerRuns(exchange.answer, exchange.shortAnswer)} as="strong" />
           </blockquote>
         </figure>
-      ) : (
-        // An answerer that writes its own text (DOCENT_ANSWERER=openai) quotes no sentence:
-        // its words are the model's, and the page says so rather than passing them off as a quote.
-        <div className="answer written">
-          <p className="attribution">
-            Written by the answering model from the passages below; check them before relying on it.
-          </p>
-          <p data-testid="answer">
-            <Runs runs={shortAnswerRuns(exchange.answer, exchange.shortAnswer)} as="strong" />
-          </p>
-        </div>
-      )}
-      {cited ? <CitedPassage reference={cited} /> : null}
-      {others.length > 0 ? (
+      ) : null}
+      {quoted && cited ? <CitedPassage reference={cited} /> : null}
+      {quoted && others.length > 0 ? (
         <details className="other-passages" data-testid="other-passages">
           <summary>Other passages ({others.length})</summary>
           <ol className="refs" data-testid="refs">
@@ -65,6 +70,87 @@ export function ExchangeView({ exchange, index, ref }: ExchangeViewProps) {
         </details>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * An answer the model wrote (DOCENT_ANSWERER=openai), in its words, so marked as not a quote;
+ * each `[n]` links to its source, listed under it; the passages it did not cite are folded.
+ * While it streams, the text grows and sources join the list as their markers appear.
+ */
+function WrittenAnswer({ exchange, id }: { exchange: Exchange; id: string }) {
+  const sources = [...exchange.markers.entries()].sort(([a], [b]) => a - b);
+  const cited = new Set(sources.map(([, ref]) => ref));
+  const others = exchange.refs.filter((ref) => !cited.has(ref));
+  const sourceId = (marker: number) => `${id}-source-${marker}`;
+  const runs = citationRuns(shortAnswerRuns(exchange.answer, exchange.shortAnswer), (marker) =>
+    exchange.markers.has(marker),
+  );
+  return (
+    <>
+      <div className="answer written">
+        <p className="attribution">
+          Written by the answering model from the passages below; check them before relying on it.
+        </p>
+        <p data-testid="answer">
+          {runs.map((run, i) =>
+            'marker' in run ? (
+              <a
+                key={i}
+                className="citation"
+                href={`#${sourceId(run.marker)}`}
+                data-testid="citation"
+                aria-label={`Source ${run.marker}: ${exchange.markers.get(run.marker)!.doc_name}`}
+                onClick={(event) => {
+                  // The app routes by the hash: go to the source without touching it.
+                  event.preventDefault();
+                  const source = document.getElementById(sourceId(run.marker));
+                  source?.scrollIntoView({ block: 'nearest' });
+                  source?.focus({ preventScroll: true });
+                }}
+              >
+                [{run.marker}]
+              </a>
+            ) : run.marked ? (
+              <strong key={i}>{run.text}</strong>
+            ) : (
+              run.text
+            ),
+          )}
+          {exchange.streaming ? <span className="writing" aria-hidden="true" /> : null}
+        </p>
+      </div>
+      {sources.length > 0 ? (
+        <section className="sources" aria-label="Sources" data-testid="sources">
+          <ol className="refs">
+            {sources.map(([marker, reference]) => (
+              <li key={marker} id={sourceId(marker)} tabIndex={-1} data-testid="source">
+                <p className="ref-title">
+                  <span className="ref-kind">[{marker}]</span>{' '}
+                  <DocumentName reference={reference} />
+                </p>
+                <blockquote className="excerpt">{reference.sample_text}</blockquote>
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+      {others.length > 0 && !exchange.streaming ? (
+        <details className="other-passages" data-testid="other-passages">
+          <summary>Other passages ({others.length})</summary>
+          <ol className="refs" data-testid="refs">
+            {others.map((ref, i) => (
+              <li key={`${ref.doc_name}-${ref.page_num}-${i}`}>
+                <p className="ref-title">
+                  <DocumentName reference={ref} />
+                </p>
+                <blockquote className="excerpt">{ref.sample_text}</blockquote>
+              </li>
+            ))}
+          </ol>
+        </details>
+      ) : null}
+    </>
   );
 }
 

@@ -1,8 +1,14 @@
 import { useEffect, useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { listCollections } from '../api/list-collections';
-import type { AskResponse } from '../api/wire-types';
+import type { AskResponse, Reference } from '../api/wire-types';
 import { CollectionPicker } from '../ask/collection-picker';
-import { exchangeOf, recentHistory, type Exchange } from '../ask/conversation';
+import {
+  exchangeOf,
+  recentHistory,
+  streamingExchange,
+  withDelta,
+  type Exchange,
+} from '../ask/conversation';
 import { DocumentPicker } from '../ask/document-picker';
 import { ExchangeView } from '../ask/exchange-view';
 import { revealAbove } from '../ask/reveal';
@@ -33,6 +39,8 @@ export function AskPage() {
   const [topK, setTopK] = useState('');
   const [question, setQuestion] = useState('');
   const [exchanges, setExchanges] = useState<Exchange[]>([]);
+  // The answer being streamed, until its `done` event makes it an exchange.
+  const [live, setLive] = useState<Exchange | null>(null);
   // Fields are checked when the form is sent, not while it is being filled in: an empty box is
   // not an error until the user asks.
   const [submitted, setSubmitted] = useState(false);
@@ -79,6 +87,13 @@ export function AskPage() {
     questionRef.current?.focus({ preventScroll: true });
   }, [exchanges.length]);
 
+  const liveRef = useRef<HTMLElement>(null);
+  const liveShown = live !== null;
+  useLayoutEffect(() => {
+    // The streamed answer's sources arrived: show where it is being written.
+    if (liveShown && liveRef.current) revealAbove(liveRef.current, composerRef.current);
+  }, [liveShown]);
+
   async function ask(event: FormEvent): Promise<void> {
     event.preventDefault();
     if (action.pending) return; // Enter in the box while an answer is on its way
@@ -97,18 +112,38 @@ export function AskPage() {
     if (!collection) return; // the collections are still loading
     const only = docName.trim() || null;
     const k = Number.parseInt(topK, 10);
+    const where = { collection, docName: only };
     const response = await action.run(() =>
-      api.post<AskResponse>('/docs/ask', {
-        namespace_name: namespace,
-        collection_name: collection,
-        question: asked,
-        ...(Number.isInteger(k) ? { top_k: k } : {}),
-        ...(only ? { doc_name: only } : {}),
-        ...(followingUp ? { history_messages: recentHistory(exchanges) } : {}),
-      }),
+      api.stream<AskResponse>(
+        '/docs/ask',
+        {
+          namespace_name: namespace,
+          collection_name: collection,
+          question: asked,
+          stream: true,
+          ...(Number.isInteger(k) ? { top_k: k } : {}),
+          ...(only ? { doc_name: only } : {}),
+          ...(followingUp ? { history_messages: recentHistory(exchanges) } : {}),
+        },
+        (event, data) => {
+          if (event === 'refs') {
+            setLive(streamingExchange(asked, (data as { refs: Reference[] }).refs, where));
+          } else if (event === 'delta') {
+            setLive((current) =>
+              current
+                ? withDelta(
+                    current,
+                    data as { text: string; citations: Array<{ marker: number; ref: number }> },
+                  )
+                : current,
+            );
+          }
+        },
+      ),
     );
+    setLive(null);
     if (!response) return;
-    setExchanges((list) => [...list, exchangeOf(asked, response, { collection, docName: only })]);
+    setExchanges((list) => [...list, exchangeOf(asked, response, where)]);
     setQuestion('');
     setSubmitted(false);
   }
@@ -228,6 +263,7 @@ export function AskPage() {
               index={i}
             />
           ))}
+          {live ? <ExchangeView ref={liveRef} exchange={live} index={exchanges.length} /> : null}
         </div>
 
         <div className="composer" ref={composerRef}>

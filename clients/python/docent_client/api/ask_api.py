@@ -55,7 +55,7 @@ class AskApi:
     ) -> AskResponse:
         """Ask a question of a collection
 
-        Answers in plain text from the collection's documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+        Answers in plain text from the collection's documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer's text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event's). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model's completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
 
         :param ask_request: (required)
         :type ask_request: AskRequest
@@ -130,7 +130,7 @@ class AskApi:
     ) -> ApiResponse[AskResponse]:
         """Ask a question of a collection
 
-        Answers in plain text from the collection's documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+        Answers in plain text from the collection's documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer's text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event's). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model's completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
 
         :param ask_request: (required)
         :type ask_request: AskRequest
@@ -205,7 +205,7 @@ class AskApi:
     ) -> RESTResponseType:
         """Ask a question of a collection
 
-        Answers in plain text from the collection's documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+        Answers in plain text from the collection's documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer's text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event's). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model's completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
 
         :param ask_request: (required)
         :type ask_request: AskRequest
@@ -294,6 +294,7 @@ class AskApi:
             _header_params['Accept'] = self.api_client.select_header_accept(
                 [
                     'application/json', 
+                    'text/event-stream', 
                     'application/problem+json'
                 ]
             )

@@ -15,6 +15,9 @@ from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
 from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
+from pydantic import Field
+from typing import Optional
+from typing_extensions import Annotated
 from docent_client.models.create_ingestion_request import CreateIngestionRequest
 from docent_client.models.create_ingestion_response import CreateIngestionResponse
 from docent_client.models.ingestion import Ingestion
@@ -343,6 +346,7 @@ class IngestionsApi:
     def create_ingestion(
         self,
         create_ingestion_request: CreateIngestionRequest,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=257)]], Field(description="A key of the client's choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \"The Idempotency-Key HTTP Header Field\": 1 to 255 printable ASCII characters, as a Structured Field string (`\"…\"`) or bare. Keys are per account and kept 24 hours. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -358,10 +362,12 @@ class IngestionsApi:
     ) -> CreateIngestionResponse:
         """Start ingesting a source into a collection
 
-        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
 
         :param create_ingestion_request: (required)
         :type create_ingestion_request: CreateIngestionRequest
+        :param idempotency_key: A key of the client's choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \"The Idempotency-Key HTTP Header Field\": 1 to 255 printable ASCII characters, as a Structured Field string (`\"…\"`) or bare. Keys are per account and kept 24 hours. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -386,6 +392,7 @@ class IngestionsApi:
 
         _param = self._create_ingestion_serialize(
             create_ingestion_request=create_ingestion_request,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -398,6 +405,7 @@ class IngestionsApi:
             '401': "Problem",
             '413': "Problem",
             '415': "Problem",
+            '422': "Problem",
             '429': "Problem",
             '500': "Problem",
             '503': "Problem",
@@ -417,6 +425,7 @@ class IngestionsApi:
     def create_ingestion_with_http_info(
         self,
         create_ingestion_request: CreateIngestionRequest,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=257)]], Field(description="A key of the client's choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \"The Idempotency-Key HTTP Header Field\": 1 to 255 printable ASCII characters, as a Structured Field string (`\"…\"`) or bare. Keys are per account and kept 24 hours. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -432,10 +441,12 @@ class IngestionsApi:
     ) -> ApiResponse[CreateIngestionResponse]:
         """Start ingesting a source into a collection
 
-        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
 
         :param create_ingestion_request: (required)
         :type create_ingestion_request: CreateIngestionRequest
+        :param idempotency_key: A key of the client's choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \"The Idempotency-Key HTTP Header Field\": 1 to 255 printable ASCII characters, as a Structured Field string (`\"…\"`) or bare. Keys are per account and kept 24 hours. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -460,6 +471,7 @@ class IngestionsApi:
 
         _param = self._create_ingestion_serialize(
             create_ingestion_request=create_ingestion_request,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -472,6 +484,7 @@ class IngestionsApi:
             '401': "Problem",
             '413': "Problem",
             '415': "Problem",
+            '422': "Problem",
             '429': "Problem",
             '500': "Problem",
             '503': "Problem",
@@ -491,6 +504,7 @@ class IngestionsApi:
     def create_ingestion_without_preload_content(
         self,
         create_ingestion_request: CreateIngestionRequest,
+        idempotency_key: Annotated[Optional[Annotated[str, Field(min_length=1, strict=True, max_length=257)]], Field(description="A key of the client's choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \"The Idempotency-Key HTTP Header Field\": 1 to 255 printable ASCII characters, as a Structured Field string (`\"…\"`) or bare. Keys are per account and kept 24 hours. ")] = None,
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -506,10 +520,12 @@ class IngestionsApi:
     ) -> RESTResponseType:
         """Start ingesting a source into a collection
 
-        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+        Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec's token kept sealed for as long as the schedule exists, or the account's OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
 
         :param create_ingestion_request: (required)
         :type create_ingestion_request: CreateIngestionRequest
+        :param idempotency_key: A key of the client's choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \"The Idempotency-Key HTTP Header Field\": 1 to 255 printable ASCII characters, as a Structured Field string (`\"…\"`) or bare. Keys are per account and kept 24 hours. 
+        :type idempotency_key: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
                                  timeout. It can also be a pair (tuple) of
@@ -534,6 +550,7 @@ class IngestionsApi:
 
         _param = self._create_ingestion_serialize(
             create_ingestion_request=create_ingestion_request,
+            idempotency_key=idempotency_key,
             _request_auth=_request_auth,
             _content_type=_content_type,
             _headers=_headers,
@@ -546,6 +563,7 @@ class IngestionsApi:
             '401': "Problem",
             '413': "Problem",
             '415': "Problem",
+            '422': "Problem",
             '429': "Problem",
             '500': "Problem",
             '503': "Problem",
@@ -560,6 +578,7 @@ class IngestionsApi:
     def _create_ingestion_serialize(
         self,
         create_ingestion_request,
+        idempotency_key,
         _request_auth,
         _content_type,
         _headers,
@@ -583,6 +602,8 @@ class IngestionsApi:
         # process the path parameters
         # process the query parameters
         # process the header parameters
+        if idempotency_key is not None:
+            _header_params['Idempotency-Key'] = idempotency_key
         # process the form parameters
         # process the body parameter
         if create_ingestion_request is not None:

@@ -20,6 +20,9 @@ from docent_client.models.api_key_list import ApiKeyList
 from docent_client.models.api_key_scope import ApiKeyScope
 from docent_client.models.ask_request import AskRequest
 from docent_client.models.ask_response import AskResponse
+from docent_client.models.ask_stream_citation import AskStreamCitation
+from docent_client.models.ask_stream_delta import AskStreamDelta
+from docent_client.models.ask_stream_refs import AskStreamRefs
 from docent_client.models.authorize_connection_request import AuthorizeConnectionRequest
 from docent_client.models.browser_session import BrowserSession
 from docent_client.models.change_password_request import ChangePasswordRequest

@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from docent_client.models.history_message import HistoryMessage
@@ -35,7 +35,9 @@ class AskRequest(BaseModel):
     top_k: Optional[Annotated[int, Field(le=50, strict=True, ge=1)]] = Field(default=None, description="Maximum number of references (default 5).")
     doc_name: Optional[Annotated[str, Field(min_length=1, strict=True, max_length=1024)]] = Field(default=None, description="Answer from this document only; null or omitted means the whole collection.")
     history_messages: Optional[Annotated[List[HistoryMessage], Field(max_length=50)]] = Field(default=None, description="Earlier exchanges, oldest first; used to resolve follow-up questions.")
-    __properties: ClassVar[List[str]] = ["namespace_name", "collection_name", "question", "top_k", "doc_name", "history_messages"]
+    stream: Optional[StrictBool] = Field(default=None, description="True: answer with Server-Sent Events (see the operation). False: JSON even when the `Accept` header prefers `text/event-stream`. Null or omitted: as `Accept` says (JSON unless it prefers `text/event-stream`). ")
+    citations: Optional[StrictBool] = Field(default=None, description="Keep `[n]` citation markers in `answer`, numbered so that `[n]` is `refs[n-1]`. Null or omitted: on with an answerer that writes its own text (`DOCENT_ANSWERER=openai`), off with the default answerer, which quotes a sentence verbatim and, when asked, marks it `[1]` at its end. ")
+    __properties: ClassVar[List[str]] = ["namespace_name", "collection_name", "question", "top_k", "doc_name", "history_messages", "stream", "citations"]
 
     @field_validator('namespace_name', mode="before")
     def namespace_name_validate_regular_expression(cls, value):
@@ -111,6 +113,16 @@ class AskRequest(BaseModel):
         if self.history_messages is None and "history_messages" in self.model_fields_set:
             _dict['history_messages'] = None
 
+        # set to None if stream (nullable) is None
+        # and model_fields_set contains the field
+        if self.stream is None and "stream" in self.model_fields_set:
+            _dict['stream'] = None
+
+        # set to None if citations (nullable) is None
+        # and model_fields_set contains the field
+        if self.citations is None and "citations" in self.model_fields_set:
+            _dict['citations'] = None
+
         return _dict
 
     @classmethod
@@ -128,7 +140,9 @@ class AskRequest(BaseModel):
             "question": obj.get("question"),
             "top_k": obj.get("top_k"),
             "doc_name": obj.get("doc_name"),
-            "history_messages": [HistoryMessage.from_dict(_item) for _item in obj["history_messages"]] if obj.get("history_messages") is not None else None
+            "history_messages": [HistoryMessage.from_dict(_item) for _item in obj["history_messages"]] if obj.get("history_messages") is not None else None,
+            "stream": obj.get("stream"),
+            "citations": obj.get("citations")
         })
         return _obj
 

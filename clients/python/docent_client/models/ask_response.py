@@ -28,10 +28,10 @@ class AskResponse(BaseModel):
     """
     AskResponse
     """ # noqa: E501
-    answer: StrictStr = Field(description="Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads `header: cell`); when nothing in the collection answers it, a fixed \"not found\" sentence and `found` is false. ")
+    answer: StrictStr = Field(description="Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads `header: cell`); when nothing in the collection answers it, a fixed \"not found\" sentence and `found` is false. With `DOCENT_ANSWERER=openai`, the model's words with inline `[n]` markers (unless `citations` is false), `[n]` being `refs[n-1]`; a marker that names no passage it was given is dropped. ")
     found: StrictBool = Field(description="False when the collection does not answer the question: `answer` then says so, `short_answer` is null and `refs` is empty. ")
     short_answer: Optional[StrictStr] = Field(description="When the question asks for a thing (a number, date, time, name, identifier, place), the words of `answer` that give it, verbatim; null otherwise or when not found. ", json_schema_extra={"examples": ["8431"]})
-    refs: List[Reference] = Field(description="The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.")
+    refs: List[Reference] = Field(description="The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first (`cited`), in the order of their markers, so `[n]` is `refs[n-1]`; a passage cited past `top_k` loses its marker. Empty when not found.")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["answer", "found", "short_answer", "refs"]
 

@@ -41,8 +41,8 @@ class Problem(BaseModel):
     @field_validator('code')
     def code_validate_enum(cls, value):
         """Validates the enum"""
-        if value not in set(['invalid_request', 'source_not_connected', 'unauthorized', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'unavailable']):
-            raise ValueError("must be one of enum values ('invalid_request', 'source_not_connected', 'unauthorized', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'unavailable')")
+        if value not in set(['invalid_request', 'source_not_connected', 'unauthorized', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'idempotency_key_reused', 'internal', 'unavailable']):
+            raise ValueError("must be one of enum values ('invalid_request', 'source_not_connected', 'unauthorized', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'idempotency_key_reused', 'internal', 'unavailable')")
         return value
 
     model_config = ConfigDict(

@@ -17,7 +17,7 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
 from docent_client.models.reference_highlight import ReferenceHighlight
@@ -34,8 +34,9 @@ class Reference(BaseModel):
     sample_text: StrictStr = Field(description="The excerpt used as context.")
     url: Optional[StrictStr] = Field(default=None, description="Opens the reference in its source, for a person signed in there: the Confluence page, the Drive file (`webViewLink`), the Notion page. For a PDF attached to a Confluence page, the attachment with `#page=N`, which browsers' PDF viewers open at that page; Drive has no link to a page, so Drive refs open the file. Always an absolute http(s) URL; null when the source gives no link. ", json_schema_extra={"examples": ["https://acme.atlassian.net/wiki/spaces/ENG/pages/123/Billing+service+runbook"]})
     highlight: Optional[ReferenceHighlight] = None
+    cited: StrictBool = Field(description="True when the answer cites this reference (with a `[n]` marker, or by quoting it); cited references come first, in the order of their markers, then the others. ")
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["doc_name", "page_num", "sample_text", "url", "highlight"]
+    __properties: ClassVar[List[str]] = ["doc_name", "page_num", "sample_text", "url", "highlight", "cited"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -112,7 +113,8 @@ class Reference(BaseModel):
             "page_num": obj.get("page_num"),
             "sample_text": obj.get("sample_text"),
             "url": obj.get("url"),
-            "highlight": ReferenceHighlight.from_dict(obj["highlight"]) if obj.get("highlight") is not None else None
+            "highlight": ReferenceHighlight.from_dict(obj["highlight"]) if obj.get("highlight") is not None else None,
+            "cited": obj.get("cited")
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

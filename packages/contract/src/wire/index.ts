@@ -126,6 +126,21 @@ export interface AskRequest {
      * Earlier exchanges, oldest first; used to resolve follow-up questions.
      */
     history_messages?: Array<HistoryMessage> | null;
+    /**
+     * True: answer with Server-Sent Events (see the operation). False: JSON even when the
+     * `Accept` header prefers `text/event-stream`. Null or omitted: as `Accept` says
+     * (JSON unless it prefers `text/event-stream`).
+     * 
+     */
+    stream?: boolean | null;
+    /**
+     * Keep `[n]` citation markers in `answer`, numbered so that `[n]` is `refs[n-1]`.
+     * Null or omitted: on with an answerer that writes its own text
+     * (`DOCENT_ANSWERER=openai`), off with the default answerer, which quotes a sentence
+     * verbatim and, when asked, marks it `[1]` at its end.
+     * 
+     */
+    citations?: boolean | null;
 }
 /**
  * 
@@ -138,7 +153,9 @@ export interface AskResponse {
      * collection that answers the question, quoted verbatim without markup (list and task
      * markers, panel and expand titles, table pipes; a table row reads `header: cell`);
      * when nothing in the collection answers it, a fixed "not found" sentence and `found`
-     * is false.
+     * is false. With `DOCENT_ANSWERER=openai`, the model's words with inline `[n]`
+     * markers (unless `citations` is false), `[n]` being `refs[n-1]`; a marker that
+     * names no passage it was given is dropped.
      * 
      */
     answer: string;
@@ -155,7 +172,54 @@ export interface AskResponse {
      */
     short_answer: string | null;
     /**
-     * The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.
+     * The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first (`cited`), in the order of their markers, so `[n]` is `refs[n-1]`; a passage cited past `top_k` loses its marker. Empty when not found.
+     */
+    refs: Array<Reference>;
+}
+/**
+ * 
+ * @export
+ * @interface AskStreamCitation
+ */
+export interface AskStreamCitation {
+    /**
+     * The `n` of `[n]` in the text.
+     */
+    marker: number;
+    /**
+     * Index of its reference in the `refs` event's list.
+     */
+    ref: number;
+}
+/**
+ * A `delta` event of a streamed ask: the next piece of `answer`. The pieces of a found
+ * answer add up to the `done` event's `answer`.
+ * 
+ * @export
+ * @interface AskStreamDelta
+ */
+export interface AskStreamDelta {
+    /**
+     * 
+     */
+    text: string;
+    /**
+     * The markers this piece uses for the first time, with the reference each one opens.
+     */
+    citations: Array<AskStreamCitation>;
+}
+/**
+ * The `refs` event of a streamed ask: the references known when answering starts. With
+ * the default answerer, the final refs; with one that writes its own text, the passages
+ * it reads, in the order it reads them (none `cited` yet). `AskStreamDelta.citations`
+ * point into this list; the `done` event's `refs` are the final ones.
+ * 
+ * @export
+ * @interface AskStreamRefs
+ */
+export interface AskStreamRefs {
+    /**
+     * 
      */
     refs: Array<Reference>;
 }
@@ -1123,6 +1187,7 @@ export const ProblemCodeEnum = {
     PayloadTooLarge: 'payload_too_large',
     UnsupportedMediaType: 'unsupported_media_type',
     RateLimited: 'rate_limited',
+    IdempotencyKeyReused: 'idempotency_key_reused',
     Internal: 'internal',
     Unavailable: 'unavailable',
 } as const;
@@ -1200,6 +1265,12 @@ export interface Reference {
      * 
      */
     highlight?: ReferenceHighlight | null;
+    /**
+     * True when the answer cites this reference (with a `[n]` marker, or by quoting it);
+     * cited references come first, in the order of their markers, then the others.
+     * 
+     */
+    cited: boolean;
 }
 /**
  * Where the answer's quoted sentence is in `sample_text`: character offsets counted in

@@ -5,6 +5,7 @@ import { type Embedder, type ModelDtype } from '../types';
 import { LocalEmbedder, type LocalModelRuns, type ModelLane } from './local-embedder';
 import { loadModel } from './load-model';
 import { assertValidModelId } from './model-folder';
+import { threadCpuSeconds } from '../thread-cpu';
 import { ThreadedForwardPass } from './threaded-forward-pass';
 
 export interface LocalEmbedderOptions {
@@ -30,9 +31,19 @@ export interface LocalEmbedderOptions {
 export async function createLocalEmbedder(options: LocalEmbedderOptions): Promise<Embedder> {
   assertValidModelId(options.modelId);
   const { tokenizer, model, profile } = await loadModel(options);
+  // ONNX Runtime's Node binding runs a pass on this thread: its CPU is this thread's meanwhile.
+  let hereCpuSeconds = 0;
   const here: ModelLane = {
-    forward: async (inputs) => (await model(inputs)) as Record<string, Tensor>,
+    forward: async (inputs) => {
+      const started = threadCpuSeconds();
+      try {
+        return (await model(inputs)) as Record<string, Tensor>;
+      } finally {
+        hereCpuSeconds += threadCpuSeconds() - started;
+      }
+    },
     gate: new ConcurrencyGate(),
+    cpuSeconds: () => hereCpuSeconds,
   };
   let runs: LocalModelRuns;
   if (options.documentsInWorker === false) {
@@ -51,7 +62,11 @@ export async function createLocalEmbedder(options: LocalEmbedderOptions): Promis
       ...(options.threads !== undefined && { threads: options.threads }),
     });
     runs = {
-      documents: { forward: worker.run, gate: new ConcurrencyGate() },
+      documents: {
+        forward: worker.run,
+        gate: new ConcurrencyGate(),
+        cpuSeconds: () => worker.cpuSeconds(),
+      },
       queries: here,
       dispose: async () => {
         await worker.close();

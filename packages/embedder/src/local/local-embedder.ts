@@ -1,12 +1,15 @@
-import { mean_pooling, type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
+import { type PreTrainedTokenizer, type Tensor } from '@huggingface/transformers';
 import { inBatches } from '../batches';
 import { type ConcurrencyGate } from '@docent/concurrency-gate';
+import { threadCpuSeconds } from '../thread-cpu';
 import {
   type EmbeddedWithSpans,
   type Embedder,
+  type EmbedderCpuSeconds,
   type ModelProfile,
   type TextWithSpans,
 } from '../types';
+import { meanPooledRows } from './mean-pooling';
 import { locateSpans, poolSpan } from './span-pooling';
 import type { ForwardPass } from './threaded-forward-pass';
 
@@ -23,6 +26,13 @@ function rowSums(mask: Tensor): number[] {
   });
 }
 
+/**
+ * Token ids of recently counted texts. Ingestion counts a chunk's sentences to cut it into
+ * windows, then wants the same sentences' ids again to pool their vectors: this spares the
+ * second tokenising (at most 2,048 texts: a few batches of documents, a few MiB at worst).
+ */
+const RECENT_TOKEN_IDS = 2_048;
+
 /** Embedded once at start to check the size of the vectors the model returns. */
 const PROBE_TEXT = 'Docent checks that the embedding model answers.';
 
@@ -37,6 +47,8 @@ export interface ModelLane {
   forward: ForwardPass;
   /** ONNX Runtime already uses every core for one batch: batches take turns. */
   gate: ConcurrencyGate;
+  /** CPU seconds this lane's forward passes used so far. */
+  cpuSeconds(): number;
 }
 
 /** The model's forward passes: documents (ingestion batches) and queries. */
@@ -55,6 +67,9 @@ export class LocalEmbedder implements Embedder {
     texts: readonly TextWithSpans[],
   ) => Promise<EmbeddedWithSpans[]>;
   private closed = false;
+  /** CPU seconds of the work done on the calling thread (see EmbedderCpuSeconds). */
+  private readonly cpu = { tokenize: 0, pool: 0, spans: 0 };
+  private readonly recentIds = new Map<string, readonly number[]>();
 
   private constructor(
     readonly modelId: string,
@@ -92,7 +107,7 @@ export class LocalEmbedder implements Embedder {
   }
 
   countTokens(text: string): number {
-    return this.tokenizer.encode(this.prepare(text), { add_special_tokens: false }).length;
+    return this.tokenIds(text).length;
   }
 
   embedDocuments(texts: string[]): Promise<Float32Array[]> {
@@ -111,12 +126,33 @@ export class LocalEmbedder implements Embedder {
     return vector;
   }
 
+  cpuSeconds(): EmbedderCpuSeconds {
+    const { documents, queries } = this.runs;
+    const model = documents.cpuSeconds() + (queries === documents ? 0 : queries.cpuSeconds());
+    return { model, ...this.cpu };
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.runs.documents.gate.idle();
     await this.runs.queries.gate.idle();
     await this.runs.dispose();
+  }
+
+  /** The text's token ids without special tokens, from the recent ones when counted lately. */
+  private tokenIds(text: string): readonly number[] {
+    const prepared = this.prepare(text);
+    let ids = this.recentIds.get(prepared);
+    if (!ids) {
+      ids = this.tokenizer.encode(prepared, { add_special_tokens: false });
+      // Oldest first out: Maps keep insertion order.
+      if (this.recentIds.size >= RECENT_TOKEN_IDS) {
+        this.recentIds.delete(this.recentIds.keys().next().value!);
+      }
+      this.recentIds.set(prepared, ids);
+    }
+    return ids;
   }
 
   private prepare(text: string): string {
@@ -166,6 +202,12 @@ export class LocalEmbedder implements Embedder {
     spans?: ReadonlyArray<readonly string[]>,
   ): Promise<EmbeddedWithSpans[]> {
     if (this.closed) throw new Error(`Embedder for "${this.modelId}" is closed.`);
+    let clock = threadCpuSeconds();
+    const lap = (part: keyof LocalEmbedder['cpu']): void => {
+      const now = threadCpuSeconds();
+      this.cpu[part] += now - clock;
+      clock = now;
+    };
     const inputs = this.tokenizer(texts, {
       padding: true,
       truncation: true,
@@ -173,6 +215,7 @@ export class LocalEmbedder implements Embedder {
     });
     const attentionMask = inputs.attention_mask as Tensor;
     const tokenCounts = rowSums(attentionMask);
+    lap('tokenize');
     // A text without a single token (e.g. whitespace for USE-lite) has no meaning to embed, and
     // the model cannot run on an empty batch: it gets a zero vector, similar to nothing.
     if (tokenCounts.every((count) => count === 0)) {
@@ -182,17 +225,13 @@ export class LocalEmbedder implements Embedder {
       }));
     }
     const outputs = (await forward(inputs as Record<string, Tensor>)) as ModelOutputs;
-    let pooled = this.pool(outputs, attentionMask);
-    if (this.profile.normalize) pooled = pooled.normalize(2, -1);
-    const [rows = 0, width = 0] = pooled.dims;
-    const data = pooled.data as Float32Array;
+    clock = threadCpuSeconds();
+    const vectors = this.pool(outputs, attentionMask);
+    lap('pool');
     const spanVectors = spans ? this.poolSpans(outputs, inputs.input_ids as Tensor, spans) : [];
-    // Copy each row out so callers do not keep the whole batch's buffer alive.
-    return Array.from({ length: rows }, (_, row) => ({
-      vector:
-        tokenCounts[row] === 0
-          ? new Float32Array(width)
-          : data.slice(row * width, (row + 1) * width),
+    lap('spans');
+    return vectors.map((vector, row) => ({
+      vector: tokenCounts[row] === 0 ? new Float32Array(vector.length) : vector,
       spans: spanVectors[row] ?? [],
     }));
   }
@@ -213,9 +252,7 @@ export class LocalEmbedder implements Embedder {
     const data = states.data as Float32Array;
     const ids = inputIds.data as BigInt64Array;
     return spans.map((rowSpans, row) => {
-      const spanIds = rowSpans.map((span) =>
-        this.tokenizer.encode(this.prepare(span), { add_special_tokens: false }),
-      );
+      const spanIds = rowSpans.map((span) => this.tokenIds(span));
       const rowIds = ids.subarray(row * tokens, (row + 1) * tokens);
       return locateSpans(rowIds, tokens, spanIds).map((range) =>
         range ? poolSpan(data, row, tokens, width, range) : null,
@@ -223,14 +260,25 @@ export class LocalEmbedder implements Embedder {
     });
   }
 
-  private pool(outputs: ModelOutputs, attentionMask: Tensor): Tensor {
+  /** One vector per text, each its own copy (callers do not keep the batch's buffer alive). */
+  private pool(outputs: ModelOutputs, attentionMask: Tensor): Float32Array[] {
     const tokens = outputs.last_hidden_state ?? outputs.token_embeddings;
-    if (!tokens) {
-      if (outputs.sentence_embedding) return outputs.sentence_embedding;
+    if (tokens && this.profile.pooling === 'mean') {
+      const [rows = 0, length = 0, width = 0] = tokens.dims;
+      return meanPooledRows(
+        tokens.data as Float32Array,
+        [rows, length, width],
+        attentionMask.data as BigInt64Array,
+        this.profile.normalize,
+      );
+    }
+    let pooled = tokens ? tokens.slice(null, 0) : outputs.sentence_embedding;
+    if (!pooled) {
       throw new Error(`Embedding model "${this.modelId}" has no last_hidden_state output.`);
     }
-    return this.profile.pooling === 'cls'
-      ? tokens.slice(null, 0)
-      : mean_pooling(tokens, attentionMask);
+    if (this.profile.normalize) pooled = pooled.normalize(2, -1);
+    const [rows = 0, width = 0] = pooled.dims;
+    const data = pooled.data as Float32Array;
+    return Array.from({ length: rows }, (_, row) => data.slice(row * width, (row + 1) * width));
   }
 }

@@ -12,7 +12,9 @@ interface WireTensor {
   dims: number[];
 }
 
-type Reply = { id: number; outputs: Record<string, WireTensor> } | { id: number; error: string };
+type Reply =
+  | { id: number; outputs: Record<string, WireTensor>; cpuSeconds?: number }
+  | { id: number; error: string };
 
 export interface ThreadedModelOptions {
   modelsDir: string;
@@ -31,6 +33,9 @@ export interface ThreadedModelOptions {
 export class ThreadedForwardPass {
   private worker: Worker | undefined;
   private nextId = 0;
+  /** CPU time of the model's threads in workers started so far (earlier ones' last count kept). */
+  private cpuOfEndedWorkers = 0;
+  private cpuOfWorker = 0;
   private readonly pending = new Map<
     number,
     { resolve: (outputs: Record<string, Tensor>) => void; reject: (error: Error) => void }
@@ -51,9 +56,17 @@ export class ThreadedForwardPass {
       worker.postMessage({ id, inputs: wire });
     });
 
+  /**
+   * CPU seconds the forward passes used: the worker thread and the threads ONNX Runtime started
+   * in it (Linux; 0 elsewhere), as of the last reply.
+   */
+  cpuSeconds(): number {
+    return this.cpuOfEndedWorkers + this.cpuOfWorker;
+  }
+
   async close(): Promise<void> {
     const worker = this.worker;
-    this.worker = undefined;
+    if (worker) this.forget();
     this.failAll(new Error(`The embedding model "${this.options.modelId}" was closed.`));
     await worker?.terminate();
   }
@@ -73,6 +86,9 @@ export class ThreadedForwardPass {
         waiting.reject(new Error(`The embedding model failed: ${reply.error}`));
         return;
       }
+      if (reply.cpuSeconds !== undefined && this.worker === worker) {
+        this.cpuOfWorker = reply.cpuSeconds;
+      }
       const outputs: Record<string, Tensor> = {};
       for (const [name, { type, data, dims }] of Object.entries(reply.outputs)) {
         outputs[name] = new Tensor(type, data, dims);
@@ -80,16 +96,22 @@ export class ThreadedForwardPass {
       waiting.resolve(outputs);
     });
     const failed = (error: Error) => {
-      if (this.worker === worker) this.worker = undefined;
+      if (this.worker === worker) this.forget();
       this.failAll(new Error(`The embedding model's worker thread stopped: ${error.message}`));
     };
     worker.on('error', failed);
     worker.on('exit', (code) => {
       if (code !== 0) failed(new Error(`exit code ${code}`));
-      else if (this.worker === worker) this.worker = undefined;
+      else if (this.worker === worker) this.forget();
     });
     this.worker = worker;
     return worker;
+  }
+
+  private forget(): void {
+    this.worker = undefined;
+    this.cpuOfEndedWorkers += this.cpuOfWorker;
+    this.cpuOfWorker = 0;
   }
 
   private failAll(error: Error): void {

@@ -10,9 +10,21 @@ import {
 } from '@docent/connector-sdk';
 import { CollectionResolver } from '@docent/catalog';
 import { SecretBox } from '@docent/credentials-vault';
+import { DependencyMonitor } from '@docent/dependency-health';
 import type { Embedder } from '@docent/embedder';
-import { InlineJobQueue, type JobContext } from '@docent/job-queue';
-import { openMetadataStore, type MetadataStore } from '@docent/metadata-store';
+import { DependencyUnavailableError } from '@docent/domain-errors';
+import {
+  InlineJobQueue,
+  PermanentJobError,
+  type JobContext,
+  type JobHandlerRegistration,
+  type JobQueue,
+} from '@docent/job-queue';
+import {
+  openMetadataStore,
+  type IngestionLedger,
+  type MetadataStore,
+} from '@docent/metadata-store';
 import {
   EmbeddedSearchIndex,
   type SearchIndex,
@@ -20,6 +32,7 @@ import {
 } from '@docent/search-index';
 import {
   ConnectorRegistry,
+  IngestionReconciler,
   IngestionRunner,
   IngestionService,
   JOB_CATALOG,
@@ -205,13 +218,18 @@ const WRITES = new Set([
   'deleteDocument',
 ]);
 
-function withOutages(index: SearchIndex, outage: () => IndexOutage | null): SearchIndex {
+function withOutages(
+  index: SearchIndex,
+  outage: () => IndexOutage | null,
+  beforeWrite: () => (() => Promise<void>) | null,
+): SearchIndex {
   let writes = 0;
   return new Proxy(index, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function' || !WRITES.has(String(property))) return value;
       return async (...args: unknown[]) => {
+        if (property === 'replaceDocumentsChunks') await beforeWrite()?.();
         const current = outage();
         if (current && writes >= current.afterWrites && current.refused < current.failures) {
           current.refused++;
@@ -227,8 +245,35 @@ function withOutages(index: SearchIndex, outage: () => IndexOutage | null): Sear
   });
 }
 
+/**
+ * The database as the runner's ledger meets it: while `down`, every call throws what the
+ * TypeORM adapter throws for an unreachable PostgreSQL.
+ */
+function withDatabaseOutage(ledger: IngestionLedger, down: () => boolean): IngestionLedger {
+  return new Proxy(ledger, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return async (...args: unknown[]) => {
+        if (down()) {
+          throw new DependencyUnavailableError(
+            'database',
+            'The metadata database is unavailable; retry later.',
+            'connect ECONNREFUSED 127.0.0.1:5432',
+          );
+        }
+        return (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+      };
+    },
+  });
+}
+
 export interface IngestionFixture {
   store: MetadataStore;
+  /** While true, the runner's ledger (and the monitor's probe of it) fail as PostgreSQL down. */
+  databaseDown: boolean;
+  /** Runs before the batch's next index write (once), e.g. to cancel the ingestion meanwhile. */
+  beforeIndexWrite: (() => Promise<void>) | null;
   index: EmbeddedSearchIndex;
   /** Set to make the index the runner writes to unavailable for a while. */
   indexOutage: IndexOutage | null;
@@ -236,7 +281,18 @@ export interface IngestionFixture {
   source: ScriptedSource;
   service: IngestionService;
   runner: IngestionRunner;
+  /** The reconciler over the same store, queue and index (its passes run when a test asks). */
+  reconciler: IngestionReconciler;
+  /** Outages the runner noted (probed through the store and the index). */
+  dependencies: DependencyMonitor;
+  /** The queue as it is now (`loseQueue` replaces it). */
   queue: InlineJobQueue;
+  /** As Redis restarted without persistence: the worker stops, every job is forgotten. */
+  loseQueue(): Promise<void>;
+  /** The queue fails this job for good the next time it runs, as after too many stalls. */
+  failJobOnce: string | null;
+  /** While true, enqueue, getJob and cancel fail as BullMQ's do with Redis down. */
+  queueDown: boolean;
   /** Delays the queue waited (backoff, retry-later), in order; it waits none of them. */
   delays: number[];
   accountId: string;
@@ -244,6 +300,8 @@ export interface IngestionFixture {
   create(collection?: string, space?: string): Promise<string>;
   /** Starts the worker (if stopped) and waits until no job is left to run. */
   run(): Promise<void>;
+  /** Starts the worker (if stopped) without waiting. */
+  start(): Promise<void>;
   /** Stops the worker: running jobs are aborted and go back to the queue. */
   stop(): Promise<void>;
   /** Runs one job's handler once, outside the queue, as a worker would. */
@@ -267,16 +325,56 @@ export async function ingestionFixture(
   const connectors = new ConnectorRegistry([scriptedConnector(source) as SourceConnector<unknown>]);
   const secrets = new SecretBox(randomBytes(32));
   const delays: number[] = [];
-  const queue = new InlineJobQueue({
-    jobs: JOB_CATALOG,
-    sleep: async (ms) => {
-      delays.push(ms);
+  const newQueue = () =>
+    new InlineJobQueue({
+      jobs: JOB_CATALOG,
+      sleep: async (ms) => {
+        delays.push(ms);
+      },
+    });
+  let queue = newQueue();
+  let queueDown = false;
+  // What the runner, the service and the reconciler hold: whichever queue is current.
+  const currentQueue = new Proxy({} as JobQueue, {
+    get(_target, property) {
+      const value: unknown = Reflect.get(queue, property);
+      if (typeof value !== 'function') return value;
+      if (['enqueue', 'getJob', 'cancel'].includes(String(property))) {
+        return async (...args: unknown[]) => {
+          if (queueDown) {
+            throw new DependencyUnavailableError(
+              'queue',
+              `The job queue is unavailable (${String(property)}); retry later.`,
+              'no answer from Redis within 3000 ms',
+            );
+          }
+          return (value as (...a: unknown[]) => unknown).apply(queue, args);
+        };
+      }
+      return (value as () => unknown).bind(queue);
     },
   });
   const resolver = new CollectionResolver(store.catalog);
+  let databaseDown = false;
+  let beforeIndexWrite: (() => Promise<void>) | null = null;
+  const dependencies = new DependencyMonitor({
+    probes: {
+      database: async () => {
+        if (databaseDown) throw new Error('still down');
+        await store.health();
+      },
+      queue: async () => {
+        if (queueDown) throw new Error('still down');
+      },
+      index: () => index.health(),
+    },
+    probeIntervalMs: 20,
+    logger: SILENT_LOGGER,
+  });
   const service = new IngestionService({
     store: store.ingestions,
-    queue,
+    queue: currentQueue,
+    dependencies,
     collectionLock: store.collectionLock,
     resolver,
     connectors,
@@ -289,9 +387,17 @@ export async function ingestionFixture(
   const { concurrency = 1, ...runnerOptions } = options;
   const runner = new IngestionRunner(
     {
-      ledger: store.ledger,
+      ledger: withDatabaseOutage(store.ledger, () => databaseDown),
       collectionLock: store.collectionLock,
-      index: withOutages(index, () => indexOutage),
+      index: withOutages(
+        index,
+        () => indexOutage,
+        () => {
+          const hook = beforeIndexWrite;
+          beforeIndexWrite = null;
+          return hook;
+        },
+      ),
       embedder,
       connectors,
       secrets,
@@ -300,16 +406,56 @@ export async function ingestionFixture(
       endpoints: {},
       parseFile: rejectAllFiles,
       logger: SILENT_LOGGER,
-      queue,
+      queue: currentQueue,
       workerId: 'test-worker',
+      dependencies,
     },
-    { batchDocuments: 2, cancelPollMs: 0, indexRetryMs: { first: 1, max: 4 }, ...runnerOptions },
+    { batchDocuments: 2, cancelPollMs: 0, outageRetryMs: { first: 1, max: 4 }, ...runnerOptions },
   );
-  const handlers = runner.jobHandlers();
+  let failJobOnce: string | null = null;
+  const handlers: JobHandlerRegistration<never>[] = runner.jobHandlers().map(({ job, handle }) => ({
+    job,
+    handle: (async (payload: never, context: JobContext) => {
+      if (context.jobId === failJobOnce) {
+        failJobOnce = null;
+        throw new PermanentJobError('simulated: the queue gave up on this job');
+      }
+      return handle(payload, context);
+    }) as JobHandlerRegistration<never>['handle'],
+  }));
+  const reconciler = new IngestionReconciler(
+    {
+      reconciliation: store.reconciliation,
+      ledger: store.ledger,
+      collectionLock: store.collectionLock,
+      queue: currentQueue,
+      index,
+      dependencies,
+    },
+    { outageLimitMs: runnerOptions.outageLimitMs },
+  );
   let started = false;
+  const start = async () => {
+    if (!started) {
+      await queue.start(handlers, { concurrency });
+      started = true;
+    }
+  };
   const account = await store.accounts.ensureAccount('acme');
   return {
     store,
+    get databaseDown() {
+      return databaseDown;
+    },
+    set databaseDown(down) {
+      databaseDown = down;
+    },
+    get beforeIndexWrite() {
+      return beforeIndexWrite;
+    },
+    set beforeIndexWrite(hook) {
+      beforeIndexWrite = hook;
+    },
     index,
     get indexOutage() {
       return indexOutage;
@@ -321,7 +467,28 @@ export async function ingestionFixture(
     source,
     service,
     runner,
-    queue,
+    reconciler,
+    dependencies,
+    get queue() {
+      return queue;
+    },
+    async loseQueue() {
+      await queue.close();
+      queue = newQueue();
+      started = false;
+    },
+    get failJobOnce() {
+      return failJobOnce;
+    },
+    get queueDown() {
+      return queueDown;
+    },
+    set queueDown(down) {
+      queueDown = down;
+    },
+    set failJobOnce(jobId) {
+      failJobOnce = jobId;
+    },
     delays,
     accountId: account.id,
     async create(collection = 'kb', space = 'ENG') {
@@ -334,12 +501,10 @@ export async function ingestionFixture(
       return record.id;
     },
     async run() {
-      if (!started) {
-        await queue.start(handlers, { concurrency });
-        started = true;
-      }
+      await start();
       await queue.whenIdle(20_000);
     },
+    start,
     async stop() {
       await queue.stop(5_000);
       started = false;
@@ -355,6 +520,7 @@ export async function ingestionFixture(
       });
     },
     async close() {
+      dependencies.close();
       await queue.close();
       await index.close();
       await store.close();

@@ -27,6 +27,8 @@ import {
   toPortState,
 } from './bullmq-states';
 import { CancelLedger, type CanceledWaitingJob } from './cancel-ledger';
+import { bullMqConnection, withRedisDeadline } from './redis-availability';
+import { RedisFairRounds } from './redis-fair-rounds';
 import { runScript, SCRIPTS } from './redis-scripts';
 
 export interface BullMqJobQueueOptions {
@@ -49,6 +51,11 @@ export interface BullMqJobQueueOptions {
   pollIntervalMs?: number;
   /** How long health() waits for Redis to answer PING (default 3 000). */
   healthTimeoutMs?: number;
+  /**
+   * How long enqueue, cancel, getJob and counts wait for Redis before they throw a
+   * `DependencyUnavailableError` (dependency `queue`) (default 3 000).
+   */
+  commandTimeoutMs?: number;
   /** Errors of the BullMQ Queue and Worker and of the cancel polling (they are not thrown). */
   onError?: (error: Error) => void;
 }
@@ -67,6 +74,7 @@ const DEFAULTS = {
   maxCrashRecoveries: 5,
   pollIntervalMs: 250,
   healthTimeoutMs: 3_000,
+  commandTimeoutMs: 3_000,
 };
 const DEFAULT_STOP_TIMEOUT_MS = 30_000;
 const DEFAULT_IDLE_TIMEOUT_MS = 30_000;
@@ -84,6 +92,7 @@ export class BullMqJobQueue implements JobQueue {
   private readonly catalogue: JobCatalogue;
   private readonly queue: Queue;
   private readonly ledger: CancelLedger;
+  private readonly rounds: RedisFairRounds;
   private readonly runs: ActiveRuns;
   private readonly processing: ProcessingContext;
   private readonly settings: BullMqSettings;
@@ -99,11 +108,15 @@ export class BullMqJobQueue implements JobQueue {
     this.settings = resolveSettings(options);
     this.onError = options.onError ?? (() => undefined);
     this.queue = new Queue(this.settings.queueName, {
-      connection: { url: this.settings.connection },
+      connection: bullMqConnection(this.settings.connection),
       prefix: this.settings.prefix,
     });
     this.queue.on('error', (error) => this.report(error));
     this.ledger = new CancelLedger(
+      () => this.queue.client,
+      (suffix) => this.queue.toKey(suffix),
+    );
+    this.rounds = new RedisFairRounds(
       () => this.queue.client,
       (suffix) => this.queue.toKey(suffix),
     );
@@ -113,6 +126,7 @@ export class BullMqJobQueue implements JobQueue {
     this.processing = {
       catalogue: this.catalogue,
       ledger: this.ledger,
+      rounds: this.rounds,
       runs: this.runs,
       isAccepting: () => this.accepting && !this.closed,
     };
@@ -126,6 +140,13 @@ export class BullMqJobQueue implements JobQueue {
     this.assertOpen();
     const definition = this.catalogue.require(job.name);
     const request = parseEnqueueRequest(payload, options);
+    return this.redis('enqueue', () => this.add(definition, request));
+  }
+
+  private async add(
+    definition: { name: string; maxAttempts: number; backoffMs: number },
+    request: ReturnType<typeof parseEnqueueRequest>,
+  ): Promise<{ jobId: string; created: boolean }> {
     const id = toBullMqJobId(request.jobId);
     if (await this.isIdUsed(id)) return { jobId: request.jobId, created: false };
     // Two producers racing with one id both get here; BullMQ adds the job once.
@@ -134,9 +155,12 @@ export class BullMqJobQueue implements JobQueue {
       attempts: definition.maxAttempts,
       backoff: { type: 'exponential', delay: definition.backoffMs },
       delay: request.delayMs,
+      // The job's round in the fair claim order (see RedisFairRounds).
+      priority: await this.rounds.assign(request.group),
       // Stacks can carry request details and secrets; the message (failedReason) is enough.
       stackTraceLimit: 0,
     });
+    await this.rounds.remember(id, request.group);
     return { jobId: request.jobId, created: true };
   }
 
@@ -201,7 +225,10 @@ export class BullMqJobQueue implements JobQueue {
 
   async cancel(jobId: string): Promise<void> {
     this.assertOpen();
-    const id = toBullMqJobId(jobId);
+    await this.redis('cancel', () => this.cancelById(toBullMqJobId(jobId)));
+  }
+
+  private async cancelById(id: string): Promise<void> {
     const state = await this.queue.getJobState(id);
     if (state === 'unknown' || state === 'completed' || state === 'failed') return;
     const job = await this.queue.getJob(id);
@@ -222,6 +249,10 @@ export class BullMqJobQueue implements JobQueue {
 
   async getJob(jobId: string): Promise<JobInfo | null> {
     this.assertOpen();
+    return this.redis('getJob', () => this.jobInfo(jobId));
+  }
+
+  private async jobInfo(jobId: string): Promise<JobInfo | null> {
     const id = toBullMqJobId(jobId);
     // BullMQ before the ledger: cancel() records a job there before removing it from BullMQ.
     const state = await this.queue.getJobState(id);
@@ -267,11 +298,13 @@ export class BullMqJobQueue implements JobQueue {
 
   async counts(): Promise<Record<JobState, number>> {
     this.assertOpen();
-    const [bullMq, ledger] = await Promise.all([
-      this.queue.getJobCounts(...COUNTED_BULLMQ_TYPES),
-      this.ledger.counts(),
-    ]);
-    return toPortCounts(bullMq, ledger);
+    return this.redis('counts', async () => {
+      const [bullMq, ledger] = await Promise.all([
+        this.queue.getJobCounts(...COUNTED_BULLMQ_TYPES),
+        this.ledger.counts(),
+      ]);
+      return toPortCounts(bullMq, ledger);
+    });
   }
 
   async health(): Promise<void> {
@@ -303,6 +336,11 @@ export class BullMqJobQueue implements JobQueue {
     const client = await this.queue.client;
     const [, score] = await client.zrange(this.queue.toKey('delayed'), 0, 0, { WITHSCORES: true });
     return score === undefined || delayedScoreDueAt(Number(score)) > Date.now();
+  }
+
+  /** A call that needs Redis: bounded in time, an unreachable Redis as a typed error. */
+  private redis<T>(operation: string, work: () => Promise<T>): Promise<T> {
+    return withRedisDeadline(operation, this.settings.commandTimeoutMs, work);
   }
 
   private async isIdUsed(id: string): Promise<boolean> {
@@ -383,7 +421,7 @@ export interface HostedBullMqProcessor {
 export function bullMqWorkerOptions(
   options: BullMqQueueSettings,
   concurrency: number,
-): BullWorkerOptions & { connection: { url: string }; prefix: string } {
+): BullWorkerOptions & { connection: ReturnType<typeof bullMqConnection>; prefix: string } {
   return workerOptionsOf(resolveSettings(options), concurrency);
 }
 
@@ -395,9 +433,9 @@ export function bullMqQueueName(options: Pick<BullMqJobQueueOptions, 'queueName'
 function workerOptionsOf(
   settings: BullMqSettings,
   concurrency: number,
-): BullWorkerOptions & { connection: { url: string }; prefix: string } {
+): BullWorkerOptions & { connection: ReturnType<typeof bullMqConnection>; prefix: string } {
   return {
-    connection: { url: settings.connection },
+    connection: bullMqConnection(settings.connection),
     prefix: settings.prefix,
     concurrency,
     lockDuration: settings.lockDurationMs,
@@ -425,6 +463,10 @@ function resolveSettings(options: BullMqQueueSettings): BullMqSettings {
     healthTimeoutMs: positive(
       options.healthTimeoutMs ?? DEFAULTS.healthTimeoutMs,
       'healthTimeoutMs',
+    ),
+    commandTimeoutMs: positive(
+      options.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs,
+      'commandTimeoutMs',
     ),
     workerId: options.workerId,
   };

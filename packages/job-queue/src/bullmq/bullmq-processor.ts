@@ -6,6 +6,7 @@ import type { JobHandler } from '../types';
 import { DETACHED, type ActiveRuns, type TrackedJob } from './active-runs';
 import { fromBullMqJobId } from './bullmq-job-ids';
 import type { CancelLedger } from './cancel-ledger';
+import type { RedisFairRounds } from './redis-fair-rounds';
 
 /** BullMQ's processor signature, as the Worker and `@nestjs/bullmq`'s `WorkerHost.process` call it. */
 export type BullMqProcessor = (job: Job, token?: string) => Promise<unknown>;
@@ -17,6 +18,7 @@ export const CANCELED_REASON = 'Job canceled';
 export interface ProcessingContext {
   readonly catalogue: JobCatalogue;
   readonly ledger: CancelLedger;
+  readonly rounds: RedisFairRounds;
   readonly runs: ActiveRuns;
   /** False once stop() began: jobs BullMQ still hands over go straight back. */
   isAccepting(): boolean;
@@ -53,7 +55,7 @@ export function createJobProcessor(
 }
 
 async function processJob(
-  { catalogue, ledger, runs, isAccepting }: ProcessingContext,
+  { catalogue, ledger, rounds, runs, isAccepting }: ProcessingContext,
   handlers: ReadonlyMap<string, JobHandler<unknown>>,
   job: Job,
   bullMqJobId: string,
@@ -63,6 +65,8 @@ async function processJob(
   const handler = handlers.get(job.name);
   if (!handler) throw new UnrecoverableError(`No handler for job "${job.name}"`);
   const definition = catalogue.require(job.name);
+  // Jobs enqueued from now on are placed after this one's round.
+  await rounds.claimed(job.priority);
   // A worker being stopped can still be handed a job it was already fetching.
   if (!isAccepting()) return handBack(job, token, 0);
   if (await ledger.isCancelRequested(bullMqJobId)) return endCanceled(ledger, job, bullMqJobId);
@@ -95,6 +99,7 @@ async function processJob(
     case 'failed':
       throw new UnrecoverableError(outcome.error);
     case 'requeue':
+      if (outcome.rejoin) await rounds.rejoin(job);
       if (outcome.refundAttempt) return handBack(job, token, outcome.delayMs);
       throw new Error(outcome.error);
   }

@@ -30,6 +30,38 @@ export const SCRIPTS = {
       'return 1',
     ].join('\n'),
   },
+  /**
+   * KEYS: the groups' last rounds (hash), the claimed round, then BullMQ's wait, prioritized,
+   * delayed and active. ARGV: group, the claimed round past which an idle queue starts over.
+   * Returns the job's round (see FairRounds).
+   */
+  assignRound: {
+    name: 'docentAssignRound',
+    numberOfKeys: 6,
+    lua: [
+      "local claimed = tonumber(redis.call('GET', KEYS[2]) or '0')",
+      'if claimed >= tonumber(ARGV[2])',
+      "  and redis.call('LLEN', KEYS[3]) == 0 and redis.call('ZCARD', KEYS[4]) == 0",
+      "  and redis.call('ZCARD', KEYS[5]) == 0 and redis.call('LLEN', KEYS[6]) == 0 then",
+      "  redis.call('DEL', KEYS[1], KEYS[2])",
+      '  claimed = 0',
+      'end',
+      "local round = math.max(claimed, tonumber(redis.call('HGET', KEYS[1], ARGV[1]) or '0')) + 1",
+      "redis.call('HSET', KEYS[1], ARGV[1], round)",
+      'return round',
+    ].join('\n'),
+  },
+  /** KEYS: the claimed round. ARGV: the round of a job just claimed. */
+  noteClaimedRound: {
+    name: 'docentNoteClaimedRound',
+    numberOfKeys: 1,
+    lua: [
+      "if tonumber(ARGV[1]) > tonumber(redis.call('GET', KEYS[1]) or '0') then",
+      "  redis.call('SET', KEYS[1], ARGV[1])",
+      'end',
+      'return 1',
+    ].join('\n'),
+  },
 } as const satisfies Record<string, ScriptDefinition>;
 
 const defined = new WeakMap<RedisClient, Set<string>>();

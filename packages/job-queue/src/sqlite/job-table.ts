@@ -18,6 +18,9 @@ export interface JobRow {
   /** Runs lost with their worker (crash, kill -9, stalled past the lease). */
   crash_recoveries: number;
   last_error: string | null;
+  /** Fairness group ('' when none) and the job's round in the claim order (see FairRounds). */
+  fair_group: string;
+  round: number;
   created_at: number;
   updated_at: number;
 }
@@ -42,6 +45,24 @@ const SCHEMA = `
   );
   CREATE INDEX IF NOT EXISTS jobs_due ON jobs (state, run_at);
   CREATE INDEX IF NOT EXISTS jobs_lease ON jobs (locked_until) WHERE state = 'active';
+  CREATE TABLE IF NOT EXISTS fair_rounds (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    claimed_round INTEGER NOT NULL
+  );
+  INSERT OR IGNORE INTO fair_rounds (id, claimed_round) VALUES (1, 0);
+`;
+
+/**
+ * The fair claim order's columns, added to new files and to files written before it alike (the
+ * older files' jobs are then in round 0: claimed first, in their old order).
+ */
+const FAIRNESS_COLUMNS = [
+  `ALTER TABLE jobs ADD COLUMN fair_group TEXT NOT NULL DEFAULT ''`,
+  `ALTER TABLE jobs ADD COLUMN round INTEGER NOT NULL DEFAULT 0`,
+];
+const FAIRNESS_INDEXES = `
+  CREATE INDEX IF NOT EXISTS jobs_claim_order ON jobs (state, round, run_at);
+  CREATE INDEX IF NOT EXISTS jobs_group_round ON jobs (fair_group, round);
 `;
 
 /** How a run that lost its worker is put back; `failed` once it was lost too often. */
@@ -72,6 +93,7 @@ export interface NewJob {
   maxAttempts: number;
   backoffMs: number;
   runAt: number;
+  group: string;
 }
 
 /** The next state of a run's job, written only if the run still owns it. */
@@ -82,6 +104,8 @@ export interface RunEnding {
   /** Replaces `last_error` when not null. */
   error: string | null;
   runAt: number;
+  /** 1 puts the job in a new round, behind its group's waiting jobs (see FairRounds). */
+  rejoin: 0 | 1;
 }
 
 /** All SQL of the durable queue; every method is one statement or one transaction. */
@@ -89,6 +113,7 @@ export class JobTable {
   private readonly insertJob: Database.Statement<[Record<string, unknown>]>;
   private readonly recoverLost: Database.Statement<[Record<string, unknown>]>;
   private readonly claimNext: Database.Statement<[Record<string, unknown>], JobRow>;
+  private readonly noteClaimedRound: Database.Statement<[Record<string, unknown>]>;
   private readonly anythingToClaim: Database.Statement<[Record<string, unknown>], { found: 0 | 1 }>;
   private readonly endRun: Database.Statement<[Record<string, unknown>]>;
   private readonly renew: Database.Statement<
@@ -106,10 +131,24 @@ export class JobTable {
   private readonly activeOwners: Database.Statement<[], { locked_by: string }>;
 
   constructor(private readonly db: Database.Database) {
-    db.exec(SCHEMA);
+    db.transaction(() => {
+      db.exec(SCHEMA);
+      const columns = new Set(
+        (db.prepare(`PRAGMA table_info(jobs)`).all() as { name: string }[]).map((c) => c.name),
+      );
+      if (!columns.has('round')) for (const statement of FAIRNESS_COLUMNS) db.exec(statement);
+      db.exec(FAIRNESS_INDEXES);
+    }).immediate();
+    // One statement, so two producers never give a group the same round.
     this.insertJob = db.prepare(`
-      INSERT INTO jobs (id, name, payload, state, max_attempts, backoff_ms, run_at, created_at, updated_at)
-      VALUES (@id, @name, @payload, 'waiting', @maxAttempts, @backoffMs, @runAt, @now, @now)
+      INSERT INTO jobs (id, name, payload, state, max_attempts, backoff_ms, run_at, fair_group,
+        round, created_at, updated_at)
+      VALUES (@id, @name, @payload, 'waiting', @maxAttempts, @backoffMs, @runAt, @group,
+        MAX(
+          (SELECT claimed_round FROM fair_rounds WHERE id = 1),
+          COALESCE((SELECT MAX(round) FROM jobs WHERE fair_group = @group), 0)
+        ) + 1,
+        @now, @now)
       ON CONFLICT (id) DO NOTHING`);
     this.recoverLost = db.prepare(RECOVER_LOST_RUNS);
     // The claim itself is this one statement: picking and locking cannot be split by another worker.
@@ -121,9 +160,11 @@ export class JobTable {
           SELECT id FROM jobs
           WHERE state = 'waiting' AND run_at <= @now
             AND name IN (SELECT value FROM json_each(@names))
-          ORDER BY run_at, rowid LIMIT 1)
+          ORDER BY round, run_at, rowid LIMIT 1)
         AND state = 'waiting'
       RETURNING *`);
+    this.noteClaimedRound = db.prepare(`
+      UPDATE fair_rounds SET claimed_round = MAX(claimed_round, @round) WHERE id = 1`);
     this.anythingToClaim = db.prepare(`
       SELECT EXISTS (
         SELECT 1 FROM jobs WHERE state = 'waiting' AND run_at <= @now
@@ -136,6 +177,10 @@ export class JobTable {
       UPDATE jobs SET
         state = @state, attempts = attempts - @refund, last_error = COALESCE(@error, last_error),
         run_at = @runAt, locked_by = NULL, locked_until = NULL, cancel_requested = 0,
+        round = CASE WHEN @rejoin = 1 THEN MAX(
+          (SELECT claimed_round FROM fair_rounds WHERE id = 1),
+          (SELECT MAX(peer.round) FROM jobs AS peer WHERE peer.fair_group = jobs.fair_group)
+        ) + 1 ELSE round END,
         updated_at = @now
       WHERE id = @id AND locked_by = @owner AND state = 'active'`);
     this.renew = db.prepare(`
@@ -173,7 +218,8 @@ export class JobTable {
 
   /**
    * Puts back the runs whose worker is gone (lease expired or owner known dead), then claims up
-   * to `limit` due jobs, all under one write lock (`BEGIN IMMEDIATE`).
+   * to `limit` due jobs in fair order (lowest round, then first due), all under one write lock
+   * (`BEGIN IMMEDIATE`).
    */
   claim(request: {
     owner: string;
@@ -200,6 +246,7 @@ export class JobTable {
       while (claimed.length < limit) {
         const row = this.claimNext.get({ owner, names, now, lockedUntil: now + request.leaseMs });
         if (!row) break;
+        this.noteClaimedRound.run({ round: row.round });
         claimed.push(row);
       }
       return claimed;

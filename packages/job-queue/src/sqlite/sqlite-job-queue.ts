@@ -132,6 +132,7 @@ export class SqliteJobQueue implements JobQueue {
         maxAttempts: definition.maxAttempts,
         backoffMs: definition.backoffMs,
         runAt: now + request.delayMs,
+        group: request.group,
       },
       now,
     );
@@ -170,8 +171,8 @@ export class SqliteJobQueue implements JobQueue {
       this.writeSafely(() =>
         this.table.endRunIfOwned(id, this.workerId, now, (row) =>
           row.cancel_requested === 1
-            ? { state: 'canceled', refund: 0, error: null, runAt: now }
-            : { state: 'waiting', refund: 1, error: null, runAt: now },
+            ? { state: 'canceled', refund: 0, error: null, runAt: now, rejoin: 0 }
+            : { state: 'waiting', refund: 1, error: null, runAt: now, rejoin: 0 },
         ),
       );
     }
@@ -394,15 +395,16 @@ function toRunEnding(outcome: JobOutcome, now: number): RunEnding {
   switch (outcome.kind) {
     case 'completed':
     case 'canceled':
-      return { state: outcome.kind, refund: 0, error: null, runAt: now };
+      return { state: outcome.kind, refund: 0, error: null, runAt: now, rejoin: 0 };
     case 'failed':
-      return { state: 'failed', refund: 0, error: outcome.error, runAt: now };
+      return { state: 'failed', refund: 0, error: outcome.error, runAt: now, rejoin: 0 };
     case 'requeue':
       return {
         state: 'waiting',
         refund: outcome.refundAttempt ? 1 : 0,
         error: outcome.error ?? null,
         runAt: now + outcome.delayMs,
+        rejoin: outcome.rejoin ? 1 : 0,
       };
   }
 }

@@ -313,6 +313,92 @@ export function describeJobQueueConformance(name: string, factory: JobQueueHarne
       });
     });
 
+    describe('fair claim order across groups', () => {
+      /** Starts one job at a time and records the labels in the order they ran. */
+      const runOneAtATime = async (
+        onRun: (label: string, context: JobContext) => Promise<void> = async () => undefined,
+      ): Promise<string[]> => {
+        const ran: string[] = [];
+        await startWith(
+          queue,
+          async ({ label }, context) => {
+            ran.push(label);
+            await onRun(label, context);
+          },
+          { concurrency: 1 },
+        );
+        return ran;
+      };
+      const enqueueAll = async (labels: string[], group?: string): Promise<void> => {
+        for (const label of labels) {
+          await queue.enqueue(work, { label }, { jobId: `fair-${label}`, group });
+        }
+      };
+
+      it('serves the groups with waiting jobs in turn, one job each, in arrival order within one', async () => {
+        await enqueueAll(['a1', 'a2', 'a3', 'a4'], 'A');
+        await enqueueAll(['b1', 'b2'], 'B');
+        await enqueueAll(['c1'], 'C');
+        // Jobs without a group share one.
+        await enqueueAll(['n1', 'n2']);
+        const ran = await runOneAtATime();
+        await waitFor(() => ran.length === 9);
+        expect(ran).toEqual(['a1', 'b1', 'c1', 'n1', 'a2', 'b2', 'n2', 'a3', 'a4']);
+      });
+
+      it('serves a group that enqueues behind a long backlog in the next round', async () => {
+        await enqueueAll(['a1', 'a2', 'a3', 'a4', 'a5', 'a6'], 'A');
+        const ran = await runOneAtATime(async (label) => {
+          if (label === 'a1') await enqueueAll(['b1', 'b2'], 'B');
+        });
+        await waitFor(() => ran.length === 8);
+        // First in, first out would run b1 and b2 after a6.
+        expect(ran).toEqual(['a1', 'a2', 'b1', 'a3', 'b2', 'a4', 'a5', 'a6']);
+      });
+
+      it('puts a postponed job (RetryLaterError) behind the waiting jobs of its group', async () => {
+        await enqueueAll(['a1', 'a2', 'a3'], 'A');
+        await enqueueAll(['b1'], 'B');
+        let postponed = false;
+        const ran = await runOneAtATime(async (label) => {
+          if (label === 'a1' && !postponed) {
+            postponed = true;
+            throw new RetryLaterError(10, 'not yet');
+          }
+          // Long enough for a1's delay to pass before the next claim.
+          if (label === 'b1') await pause(100);
+        });
+        await waitFor(() => ran.length === 5);
+        expect(ran).toEqual(['a1', 'b1', 'a2', 'a3', 'a1']);
+      });
+
+      it('keeps the round of a job a stopping worker handed back, ahead of the next round', async () => {
+        await enqueueAll(['a1', 'a2'], 'A');
+        await enqueueAll(['b1'], 'B');
+        const started = deferred<void>();
+        await startWith(queue, async (_payload, { signal }) => {
+          started.resolve();
+          await untilAborted(signal);
+          throw signal.reason;
+        });
+        await started.promise;
+        await queue.stop(5_000);
+        const ran: string[] = [];
+        const next = await sameStore();
+        await startWith(next, async ({ label }) => void ran.push(label), { concurrency: 1 });
+        await waitFor(() => ran.length === 3);
+        // a1 is due again after b1, in the same round; in a new one it would come after a2.
+        expect(ran).toEqual(['b1', 'a1', 'a2']);
+      });
+
+      it('refuses a group that is not a short string', async () => {
+        await expect(
+          queue.enqueue(work, { label: 'x' }, { jobId: 'fair-long', group: 'g'.repeat(201) }),
+        ).rejects.toThrow(/group/);
+        expect(await queue.getJob('fair-long')).toBeNull();
+      });
+    });
+
     describe('cancel', () => {
       it('cancels a waiting job, which then never runs', async () => {
         let runs = 0;

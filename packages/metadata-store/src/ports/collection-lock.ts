@@ -9,3 +9,12 @@ export interface CollectionLock {
   renew(collectionId: string, holder: string, ttlMs: number, now: Date): Promise<boolean>;
   unlock(collectionId: string, holder: string): Promise<void>;
 }
+
+/**
+ * The lease's holder for an ingestion: the ingestion itself, whichever worker runs its jobs.
+ * The ledger's fence reads it: a write of an ingestion whose collection another holder took is
+ * refused.
+ */
+export function ingestionLeaseHolder(ingestionId: string): string {
+  return `ingestion:${ingestionId}`;
+}

@@ -104,6 +104,38 @@ export interface BatchProgress {
   batchesCommitted: number;
   /** The listing ended and every batch it recorded is committed: time to finalize. */
   finalizeDue: boolean;
+  /** Generation of the finalize job (its id), bumped when the reconciler enqueues it anew. */
+  finalizeGeneration: number;
+}
+
+/** A recorded batch not committed yet, with the generation its job id carries. */
+export interface PendingBatch {
+  seq: number;
+  generation: number;
+}
+
+/**
+ * A write refused because the ingestion may no longer write: it was canceled, failed or ended,
+ * or another holder took its collection (a newer ingestion after its lease lapsed, a collection
+ * delete). Checked in the same transaction as the write, so nothing of it is recorded. For a
+ * document the fenced batch had already written to the index, `adopted` says whether the catalog
+ * took the new version anyway (the document was listed already: the index cannot be rolled back
+ * to its old chunks) — when false and the ingestion ended, the batch must remove what it wrote
+ * from the index; when superseded, the collection's new holder writes the document itself.
+ */
+export class IngestionFencedError extends Error {
+  constructor(
+    readonly ingestionId: string,
+    readonly why: 'ended' | 'superseded',
+    readonly adopted = false,
+  ) {
+    super(
+      why === 'ended'
+        ? `ingestion ${ingestionId} has ended: nothing more is written for it`
+        : `another holder took the collection of ingestion ${ingestionId}: nothing more is written for it`,
+    );
+    this.name = 'IngestionFencedError';
+  }
 }
 
 export interface StoredBatch {
@@ -155,12 +187,15 @@ export interface IngestionLedger {
   admitDocument(listed: ListedDocument): Promise<Admission>;
   /**
    * Atomically: creates or updates the document row, records its outcome and warning, bumps
-   * the counters (once per document and ingestion).
+   * the counters (once per document and ingestion). Fenced (`IngestionFencedError`): an
+   * ingestion that ended or lost its collection records nothing; a document the catalog lists
+   * already takes the version the batch indexed (`adopted`), so catalog and index agree.
    */
   commitProcessed(input: ProcessedDocument): Promise<DocumentRecord>;
   /**
    * Atomically: records the failure (or the unsupported document) and counts it, once per
-   * document; one straight from the listing counts as discovered too.
+   * document; one straight from the listing counts as discovered too. Fenced like every write
+   * of a running ingestion.
    */
   recordFailure(input: FailedItem): Promise<void>;
   /**
@@ -177,15 +212,17 @@ export interface IngestionLedger {
   /**
    * Atomically: records the batches (their documents move to `batched`), saves the checkpoint
    * and the listing's end when given. Returns the new batches' seqs and the batch progress.
+   * Fenced: an ingestion that ended or lost its collection records nothing.
    */
   recordListing(step: ListingStep): Promise<{ seqs: number[]; progress: BatchProgress }>;
   /** A batch as recorded, or null when unknown (its ingestion ended and forgot it). */
   getBatch(ingestionId: string, seq: number): Promise<StoredBatch | null>;
-  /** Seqs of the batches not committed yet, in order. */
-  listPendingBatches(ingestionId: string): Promise<number[]>;
+  /** The batches not committed yet, in order. */
+  listPendingBatches(ingestionId: string): Promise<PendingBatch[]>;
   /**
    * Atomically: marks the batch committed by `worker` (once; its payload is dropped) and
    * returns the batch progress, which says whether this commit made the finalize step due.
+   * Fenced.
    */
   commitBatch(
     ingestionId: string,

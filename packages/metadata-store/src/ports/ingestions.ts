@@ -1,4 +1,5 @@
 import type { Page } from './catalog';
+import type { PendingBatch } from './ingestion-ledger';
 
 /** Ingestion records and the role that creates, tracks and cancels them (IngestionService). */
 
@@ -45,6 +46,11 @@ export interface IngestionRecord {
   errorMessage: string | null;
   /** Connector checkpoint of the listing, so a restarted worker resumes. */
   checkpoint: string | null;
+  /** Last time one of its jobs moved it on; null before it started. */
+  progressAt: Date | null;
+  /** Generations of its listing and finalize jobs (their ids), bumped by the reconciler. */
+  listingGeneration: number;
+  finalizeGeneration: number;
 }
 
 /** A failure or warning noted about one document of an ingestion. */
@@ -74,8 +80,39 @@ export interface IngestionQuery {
   limit: number;
 }
 
+/**
+ * An `Idempotency-Key` of create_ingestion: the request's fingerprint and the ingestion (and
+ * schedule) it stands for, for as long as it has not expired.
+ */
+export interface IdempotencyKeyRecord {
+  accountId: string;
+  key: string;
+  /** Hash of the request body the key was first used with. */
+  fingerprint: string;
+  ingestionId: string;
+  scheduleId: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
 export interface IngestionStore {
+  /** Records an ingestion; one recorded under this id already is returned as it is. */
   createIngestion(input: NewIngestion): Promise<IngestionRecord>;
+  /** The key's record, unless it has expired. */
+  findIdempotencyKey(
+    accountId: string,
+    key: string,
+    now: Date,
+  ): Promise<IdempotencyKeyRecord | null>;
+  /**
+   * Records the key (expired records go first), unless another request recorded it meanwhile:
+   * returns whichever record stands, so racing requests with one key share one ingestion id.
+   */
+  claimIdempotencyKey(
+    record: Omit<IdempotencyKeyRecord, 'scheduleId'>,
+  ): Promise<IdempotencyKeyRecord>;
+  /** Notes the schedule a keyed create_ingestion made. */
+  setIdempotencyKeySchedule(accountId: string, key: string, scheduleId: string): Promise<void>;
   getIngestion(id: string): Promise<IngestionRecord | null>;
   listIngestions(query: IngestionQuery): Promise<Page<IngestionRecord>>;
   /** Ingestions of a collection in one of these statuses. */
@@ -83,16 +120,18 @@ export interface IngestionStore {
     collectionId: string,
     statuses: IngestionStatus[],
   ): Promise<IngestionRecord[]>;
-  /** Ids of every ingestion in these statuses, oldest first (start-up recovery). */
+  /** Ids of every ingestion in these statuses, oldest first. */
   listIngestionIdsByStatus(statuses: IngestionStatus[]): Promise<string[]>;
   /**
    * Marks the ingestion cancel-requested (a running worker stops at its next poll) and, when
-   * it is queued or running, ends it `canceled` and deletes its secrets and recorded batches,
-   * atomically. False when it had already ended.
+   * it is queued or running, ends it `canceled`, deletes its secrets and abandons its pending
+   * batches (their payloads go; their documents stay listed for the reconciler, which removes
+   * from the index what an interrupted batch wrote and never committed), atomically. False when
+   * it had already ended.
    */
   cancelIngestion(id: string, at: Date): Promise<boolean>;
-  /** Seqs of the ingestion's batches not committed yet (their jobs may still be waiting). */
-  listPendingBatches(ingestionId: string): Promise<number[]>;
+  /** The ingestion's batches not committed yet (their jobs may still be waiting). */
+  listPendingBatches(ingestionId: string): Promise<PendingBatch[]>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   /** Documents skipped as unsupported (type, size), in order. */

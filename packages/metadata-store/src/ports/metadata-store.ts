@@ -2,6 +2,7 @@ import type { ApiKeyStore, SessionStore, ThrottleStore, UserStore } from './acco
 import type { CatalogStore, CollectionDirectory, DocumentLookup } from './catalog';
 import type { CollectionLock } from './collection-lock';
 import type { IngestionLedger } from './ingestion-ledger';
+import type { IngestionReconciliation } from './ingestion-reconciliation';
 import type { IngestionStore } from './ingestions';
 import type { OAuthConnectionStore } from './oauth-connections';
 import type { ScheduleStore } from './schedules';
@@ -17,6 +18,7 @@ export interface MetadataStore {
   readonly catalog: CollectionDirectory & CatalogStore & DocumentLookup;
   readonly ingestions: IngestionStore;
   readonly ledger: IngestionLedger;
+  readonly reconciliation: IngestionReconciliation;
   readonly collectionLock: CollectionLock;
   readonly schedules: ScheduleStore;
   health(): Promise<void>;

@@ -1,16 +1,19 @@
 import { In } from 'typeorm';
 import type { DocumentRecord } from '../ports/catalog';
-import type {
-  Admission,
-  BatchProgress,
-  FailedItem,
-  FetchTally,
-  IngestionLedger,
-  ListedDocument,
-  ListingEnd,
-  ListingStep,
-  ProcessedDocument,
-  StoredBatch,
+import { ingestionLeaseHolder } from '../ports/collection-lock';
+import {
+  IngestionFencedError,
+  type Admission,
+  type BatchProgress,
+  type FailedItem,
+  type FetchTally,
+  type IngestionLedger,
+  type ListedDocument,
+  type ListingEnd,
+  type ListingStep,
+  type PendingBatch,
+  type ProcessedDocument,
+  type StoredBatch,
 } from '../ports/ingestion-ledger';
 import {
   TERMINAL_STATUSES,
@@ -20,7 +23,7 @@ import {
   type IngestionStatus,
 } from '../ports/ingestions';
 import { candidateNames, cleanDocumentName } from './document-names';
-import { loadIngestion, pendingBatchSeqs, toProgress } from './ingestion-rows';
+import { abandonBatches, loadIngestion, pendingBatches, toProgress } from './ingestion-rows';
 import { toDocument } from './record-mappers';
 import type { IngestionRow } from './rows';
 import type { SqlContext } from './sql-context';
@@ -30,6 +33,8 @@ import type { SqlRunner } from './sql-runner';
 type ItemOutcome = 'processed' | 'skipped' | 'failed';
 /** Listed and not settled yet: `discovered`, then `batched` once handed to a batch job. */
 const UNSETTLED = "('discovered', 'batched')";
+/** Statuses in which an ingestion may still write. */
+const ACTIVE: readonly string[] = ['queued', 'running'];
 /** Most fetch outcomes the tally keeps (the column's width). */
 const MAX_FETCH_WINDOW = 1024;
 
@@ -60,7 +65,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
   async startIngestion(id: string, at: Date): Promise<boolean> {
     return this.db.run(async (m) => {
       const repo = m.getRepository(this.entities.Ingestion);
-      const changes: Partial<IngestionRow> = { status: 'running' };
+      const changes: Partial<IngestionRow> = { status: 'running', progress_at: at };
       // A resumed ingestion keeps its first start time.
       if (!(await repo.findOneBy({ id }))?.started_at) changes.started_at = at;
       const result = await repo.update({ id, status: In(['queued', 'running']) }, changes);
@@ -90,7 +95,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       const row = await repo.findOneBy({ id });
       if (!row || !TERMINAL_STATUSES.includes(row.status as IngestionStatus)) return null;
       await m.getRepository(this.entities.IngestionItem).delete({ ingestion_id: id });
-      await m.getRepository(this.entities.IngestionBatch).delete({ ingestion_id: id });
+      await abandonBatches(m, this.entities, id);
       await repo.update({ id }, { checkpoint: null });
       return ended ? toProgress(row) : null;
     });
@@ -105,6 +110,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
   async admitDocument(listed: ListedDocument): Promise<Admission> {
     return this.db.transaction(async (m, sql) => {
       const { ingestionId, sourceId } = listed;
+      await this.fence(sql, ingestionId);
       if (await this.insertItem(sql, ingestionId, sourceId, 'discovered')) {
         await this.bump(sql, ingestionId, { documents_discovered: 1 });
       } else {
@@ -141,7 +147,10 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
   }
 
   async commitProcessed(input: ProcessedDocument): Promise<DocumentRecord> {
-    return this.db.transaction(async (m, sql) => {
+    type Outcome =
+      { document: DocumentRecord } | { fenced: 'ended' | 'superseded'; adopted: boolean };
+    const outcome = await this.db.transaction(async (m, sql): Promise<Outcome> => {
+      const fenced = await this.fencedBecause(sql, input.ingestionId);
       // Name allocation reads then inserts: on PostgreSQL (read committed) concurrent commits
       // into one collection must take turns. SQLite transactions are serialised already.
       if (this.db.dialect === 'postgres') {
@@ -149,18 +158,17 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       }
       const docs = m.getRepository(this.entities.Document);
       const existing = await docs.findOneBy({ id: input.documentId });
+      if (fenced) {
+        // Superseded: the collection's new holder lists and writes this document itself.
+        if (fenced === 'superseded' || !existing) return { fenced, adopted: false };
+        // Ended: the batch's chunks replaced the listed document's in the index already, and
+        // nothing will write it again: the catalog describes them (nothing of the ingestion's
+        // own bookkeeping moves).
+        await docs.update({ id: input.documentId }, documentVersion(input));
+        return { fenced, adopted: true };
+      }
       if (existing) {
-        await docs.update(
-          { id: input.documentId },
-          {
-            version: input.version,
-            page_count: input.pageCount,
-            chunk_count: input.chunkCount,
-            source_url: input.sourceUrl,
-            page_url_template: input.pageUrlTemplate,
-            updated_at: input.at,
-          },
-        );
+        await docs.update({ id: input.documentId }, documentVersion(input));
       } else {
         const taken = new Set(
           (
@@ -192,10 +200,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
           updated_at: input.at,
         });
       }
-      if (
-        (await this.settleItem(sql, input.ingestionId, input.sourceId, 'processed')) ||
-        (await this.endedWhileWriting(sql, input.ingestionId))
-      ) {
+      if (await this.settleItem(sql, input.ingestionId, input.sourceId, 'processed')) {
         await this.bump(sql, input.ingestionId, {
           documents_processed: 1,
           chunks_indexed: input.chunkCount,
@@ -214,12 +219,17 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       await m
         .getRepository(this.entities.Collection)
         .update({ id: input.collectionId }, { updated_at: input.at });
-      return toDocument(await docs.findOneByOrFail({ id: input.documentId }));
+      return { document: toDocument(await docs.findOneByOrFail({ id: input.documentId })) };
     });
+    if ('fenced' in outcome) {
+      throw new IngestionFencedError(input.ingestionId, outcome.fenced, outcome.adopted);
+    }
+    return outcome.document;
   }
 
   async recordFailure(input: FailedItem): Promise<void> {
     await this.db.transaction(async (m, sql) => {
+      await this.fence(sql, input.ingestionId);
       // A failure straight from the listing was never marked discovered: count it as listed too.
       const inserted = await this.insertItem(sql, input.ingestionId, input.sourceId, 'failed');
       const settled =
@@ -270,10 +280,11 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
   async recordListing(step: ListingStep): Promise<{ seqs: number[]; progress: BatchProgress }> {
     return this.db.transaction(async (m, sql) => {
       const { ingestionId, batches } = step;
-      // The ingestion's row first: the batch commits update it too, so on PostgreSQL the two
-      // take turns on its lock and whichever comes second sees what the other did.
-      const sets = ['batches_recorded = batches_recorded + ?'];
-      const params: Array<string | number> = [batches.length];
+      // The ingestion's row first (the fence locks it): the batch commits lock it too, so on
+      // PostgreSQL the two take turns and whichever comes second sees what the other did.
+      await this.fence(sql, ingestionId);
+      const sets = ['batches_recorded = batches_recorded + ?', 'progress_at = ?'];
+      const params: Array<string | number | Date> = [batches.length, new Date()];
       if (step.checkpoint !== undefined) {
         sets.push('checkpoint = ?');
         params.push(step.checkpoint);
@@ -282,14 +293,12 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
         sets.push('listing_end = COALESCE(listing_end, ?)');
         params.push(step.end);
       }
-      const live = await sql.exec(
-        `UPDATE ingestions SET ${sets.join(', ')} WHERE id = ? AND status IN ('queued', 'running')`,
-        [...params, ingestionId],
-      );
+      await sql.exec(`UPDATE ingestions SET ${sets.join(', ')} WHERE id = ?`, [
+        ...params,
+        ingestionId,
+      ]);
       const row = await m.getRepository(this.entities.Ingestion).findOneBy({ id: ingestionId });
       if (!row) throw new Error(`no ingestion ${ingestionId}`);
-      // Ended meanwhile (canceled): record nothing, its bookkeeping is gone.
-      if (live === 0) return { seqs: [], progress: batchProgressOf(row) };
       const first = Number(row.batches_recorded) - batches.length + 1;
       const now = new Date();
       const seqs: number[] = [];
@@ -306,6 +315,7 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
           worker: null,
           created_at: now,
           committed_at: null,
+          generation: 0,
         });
         for (let at = 0; at < batch.sourceIds.length; at += 200) {
           const ids = batch.sourceIds.slice(at, at + 200);
@@ -325,7 +335,8 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       const row = await m
         .getRepository(this.entities.IngestionBatch)
         .findOneBy({ ingestion_id: ingestionId, seq });
-      if (!row) return null;
+      // An abandoned batch belongs to an ingestion that ended: nothing is left to do.
+      if (!row || row.state === 'abandoned') return null;
       const sourceIds = JSON.parse(row.source_ids) as string[];
       const unsettled = new Set<string>();
       for (let at = 0; at < sourceIds.length; at += 200) {
@@ -348,8 +359,8 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
     });
   }
 
-  async listPendingBatches(ingestionId: string): Promise<number[]> {
-    return this.db.run((m) => pendingBatchSeqs(m, this.entities, ingestionId));
+  async listPendingBatches(ingestionId: string): Promise<PendingBatch[]> {
+    return this.db.run((m) => pendingBatches(m, this.entities, ingestionId));
   }
 
   async commitBatch(
@@ -359,16 +370,17 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
     at: Date,
   ): Promise<{ committedNow: boolean; progress: BatchProgress }> {
     return this.db.transaction(async (m, sql) => {
+      // The ingestion's row first, as every writer takes it (see recordListing).
+      await this.fence(sql, ingestionId);
       const committedNow =
         (await sql.exec(
           `UPDATE ingestion_batches SET state = 'committed', worker = ?, committed_at = ?, payload = NULL
            WHERE ingestion_id = ? AND seq = ? AND state = 'pending'`,
           [worker, at, ingestionId, seq],
         )) > 0;
-      // Always through the row's lock (see recordListing), even when there is nothing to add.
       await sql.exec(
-        'UPDATE ingestions SET batches_committed = batches_committed + ? WHERE id = ?',
-        [committedNow ? 1 : 0, ingestionId],
+        'UPDATE ingestions SET batches_committed = batches_committed + ?, progress_at = ? WHERE id = ?',
+        [committedNow ? 1 : 0, at, ingestionId],
       );
       const row = await m.getRepository(this.entities.Ingestion).findOneBy({ id: ingestionId });
       if (!row) throw new Error(`no ingestion ${ingestionId}`);
@@ -440,15 +452,37 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
   }
 
   /**
-   * The ingestion ended (a cancel) while one of its batches was writing this document: its
-   * bookkeeping is gone, but the document is indexed and kept, so it is counted all the same —
-   * the counters of a canceled ingestion match what it left in the collection.
+   * Why the ingestion may no longer write, or null when it may: it ended (or a cancel was
+   * asked), or its collection's lease has another holder (a newer ingestion took it after this
+   * one's lapsed, a collection is being deleted). On PostgreSQL the ingestion's row stays locked
+   * to the end of the transaction, so a cancel either waits for the write or the write sees it.
    */
-  private async endedWhileWriting(sql: SqlRunner, ingestionId: string): Promise<boolean> {
-    const rows = await sql.rows<{ status: string }>('SELECT status FROM ingestions WHERE id = ?', [
+  private async fencedBecause(
+    sql: SqlRunner,
+    ingestionId: string,
+  ): Promise<'ended' | 'superseded' | null> {
+    const lock = this.db.dialect === 'postgres' ? ' FOR UPDATE' : '';
+    const [row] = await sql.rows<{
+      status: string;
+      cancel_requested: boolean | number;
+      collection_id: string;
+    }>(`SELECT status, cancel_requested, collection_id FROM ingestions WHERE id = ?${lock}`, [
       ingestionId,
     ]);
-    return rows[0] !== undefined && TERMINAL_STATUSES.includes(rows[0].status as IngestionStatus);
+    if (!row || !ACTIVE.includes(row.status) || Boolean(Number(row.cancel_requested))) {
+      return 'ended';
+    }
+    const [lease] = await sql.rows<{ holder: string }>(
+      'SELECT holder FROM collection_locks WHERE collection_id = ?',
+      [row.collection_id],
+    );
+    return lease && lease.holder !== ingestionLeaseHolder(ingestionId) ? 'superseded' : null;
+  }
+
+  /** Throws IngestionFencedError unless the ingestion may still write (see fencedBecause). */
+  private async fence(sql: SqlRunner, ingestionId: string): Promise<void> {
+    const fenced = await this.fencedBecause(sql, ingestionId);
+    if (fenced) throw new IngestionFencedError(ingestionId, fenced);
   }
 
   private async bump(
@@ -458,9 +492,10 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
   ): Promise<void> {
     const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
     if (entries.length === 0) return;
+    // Any counter that moves is progress: the reconciler tells a stalled run by it.
     await sql.exec(
-      `UPDATE ingestions SET ${entries.map(([k]) => `${k} = ${k} + ?`).join(', ')} WHERE id = ?`,
-      [...entries.map(([, v]) => v as number), ingestionId],
+      `UPDATE ingestions SET ${entries.map(([k]) => `${k} = ${k} + ?`).join(', ')}, progress_at = ? WHERE id = ?`,
+      [...entries.map(([, v]) => v as number), new Date(), ingestionId],
     );
   }
 }
@@ -473,6 +508,18 @@ function likePrefix(desired: string): string {
   return `${stem.replace(/[%_]/g, '_')}%`;
 }
 
+/** What a commit writes of a document's version (new or replaced). */
+function documentVersion(input: ProcessedDocument) {
+  return {
+    version: input.version,
+    page_count: input.pageCount,
+    chunk_count: input.chunkCount,
+    source_url: input.sourceUrl,
+    page_url_template: input.pageUrlTemplate,
+    updated_at: input.at,
+  };
+}
+
 function batchProgressOf(row: IngestionRow): BatchProgress {
   const listingEnd = row.listing_end as ListingEnd | null;
   const batchesRecorded = Number(row.batches_recorded);
@@ -482,5 +529,6 @@ function batchProgressOf(row: IngestionRow): BatchProgress {
     batchesRecorded,
     batchesCommitted,
     finalizeDue: listingEnd !== null && batchesCommitted >= batchesRecorded,
+    finalizeGeneration: Number(row.finalize_generation),
   };
 }

@@ -6,6 +6,7 @@ import type {
   IngestionStatus,
   NewIngestion,
 } from '../ports/ingestions';
+import type { PendingBatch } from '../ports/ingestion-ledger';
 import type { IngestionRow } from './rows';
 import type { Entities } from './schema';
 
@@ -73,6 +74,9 @@ export function newIngestionRow(input: NewIngestion): IngestionRow {
     batches_committed: 0,
     fetch_failure_streak: 0,
     fetch_outcomes: '',
+    progress_at: null,
+    listing_generation: 0,
+    finalize_generation: 0,
   };
 }
 
@@ -107,6 +111,9 @@ export async function hydrateIngestions(
     errorCode: row.error_code as IngestionErrorCode | null,
     errorMessage: row.error_message,
     checkpoint: row.checkpoint,
+    progressAt: row.progress_at,
+    listingGeneration: Number(row.listing_generation),
+    finalizeGeneration: Number(row.finalize_generation),
   }));
 }
 
@@ -131,16 +138,34 @@ export function toProgress(row: IngestionRow): IngestionProgress {
   };
 }
 
-/** Seqs of an ingestion's batches not committed yet, in order. */
-export async function pendingBatchSeqs(
+/** An ingestion's batches not committed yet, in order. */
+export async function pendingBatches(
   m: EntityManager,
   entities: Entities,
   ingestionId: string,
-): Promise<number[]> {
+): Promise<PendingBatch[]> {
   const rows = await m.getRepository(entities.IngestionBatch).find({
-    select: { seq: true },
+    select: { seq: true, generation: true },
     where: { ingestion_id: ingestionId, state: 'pending' },
     order: { seq: 'ASC' },
   });
-  return rows.map((row) => Number(row.seq));
+  return rows.map((row) => ({ seq: Number(row.seq), generation: Number(row.generation) }));
+}
+
+/**
+ * The batches of an ingestion that ended: committed ones are forgotten, pending ones kept as
+ * `abandoned` (payload dropped) so the reconciler can remove from the index what an
+ * interrupted attempt wrote and never committed.
+ */
+export async function abandonBatches(
+  m: EntityManager,
+  entities: Entities,
+  ingestionId: string,
+): Promise<void> {
+  const batches = m.getRepository(entities.IngestionBatch);
+  await batches.update(
+    { ingestion_id: ingestionId, state: 'pending' },
+    { state: 'abandoned', payload: null },
+  );
+  await batches.delete({ ingestion_id: ingestionId, state: 'committed' });
 }

@@ -1,5 +1,6 @@
 import { In, LessThan } from 'typeorm';
 import type {
+  IdempotencyKeyRecord,
   IngestionFailureRecord,
   IngestionQuery,
   IngestionRecord,
@@ -8,28 +9,60 @@ import type {
   NewIngestion,
 } from '../ports/ingestions';
 import type { Page } from '../ports/catalog';
+import type { PendingBatch } from '../ports/ingestion-ledger';
 import {
+  abandonBatches,
   hydrateIngestions,
   listedCollectionIds,
   loadIngestion,
   newIngestionRow,
-  pendingBatchSeqs,
+  pendingBatches,
 } from './ingestion-rows';
+import { IdempotencyKeys } from './idempotency-keys';
 import type { SqlContext } from './sql-context';
 
 /** Ingestions as the API creates, lists and cancels them, on TypeORM. */
 export class TypeOrmIngestionStore implements IngestionStore {
-  constructor(private readonly db: SqlContext) {}
+  private readonly keys: IdempotencyKeys;
+
+  constructor(private readonly db: SqlContext) {
+    this.keys = new IdempotencyKeys(db);
+  }
 
   private get entities() {
     return this.db.entities;
   }
 
   async createIngestion(input: NewIngestion): Promise<IngestionRecord> {
+    // Insert-if-absent: a create retried with its Idempotency-Key records its ingestion once.
     await this.db.run((m) =>
-      m.getRepository(this.entities.Ingestion).insert(newIngestionRow(input)),
+      m
+        .createQueryBuilder()
+        .insert()
+        .into(this.entities.Ingestion)
+        .values(newIngestionRow(input))
+        .orIgnore()
+        .execute(),
     );
     return (await this.getIngestion(input.id))!;
+  }
+
+  findIdempotencyKey(
+    accountId: string,
+    key: string,
+    now: Date,
+  ): Promise<IdempotencyKeyRecord | null> {
+    return this.keys.find(accountId, key, now);
+  }
+
+  claimIdempotencyKey(
+    record: Omit<IdempotencyKeyRecord, 'scheduleId'>,
+  ): Promise<IdempotencyKeyRecord> {
+    return this.keys.claim(record);
+  }
+
+  setIdempotencyKeySchedule(accountId: string, key: string, scheduleId: string): Promise<void> {
+    return this.keys.setSchedule(accountId, key, scheduleId);
   }
 
   async getIngestion(id: string): Promise<IngestionRecord | null> {
@@ -92,14 +125,15 @@ export class TypeOrmIngestionStore implements IngestionStore {
         { status: 'canceled', finished_at: at, secrets: null },
       );
       const ended = (result.affected ?? 0) > 0;
-      // Its batches will never run: their payloads (content the listing carried) go at once.
-      if (ended) await m.getRepository(this.entities.IngestionBatch).delete({ ingestion_id: id });
+      // Its batches will never run: their payloads (content the listing carried) go at once;
+      // the pending ones stay, abandoned, until the reconciler has cleaned up after them.
+      if (ended) await abandonBatches(m, this.entities, id);
       return ended;
     });
   }
 
-  async listPendingBatches(ingestionId: string): Promise<number[]> {
-    return this.db.run((m) => pendingBatchSeqs(m, this.entities, ingestionId));
+  async listPendingBatches(ingestionId: string): Promise<PendingBatch[]> {
+    return this.db.run((m) => pendingBatches(m, this.entities, ingestionId));
   }
 
   async listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {

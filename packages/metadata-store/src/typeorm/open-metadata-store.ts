@@ -6,6 +6,7 @@ import { TypeOrmAccountStore } from './account-store';
 import { TypeOrmCatalogStore } from './catalog-store';
 import { TypeOrmCollectionLock } from './collection-lock';
 import { TypeOrmIngestionLedger } from './ingestion-ledger';
+import { TypeOrmIngestionReconciliation } from './ingestion-reconciliation';
 import { TypeOrmIngestionStore } from './ingestion-store';
 import { InitialSchema1732180000000 } from './migrations/1732180000000-initial-schema';
 import { IngestionWarnings1763700000000 } from './migrations/1763700000000-ingestion-warnings';
@@ -14,7 +15,9 @@ import { Schedules1764000000000 } from './migrations/1764000000000-schedules';
 import { DocumentPageLinks1795548471036 } from './migrations/1795548471036-document-page-links';
 import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingestion-batches';
 import { AccountSecurity1795561200000 } from './migrations/1795561200000-account-security';
-import { UnsupportedDocuments1795600000000 } from './migrations/1795600000000-unsupported-documents';
+import { IngestionReconciliation1795600000000 } from './migrations/1795600000000-ingestion-reconciliation';
+import { IdempotencyKeys1795600100000 } from './migrations/1795600100000-idempotency-keys';
+import { UnsupportedDocuments1795600200000 } from './migrations/1795600200000-unsupported-documents';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -28,7 +31,9 @@ export const MIGRATIONS = [
   DocumentPageLinks1795548471036,
   IngestionBatches1795549440000,
   AccountSecurity1795561200000,
-  UnsupportedDocuments1795600000000,
+  IngestionReconciliation1795600000000,
+  IdempotencyKeys1795600100000,
+  UnsupportedDocuments1795600200000,
 ];
 
 export type MetadataStoreLocation =
@@ -49,7 +54,9 @@ export function dataSourceOptions(location: MetadataStoreLocation): DataSourceOp
       ...common,
       type: 'postgres',
       url: location.url,
-      extra: { max: location.poolSize ?? 10 },
+      // A server that accepts no connection (stopped, frozen, unreachable) fails a call within
+      // seconds instead of holding it until the operating system gives up.
+      extra: { max: location.poolSize ?? 10, connectionTimeoutMillis: 5_000, keepAlive: true },
     };
   }
   return {
@@ -85,6 +92,7 @@ export async function openMetadataStore(location: MetadataStoreLocation): Promis
     catalog: new TypeOrmCatalogStore(db),
     ingestions: new TypeOrmIngestionStore(db),
     ledger: new TypeOrmIngestionLedger(db),
+    reconciliation: new TypeOrmIngestionReconciliation(db),
     collectionLock: new TypeOrmCollectionLock(db),
     schedules: new TypeOrmScheduleStore(db),
     health: () => db.health(),

@@ -71,6 +71,11 @@ export interface IngestionRow {
   batches_committed: number;
   fetch_failure_streak: number;
   fetch_outcomes: string;
+  /** Last time a job of the ingestion moved it on (a document, a batch, a listing page). */
+  progress_at: Date | null;
+  /** Bumped when the reconciler enqueues the listing (or finalize) job again under a new id. */
+  listing_generation: number;
+  finalize_generation: number;
 }
 export interface IngestionBatchRow {
   ingestion_id: string;
@@ -84,6 +89,8 @@ export interface IngestionBatchRow {
   worker: string | null;
   created_at: Date;
   committed_at: Date | null;
+  /** Bumped when the reconciler enqueues the batch's job again under a new id. */
+  generation: number;
 }
 export interface IngestionItemRow {
   ingestion_id: string;

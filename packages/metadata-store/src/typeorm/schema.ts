@@ -159,9 +159,13 @@ export function buildEntities(dialect: SqlDialect): Entities {
         batches_committed: int,
         fetch_failure_streak: int,
         fetch_outcomes: { type: t.varchar, length: 1024, default: '' },
+        progress_at: tsNull,
+        listing_generation: int,
+        finalize_generation: int,
       },
       indices: [
         { name: 'ix_ingestions_collection_created', columns: ['collection_id', 'created_at'] },
+        { name: 'ix_ingestions_status', columns: ['status'] },
       ],
     }),
     IngestionItem: new EntitySchema<IngestionItemRow>({
@@ -186,6 +190,7 @@ export function buildEntities(dialect: SqlDialect): Entities {
         worker: { type: t.varchar, length: 255, nullable: true },
         created_at: ts,
         committed_at: tsNull,
+        generation: int,
       },
     }),
     IngestionFailure: new EntitySchema<IngestionFailureRow>({

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { ConcurrencyGate } from '@docent/concurrency-gate';
+import { databaseUnavailable, isDatabaseUnavailable } from './database-outage';
 import { dialectOf } from './dialect';
 import { buildEntities, type Entities, type SqlDialect } from './schema';
 import { SqlRunner } from './sql-runner';
@@ -22,7 +23,7 @@ export class SqlContext {
 
   run<T>(fn: (manager: EntityManager) => Promise<T>): Promise<T> {
     const go = () => fn(this.dataSource.manager);
-    return this.mutex ? this.mutex.run(go) : go();
+    return translated(this.mutex ? this.mutex.run(go) : go());
   }
 
   transaction<T>(fn: (manager: EntityManager, sql: SqlRunner) => Promise<T>): Promise<T> {
@@ -30,7 +31,7 @@ export class SqlContext {
       this.dataSource.transaction((manager) =>
         fn(manager, new SqlRunner(manager.queryRunner!, this.dialect)),
       );
-    return this.mutex ? this.mutex.run(go) : go();
+    return translated(this.mutex ? this.mutex.run(go) : go());
   }
 
   /** `INSERT` that skips a row whose key exists; with SqlRunner.exec it says whether it added. */
@@ -48,5 +49,17 @@ export class SqlContext {
 
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+/**
+ * Every call of every adapter passes here: a server that is down or restarting surfaces as one
+ * typed error (`DependencyUnavailableError`, dependency `database`), whatever the driver threw.
+ */
+async function translated<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    throw isDatabaseUnavailable(error) ? databaseUnavailable(error) : error;
   }
 }

@@ -1,3 +1,4 @@
+import { IngestionFencedError, ingestionLeaseHolder } from '../../src';
 import {
   freshStore,
   listed,
@@ -272,24 +273,84 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
         finishedAt: t0,
       });
       expect(await ledger().listDocumentsNotSeen(c.id, 'k1', ing.id)).toEqual([]);
-      expect(await ledger().admitDocument(listed(ing.id, c.id, 'a'))).toBe('index');
+      await expect(ledger().admitDocument(listed(ing.id, c.id, 'a'))).rejects.toBeInstanceOf(
+        IngestionFencedError,
+      );
     });
 
-    it('counts a document a batch wrote while the ingestion was canceled, as it is kept', async () => {
+    it('records nothing a batch commits after its ingestion was canceled', async () => {
+      const { account, c, ing: earlier } = await seed();
+      // 'old' was indexed at version 1 by an earlier ingestion.
+      await ledger().commitProcessed(processed(earlier.id, c.id, 'old'));
+      const ing = await seedIngestion(store(), c.id, account.id);
+      await ledger().startIngestion(ing.id, t0);
+      for (const id of ['a', 'b', 'old']) await ledger().admitDocument(listed(ing.id, c.id, id));
+      await ledger().commitProcessed(processed(ing.id, c.id, 'a'));
+      await store().ingestions.cancelIngestion(ing.id, t0);
+      const before = await progressOf(ing.id);
+      // The batch was indexing 'b' when the cancel came: nothing of it is recorded (the batch
+      // removes it from the index).
+      const fenced = await ledger()
+        .commitProcessed(processed(ing.id, c.id, 'b'))
+        .catch((error: unknown) => error);
+      expect(fenced).toBeInstanceOf(IngestionFencedError);
+      expect(fenced).toMatchObject({ why: 'ended', adopted: false });
+      // A document the catalog lists already takes the version the index now holds; the
+      // canceled ingestion's counters do not move.
+      const adopted = await ledger()
+        .commitProcessed(processed(ing.id, c.id, 'old', { version: '2', chunkCount: 7 }))
+        .catch((error: unknown) => error);
+      expect(adopted).toMatchObject({ why: 'ended', adopted: true });
+      await expect(
+        ledger().recordFailure({ ingestionId: ing.id, sourceId: 'c', docName: 'C', message: 'x' }),
+      ).rejects.toBeInstanceOf(IngestionFencedError);
+      await expect(ledger().admitDocument(listed(ing.id, c.id, 'd'))).rejects.toBeInstanceOf(
+        IngestionFencedError,
+      );
+      expect(await progressOf(ing.id)).toEqual(before);
+      expect(before).toMatchObject({ documentsProcessed: 1, documentsFailed: 0 });
+      const documents = (await store().catalog.listDocuments(c.id, { limit: 10 })).items;
+      expect(documents.map((d) => [d.sourceId, d.version, d.chunkCount]).sort()).toEqual([
+        ['a', '1', 3],
+        ['old', '2', 7],
+      ]);
+    });
+
+    it('records nothing for an ingestion whose collection another holder took', async () => {
       const { c, ing } = await seed();
       await ledger().startIngestion(ing.id, t0);
       await ledger().admitDocument(listed(ing.id, c.id, 'a'));
-      await ledger().admitDocument(listed(ing.id, c.id, 'b'));
+      // Its own lease, even lapsed, is no obstacle.
+      await store().collectionLock.tryLock(c.id, ingestionLeaseHolder(ing.id), 1, t0);
       await ledger().commitProcessed(processed(ing.id, c.id, 'a'));
-      await store().ingestions.cancelIngestion(ing.id, t0);
-      await ledger().endIngestion(ing.id, ['queued', 'running'], 'canceled', {
-        at: t0,
-        error: null,
+      // A newer ingestion took the collection over after the lease lapsed.
+      expect(
+        await store().collectionLock.tryLock(c.id, 'ingestion:newer', 60_000, new Date()),
+      ).toBe(true);
+      await ledger()
+        .admitDocument(listed(ing.id, c.id, 'b'))
+        .catch(() => undefined);
+      await expect(ledger().commitProcessed(processed(ing.id, c.id, 'b'))).rejects.toMatchObject({
+        name: 'IngestionFencedError',
+        why: 'superseded',
       });
-      // The batch was indexing 'b' when the cancel came: it is in the collection, and counted.
-      await ledger().commitProcessed(processed(ing.id, c.id, 'b'));
-      expect(await progressOf(ing.id)).toMatchObject({ documentsProcessed: 2 });
-      expect((await store().catalog.listDocuments(c.id, { limit: 10 })).items).toHaveLength(2);
+      await expect(
+        ledger().recordListing({ ingestionId: ing.id, batches: [] }),
+      ).rejects.toBeInstanceOf(IngestionFencedError);
+      expect(await progressOf(ing.id)).toMatchObject({ documentsProcessed: 1 });
+    });
+
+    it('notes when an ingestion last moved on', async () => {
+      const { c, ing } = await seed();
+      expect((await ledger().getIngestion(ing.id))?.progressAt).toBeNull();
+      await ledger().startIngestion(ing.id, t0);
+      expect((await ledger().getIngestion(ing.id))?.progressAt?.toISOString()).toBe(
+        t0.toISOString(),
+      );
+      const before = Date.now();
+      await ledger().admitDocument(listed(ing.id, c.id, 'a'));
+      const after = (await ledger().getIngestion(ing.id))?.progressAt?.getTime() ?? 0;
+      expect(after).toBeGreaterThanOrEqual(before - 1_000);
     });
 
     it('serialises concurrent writers without losing counts', async () => {
@@ -348,6 +409,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
             batchesRecorded: 2,
             batchesCommitted: 0,
             finalizeDue: false,
+            finalizeGeneration: 0,
           },
         });
         expect((await ledger().getIngestion(ing.id))?.checkpoint).toBe('page-2');
@@ -362,7 +424,10 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
           unsettled: ['a', 'b'],
         });
         expect(await ledger().getBatch(ing.id, 3)).toBeNull();
-        expect(await ledger().listPendingBatches(ing.id)).toEqual([1, 2]);
+        expect(await ledger().listPendingBatches(ing.id)).toEqual([
+          { seq: 1, generation: 0 },
+          { seq: 2, generation: 0 },
+        ]);
         expect(await progressOf(ing.id)).toMatchObject({ documentsDiscovered: 3 });
       });
 
@@ -396,7 +461,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
           committed: true,
           payload: null,
         });
-        expect(await ledger().listPendingBatches(ing.id)).toEqual([2]);
+        expect(await ledger().listPendingBatches(ing.id)).toEqual([{ seq: 2, generation: 0 }]);
       });
 
       it('makes the finalize step due once the listing ended and every batch committed', async () => {
@@ -418,6 +483,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
           batchesRecorded: 2,
           batchesCommitted: 2,
           finalizeDue: true,
+          finalizeGeneration: 0,
         });
       });
 
@@ -446,16 +512,23 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
         });
       });
 
-      it('records nothing for an ingestion that ended, and forgets its batches at the end', async () => {
-        const { ing } = await listedIngestion('a', 'b');
-        await ledger().recordListing({ ingestionId: ing.id, batches: [batch('a')] });
-        await store().ingestions.cancelIngestion(ing.id, t0);
-        const late = await ledger().recordListing({
+      it('records nothing for an ingestion that ended, and keeps its pending batches to clean up', async () => {
+        const { c, ing } = await listedIngestion('a', 'b', 'c');
+        await ledger().recordListing({
           ingestionId: ing.id,
-          batches: [batch('b')],
-          checkpoint: 'late',
+          batches: [batch('a', 'b'), batch('c')],
         });
-        expect(late.seqs).toEqual([]);
+        await ledger().commitProcessed(processed(ing.id, c.id, 'a'));
+        await ledger()
+          .commitBatch(ing.id, 2, 'w', t0)
+          .catch(() => undefined);
+        await store().ingestions.cancelIngestion(ing.id, t0);
+        await expect(
+          ledger().recordListing({ ingestionId: ing.id, batches: [], checkpoint: 'late' }),
+        ).rejects.toBeInstanceOf(IngestionFencedError);
+        await expect(ledger().commitBatch(ing.id, 1, 'w', t0)).rejects.toBeInstanceOf(
+          IngestionFencedError,
+        );
         expect((await ledger().getIngestion(ing.id))?.checkpoint).toBeNull();
         await ledger().endIngestion(ing.id, ['queued', 'running'], 'canceled', {
           at: t0,
@@ -463,6 +536,81 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
         });
         expect(await ledger().getBatch(ing.id, 1)).toBeNull();
         expect(await ledger().listPendingBatches(ing.id)).toEqual([]);
+        // The batch left pending is abandoned: its documents the catalog does not list are what
+        // an interrupted attempt may have left in the index.
+        const abandoned = await store().reconciliation.listAbandonedBatches(10);
+        expect(abandoned).toEqual([
+          { ingestionId: ing.id, seq: 1, collectionId: c.id, sourceKey: 'k1', unlisted: ['b'] },
+        ]);
+        await store().reconciliation.forgetAbandonedBatch(ing.id, 1);
+        expect(await store().reconciliation.listAbandonedBatches(10)).toEqual([]);
+      });
+    });
+
+    describe('reconciliation', () => {
+      const reconciliation = () => store().reconciliation;
+
+      it('lists the active ingestions with what their jobs should be', async () => {
+        const { account, c, ing } = await seed();
+        await ledger().startIngestion(ing.id, t0);
+        for (const id of ['a', 'b']) await ledger().admitDocument(listed(ing.id, c.id, id));
+        await ledger().recordListing({
+          ingestionId: ing.id,
+          batches: [
+            { sourceIds: ['a'], payload: 'a' },
+            { sourceIds: ['b'], payload: 'b' },
+          ],
+          end: 'complete',
+        });
+        await ledger().commitBatch(ing.id, 1, 'w', t0);
+        const queued = await seedIngestion(store(), c.id, account.id);
+        const ended = await seedIngestion(store(), c.id, account.id);
+        await store().ingestions.cancelIngestion(ended.id, t0);
+        const active = await reconciliation().listActiveIngestions();
+        expect(active.map((i) => i.id)).toEqual([ing.id, queued.id].sort());
+        expect(active.find((i) => i.id === ing.id)).toMatchObject({
+          collectionId: c.id,
+          sourceKey: 'k1',
+          status: 'running',
+          listingEnd: 'complete',
+          listingGeneration: 0,
+          finalizeDue: false,
+          finalizeGeneration: 0,
+          pendingBatches: [{ seq: 2, generation: 0 }],
+        });
+        expect(active.find((i) => i.id === queued.id)).toMatchObject({
+          status: 'queued',
+          progressAt: null,
+          listingEnd: null,
+          pendingBatches: [],
+        });
+      });
+
+      it('advances a job generation once, however many reconcilers try', async () => {
+        const { c, ing } = await seed();
+        await ledger().startIngestion(ing.id, t0);
+        await ledger().admitDocument(listed(ing.id, c.id, 'a'));
+        await ledger().recordListing({
+          ingestionId: ing.id,
+          batches: [{ sourceIds: ['a'], payload: 'a' }],
+        });
+        for (const job of [
+          { kind: 'listing' },
+          { kind: 'finalize' },
+          { kind: 'batch', seq: 1 },
+        ] as const) {
+          const tries = await Promise.all(
+            [0, 0, 0].map((from) => reconciliation().advanceJobGeneration(ing.id, job, from)),
+          );
+          expect(tries).toEqual([1, 1, 1]);
+          expect(await reconciliation().advanceJobGeneration(ing.id, job, 1)).toBe(2);
+        }
+        expect(await ledger().getIngestion(ing.id)).toMatchObject({
+          listingGeneration: 2,
+          finalizeGeneration: 2,
+        });
+        expect(await ledger().listPendingBatches(ing.id)).toEqual([{ seq: 1, generation: 2 }]);
+        expect((await ledger().batchProgress(ing.id)).finalizeGeneration).toBe(2);
       });
     });
 

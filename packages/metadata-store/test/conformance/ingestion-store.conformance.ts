@@ -128,11 +128,73 @@ export function describeIngestionStoreConformance(adapterName: string, open: Ope
         batches: [batch('a'), batch('b'), batch('c')],
       });
       await store().ledger.commitBatch(ing.id, 2, 'w1', t0);
-      expect(await ingestions().listPendingBatches(ing.id)).toEqual([1, 3]);
+      expect(await ingestions().listPendingBatches(ing.id)).toEqual([
+        { seq: 1, generation: 0 },
+        { seq: 3, generation: 0 },
+      ]);
       // Canceled: its batches will never run, their payloads go.
       await ingestions().cancelIngestion(ing.id, t0);
       expect(await ingestions().listPendingBatches(ing.id)).toEqual([]);
       expect(await store().ledger.getBatch(ing.id, 1)).toBeNull();
+    });
+
+    it('records an ingestion once under its id', async () => {
+      const { account, collection: c } = await seedCollection(store());
+      const first = await seedIngestion(store(), c.id, account.id);
+      await store().ledger.startIngestion(first.id, t0);
+      const again = await ingestions().createIngestion({
+        id: first.id,
+        accountId: account.id,
+        collectionId: c.id,
+        type: 'WIKI',
+        spec: {},
+        secrets: null,
+        sourceKey: 'other',
+        createdAt: new Date(),
+      });
+      expect(again).toMatchObject({ id: first.id, status: 'running', sourceKey: 'k1' });
+    });
+
+    it('keeps an idempotency key: one ingestion per key, until it expires', async () => {
+      const { account } = await seedCollection(store());
+      const at = new Date('2026-01-02T05:00:00Z');
+      const expiresAt = new Date('2026-01-03T05:00:00Z');
+      const claim = (ingestionId: string, createdAt = at, until = expiresAt) =>
+        ingestions().claimIdempotencyKey({
+          accountId: account.id,
+          key: 'retry-1',
+          fingerprint: 'f1',
+          ingestionId,
+          createdAt,
+          expiresAt: until,
+        });
+      expect(await ingestions().findIdempotencyKey(account.id, 'retry-1', at)).toBeNull();
+      // Racing requests with one key share the ingestion id the first one claimed.
+      const raced = await Promise.all(['ing_a', 'ing_b', 'ing_c'].map((id) => claim(id)));
+      expect(new Set(raced.map((r) => r.ingestionId)).size).toBe(1);
+      const stored = raced[0]!;
+      expect(stored).toMatchObject({
+        accountId: account.id,
+        key: 'retry-1',
+        fingerprint: 'f1',
+        scheduleId: null,
+      });
+      expect(stored.createdAt.toISOString()).toBe(at.toISOString());
+      expect(stored.expiresAt.toISOString()).toBe(expiresAt.toISOString());
+      await ingestions().setIdempotencyKeySchedule(account.id, 'retry-1', 'sch_1');
+      expect(await ingestions().findIdempotencyKey(account.id, 'retry-1', at)).toMatchObject({
+        ingestionId: stored.ingestionId,
+        scheduleId: 'sch_1',
+      });
+      // Another account's key of the same text is another key.
+      const other = await store().accounts.ensureAccount('beta');
+      expect(await ingestions().findIdempotencyKey(other.id, 'retry-1', at)).toBeNull();
+      // Expired: the key is free again.
+      const later = new Date('2026-01-04T05:00:00Z');
+      expect(await ingestions().findIdempotencyKey(account.id, 'retry-1', later)).toBeNull();
+      expect((await claim('ing_d', later, new Date('2026-01-05T05:00:00Z'))).ingestionId).toBe(
+        'ing_d',
+      );
     });
   });
 }

@@ -26,6 +26,12 @@ export interface BulkWriterOptions {
   random: () => number;
 }
 
+/** The index a write names (an alias) and, in a shared index, the collection's routing. */
+export interface WriteTarget {
+  index: string;
+  routing?: string;
+}
+
 /** Serialised once: the NDJSON lines go to the request as they are and are measured for batching. */
 interface EncodedOperation {
   operation: BulkOperation;
@@ -53,17 +59,17 @@ export class BulkWriter {
    * fits in one request it is sent as one (operations keep their order within a shard), so a
    * replace is usually a single request and, with `refresh: wait_for`, a single refresh wait.
    */
-  async write(alias: string, groups: ReadonlyArray<readonly BulkOperation[]>): Promise<void> {
+  async write(target: WriteTarget, groups: ReadonlyArray<readonly BulkOperation[]>): Promise<void> {
     const encoded = groups.map((group) => group.map(encode));
     const all = encoded.flat();
     if (all.length === 0) return;
     const batches = this.batches(all);
     if (batches.length === 1) {
-      await this.send(alias, batches[0]!);
+      await this.send(target, batches[0]!);
       return;
     }
     for (const group of encoded) {
-      if (group.length > 0) await this.sendConcurrently(alias, this.batches(group));
+      if (group.length > 0) await this.sendConcurrently(target, this.batches(group));
     }
   }
 
@@ -87,13 +93,16 @@ export class BulkWriter {
     return batches;
   }
 
-  private async sendConcurrently(alias: string, batches: EncodedOperation[][]): Promise<void> {
+  private async sendConcurrently(
+    target: WriteTarget,
+    batches: EncodedOperation[][],
+  ): Promise<void> {
     let next = 0;
     const failures: unknown[] = [];
     const worker = async () => {
       while (next < batches.length && failures.length === 0) {
         const batch = batches[next++]!;
-        await this.send(alias, batch).catch((error: unknown) => {
+        await this.send(target, batch).catch((error: unknown) => {
           failures.push(error);
         });
       }
@@ -104,10 +113,10 @@ export class BulkWriter {
   }
 
   /** One batch, retrying what was rejected for load until it is written or attempts run out. */
-  private async send(alias: string, batch: EncodedOperation[]): Promise<void> {
+  private async send(target: WriteTarget, batch: EncodedOperation[]): Promise<void> {
     let pending = batch;
     for (let attempt = 1; ; attempt++) {
-      const outcome = await this.attempt(alias, pending);
+      const outcome = await this.attempt(target, pending);
       if (outcome.failed.length > 0) throw bulkFailure(outcome.failed, batch.length);
       if (outcome.rejected.length === 0) return;
       if (attempt >= this.options.retry.maxAttempts) {
@@ -118,11 +127,12 @@ export class BulkWriter {
     }
   }
 
-  private async attempt(alias: string, batch: EncodedOperation[]): Promise<AttemptOutcome> {
+  private async attempt(target: WriteTarget, batch: EncodedOperation[]): Promise<AttemptOutcome> {
     let response: estypes.BulkResponse;
     try {
       response = await this.client.bulk({
-        index: alias,
+        index: target.index,
+        ...(target.routing !== undefined && { routing: target.routing }),
         require_alias: true,
         ...(this.options.refresh !== false && { refresh: this.options.refresh }),
         operations: batch.flatMap((operation) => operation.lines),

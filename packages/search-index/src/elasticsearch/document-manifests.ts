@@ -1,7 +1,7 @@
 import { type Client } from '@elastic/elasticsearch';
+import { type CollectionPlacement } from './collection-placement';
 import { causeDetails, ElasticsearchIndexError, errorDetails } from './elasticsearch-errors';
 import { type ManifestSource } from './index-definition';
-import { manifestDocumentId } from './index-layout';
 
 /**
  * Reads and writes the manifest of each document: the `_id`s of its chunks.
@@ -16,11 +16,12 @@ export class DocumentManifests {
   constructor(private readonly client: Client) {}
 
   /** The chunk `_id`s last recorded for the document, or null when it has no manifest. */
-  async read(alias: string, documentId: string): Promise<string[] | null> {
+  async read(placement: CollectionPlacement, documentId: string): Promise<string[] | null> {
     try {
       const response = await this.client.get<ManifestSource>({
-        index: alias,
-        id: manifestDocumentId(documentId),
+        index: placement.index,
+        id: placement.manifestId(documentId),
+        ...routed(placement),
         realtime: true,
       });
       return response._source?.manifest.chunk_ids ?? [];
@@ -33,11 +34,15 @@ export class DocumentManifests {
   }
 
   /** The manifests of several documents in one realtime multi-get, null where there is none. */
-  async readMany(alias: string, documentIds: readonly string[]): Promise<Array<string[] | null>> {
+  async readMany(
+    placement: CollectionPlacement,
+    documentIds: readonly string[],
+  ): Promise<Array<string[] | null>> {
     if (documentIds.length === 0) return [];
     const response = await this.client.mget<ManifestSource>({
-      index: alias,
-      ids: documentIds.map(manifestDocumentId),
+      index: placement.index,
+      ids: documentIds.map((documentId) => placement.manifestId(documentId)),
+      ...routed(placement),
       realtime: true,
     });
     return response.docs.map((doc) => {
@@ -51,35 +56,57 @@ export class DocumentManifests {
   }
 
   /** The bulk operation that writes a manifest (for batched writes). */
-  static writeOperation(documentId: string, chunkIds: readonly string[]) {
-    const document: ManifestSource = {
-      kind: 'manifest',
-      manifest: { document_id: documentId, chunk_ids: [...chunkIds] },
+  static writeOperation(
+    placement: CollectionPlacement,
+    documentId: string,
+    chunkIds: readonly string[],
+  ) {
+    return {
+      action: 'index' as const,
+      id: placement.manifestId(documentId),
+      document: manifestSource(placement, documentId, chunkIds),
     };
-    return { action: 'index' as const, id: manifestDocumentId(documentId), document };
   }
 
-  static removeOperation(documentId: string) {
-    return { action: 'delete' as const, id: manifestDocumentId(documentId) };
+  static removeOperation(placement: CollectionPlacement, documentId: string) {
+    return { action: 'delete' as const, id: placement.manifestId(documentId) };
   }
 
-  async write(alias: string, documentId: string, chunkIds: readonly string[]): Promise<void> {
-    const document: ManifestSource = {
-      kind: 'manifest',
-      manifest: { document_id: documentId, chunk_ids: [...chunkIds] },
-    };
+  async write(
+    placement: CollectionPlacement,
+    documentId: string,
+    chunkIds: readonly string[],
+  ): Promise<void> {
     await this.client.index({
-      index: alias,
-      id: manifestDocumentId(documentId),
+      index: placement.index,
+      id: placement.manifestId(documentId),
+      ...routed(placement),
       require_alias: true,
-      document,
+      document: manifestSource(placement, documentId, chunkIds),
     });
   }
 
-  async remove(alias: string, documentId: string): Promise<void> {
+  async remove(placement: CollectionPlacement, documentId: string): Promise<void> {
     await this.client.delete(
-      { index: alias, id: manifestDocumentId(documentId) },
+      { index: placement.index, id: placement.manifestId(documentId), ...routed(placement) },
       { ignore: [404] },
     );
   }
+}
+
+export function manifestSource(
+  placement: CollectionPlacement,
+  documentId: string,
+  chunkIds: readonly string[],
+): ManifestSource {
+  return {
+    kind: 'manifest',
+    ...placement.keyField,
+    manifest: { document_id: documentId, chunk_ids: [...chunkIds] },
+  };
+}
+
+/** `{ routing }` in a shared index, nothing in a dedicated one. */
+export function routed(placement: CollectionPlacement): { routing?: string } {
+  return placement.routing === undefined ? {} : { routing: placement.routing };
 }

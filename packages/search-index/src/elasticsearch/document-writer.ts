@@ -1,5 +1,6 @@
-import { type BulkOperation, type BulkWriter } from './bulk-writer';
-import { DocumentManifests } from './document-manifests';
+import { type BulkOperation, type BulkWriter, type WriteTarget } from './bulk-writer';
+import { type CollectionPlacement } from './collection-placement';
+import { DocumentManifests, routed } from './document-manifests';
 import { type ChunkSource } from './index-definition';
 
 export interface ChunkWrite {
@@ -23,22 +24,26 @@ export class DocumentWriter {
     private readonly manifests: DocumentManifests,
   ) {}
 
-  async replace(alias: string, documentId: string, writes: readonly ChunkWrite[]): Promise<void> {
-    const previous = await this.manifests.read(alias, documentId);
+  async replace(
+    placement: CollectionPlacement,
+    documentId: string,
+    writes: readonly ChunkWrite[],
+  ): Promise<void> {
+    const previous = await this.manifests.read(placement, documentId);
     const before = new Set(previous ?? []);
     const ids = writes.map((write) => write.id);
     const current = new Set(ids);
     const added = ids.filter((id) => !before.has(id));
     const stale = [...before].filter((id) => !current.has(id));
-    if (added.length > 0) await this.manifests.write(alias, documentId, [...before, ...added]);
-    await this.bulk.write(alias, [
+    if (added.length > 0) await this.manifests.write(placement, documentId, [...before, ...added]);
+    await this.bulk.write(target(placement), [
       writes.map((write): BulkOperation => ({ action: 'index', ...write })),
       stale.map((id): BulkOperation => ({ action: 'delete', id })),
     ]);
     if (writes.length === 0) {
-      if (previous !== null) await this.manifests.remove(alias, documentId);
+      if (previous !== null) await this.manifests.remove(placement, documentId);
     } else if (stale.length > 0) {
-      await this.manifests.write(alias, documentId, ids);
+      await this.manifests.write(placement, documentId, ids);
     }
   }
 
@@ -48,11 +53,11 @@ export class DocumentWriter {
    * then narrowed manifests.
    */
   async replaceMany(
-    alias: string,
+    placement: CollectionPlacement,
     documents: ReadonlyArray<{ documentId: string; writes: readonly ChunkWrite[] }>,
   ): Promise<void> {
     const previous = await this.manifests.readMany(
-      alias,
+      placement,
       documents.map((d) => d.documentId),
     );
     const widened: BulkOperation[] = [];
@@ -66,25 +71,35 @@ export class DocumentWriter {
       const added = ids.filter((id) => !before.has(id));
       const stale = [...before].filter((id) => !current.has(id));
       if (added.length > 0) {
-        widened.push(DocumentManifests.writeOperation(documentId, [...before, ...added]));
+        widened.push(
+          DocumentManifests.writeOperation(placement, documentId, [...before, ...added]),
+        );
       }
       chunks.push(...writes.map((write): BulkOperation => ({ action: 'index', ...write })));
       deletes.push(...stale.map((id): BulkOperation => ({ action: 'delete', id })));
       if (writes.length === 0) {
-        if (previous[i] !== null) narrowed.push(DocumentManifests.removeOperation(documentId));
+        if (previous[i] !== null) {
+          narrowed.push(DocumentManifests.removeOperation(placement, documentId));
+        }
       } else if (stale.length > 0) {
-        narrowed.push(DocumentManifests.writeOperation(documentId, ids));
+        narrowed.push(DocumentManifests.writeOperation(placement, documentId, ids));
       }
     });
-    if (widened.length > 0) await this.bulk.write(alias, [widened]);
-    await this.bulk.write(alias, [chunks, deletes]);
-    if (narrowed.length > 0) await this.bulk.write(alias, [narrowed]);
+    if (widened.length > 0) await this.bulk.write(target(placement), [widened]);
+    await this.bulk.write(target(placement), [chunks, deletes]);
+    if (narrowed.length > 0) await this.bulk.write(target(placement), [narrowed]);
   }
 
-  async delete(alias: string, documentId: string): Promise<void> {
-    const chunkIds = await this.manifests.read(alias, documentId);
+  async delete(placement: CollectionPlacement, documentId: string): Promise<void> {
+    const chunkIds = await this.manifests.read(placement, documentId);
     if (chunkIds === null) return;
-    await this.bulk.write(alias, [chunkIds.map((id): BulkOperation => ({ action: 'delete', id }))]);
-    await this.manifests.remove(alias, documentId);
+    await this.bulk.write(target(placement), [
+      chunkIds.map((id): BulkOperation => ({ action: 'delete', id })),
+    ]);
+    await this.manifests.remove(placement, documentId);
   }
+}
+
+export function target(placement: CollectionPlacement): WriteTarget {
+  return { index: placement.index, ...routed(placement) };
 }

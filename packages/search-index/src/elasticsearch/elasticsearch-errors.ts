@@ -101,6 +101,17 @@ export function isRrfRetrieverUnsupported(error: unknown): boolean {
  */
 const UNAVAILABLE_STATUSES = new Set([429, 502, 503, 504]);
 
+/**
+ * Errors of shards or nodes that are not there yet, as per-item failures carry them without a
+ * status (a multi-get's `docs[].error` while a restarted node recovers its shards).
+ */
+const UNAVAILABLE_TYPES = new Set([
+  'no_shard_available_action_exception',
+  'unavailable_shards_exception',
+  'node_not_connected_exception',
+  'node_disconnected_exception',
+]);
+
 /** Whether a failed call is the cluster being unreachable or not ready, not a bad request. */
 export function isClusterUnavailable(error: unknown): boolean {
   if (
@@ -110,8 +121,9 @@ export function isClusterUnavailable(error: unknown): boolean {
   ) {
     return true;
   }
-  const status = errorDetails(error)?.status;
-  return status !== undefined && UNAVAILABLE_STATUSES.has(status);
+  const details = errorDetails(error);
+  if (details?.type !== undefined && UNAVAILABLE_TYPES.has(details.type)) return true;
+  return details?.status !== undefined && UNAVAILABLE_STATUSES.has(details.status);
 }
 
 /**

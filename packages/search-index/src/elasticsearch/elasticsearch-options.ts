@@ -5,6 +5,7 @@ import { type BulkRetryOptions, type BulkWriterOptions } from './bulk-writer';
 import { secretScrubber } from './elasticsearch-errors';
 import { type CollectionIndexSettings } from './index-definition';
 import { assertIndexPrefix } from './index-layout';
+import { type CollectionLayout } from './collection-placement';
 import { type RrfMode } from './rrf-retriever-support';
 import { weightedFields } from './search-requests';
 
@@ -17,8 +18,26 @@ export interface ElasticsearchSearchIndexOptions {
   auth?: ElasticsearchAuth;
   /** Extra options for the client this adapter makes (TLS, timeouts, connection class...). */
   clientOptions?: Omit<ClientOptions, 'node' | 'nodes' | 'auth' | 'cloud'>;
-  /** Collection `c` lives behind the alias `<prefix>-c-<hash of c>`. Default `docent`. */
+  /** Every index and alias is named `<prefix>-…`. Default `docent`. */
   indexPrefix?: string;
+  /**
+   * Where new collections go: `shared` (default), into one of `sharedIndices` indices per
+   * dimension count, routed and filtered by a collection key; or `dedicated`, an index each.
+   * Existing collections stay where they are (see the README's migration).
+   */
+  layout?: CollectionLayout;
+  /** Shared indices per dimension count (new collections are spread over them). Default 2. */
+  sharedIndices?: number;
+  /**
+   * Chunks past which a shared collection belongs in an index of its own: the layout maintenance
+   * (`planLayout`, `pnpm es:layout migrate`) moves it there. Default 100,000; 0: never.
+   */
+  dedicatedThreshold?: number;
+  /**
+   * How long a search trusts the place of a collection it read from the registry (another
+   * process may move it). Writes always read it afresh. Default 10,000 ms.
+   */
+  placementCacheMs?: number;
   /** `wait_for` (default): a write returns once searches see it, as in the embedded index. */
   refresh?: 'wait_for' | false;
   /** How hybrid searches are fused; see {@link RrfMode}. Default `client`. */
@@ -38,13 +57,18 @@ export interface ElasticsearchSearchIndexOptions {
    * the float vectors, so ranks follow the exact cosine order. 0 turns rescoring off. Default 2.
    */
   vectorOversample?: number;
+  /**
+   * In a shared index, weigh each query word by its IDF within the collection rather than within
+   * the shard it shares with other collections. Default true.
+   */
+  collectionIdf?: boolean;
   /** BM25F field weights: 0 leaves a field out, others must be >= 1. Default text 1, headings 2, title 1.5. */
   bm25Weights?: Partial<Bm25Weights>;
-  /** Primary shards of a new collection index. Default 1 (exact BM25 statistics). */
+  /** Primary shards of a new index (shared or dedicated). Default 1. */
   numberOfShards?: number;
-  /** Replicas of a new collection index. Default: the cluster's (1). */
+  /** Replicas of a new index (shared, dedicated, registry). Default: the cluster's (1). */
   numberOfReplicas?: number;
-  /** `index.refresh_interval` of a new collection index. Default: the cluster's (1s). */
+  /** `index.refresh_interval` of a new index. Default: the cluster's (1s). */
   refreshInterval?: string;
   /** How long `health()` waits for the cluster. Default 5000. */
   healthTimeoutMs?: number;
@@ -52,16 +76,30 @@ export interface ElasticsearchSearchIndexOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Jitter source for bulk retries, in [0, 1). */
   random?: () => number;
+  /**
+   * A move between a shared and a dedicated index first waits this long for writes already under
+   * way (they read the registry before the move began). Default 10,000 ms.
+   */
+  moveSettleMs?: number;
+  /** Milliseconds now (tests move it); default `Date.now`. */
+  clock?: () => number;
 }
 
 /** The options with defaults applied, every value checked. */
 export interface ResolvedElasticsearchOptions {
   prefix: string;
+  layout: CollectionLayout;
+  sharedIndices: number;
+  dedicatedThreshold: number;
+  placementCacheMs: number;
+  moveSettleMs: number;
+  clock: () => number;
   rrf: RrfMode;
   rankConstant: number;
   /** `field^weight` for `combined_fields`; empty: no BM25 leg. */
   bm25Fields: string[];
   oversample: number;
+  collectionIdf: boolean;
   indexSettings: CollectionIndexSettings;
   healthTimeoutMs: number;
   bulk: BulkWriterOptions;
@@ -90,6 +128,10 @@ export function resolveOptions(
   if (refresh !== 'wait_for' && refresh !== false) {
     throw new RangeError("refresh must be 'wait_for' or false");
   }
+  const layout = options.layout ?? 'shared';
+  if (layout !== 'shared' && layout !== 'dedicated') {
+    throw new RangeError("layout must be 'shared' or 'dedicated'");
+  }
   const rrf = options.rrf ?? 'client';
   if (rrf !== 'auto' && rrf !== 'retriever' && rrf !== 'client') {
     throw new RangeError("rrf must be 'auto', 'retriever' or 'client'");
@@ -109,10 +151,17 @@ export function resolveOptions(
   const retry = { ...DEFAULT_BULK_RETRY, ...options.bulkRetry };
   return {
     prefix,
+    layout,
+    sharedIndices: integer(options.sharedIndices ?? 2, 'sharedIndices', 1),
+    dedicatedThreshold: integer(options.dedicatedThreshold ?? 100_000, 'dedicatedThreshold', 0),
+    placementCacheMs: integer(options.placementCacheMs ?? 10_000, 'placementCacheMs', 0),
+    moveSettleMs: integer(options.moveSettleMs ?? 10_000, 'moveSettleMs', 0),
+    clock: options.clock ?? Date.now,
     rrf,
     rankConstant,
     bm25Fields: weightedFields(weights),
     oversample,
+    collectionIdf: options.collectionIdf ?? true,
     indexSettings: {
       numberOfShards: integer(options.numberOfShards ?? 1, 'numberOfShards', 1),
       numberOfReplicas:

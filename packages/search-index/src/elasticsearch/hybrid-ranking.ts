@@ -1,15 +1,22 @@
 import { type Client, type estypes } from '@elastic/elasticsearch';
+import { convexFusion } from '../fusion/convex-fusion';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
+import { type CollectionPlacement } from './collection-placement';
+import { type CollectionStatistics } from './collection-statistics';
+import { routed } from './document-manifests';
 import { type RrfRetrieverSupport } from './rrf-retriever-support';
 import {
   bm25LegBody,
   bm25Query,
-  documentFilter,
+  hitsBody,
   rrfRetrieverBody,
+  searchFilter,
+  similaritiesBody,
   type VectorLegOptions,
   vectorLegBody,
 } from './search-requests';
-import { msearchResponse, rankedIds, scoredIds } from './search-responses';
+import { type HitSource } from './index-definition';
+import { msearchResponse, type ScoredId, scoredIds } from './search-responses';
 
 /** What to rank: each leg runs only when it has something to search with. */
 export interface RankingPlan {
@@ -17,14 +24,22 @@ export interface RankingPlan {
   terms: string | null;
   /** Unit query vector, or null: no vector leg. */
   vector: Float32Array | null;
-  /** Candidates per leg (the RRF window). */
+  /** Candidates per leg (the fusion window). */
   legSize: number;
   /** Hits to keep after fusion. */
   size: number;
   documentIds: string[] | undefined;
-  /** Fusion weights of the two legs (client-side fusion; the rrf retriever weighs legs equally). */
+  /** Fusion weights of the two legs (the rrf retriever weighs legs equally). */
   weights: [bm25: number, vector: number];
+  /** `rrf` (ranks) or `convex` (normalised scores), as in the embedded index. */
+  fusion: 'rrf' | 'convex';
 }
+
+/**
+ * How many times `size` hits of a provisional convex ranking are fetched: on SciFact, the exact
+ * ranking's hits were all among them for 95 % of the questions (91 % with twice as many).
+ */
+const PROVISIONAL_FETCH = 3;
 
 /** A ranked `_id` with what the ranking knows about it. */
 export interface RankedId {
@@ -32,36 +47,65 @@ export interface RankedId {
   score: number;
   bm25Rank?: number;
   vectorRank?: number;
+  /** The exact cosine to the query, when the ranking computed it. */
+  similarity?: number;
+}
+
+/** A ranked hit and its stored fields. */
+export interface RankedHit extends RankedId {
+  source: HitSource;
 }
 
 export interface HybridRankingOptions {
   rankConstant: number;
   bm25Fields: readonly string[];
   oversample: number;
+  /** In a shared index, weigh query words by their IDF within the collection (see {@link CollectionStatistics}). */
+  collectionIdf: boolean;
 }
 
 /**
- * Ranks a collection's chunks for one query, `_id`s only. Hybrid queries are fused with RRF by
- * Elasticsearch (`rrf` retriever) when {@link RrfRetrieverSupport} says so, and otherwise here,
- * over both legs fetched in one `_msearch`, which also yields each hit's rank in each leg.
+ * Ranks a collection's chunks for one query and fetches the hits. Both legs run in one
+ * `_msearch` and are fused here — by RRF over their ranks, or by the convex combination of
+ * normalised scores that the embedded index uses — or, for RRF, by Elasticsearch (`rrf`
+ * retriever) when {@link RrfRetrieverSupport} says so. Cosines come from the vector leg's scores
+ * (rescored on the float vectors, so exact); those of other hits from a kNN search restricted to
+ * them, sent in one `_msearch` with the fetch of the hits' fields. Convex fusion needs the cosine
+ * of every BM25 candidate before it can rank: it fetches the best 3 × `size` of a provisional
+ * ranking (the missing cosines set to the lowest the vector leg returned, which bounds them) beside
+ * that kNN search, ranks exactly, and fetches what the provisional ranking missed, if anything.
+ * An ask then costs two round trips after its legs' one, as with RRF.
  */
 export class HybridRanking {
   constructor(
     private readonly client: Client,
     private readonly rrf: RrfRetrieverSupport,
+    private readonly statistics: CollectionStatistics,
     private readonly options: HybridRankingOptions,
   ) {}
 
-  async rank(alias: string, plan: RankingPlan): Promise<RankedId[]> {
-    const filter = documentFilter(plan.documentIds);
+  /**
+   * The best `plan.size` hits, fetched. With `compare` (the unit query vector; a zero vector
+   * gives cosine 0), each hit carries its cosine.
+   */
+  async search(
+    placement: CollectionPlacement,
+    plan: RankingPlan,
+    compare: Float32Array | null,
+  ): Promise<RankedHit[]> {
+    const filter = searchFilter(placement.filter, plan.documentIds);
+    const boosts =
+      plan.terms !== null && placement.key !== null && this.options.collectionIdf
+        ? await this.statistics.idfBoosts(placement, plan.terms.split(' '))
+        : undefined;
     const bm25 =
-      plan.terms === null ? null : bm25Query(plan.terms, this.options.bm25Fields, filter);
+      plan.terms === null ? null : bm25Query(plan.terms, this.options.bm25Fields, filter, boosts);
     const vector: VectorLegOptions | null =
       plan.vector === null
         ? null
         : { vector: plan.vector, k: plan.legSize, oversample: this.options.oversample };
 
-    if (bm25 !== null && vector !== null && this.rrf.useRetriever()) {
+    if (bm25 !== null && vector !== null && plan.fusion === 'rrf' && this.rrf.useRetriever()) {
       try {
         const body = rrfRetrieverBody({
           bm25,
@@ -72,39 +116,185 @@ export class HybridRanking {
           rankWindowSize: Math.max(plan.legSize, plan.size),
           size: plan.size,
         });
-        return scoredIds(await this.client.search({ index: alias, ...body }));
+        const fused = scoredIds(
+          await this.client.search({ index: placement.index, ...routed(placement), ...body }),
+        );
+        return this.fetch(placement, fused, new Map(), compare);
       } catch (error) {
         if (!this.rrf.fallBackAfter(error)) throw error;
       }
     }
 
-    const [bm25Ids, vectorIds] = await this.legs(
-      alias,
+    const [bm25Hits, vectorHits] = await this.legs(
+      placement,
       bm25 === null ? null : bm25LegBody(bm25, plan.legSize),
       vector === null ? null : vectorLegBody(vector, filter),
     );
-    return reciprocalRankFusion([bm25Ids, vectorIds], this.options.rankConstant, plan.weights)
+    // dot_product scores a unit vector pair (1 + cosine) / 2; rescored on the float vectors,
+    // that is the exact cosine (without rescoring, the int8 copies' estimate).
+    const legCosines = new Map(vectorHits.map((hit) => [hit.id, 2 * hit.score - 1]));
+    const vectorIds = vectorHits.map((hit) => hit.id);
+    const exact = this.options.oversample > 0 ? legCosines : new Map<string, number>();
+
+    if (plan.fusion === 'convex' && plan.vector !== null && bm25Hits.length > 0) {
+      const missing = bm25Hits.map((hit) => hit.id).filter((id) => !legCosines.has(id));
+      const fuse = (cosines: Map<string, number>) =>
+        toRanked(convexFusion(bm25Hits, vectorIds, cosines, plan.weights), cosines);
+      if (missing.length === 0) {
+        return this.fetch(placement, fuse(legCosines).slice(0, plan.size), exact, compare);
+      }
+      // The vector leg's lowest cosine bounds those it did not return.
+      const floor = Math.min(...legCosines.values());
+      const provisional = fuse(
+        new Map([...legCosines, ...missing.map((id): [string, number] => [id, floor])]),
+      );
+      const fetchedIds = provisional
+        .slice(0, PROVISIONAL_FETCH * plan.size)
+        .map((ranked) => ranked.id);
+      const [sources, found] = await this.fetchWithCosines(
+        placement,
+        fetchedIds,
+        missing,
+        plan.vector,
+      );
+      // A chunk without a vector (a zero vector has no direction) has cosine 0.
+      const cosines = new Map([
+        ...legCosines,
+        ...missing.map((id): [string, number] => [id, found.get(id) ?? 0]),
+      ]);
+      const ranked = fuse(cosines).slice(0, plan.size);
+      const unfetched = ranked.filter((hit) => !sources.has(hit.id)).map((hit) => hit.id);
+      if (unfetched.length > 0) {
+        for (const [id, source] of (
+          await this.fetchWithCosines(placement, unfetched, [], null)
+        )[0]) {
+          sources.set(id, source);
+        }
+      }
+      return withSources(ranked, sources);
+    }
+    const fused = reciprocalRankFusion(
+      [bm25Hits.map((hit) => hit.id), vectorIds],
+      this.options.rankConstant,
+      plan.weights,
+    )
       .slice(0, plan.size)
       .map(({ id, score, ranks }) => ({ id, score, bm25Rank: ranks[0], vectorRank: ranks[1] }));
+    return this.fetch(placement, fused, exact, compare);
+  }
+
+  /**
+   * Fetches `ranked`'s fields, with the cosines `known` and, for the others (when `compare`), a
+   * restricted kNN search in the same `_msearch`.
+   */
+  private async fetch(
+    placement: CollectionPlacement,
+    ranked: RankedId[],
+    known: Map<string, number>,
+    compare: Float32Array | null,
+  ): Promise<RankedHit[]> {
+    if (ranked.length === 0) return [];
+    const zero = compare !== null && compare.every((component) => component === 0);
+    const unknown =
+      compare === null || zero
+        ? []
+        : ranked.filter((hit) => !known.has(hit.id)).map((hit) => hit.id);
+    const [sources, found] = await this.fetchWithCosines(
+      placement,
+      ranked.map((hit) => hit.id),
+      unknown,
+      compare,
+    );
+    const cosine = (id: string): number | undefined => {
+      if (compare === null) return undefined;
+      if (zero) return 0;
+      return known.get(id) ?? found.get(id) ?? 0;
+    };
+    return withSources(
+      ranked.map((hit) => ({ ...hit, similarity: cosine(hit.id) })),
+      sources,
+    );
+  }
+
+  /** One round trip: the fields of `ids`, and the cosines of `cosineIds` to `vector`. */
+  private async fetchWithCosines(
+    placement: CollectionPlacement,
+    ids: readonly string[],
+    cosineIds: readonly string[],
+    vector: Float32Array | null,
+  ): Promise<[Map<string, HitSource>, Map<string, number>]> {
+    const target = { index: placement.index, ...routed(placement) };
+    const fields = hitsBody(ids, placement.filter);
+    if (cosineIds.length === 0 || vector === null) {
+      return [
+        sourcesById(await this.client.search<HitSource>({ ...target, ...fields })),
+        new Map(),
+      ];
+    }
+    const { responses } = await this.client.msearch<HitSource>({
+      ...target,
+      searches: [
+        {},
+        fields,
+        {},
+        similaritiesBody(vector, cosineIds, placement.filter, this.options.oversample),
+      ],
+    });
+    const cosines = scoredIds(msearchResponse(responses[1])).map((hit): [string, number] => [
+      hit.id,
+      2 * hit.score - 1,
+    ]);
+    return [
+      sourcesById(msearchResponse(responses[0]) as estypes.SearchResponseBody<HitSource>),
+      new Map(cosines),
+    ];
   }
 
   /** Both legs in one `_msearch` round trip, or the one leg that runs as a plain search. */
   private async legs(
-    alias: string,
+    placement: CollectionPlacement,
     bm25: estypes.SearchSearchRequestBody | null,
     vector: estypes.SearchSearchRequestBody | null,
-  ): Promise<[string[], string[]]> {
+  ): Promise<[ScoredId[], ScoredId[]]> {
+    const target = { index: placement.index, ...routed(placement) };
     if (bm25 !== null && vector !== null) {
       const { responses } = await this.client.msearch({
-        index: alias,
+        ...target,
         searches: [{}, bm25, {}, vector],
       });
-      return [rankedIds(msearchResponse(responses[0])), rankedIds(msearchResponse(responses[1]))];
+      return [scoredIds(msearchResponse(responses[0])), scoredIds(msearchResponse(responses[1]))];
     }
-    if (bm25 !== null) return [rankedIds(await this.client.search({ index: alias, ...bm25 })), []];
-    if (vector !== null) {
-      return [[], rankedIds(await this.client.search({ index: alias, ...vector }))];
-    }
+    if (bm25 !== null) return [scoredIds(await this.client.search({ ...target, ...bm25 })), []];
+    if (vector !== null) return [[], scoredIds(await this.client.search({ ...target, ...vector }))];
     return [[], []];
   }
+}
+
+function toRanked(
+  fused: Array<{ id: string; score: number; ranks: Array<number | undefined> }>,
+  cosines: Map<string, number>,
+): RankedId[] {
+  return fused.map(({ id, score, ranks }) => ({
+    id,
+    score,
+    bm25Rank: ranks[0],
+    vectorRank: ranks[1],
+    similarity: cosines.get(id),
+  }));
+}
+
+/** The ranked hits whose fields were found (one deleted since it was ranked is left out). */
+function withSources(ranked: RankedId[], sources: Map<string, HitSource>): RankedHit[] {
+  return ranked.flatMap((hit) => {
+    const source = sources.get(hit.id);
+    return source === undefined ? [] : [{ ...hit, source }];
+  });
+}
+
+function sourcesById(response: estypes.SearchResponseBody<HitSource>): Map<string, HitSource> {
+  const sources = new Map<string, HitSource>();
+  for (const hit of response.hits.hits) {
+    if (typeof hit._id === 'string' && hit._source !== undefined) sources.set(hit._id, hit._source);
+  }
+  return sources;
 }

@@ -14,6 +14,8 @@ const ENGLISH_ANALYZER = 'docent_english';
 export interface ChunkSource {
   kind: 'chunk';
   collection_id: string;
+  /** In a shared index only: the collection's key (routing, filter). */
+  collection_key?: string;
   chunk_id: string;
   document_id: string;
   ordinal: number;
@@ -50,6 +52,8 @@ export type HitSource = Pick<ChunkSource, (typeof HIT_SOURCE_FIELDS)[number]>;
  */
 export interface ManifestSource {
   kind: 'manifest';
+  /** In a shared index only: the collection's key (routing, filter). */
+  collection_key?: string;
   manifest: { document_id: string; chunk_ids: string[] };
 }
 
@@ -61,18 +65,21 @@ export interface CollectionIndexSettings {
   refreshInterval?: string;
 }
 
-/** The `_meta` block that identifies a Docent collection index. */
+/** The `_meta` block that identifies a Docent collection index (dedicated or shared). */
 interface DocentIndexMeta {
   schema_version: number;
-  collection_id: string;
+  /** A dedicated index's collection; absent in a shared index. */
+  collection_id?: string;
+  /** `shared` in a shared index; absent (dedicated) in indices made before shared ones existed. */
+  layout?: 'shared';
   dimensions: number;
 }
 
 /**
- * Settings and mappings of a collection index.
+ * Settings and mappings of a dedicated collection index (one collection).
  *
- * - One primary shard: BM25 statistics are exact for the whole collection (as in the embedded
- *   index) and a bulk request's operations on it run in order.
+ * - One primary shard by default: BM25 statistics are exact for the whole collection (as in the
+ *   embedded index) and a bulk request's operations on it run in order.
  * - English analysis chain, spelled out rather than the built-in `english` analyzer so an upgrade
  *   cannot change it: possessive stemmer, lowercase, ASCII folding (the embedded index folds
  *   diacritics too), English stopwords, Porter stemmer (the embedded index uses Porter as well).
@@ -92,65 +99,138 @@ export function collectionIndexDefinition(
     collection_id: collectionId,
     dimensions,
   };
-  const englishText: estypes.MappingTextProperty = { type: 'text', analyzer: ENGLISH_ANALYZER };
   return {
     aliases: { [alias]: {} },
-    settings: {
-      index: {
-        number_of_shards: settings.numberOfShards,
-        ...(settings.numberOfReplicas !== undefined && {
-          number_of_replicas: settings.numberOfReplicas,
-        }),
-        ...(settings.refreshInterval !== undefined && {
-          refresh_interval: settings.refreshInterval,
-        }),
-      },
-      analysis: {
-        filter: {
-          docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
-          docent_english_stop: { type: 'stop', stopwords: '_english_' },
-          docent_english_stemmer: { type: 'stemmer', language: 'english' },
-        },
-        analyzer: {
-          [ENGLISH_ANALYZER]: {
-            type: 'custom',
-            tokenizer: 'standard',
-            filter: [
-              'docent_english_possessive',
-              'lowercase',
-              'asciifolding',
-              'docent_english_stop',
-              'docent_english_stemmer',
-            ],
-          },
-        },
-      },
-    },
+    settings: { index: indexSettings(settings), analysis: ANALYSIS },
     mappings: {
       dynamic: 'strict',
       _meta: { docent: meta },
+      properties: chunkProperties(dimensions),
+    },
+  };
+}
+
+/**
+ * A shared index: the chunks of many collections of one dimension count. Same fields as a
+ * dedicated index, plus `collection_key`, and `_routing` required: every document is routed by
+ * its collection's key, so one collection's documents sit on one shard, and a write that forgot
+ * the routing fails instead of landing on another shard.
+ */
+export function sharedIndexDefinition(
+  alias: string,
+  dimensions: number,
+  settings: CollectionIndexSettings,
+): Omit<estypes.IndicesCreateRequest, 'index'> {
+  const meta: DocentIndexMeta = {
+    schema_version: ELASTICSEARCH_SCHEMA_VERSION,
+    layout: 'shared',
+    dimensions,
+  };
+  return {
+    aliases: { [alias]: {} },
+    settings: { index: indexSettings(settings), analysis: ANALYSIS },
+    mappings: {
+      dynamic: 'strict',
+      _meta: { docent: meta },
+      _routing: { required: true },
+      properties: { collection_key: { type: 'keyword' }, ...chunkProperties(dimensions) },
+    },
+  };
+}
+
+/** What the registry holds about one collection. */
+export interface RegistrySource {
+  collection_id: string;
+  dimensions: number;
+  layout: 'shared' | 'dedicated';
+  /** The alias the collection's requests name. */
+  index: string;
+  /** Shared: the collection key; null in a dedicated index. */
+  key: string | null;
+  /** `moving`: a move between indices is under way; writes wait for it. */
+  state: 'ready' | 'moving';
+  updated_at: string;
+}
+
+/** The registry index: small documents, read by `_id` (realtime), never searched by text. */
+export function registryIndexDefinition(
+  alias: string,
+  settings: CollectionIndexSettings,
+): Omit<estypes.IndicesCreateRequest, 'index'> {
+  return {
+    aliases: { [alias]: {} },
+    settings: { index: indexSettings({ ...settings, numberOfShards: 1 }) },
+    mappings: {
+      dynamic: 'strict',
+      _meta: { docent: { schema_version: ELASTICSEARCH_SCHEMA_VERSION, registry: true } },
       properties: {
-        kind: { type: 'keyword' },
         collection_id: { type: 'keyword' },
-        document_id: { type: 'keyword' },
-        chunk_id: { type: 'keyword' },
-        ordinal: { type: 'integer' },
-        page_num: { type: 'integer' },
-        text: englishText,
-        headings: englishText,
-        title: englishText,
-        [VECTOR_FIELD]: {
-          type: 'dense_vector',
-          dims: dimensions,
-          index: true,
-          similarity: 'dot_product',
-          index_options: { type: 'int8_hnsw' },
-        },
-        ...STORED_ONLY_MAPPING,
-        // Kept in _source only: nothing searches or sorts on a manifest.
-        manifest: { type: 'object', enabled: false },
+        dimensions: { type: 'integer' },
+        layout: { type: 'keyword' },
+        index: { type: 'keyword' },
+        key: { type: 'keyword' },
+        state: { type: 'keyword' },
+        updated_at: { type: 'date' },
       },
     },
+  };
+}
+
+function indexSettings(settings: CollectionIndexSettings): estypes.IndicesIndexSettings {
+  return {
+    number_of_shards: settings.numberOfShards,
+    ...(settings.numberOfReplicas !== undefined && {
+      number_of_replicas: settings.numberOfReplicas,
+    }),
+    ...(settings.refreshInterval !== undefined && {
+      refresh_interval: settings.refreshInterval,
+    }),
+  };
+}
+
+const ANALYSIS: estypes.IndicesIndexSettingsAnalysis = {
+  filter: {
+    docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
+    docent_english_stop: { type: 'stop', stopwords: '_english_' },
+    docent_english_stemmer: { type: 'stemmer', language: 'english' },
+  },
+  analyzer: {
+    [ENGLISH_ANALYZER]: {
+      type: 'custom',
+      tokenizer: 'standard',
+      filter: [
+        'docent_english_possessive',
+        'lowercase',
+        'asciifolding',
+        'docent_english_stop',
+        'docent_english_stemmer',
+      ],
+    },
+  },
+};
+
+function chunkProperties(dimensions: number): Record<string, estypes.MappingProperty> {
+  const englishText: estypes.MappingTextProperty = { type: 'text', analyzer: ENGLISH_ANALYZER };
+  return {
+    kind: { type: 'keyword' },
+    collection_id: { type: 'keyword' },
+    document_id: { type: 'keyword' },
+    chunk_id: { type: 'keyword' },
+    ordinal: { type: 'integer' },
+    page_num: { type: 'integer' },
+    text: englishText,
+    headings: englishText,
+    title: englishText,
+    [VECTOR_FIELD]: {
+      type: 'dense_vector',
+      dims: dimensions,
+      index: true,
+      similarity: 'dot_product',
+      index_options: { type: 'int8_hnsw' },
+    },
+    ...STORED_ONLY_MAPPING,
+    // Kept in _source only: nothing searches or sorts on a manifest.
+    manifest: { type: 'object', enabled: false },
   };
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Elasticsearch caps `_id` at 512 bytes. */
 const MAX_ID_BYTES = 512;
@@ -9,10 +9,10 @@ const INDEX_PREFIX = /^[a-z0-9][a-z0-9_-]*$/;
 const RESERVED_ID_MARK = '#';
 
 /**
- * Where one collection lives. Every request names the alias; the concrete index behind it is
- * only named when it is created or deleted. Writes carry `require_alias`, so a write racing with
- * `deleteCollection` fails instead of auto-creating a stray index with dynamic mappings, and an
- * operator can reindex into a new concrete index and swap the alias without the adapter noticing.
+ * An index behind an alias. Every request names the alias; the concrete index is only named
+ * when it is created or deleted. Writes carry `require_alias`, so a write racing with a delete
+ * fails instead of auto-creating a stray index with dynamic mappings, and an operator can
+ * reindex into a new concrete index and swap the alias without the adapter noticing.
  */
 export interface CollectionIndex {
   alias: string;
@@ -32,37 +32,78 @@ export function assertIndexPrefix(prefix: string): void {
 }
 
 /**
- * Collection ids are opaque (any string, any length, any case), so indices are named after a
- * 128-bit SHA-256 prefix of the id, as the embedded adapter names its tables.
+ * The dedicated index of one collection. Collection ids are opaque (any string, any length, any
+ * case), so indices are named after a 128-bit SHA-256 prefix of the id, as the embedded adapter
+ * names its tables. Before shared indices existed every collection lived in one of these.
  */
 export function collectionIndex(prefix: string, collectionId: string): CollectionIndex {
-  const alias = `${prefix}-c-${sha256Hex(collectionId).slice(0, 32)}`;
-  return { alias, concreteIndex: `${alias}-v1` };
+  return behindAlias(`${prefix}-c-${sha256Hex(collectionId).slice(0, 32)}`);
 }
 
-/** Pattern matching every index and alias of `prefix` (for operators and test clean-up). */
+/**
+ * Shared index number `slot` for collections of `dimensions` (a `dense_vector` has one size per
+ * mapping, so shared indices are per dimension count).
+ */
+export function sharedIndex(prefix: string, dimensions: number, slot: number): CollectionIndex {
+  return behindAlias(`${prefix}-s-d${dimensions}-${slot}`);
+}
+
+/** Which of `count` shared indices a new collection goes to: spread by a hash of its id. */
+export function sharedIndexSlot(collectionId: string, count: number): number {
+  return Number.parseInt(sha256Hex(collectionId).slice(0, 8), 16) % count;
+}
+
+/** The registry: one document per collection saying where it lives. */
+export function registryIndex(prefix: string): CollectionIndex {
+  return behindAlias(`${prefix}-collections`);
+}
+
+/** The registry document's `_id` for a collection. */
+export function registryDocumentId(collectionId: string): string {
+  return sha256Hex(collectionId);
+}
+
+/**
+ * A new collection key: routes the collection's documents in a shared index, filters every query
+ * on it and prefixes its `_id`s. Random per incarnation, so a collection deleted and created again
+ * never meets a chunk the delete left behind.
+ */
+export function newCollectionKey(): string {
+  return randomBytes(8).toString('hex');
+}
+
+/** Patterns matching every dedicated and every shared index of `prefix` (operators, clean-up). */
 export function collectionIndexPattern(prefix: string): string {
   return `${prefix}-c-*`;
 }
 
+export function sharedIndexPattern(prefix: string): string {
+  return `${prefix}-s-*`;
+}
+
 /**
- * The `_id` of a chunk: its chunkId, so re-indexing overwrites it in place. A chunk id that is
- * empty, longer than `_id` allows or starts with the reserved mark is replaced by its hash.
+ * The `_id` of a chunk: `idPrefix` (a shared index's collection key and `:`, empty in a dedicated
+ * index) and its chunkId, so re-indexing overwrites it in place. A chunk id that is empty, would
+ * make the `_id` longer than allowed or starts with the reserved mark is replaced by its hash.
  */
-export function chunkDocumentId(chunkId: string): string {
+export function chunkDocumentId(chunkId: string, idPrefix = ''): string {
   if (
     chunkId.length > 0 &&
     !chunkId.startsWith(RESERVED_ID_MARK) &&
-    Buffer.byteLength(chunkId, 'utf8') <= MAX_ID_BYTES
+    Buffer.byteLength(idPrefix + chunkId, 'utf8') <= MAX_ID_BYTES
   ) {
-    return chunkId;
+    return idPrefix + chunkId;
   }
-  return `${RESERVED_ID_MARK}chunk:${sha256Hex(chunkId)}`;
+  return `${idPrefix}${RESERVED_ID_MARK}chunk:${sha256Hex(chunkId)}`;
 }
 
 /** The `_id` of the manifest that lists a document's chunk `_id`s. */
-export function manifestDocumentId(documentId: string): string {
-  return `${RESERVED_ID_MARK}manifest:${sha256Hex(documentId)}`;
+export function manifestDocumentId(documentId: string, idPrefix = ''): string {
+  return `${idPrefix}${RESERVED_ID_MARK}manifest:${sha256Hex(documentId)}`;
+}
+
+function behindAlias(alias: string): CollectionIndex {
+  return { alias, concreteIndex: `${alias}-v1` };
 }
 
 function sha256Hex(value: string): string {

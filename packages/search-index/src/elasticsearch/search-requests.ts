@@ -21,24 +21,47 @@ export interface VectorLegOptions {
   oversample: number;
 }
 
-/** The document filter, empty for none. Both legs get it inside their search, never after. */
-export function documentFilter(documentIds: readonly string[] | undefined): Query[] {
-  if (documentIds === undefined) return [];
-  return [{ terms: { document_id: [...new Set(documentIds)] } }];
+/**
+ * A search's filter: the collection's own (its key, in a shared index) and the document filter.
+ * Both legs get it inside their search, never after.
+ */
+export function searchFilter(
+  collection: readonly Query[],
+  documentIds: readonly string[] | undefined,
+): Query[] {
+  if (documentIds === undefined) return [...collection];
+  return [...collection, { terms: { document_id: [...new Set(documentIds)] } }];
 }
 
 /**
  * BM25F over the text fields (`combined_fields`): each term is scored once against the weighted
  * union of text, headings and title, as FTS5's weighted bm25() does in the embedded index, rather
- * than per field and then combined (`multi_match`).
+ * than per field and then combined (`multi_match`). With `boosts` (a collection in a shared
+ * index), one clause per word, each scaled by its boost: the sum is the same as one clause's,
+ * term by term, with the collection's own IDF in place of the shard's.
  */
-export function bm25Query(terms: string, fields: readonly string[], filter: Query[]): Query {
-  return {
-    bool: {
-      must: [{ combined_fields: { query: terms, fields: [...fields], operator: 'or' } }],
-      ...(filter.length > 0 && { filter }),
+export function bm25Query(
+  terms: string,
+  fields: readonly string[],
+  filter: Query[],
+  boosts?: ReadonlyMap<string, number>,
+): Query {
+  const clause = (query: string, boost?: number): Query => ({
+    combined_fields: {
+      query,
+      fields: [...fields],
+      operator: 'or',
+      ...(boost !== undefined && boost !== 1 && { boost }),
     },
-  };
+  });
+  const scoring =
+    boosts === undefined
+      ? { must: [clause(terms)] }
+      : {
+          should: terms.split(' ').map((word) => clause(word, boosts.get(word))),
+          minimum_should_match: 1,
+        };
+  return { bool: { ...scoring, ...(filter.length > 0 && { filter }) } };
 }
 
 export function bm25LegBody(query: Query, size: number): SearchBody {
@@ -99,37 +122,63 @@ function knnParameters(leg: VectorLegOptions) {
 }
 
 /**
- * The fused hits' fields, and their stored float vectors when the caller compares them with a
- * query vector. The vectors come through the `fields` API: from 9.1 on they are left out of
- * `_source`, and a `script_score` would need the Painless module, which not every node has.
+ * The hits' fields (`_source` only: their cosines come from kNN scores, so the stored vectors,
+ * which the fields API returns as JSON numbers, never travel).
  */
-export function hitsBody(ids: readonly string[], withVectors: boolean): SearchBody {
+export function hitsBody(ids: readonly string[], collection: readonly Query[]): SearchBody {
+  const byId: Query = { ids: { values: [...ids] } };
   return {
     size: ids.length,
     track_total_hits: false,
     _source: [...HIT_SOURCE_FIELDS],
-    query: { ids: { values: [...ids] } },
-    ...(withVectors && { fields: [VECTOR_FIELD] }),
+    query: collection.length === 0 ? byId : { bool: { filter: [byId, ...collection] } },
   };
 }
 
+/**
+ * The exact cosines of the chunks `ids` (those the vector leg did not return): a kNN search
+ * restricted to them, which Lucene answers by scoring each of them (the filter is smaller than
+ * `num_candidates`), rescored on the float vectors.
+ */
+export function similaritiesBody(
+  vector: Float32Array,
+  ids: readonly string[],
+  collection: readonly Query[],
+  oversample: number,
+): SearchBody {
+  return vectorLegBody({ vector, k: ids.length, oversample: Math.max(1, oversample) }, [
+    ...collection,
+    { ids: { values: [...ids] } },
+  ]);
+}
+
 /** Chunks of one document by ordinal, in ordinal order. */
-export function chunksByOrdinalBody(documentId: string, ordinals: readonly number[]): SearchBody {
+export function chunksByOrdinalBody(
+  documentId: string,
+  ordinals: readonly number[],
+  collection: readonly Query[],
+): SearchBody {
   const unique = [...new Set(ordinals)];
   return {
     size: Math.min(unique.length, MAX_RESULT_WINDOW),
     track_total_hits: false,
     _source: [...HIT_SOURCE_FIELDS],
     query: {
-      bool: { filter: [{ term: { document_id: documentId } }, { terms: { ordinal: unique } }] },
+      bool: {
+        filter: [
+          ...collection,
+          { term: { document_id: documentId } },
+          { terms: { ordinal: unique } },
+        ],
+      },
     },
     sort: [{ ordinal: 'asc' }],
   };
 }
 
 /** Chunk documents only (a collection index also holds one manifest per document). */
-export function countQuery(documentId: string | undefined): Query {
-  const filter: Query[] = [{ term: { kind: 'chunk' } }];
+export function countQuery(documentId: string | undefined, collection: readonly Query[]): Query {
+  const filter: Query[] = [...collection, { term: { kind: 'chunk' } }];
   if (documentId !== undefined) filter.push({ term: { document_id: documentId } });
   return { bool: { filter } };
 }
@@ -139,18 +188,4 @@ export function weightedFields(weights: Bm25Weights): string[] {
   return (['text', 'headings', 'title'] as const)
     .filter((field) => weights[field] > 0)
     .map((field) => (weights[field] === 1 ? field : `${field}^${weights[field]}`));
-}
-
-/**
- * Counts (no hits) the chunks holding every token of `word` in one of the text fields, or all
- * chunks when `word` is undefined.
- */
-export function termCountBody(word: string | undefined): SearchBody {
-  const filter: Query[] = [{ term: { kind: 'chunk' } }];
-  if (word !== undefined) {
-    filter.push({
-      multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },
-    });
-  }
-  return { size: 0, track_total_hits: true, query: { bool: { filter } } };
 }

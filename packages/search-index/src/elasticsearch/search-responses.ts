@@ -1,7 +1,7 @@
 import { type estypes } from '@elastic/elasticsearch';
 import { type SearchHit } from '../types';
 import { causeDetails, ElasticsearchIndexError } from './elasticsearch-errors';
-import { type HitSource, VECTOR_FIELD } from './index-definition';
+import { type HitSource } from './index-definition';
 import { decodeSentenceVectors } from '../vectors/sentence-vector-codec';
 
 type SearchResponse = estypes.SearchResponseBody<unknown>;
@@ -9,17 +9,6 @@ type SearchResponse = estypes.SearchResponseBody<unknown>;
 export interface ScoredId {
   id: string;
   score: number;
-}
-
-/** A fetched hit: its fields, and its stored vector when one was asked for and it has one. */
-export interface FetchedChunk {
-  source: HitSource;
-  vector: number[] | null;
-}
-
-/** `_id`s of a ranking request, best first. */
-export function rankedIds(response: SearchResponse): string[] {
-  return scoredIds(response).map((hit) => hit.id);
 }
 
 export function scoredIds(response: SearchResponse): ScoredId[] {
@@ -44,30 +33,6 @@ export function msearchResponse(
     });
   }
   return item;
-}
-
-export function fetchedChunks(
-  response: estypes.SearchResponseBody<HitSource>,
-): Map<string, FetchedChunk> {
-  const chunks = new Map<string, FetchedChunk>();
-  for (const hit of response.hits.hits) {
-    if (typeof hit._id !== 'string' || hit._source === undefined) continue;
-    chunks.set(hit._id, { source: hit._source, vector: fetchedVector(hit.fields?.[VECTOR_FIELD]) });
-  }
-  return chunks;
-}
-
-/**
- * A `dense_vector` as the `fields` API returns it: the vector itself (9.x), or a list holding it
- * (docvalue form). A chunk indexed without a vector has no entry.
- */
-function fetchedVector(value: unknown): number[] | null {
-  if (!Array.isArray(value) || value.length === 0) return null;
-  const vector: unknown = Array.isArray(value[0]) ? value[0] : value;
-  if (!Array.isArray(vector) || !vector.every((component) => typeof component === 'number')) {
-    return null;
-  }
-  return vector as number[];
 }
 
 export function toSearchHit(

@@ -7,12 +7,14 @@ import type { FusedItem } from './reciprocal-rank-fusion';
  * min-max over the candidates. Unlike RRF it keeps how far apart scores are, so a leg that is
  * unsure (close scores) moves the ranking less than a leg that is sure.
  */
-export function convexFusion(
-  bm25: ReadonlyArray<{ id: number; score: number }>,
-  vectorIds: readonly number[],
-  similarities: ReadonlyMap<number, number>,
+export function convexFusion<Id>(
+  bm25: ReadonlyArray<{ id: Id; score: number }>,
+  vectorIds: readonly Id[],
+  similarities: ReadonlyMap<Id, number>,
   [bm25Weight, vectorWeight]: readonly [number, number],
-): Array<FusedItem<number>> {
+  /** Order of equal scores (default: the order candidates were met, BM25's first). */
+  tieBreak?: (a: Id, b: Id) => number,
+): Array<FusedItem<Id>> {
   const bm25Rank = new Map(bm25.map((m, i) => [m.id, i + 1]));
   const bm25Score = new Map(bm25.map((m) => [m.id, m.score]));
   const vectorRank = new Map(vectorIds.map((id, i) => [id, i + 1]));
@@ -29,7 +31,9 @@ export function convexFusion(
         id,
         score: bm25Weight * lexical + vectorWeight * semantic,
         ranks: [bm25Rank.get(id), vectorRank.get(id)],
+        met: i,
       };
     })
-    .sort((a, b) => b.score - a.score || a.id - b.id);
+    .sort((a, b) => b.score - a.score || (tieBreak ? tieBreak(a.id, b.id) : a.met - b.met))
+    .map(({ id, score, ranks }) => ({ id, score, ranks }));
 }

@@ -58,8 +58,11 @@ export function describeSearchIndexConformance(
     });
 
     afterEach(async () => {
-      for (const collectionId of createdCollections) await index.deleteCollection(collectionId);
-      await cleanup();
+      try {
+        for (const collectionId of createdCollections) await index.deleteCollection(collectionId);
+      } finally {
+        await cleanup();
+      }
     });
 
     it('reports itself healthy', async () => {
@@ -143,7 +146,9 @@ export function describeSearchIndexConformance(
         const kb = await newCollection();
         const layout = '[["l",0,19,[0,2]],["c",20,34]]';
         await seed(kb, {
-          manual: [{ ...chunk('manual', 0, '- Rotate the keys.\nkeys rotate --all', axis(0)), layout }],
+          manual: [
+            { ...chunk('manual', 0, '- Rotate the keys.\nkeys rotate --all', axis(0)), layout },
+          ],
           guide: [chunk('guide', 0, 'Restart the keys service.', axis(1))],
         });
         const [hit] = await search(kb, 'bm25', 'rotate', axis(0), { limit: 1 });

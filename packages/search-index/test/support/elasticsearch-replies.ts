@@ -37,8 +37,8 @@ export function mappingReply(
   concreteIndex: string,
   collectionId: string,
   dimensions: number,
-  /** False: an index made before sentence vectors were stored. */
-  withSentenceVectors = true,
+  /** False: an index made before sentence vectors and layouts were stored. */
+  withStoredOnlyFields = true,
 ): Reply {
   return ok({
     [concreteIndex]: {
@@ -55,7 +55,10 @@ export function mappingReply(
             similarity: 'dot_product',
             index_options: { type: 'int8_hnsw', m: 16, ef_construction: 100 },
           },
-          ...(withSentenceVectors && { sentence_vectors: { type: 'binary' } }),
+          ...(withStoredOnlyFields && {
+            sentence_vectors: { type: 'binary' },
+            layout: { type: 'keyword', index: false, doc_values: false },
+          }),
         },
       },
     },
@@ -189,30 +192,43 @@ export function storedChunk(documentId: string, ordinal: number, text: string): 
 }
 
 /**
- * Hits with `_source`: the fused hits' fetch (an `ids` query, every score 1, each stored vector
- * under `fields` as 9.x returns it) or, `sorted`, the ordinal-sorted read of `getChunks`.
+ * Hits with `_source`: the hits' fetch (an `ids` query, every score 1) or, `sorted`, the
+ * ordinal-sorted read of `getChunks`.
  */
 export function sourcesReply(
   concreteIndex: string,
-  hits: Array<{ source: StoredChunk; vector?: number[] }>,
+  hits: Array<{ source: StoredChunk }>,
   { sorted = false }: { sorted?: boolean } = {},
 ): Reply {
-  return ok({
+  return ok(
+    sourcesBody(
+      concreteIndex,
+      hits.map((hit) => hit.source),
+      { sorted },
+    ),
+  );
+}
+
+export function sourcesBody(
+  concreteIndex: string,
+  sources: StoredChunk[],
+  { sorted = false }: { sorted?: boolean } = {},
+) {
+  return {
     took: 2,
     timed_out: false,
     _shards: SHARDS,
     hits: {
-      max_score: hits.length > 0 && !sorted ? 1 : null,
-      hits: hits.map(({ source, vector }) => ({
+      max_score: sources.length > 0 && !sorted ? 1 : null,
+      hits: sources.map((source) => ({
         _index: concreteIndex,
         _id: source.chunk_id,
         _score: sorted ? null : 1,
         _source: source,
-        ...(vector !== undefined && { fields: { vector } }),
         ...(sorted && { sort: [source.ordinal] }),
       })),
     },
-  });
+  };
 }
 
 export function countReply(count: number): Reply {
@@ -237,5 +253,29 @@ export function clusterHealthReply(status: 'green' | 'yellow' | 'red'): Reply {
     number_of_in_flight_fetch: 0,
     task_max_waiting_in_queue_millis: 0,
     active_shards_percent_as_number: status === 'green' ? 100.0 : 50.0,
+  });
+}
+
+/** A registry document, as a realtime GET returns it. */
+export function registryReply(
+  registryIndex: string,
+  id: string,
+  source: {
+    collection_id: string;
+    dimensions: number;
+    layout: 'shared' | 'dedicated';
+    index: string;
+    key: string | null;
+    state?: 'ready' | 'moving';
+  },
+): Reply {
+  return ok({
+    _index: registryIndex,
+    _id: id,
+    _version: 1,
+    _seq_no: 3,
+    _primary_term: 1,
+    found: true,
+    _source: { state: 'ready', updated_at: '2026-11-27T08:00:00.000Z', ...source },
   });
 }

@@ -109,6 +109,14 @@ describe('Elasticsearch errors', () => {
       }),
       true,
     ],
+    // A multi-get's per-document failure while a restarted node recovers: no status.
+    [
+      new ElasticsearchIndexError('manifest read', {
+        type: 'no_shard_available_action_exception',
+        reason: 'No shard available for [MultiGetShardRequest]',
+      }),
+      true,
+    ],
     [serverError(500, 'search_phase_execution_exception', 'all shards failed'), false],
     [serverError(400, 'mapper_parsing_exception', 'failed to parse'), false],
     [serverError(404, 'index_not_found_exception', 'no such index [x]'), false],

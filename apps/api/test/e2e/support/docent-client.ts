@@ -8,7 +8,7 @@ export interface HttpResult<T = Record<string, unknown>> {
 export class DocentClient {
   constructor(
     readonly baseUrl: string,
-    private readonly apiKey?: string,
+    readonly apiKey?: string,
   ) {}
 
   withKey(apiKey: string | undefined): DocentClient {

@@ -52,7 +52,7 @@ export interface AskApiInterface {
     askRequestOpts(requestParameters: AskOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer\'s text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event\'s). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model\'s completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
      * @summary Ask a question of a collection
      * @param {AskRequest} AskRequest 
      * @param {*} [options] Override http request option.
@@ -62,7 +62,7 @@ export interface AskApiInterface {
     askRaw(requestParameters: AskOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AskResponse>>;
 
     /**
-     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer\'s text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event\'s). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model\'s completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
      * Ask a question of a collection
      */
     ask(requestParameters: AskOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AskResponse>;
@@ -108,7 +108,7 @@ export class AskApi extends runtime.BaseAPI implements AskApiInterface {
     }
 
     /**
-     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer\'s text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event\'s). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model\'s completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
      * Ask a question of a collection
      */
     async askRaw(requestParameters: AskOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<AskResponse>> {
@@ -119,7 +119,7 @@ export class AskApi extends runtime.BaseAPI implements AskApiInterface {
     }
 
     /**
-     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`. 
+     * Answers in plain text from the collection\'s documents (or one document, with `doc_name`) and returns the references the answer was derived from, best first. Follow-up questions are resolved against `history_messages`.  **Streaming.** With `\"stream\": true`, or an `Accept` header that prefers `text/event-stream` (and no `\"stream\": false`), the answer comes as Server-Sent Events (`text/event-stream`), in this order: one `refs` event (`AskStreamRefs`: the references known when answering starts, so a UI can show sources at once), `delta` events (`AskStreamDelta`: the answer\'s text piece by piece; a quoting answerer sends its answer as one piece), then one `done` event holding the complete `AskResponse`, exactly as the call without streaming returns it (`done` is authoritative: its `refs` replace the `refs` event\'s). An error after the stream started is an `error` event with the RFC 9457 `Problem` body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model\'s completion upstream). Each event is `event: <name>` and one `data: <JSON>` line, then a blank line. 
      * Ask a question of a collection
      */
     async ask(requestParameters: AskOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<AskResponse> {

@@ -61,6 +61,14 @@ export interface CreateIngestionOperationRequest {
      * 
      */
     CreateIngestionRequest: CreateIngestionRequest;
+    /**
+     * A key of the client's choosing (a UUID, say) that makes a retried request start one
+     * ingestion, as in the IETF httpapi draft "The Idempotency-Key HTTP Header Field":
+     * 1 to 255 printable ASCII characters, as a Structured Field string (`"…"`) or bare.
+     * Keys are per account and kept 24 hours.
+     * 
+     */
+    Idempotency_Key?: string;
 }
 
 export interface GetIngestionRequest {
@@ -111,15 +119,17 @@ export interface IngestionsApiInterface {
     /**
      * Creates request options for createIngestion without sending the request
      * @param {CreateIngestionRequest} CreateIngestionRequest 
+     * @param {string} [Idempotency_Key] A key of the client\&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours. 
      * @throws {RequiredError}
      * @memberof IngestionsApiInterface
      */
     createIngestionRequestOpts(requestParameters: CreateIngestionOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
      * @summary Start ingesting a source into a collection
      * @param {CreateIngestionRequest} CreateIngestionRequest 
+     * @param {string} [Idempotency_Key] A key of the client\&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours. 
      * @param {*} [options] Override http request option.
      * @throws {RequiredError}
      * @memberof IngestionsApiInterface
@@ -127,7 +137,7 @@ export interface IngestionsApiInterface {
     createIngestionRaw(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreateIngestionResponse>>;
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
      * Start ingesting a source into a collection
      */
     createIngestion(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreateIngestionResponse>;
@@ -255,6 +265,10 @@ export class IngestionsApi extends runtime.BaseAPI implements IngestionsApiInter
 
         headerParameters['Content-Type'] = 'application/json';
 
+        if (requestParameters['Idempotency_Key'] != null) {
+            headerParameters['Idempotency-Key'] = String(requestParameters['Idempotency_Key']);
+        }
+
         if (this.configuration && this.configuration.apiKey) {
             headerParameters["Api-Key"] = await this.configuration.apiKey("Api-Key"); // ApiKey authentication
         }
@@ -272,7 +286,7 @@ export class IngestionsApi extends runtime.BaseAPI implements IngestionsApiInter
     }
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
      * Start ingesting a source into a collection
      */
     async createIngestionRaw(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CreateIngestionResponse>> {
@@ -283,7 +297,7 @@ export class IngestionsApi extends runtime.BaseAPI implements IngestionsApiInter
     }
 
     /**
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with `get_ingestion`.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a `schedule`, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec\'s token kept sealed for as long as the schedule exists, or the account\'s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is `400`.  Retries are safe with an `Idempotency-Key`: the same key with the same body answers the same `ingestion_id` (and `schedule_id`) for 24 hours, however the first request ended; the same key with another body is `422`. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays `queued`, and starts once the queue is back. 
      * Start ingesting a source into a collection
      */
     async createIngestion(requestParameters: CreateIngestionOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CreateIngestionResponse> {

@@ -51,6 +51,21 @@ export interface AskRequest {
      * Earlier exchanges, oldest first; used to resolve follow-up questions.
      */
     history_messages?: Array<HistoryMessage> | null;
+    /**
+     * True: answer with Server-Sent Events (see the operation). False: JSON even when the
+     * `Accept` header prefers `text/event-stream`. Null or omitted: as `Accept` says
+     * (JSON unless it prefers `text/event-stream`).
+     * 
+     */
+    stream?: boolean | null;
+    /**
+     * Keep `[n]` citation markers in `answer`, numbered so that `[n]` is `refs[n-1]`.
+     * Null or omitted: on with an answerer that writes its own text
+     * (`DOCENT_ANSWERER=openai`), off with the default answerer, which quotes a sentence
+     * verbatim and, when asked, marks it `[1]` at its end.
+     * 
+     */
+    citations?: boolean | null;
 }
 
 /**
@@ -79,6 +94,8 @@ export function AskRequestFromJSONTyped(json: any, ignoreDiscriminator: boolean)
         'top_k': json['top_k'] === undefined ? undefined : json['top_k'] === null ? null : json['top_k'],
         'doc_name': json['doc_name'] === undefined ? undefined : json['doc_name'] === null ? null : json['doc_name'],
         'history_messages': json['history_messages'] === undefined ? undefined : json['history_messages'] === null ? null : ((json['history_messages'] as Array<any>).map(HistoryMessageFromJSON)),
+        'stream': json['stream'] === undefined ? undefined : json['stream'] === null ? null : json['stream'],
+        'citations': json['citations'] === undefined ? undefined : json['citations'] === null ? null : json['citations'],
     };
 }
 
@@ -99,6 +116,8 @@ export function AskRequestToJSONTyped(value?: AskRequest | null, ignoreDiscrimin
         'top_k': value['top_k'],
         'doc_name': value['doc_name'],
         'history_messages': value['history_messages'] == null ? undefined : ((value['history_messages'] as Array<any>).map(HistoryMessageToJSON)),
+        'stream': value['stream'],
+        'citations': value['citations'],
     };
 }
 

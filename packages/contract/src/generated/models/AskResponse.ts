@@ -32,7 +32,9 @@ export interface AskResponse {
      * collection that answers the question, quoted verbatim without markup (list and task
      * markers, panel and expand titles, table pipes; a table row reads `header: cell`);
      * when nothing in the collection answers it, a fixed "not found" sentence and `found`
-     * is false.
+     * is false. With `DOCENT_ANSWERER=openai`, the model's words with inline `[n]`
+     * markers (unless `citations` is false), `[n]` being `refs[n-1]`; a marker that
+     * names no passage it was given is dropped.
      * 
      */
     answer: string;
@@ -49,7 +51,7 @@ export interface AskResponse {
      */
     short_answer: string | null;
     /**
-     * The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first, in the order the answer cites them. Empty when not found.
+     * The references the answer was derived from, best first: at most `top_k`, and fewer when the others fall below the relevance floor. When `found`, `refs[0]` is the passage the answer quotes (its `highlight` marks the sentence). With an answerer that cites passages by number (`DOCENT_ANSWERER=openai`), the cited ones come first (`cited`), in the order of their markers, so `[n]` is `refs[n-1]`; a passage cited past `top_k` loses its marker. Empty when not found.
      */
     refs: Array<Reference>;
 }

@@ -69,6 +69,7 @@ export const ProblemCodeEnum = {
     PayloadTooLarge: 'payload_too_large',
     UnsupportedMediaType: 'unsupported_media_type',
     RateLimited: 'rate_limited',
+    IdempotencyKeyReused: 'idempotency_key_reused',
     Internal: 'internal',
     Unavailable: 'unavailable',
 } as const;

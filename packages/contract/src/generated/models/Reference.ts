@@ -52,6 +52,12 @@ export interface Reference {
      * 
      */
     highlight?: ReferenceHighlight | null;
+    /**
+     * True when the answer cites this reference (with a `[n]` marker, or by quoting it);
+     * cited references come first, in the order of their markers, then the others.
+     * 
+     */
+    cited: boolean;
 }
 
 /**
@@ -61,6 +67,7 @@ export function instanceOfReference(value: object): value is Reference {
     if (!('doc_name' in value) || value['doc_name'] === undefined) return false;
     if (!('page_num' in value) || value['page_num'] === undefined) return false;
     if (!('sample_text' in value) || value['sample_text'] === undefined) return false;
+    if (!('cited' in value) || value['cited'] === undefined) return false;
     return true;
 }
 
@@ -79,6 +86,7 @@ export function ReferenceFromJSONTyped(json: any, ignoreDiscriminator: boolean):
         'sample_text': json['sample_text'],
         'url': json['url'] === undefined ? undefined : json['url'] === null ? null : json['url'],
         'highlight': json['highlight'] === undefined ? undefined : json['highlight'] === null ? null : ReferenceHighlightFromJSON(json['highlight']),
+        'cited': json['cited'],
     };
 }
 
@@ -98,6 +106,7 @@ export function ReferenceToJSONTyped(value?: Reference | null, ignoreDiscriminat
         'sample_text': value['sample_text'],
         'url': value['url'],
         'highlight': ReferenceHighlightToJSON(value['highlight']),
+        'cited': value['cited'],
     };
 }
 

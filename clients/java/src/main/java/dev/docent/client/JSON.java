@@ -118,6 +118,9 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ApiKeyList.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskResponse.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskStreamCitation.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskStreamDelta.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AskStreamRefs.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.AuthorizeConnectionRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.BrowserSession.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ChangePasswordRequest.CustomTypeAdapterFactory());

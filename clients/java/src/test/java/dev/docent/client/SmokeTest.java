@@ -40,6 +40,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.UUID;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -81,7 +82,7 @@ class SmokeTest {
     client.setApiKey(live.get("api_key").getAsString());
 
     IngestionsApi ingestions = new IngestionsApi(client);
-    String id = ingestions.createIngestion(wikiIngestion(wikiSpec())).getIngestionId();
+    String id = ingestions.createIngestion(wikiIngestion(wikiSpec()), null).getIngestionId();
     IngestionLocator locator =
         new IngestionLocator().namespaceName(NAMESPACE).collectionName(COLLECTION).ingestionId(id);
     Instant deadline = Instant.now().plus(Duration.ofMinutes(3));
@@ -114,10 +115,14 @@ class SmokeTest {
   }
 
   private static CreateIngestionRequest wikiIngestion(WikiSpec spec) {
+    return wikiIngestion(spec, COLLECTION);
+  }
+
+  private static CreateIngestionRequest wikiIngestion(WikiSpec spec, String collection) {
     return new CreateIngestionRequest(
         new CreateWikiIngestionRequest()
             .namespaceName(NAMESPACE)
-            .collectionName(COLLECTION)
+            .collectionName(collection)
             .type(CreateWikiIngestionRequest.TypeEnum.WIKI)
             .spec(spec));
   }
@@ -171,12 +176,32 @@ class SmokeTest {
   }
 
   @Test
+  void aCreateSentAgainWithItsIdempotencyKeyStartsOneIngestion() throws Exception {
+    // OkHttp sends a request again on a connection failure, the header with it.
+    IngestionsApi ingestions = new IngestionsApi(client);
+    String key = UUID.randomUUID().toString();
+    String first =
+        ingestions.createIngestion(wikiIngestion(wikiSpec(), "retried"), key).getIngestionId();
+    String again =
+        ingestions.createIngestion(wikiIngestion(wikiSpec(), "retried"), key).getIngestionId();
+    assertEquals(first, again);
+    ApiException error =
+        assertThrows(
+            ApiException.class,
+            () -> ingestions.createIngestion(wikiIngestion(wikiSpec(), "elsewhere"), key));
+    assertEquals(422, error.getCode());
+    assertEquals(
+        Problem.CodeEnum.IDEMPOTENCY_KEY_REUSED, Problem.fromJson(error.getResponseBody()).getCode());
+  }
+
+  @Test
   void aBadRequestIsAnApiExceptionCarryingTheProblem() throws Exception {
     // Both space and cql: only the server knows the rule, so the client sends it.
     WikiSpec both = wikiSpec().cql("label = \"runbook\"");
     ApiException error =
         assertThrows(
-            ApiException.class, () -> new IngestionsApi(client).createIngestion(wikiIngestion(both)));
+            ApiException.class,
+            () -> new IngestionsApi(client).createIngestion(wikiIngestion(both), null));
     assertEquals(400, error.getCode());
     Problem problem = Problem.fromJson(error.getResponseBody());
     assertEquals(Problem.CodeEnum.INVALID_REQUEST, problem.getCode());
@@ -229,7 +254,8 @@ class SmokeTest {
                         .type(CreateWikiIngestionRequest.TypeEnum.WIKI)
                         .spec(wikiSpec())
                         .schedule(
-                            new IngestionSchedule().cron("0 3 * * *").timezone("Europe/Berlin"))));
+                            new IngestionSchedule().cron("0 3 * * *").timezone("Europe/Berlin"))),
+                null);
     String id = created.getScheduleId();
     assertTrue(id != null && id.startsWith("sch_"), String.valueOf(id));
 

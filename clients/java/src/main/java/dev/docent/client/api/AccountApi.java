@@ -103,7 +103,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call changePasswordCall(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest, final ApiCallback _callback) throws ApiException {
@@ -180,7 +180,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public PasswordChanged changePassword(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest) throws ApiException {
@@ -205,7 +205,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<PasswordChanged> changePasswordWithHttpInfo(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest) throws ApiException {
@@ -232,7 +232,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call changePasswordAsync(@javax.annotation.Nonnull ChangePasswordRequest changePasswordRequest, final ApiCallback<PasswordChanged> _callback) throws ApiException {
@@ -259,7 +259,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call createApiKeyCall(@javax.annotation.Nonnull CreateApiKeyRequest createApiKeyRequest, final ApiCallback _callback) throws ApiException {
@@ -336,7 +336,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public CreatedApiKey createApiKey(@javax.annotation.Nonnull CreateApiKeyRequest createApiKeyRequest) throws ApiException {
@@ -361,7 +361,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<CreatedApiKey> createApiKeyWithHttpInfo(@javax.annotation.Nonnull CreateApiKeyRequest createApiKeyRequest) throws ApiException {
@@ -388,7 +388,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call createApiKeyAsync(@javax.annotation.Nonnull CreateApiKeyRequest createApiKeyRequest, final ApiCallback<CreatedApiKey> _callback) throws ApiException {
@@ -415,7 +415,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call getMeCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
@@ -492,7 +492,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public AccountSession getMe(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -517,7 +517,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<AccountSession> getMeWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -544,7 +544,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call getMeAsync(@javax.annotation.Nonnull Object body, final ApiCallback<AccountSession> _callback) throws ApiException {
@@ -571,7 +571,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listApiKeysCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
@@ -648,7 +648,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiKeyList listApiKeys(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -673,7 +673,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<ApiKeyList> listApiKeysWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -700,7 +700,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listApiKeysAsync(@javax.annotation.Nonnull Object body, final ApiCallback<ApiKeyList> _callback) throws ApiException {
@@ -727,7 +727,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listSessionsCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
@@ -804,7 +804,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public SessionList listSessions(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -829,7 +829,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<SessionList> listSessionsWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -856,7 +856,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listSessionsAsync(@javax.annotation.Nonnull Object body, final ApiCallback<SessionList> _callback) throws ApiException {
@@ -883,7 +883,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call logInCall(@javax.annotation.Nonnull LogInRequest logInRequest, final ApiCallback _callback) throws ApiException {
@@ -960,7 +960,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public AccountSession logIn(@javax.annotation.Nonnull LogInRequest logInRequest) throws ApiException {
@@ -985,7 +985,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<AccountSession> logInWithHttpInfo(@javax.annotation.Nonnull LogInRequest logInRequest) throws ApiException {
@@ -1012,7 +1012,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call logInAsync(@javax.annotation.Nonnull LogInRequest logInRequest, final ApiCallback<AccountSession> _callback) throws ApiException {
@@ -1039,7 +1039,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call logOutCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
@@ -1116,7 +1116,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public LoggedOut logOut(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -1141,7 +1141,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<LoggedOut> logOutWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -1168,7 +1168,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call logOutAsync(@javax.annotation.Nonnull Object body, final ApiCallback<LoggedOut> _callback) throws ApiException {
@@ -1195,7 +1195,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call logOutEverywhereCall(@javax.annotation.Nonnull Object body, final ApiCallback _callback) throws ApiException {
@@ -1272,7 +1272,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public SessionsEnded logOutEverywhere(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -1297,7 +1297,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<SessionsEnded> logOutEverywhereWithHttpInfo(@javax.annotation.Nonnull Object body) throws ApiException {
@@ -1324,7 +1324,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call logOutEverywhereAsync(@javax.annotation.Nonnull Object body, final ApiCallback<SessionsEnded> _callback) throws ApiException {
@@ -1352,7 +1352,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call revokeApiKeyCall(@javax.annotation.Nonnull RevokeApiKeyRequest revokeApiKeyRequest, final ApiCallback _callback) throws ApiException {
@@ -1430,7 +1430,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Revoked revokeApiKey(@javax.annotation.Nonnull RevokeApiKeyRequest revokeApiKeyRequest) throws ApiException {
@@ -1456,7 +1456,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Revoked> revokeApiKeyWithHttpInfo(@javax.annotation.Nonnull RevokeApiKeyRequest revokeApiKeyRequest) throws ApiException {
@@ -1484,7 +1484,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call revokeApiKeyAsync(@javax.annotation.Nonnull RevokeApiKeyRequest revokeApiKeyRequest, final ApiCallback<Revoked> _callback) throws ApiException {
@@ -1511,7 +1511,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call signUpCall(@javax.annotation.Nonnull SignUpRequest signUpRequest, final ApiCallback _callback) throws ApiException {
@@ -1588,7 +1588,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public SignUpAccepted signUp(@javax.annotation.Nonnull SignUpRequest signUpRequest) throws ApiException {
@@ -1613,7 +1613,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<SignUpAccepted> signUpWithHttpInfo(@javax.annotation.Nonnull SignUpRequest signUpRequest) throws ApiException {
@@ -1640,7 +1640,7 @@ public class AccountApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call signUpAsync(@javax.annotation.Nonnull SignUpRequest signUpRequest, final ApiCallback<SignUpAccepted> _callback) throws ApiException {

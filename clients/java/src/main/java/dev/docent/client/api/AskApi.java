@@ -84,7 +84,7 @@ public class AskApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> The answer and its references. </td><td>  -  </td></tr>
+        <tr><td> 200 </td><td> The answer and its references (streamed as Server-Sent Events on request). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
@@ -92,7 +92,7 @@ public class AskApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call askCall(@javax.annotation.Nonnull AskRequest askRequest, final ApiCallback _callback) throws ApiException {
@@ -122,6 +122,7 @@ public class AskApi {
 
         final String[] localVarAccepts = {
             "application/json",
+            "text/event-stream",
             "application/problem+json"
         };
         final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
@@ -154,7 +155,7 @@ public class AskApi {
 
     /**
      * Ask a question of a collection
-     * Answers in plain text from the collection&#39;s documents (or one document, with &#x60;doc_name&#x60;) and returns the references the answer was derived from, best first. Follow-up questions are resolved against &#x60;history_messages&#x60;. 
+     * Answers in plain text from the collection&#39;s documents (or one document, with &#x60;doc_name&#x60;) and returns the references the answer was derived from, best first. Follow-up questions are resolved against &#x60;history_messages&#x60;.  **Streaming.** With &#x60;\&quot;stream\&quot;: true&#x60;, or an &#x60;Accept&#x60; header that prefers &#x60;text/event-stream&#x60; (and no &#x60;\&quot;stream\&quot;: false&#x60;), the answer comes as Server-Sent Events (&#x60;text/event-stream&#x60;), in this order: one &#x60;refs&#x60; event (&#x60;AskStreamRefs&#x60;: the references known when answering starts, so a UI can show sources at once), &#x60;delta&#x60; events (&#x60;AskStreamDelta&#x60;: the answer&#39;s text piece by piece; a quoting answerer sends its answer as one piece), then one &#x60;done&#x60; event holding the complete &#x60;AskResponse&#x60;, exactly as the call without streaming returns it (&#x60;done&#x60; is authoritative: its &#x60;refs&#x60; replace the &#x60;refs&#x60; event&#39;s). An error after the stream started is an &#x60;error&#x60; event with the RFC 9457 &#x60;Problem&#x60; body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model&#39;s completion upstream). Each event is &#x60;event: &lt;name&gt;&#x60; and one &#x60;data: &lt;JSON&gt;&#x60; line, then a blank line. 
      * @param askRequest  (required)
      * @return AskResponse
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -162,7 +163,7 @@ public class AskApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> The answer and its references. </td><td>  -  </td></tr>
+        <tr><td> 200 </td><td> The answer and its references (streamed as Server-Sent Events on request). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
@@ -170,7 +171,7 @@ public class AskApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public AskResponse ask(@javax.annotation.Nonnull AskRequest askRequest) throws ApiException {
@@ -180,7 +181,7 @@ public class AskApi {
 
     /**
      * Ask a question of a collection
-     * Answers in plain text from the collection&#39;s documents (or one document, with &#x60;doc_name&#x60;) and returns the references the answer was derived from, best first. Follow-up questions are resolved against &#x60;history_messages&#x60;. 
+     * Answers in plain text from the collection&#39;s documents (or one document, with &#x60;doc_name&#x60;) and returns the references the answer was derived from, best first. Follow-up questions are resolved against &#x60;history_messages&#x60;.  **Streaming.** With &#x60;\&quot;stream\&quot;: true&#x60;, or an &#x60;Accept&#x60; header that prefers &#x60;text/event-stream&#x60; (and no &#x60;\&quot;stream\&quot;: false&#x60;), the answer comes as Server-Sent Events (&#x60;text/event-stream&#x60;), in this order: one &#x60;refs&#x60; event (&#x60;AskStreamRefs&#x60;: the references known when answering starts, so a UI can show sources at once), &#x60;delta&#x60; events (&#x60;AskStreamDelta&#x60;: the answer&#39;s text piece by piece; a quoting answerer sends its answer as one piece), then one &#x60;done&#x60; event holding the complete &#x60;AskResponse&#x60;, exactly as the call without streaming returns it (&#x60;done&#x60; is authoritative: its &#x60;refs&#x60; replace the &#x60;refs&#x60; event&#39;s). An error after the stream started is an &#x60;error&#x60; event with the RFC 9457 &#x60;Problem&#x60; body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model&#39;s completion upstream). Each event is &#x60;event: &lt;name&gt;&#x60; and one &#x60;data: &lt;JSON&gt;&#x60; line, then a blank line. 
      * @param askRequest  (required)
      * @return ApiResponse&lt;AskResponse&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -188,7 +189,7 @@ public class AskApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> The answer and its references. </td><td>  -  </td></tr>
+        <tr><td> 200 </td><td> The answer and its references (streamed as Server-Sent Events on request). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
@@ -196,7 +197,7 @@ public class AskApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<AskResponse> askWithHttpInfo(@javax.annotation.Nonnull AskRequest askRequest) throws ApiException {
@@ -207,7 +208,7 @@ public class AskApi {
 
     /**
      * Ask a question of a collection (asynchronously)
-     * Answers in plain text from the collection&#39;s documents (or one document, with &#x60;doc_name&#x60;) and returns the references the answer was derived from, best first. Follow-up questions are resolved against &#x60;history_messages&#x60;. 
+     * Answers in plain text from the collection&#39;s documents (or one document, with &#x60;doc_name&#x60;) and returns the references the answer was derived from, best first. Follow-up questions are resolved against &#x60;history_messages&#x60;.  **Streaming.** With &#x60;\&quot;stream\&quot;: true&#x60;, or an &#x60;Accept&#x60; header that prefers &#x60;text/event-stream&#x60; (and no &#x60;\&quot;stream\&quot;: false&#x60;), the answer comes as Server-Sent Events (&#x60;text/event-stream&#x60;), in this order: one &#x60;refs&#x60; event (&#x60;AskStreamRefs&#x60;: the references known when answering starts, so a UI can show sources at once), &#x60;delta&#x60; events (&#x60;AskStreamDelta&#x60;: the answer&#39;s text piece by piece; a quoting answerer sends its answer as one piece), then one &#x60;done&#x60; event holding the complete &#x60;AskResponse&#x60;, exactly as the call without streaming returns it (&#x60;done&#x60; is authoritative: its &#x60;refs&#x60; replace the &#x60;refs&#x60; event&#39;s). An error after the stream started is an &#x60;error&#x60; event with the RFC 9457 &#x60;Problem&#x60; body, and the stream ends. Errors found before it starts (validation, unknown collection, rate limit) are ordinary problem+json responses. A client that closes the connection cancels the answer (and the model&#39;s completion upstream). Each event is &#x60;event: &lt;name&gt;&#x60; and one &#x60;data: &lt;JSON&gt;&#x60; line, then a blank line. 
      * @param askRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
@@ -216,7 +217,7 @@ public class AskApi {
      <table border="1">
        <caption>Response Details</caption>
         <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
-        <tr><td> 200 </td><td> The answer and its references. </td><td>  -  </td></tr>
+        <tr><td> 200 </td><td> The answer and its references (streamed as Server-Sent Events on request). </td><td>  -  </td></tr>
         <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
@@ -224,7 +225,7 @@ public class AskApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call askAsync(@javax.annotation.Nonnull AskRequest askRequest, final ApiCallback<AskResponse> _callback) throws ApiException {

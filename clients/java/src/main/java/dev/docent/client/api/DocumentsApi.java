@@ -94,7 +94,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call deleteDocumentCall(@javax.annotation.Nonnull DeleteDocumentRequest deleteDocumentRequest, final ApiCallback _callback) throws ApiException {
@@ -172,7 +172,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Deleted deleteDocument(@javax.annotation.Nonnull DeleteDocumentRequest deleteDocumentRequest) throws ApiException {
@@ -198,7 +198,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Deleted> deleteDocumentWithHttpInfo(@javax.annotation.Nonnull DeleteDocumentRequest deleteDocumentRequest) throws ApiException {
@@ -226,7 +226,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call deleteDocumentAsync(@javax.annotation.Nonnull DeleteDocumentRequest deleteDocumentRequest, final ApiCallback<Deleted> _callback) throws ApiException {
@@ -254,7 +254,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listDocumentsCall(@javax.annotation.Nonnull ListDocumentsRequest listDocumentsRequest, final ApiCallback _callback) throws ApiException {
@@ -332,7 +332,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public DocumentList listDocuments(@javax.annotation.Nonnull ListDocumentsRequest listDocumentsRequest) throws ApiException {
@@ -358,7 +358,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<DocumentList> listDocumentsWithHttpInfo(@javax.annotation.Nonnull ListDocumentsRequest listDocumentsRequest) throws ApiException {
@@ -386,7 +386,7 @@ public class DocumentsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listDocumentsAsync(@javax.annotation.Nonnull ListDocumentsRequest listDocumentsRequest, final ApiCallback<DocumentList> _callback) throws ApiException {

@@ -96,7 +96,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call cancelIngestionCall(@javax.annotation.Nonnull IngestionLocator ingestionLocator, final ApiCallback _callback) throws ApiException {
@@ -174,7 +174,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Ingestion cancelIngestion(@javax.annotation.Nonnull IngestionLocator ingestionLocator) throws ApiException {
@@ -200,7 +200,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Ingestion> cancelIngestionWithHttpInfo(@javax.annotation.Nonnull IngestionLocator ingestionLocator) throws ApiException {
@@ -228,7 +228,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call cancelIngestionAsync(@javax.annotation.Nonnull IngestionLocator ingestionLocator, final ApiCallback<Ingestion> _callback) throws ApiException {
@@ -241,6 +241,7 @@ public class IngestionsApi {
     /**
      * Build call for createIngestion
      * @param createIngestionRequest  (required)
+     * @param idempotencyKey A key of the client&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours.  (optional)
      * @param _callback Callback for upload/download progress
      * @return Call to execute
      * @throws ApiException If fail to serialize the request body object
@@ -253,12 +254,13 @@ public class IngestionsApi {
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 422 </td><td> &#x60;idempotency_key_reused&#x60;: the &#x60;Idempotency-Key&#x60; was used before with another request body. Send a new key for a new request.  </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
-    public okhttp3.Call createIngestionCall(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, final ApiCallback _callback) throws ApiException {
+    public okhttp3.Call createIngestionCall(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, @javax.annotation.Nullable String idempotencyKey, final ApiCallback _callback) throws ApiException {
         String basePath = null;
         // Operation Servers
         String[] localBasePaths = new String[] {  };
@@ -300,25 +302,31 @@ public class IngestionsApi {
             localVarHeaderParams.put("Content-Type", localVarContentType);
         }
 
+        if (idempotencyKey != null) {
+            localVarHeaderParams.put("Idempotency-Key", localVarApiClient.parameterToString(idempotencyKey));
+        }
+
+
         String[] localVarAuthNames = new String[] { "ApiKey" };
         return localVarApiClient.buildCall(basePath, localVarPath, "POST", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
     }
 
     @SuppressWarnings("rawtypes")
-    private okhttp3.Call createIngestionValidateBeforeCall(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, final ApiCallback _callback) throws ApiException {
+    private okhttp3.Call createIngestionValidateBeforeCall(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, @javax.annotation.Nullable String idempotencyKey, final ApiCallback _callback) throws ApiException {
         // verify the required parameter 'createIngestionRequest' is set
         if (createIngestionRequest == null) {
             throw new ApiException("Missing the required parameter 'createIngestionRequest' when calling createIngestion(Async)");
         }
 
-        return createIngestionCall(createIngestionRequest, _callback);
+        return createIngestionCall(createIngestionRequest, idempotencyKey, _callback);
 
     }
 
     /**
      * Start ingesting a source into a collection
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;.  Retries are safe with an &#x60;Idempotency-Key&#x60;: the same key with the same body answers the same &#x60;ingestion_id&#x60; (and &#x60;schedule_id&#x60;) for 24 hours, however the first request ended; the same key with another body is &#x60;422&#x60;. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays &#x60;queued&#x60;, and starts once the queue is back. 
      * @param createIngestionRequest  (required)
+     * @param idempotencyKey A key of the client&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours.  (optional)
      * @return CreateIngestionResponse
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
      * @http.response.details
@@ -330,20 +338,22 @@ public class IngestionsApi {
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 422 </td><td> &#x60;idempotency_key_reused&#x60;: the &#x60;Idempotency-Key&#x60; was used before with another request body. Send a new key for a new request.  </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
-    public CreateIngestionResponse createIngestion(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest) throws ApiException {
-        ApiResponse<CreateIngestionResponse> localVarResp = createIngestionWithHttpInfo(createIngestionRequest);
+    public CreateIngestionResponse createIngestion(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, @javax.annotation.Nullable String idempotencyKey) throws ApiException {
+        ApiResponse<CreateIngestionResponse> localVarResp = createIngestionWithHttpInfo(createIngestionRequest, idempotencyKey);
         return localVarResp.getData();
     }
 
     /**
      * Start ingesting a source into a collection
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;.  Retries are safe with an &#x60;Idempotency-Key&#x60;: the same key with the same body answers the same &#x60;ingestion_id&#x60; (and &#x60;schedule_id&#x60;) for 24 hours, however the first request ended; the same key with another body is &#x60;422&#x60;. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays &#x60;queued&#x60;, and starts once the queue is back. 
      * @param createIngestionRequest  (required)
+     * @param idempotencyKey A key of the client&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours.  (optional)
      * @return ApiResponse&lt;CreateIngestionResponse&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
      * @http.response.details
@@ -355,21 +365,23 @@ public class IngestionsApi {
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 422 </td><td> &#x60;idempotency_key_reused&#x60;: the &#x60;Idempotency-Key&#x60; was used before with another request body. Send a new key for a new request.  </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
-    public ApiResponse<CreateIngestionResponse> createIngestionWithHttpInfo(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest) throws ApiException {
-        okhttp3.Call localVarCall = createIngestionValidateBeforeCall(createIngestionRequest, null);
+    public ApiResponse<CreateIngestionResponse> createIngestionWithHttpInfo(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, @javax.annotation.Nullable String idempotencyKey) throws ApiException {
+        okhttp3.Call localVarCall = createIngestionValidateBeforeCall(createIngestionRequest, idempotencyKey, null);
         Type localVarReturnType = new TypeToken<CreateIngestionResponse>(){}.getType();
         return localVarApiClient.execute(localVarCall, localVarReturnType);
     }
 
     /**
      * Start ingesting a source into a collection (asynchronously)
-     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;. 
+     * Creates the namespace and collection on first use, validates the source spec and queues the ingestion. Returns at once; track the work with &#x60;get_ingestion&#x60;.  Re-running an ingestion of the same source into the same collection is an incremental sync: unchanged documents are skipped, changed ones replaced, and documents that no longer exist in the source are removed (only after a complete listing).  With a &#x60;schedule&#x60;, the ingestion starts now and Docent re-runs it on the schedule (see the Schedules operations), with the spec&#39;s token kept sealed for as long as the schedule exists, or the account&#39;s OAuth connection. The collection has one schedule per source: giving a schedule again for the same source replaces it (its cron, spec and token) and makes it active again. A schedule more frequent than hourly is &#x60;400&#x60;.  Retries are safe with an &#x60;Idempotency-Key&#x60;: the same key with the same body answers the same &#x60;ingestion_id&#x60; (and &#x60;schedule_id&#x60;) for 24 hours, however the first request ended; the same key with another body is &#x60;422&#x60;. Without a key, each request starts an ingestion. The ingestion is recorded in the database before its job is queued: with the queue unavailable it is answered all the same, stays &#x60;queued&#x60;, and starts once the queue is back. 
      * @param createIngestionRequest  (required)
+     * @param idempotencyKey A key of the client&#39;s choosing (a UUID, say) that makes a retried request start one ingestion, as in the IETF httpapi draft \&quot;The Idempotency-Key HTTP Header Field\&quot;: 1 to 255 printable ASCII characters, as a Structured Field string (&#x60;\&quot;…\&quot;&#x60;) or bare. Keys are per account and kept 24 hours.  (optional)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call
      * @throws ApiException If fail to process the API call, e.g. serializing the request body object
@@ -382,14 +394,15 @@ public class IngestionsApi {
         <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
         <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 422 </td><td> &#x60;idempotency_key_reused&#x60;: the &#x60;Idempotency-Key&#x60; was used before with another request body. Send a new key for a new request.  </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
-    public okhttp3.Call createIngestionAsync(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, final ApiCallback<CreateIngestionResponse> _callback) throws ApiException {
+    public okhttp3.Call createIngestionAsync(@javax.annotation.Nonnull CreateIngestionRequest createIngestionRequest, @javax.annotation.Nullable String idempotencyKey, final ApiCallback<CreateIngestionResponse> _callback) throws ApiException {
 
-        okhttp3.Call localVarCall = createIngestionValidateBeforeCall(createIngestionRequest, _callback);
+        okhttp3.Call localVarCall = createIngestionValidateBeforeCall(createIngestionRequest, idempotencyKey, _callback);
         Type localVarReturnType = new TypeToken<CreateIngestionResponse>(){}.getType();
         localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
         return localVarCall;
@@ -412,7 +425,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call getIngestionCall(@javax.annotation.Nonnull IngestionLocator ingestionLocator, final ApiCallback _callback) throws ApiException {
@@ -490,7 +503,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Ingestion getIngestion(@javax.annotation.Nonnull IngestionLocator ingestionLocator) throws ApiException {
@@ -516,7 +529,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Ingestion> getIngestionWithHttpInfo(@javax.annotation.Nonnull IngestionLocator ingestionLocator) throws ApiException {
@@ -544,7 +557,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call getIngestionAsync(@javax.annotation.Nonnull IngestionLocator ingestionLocator, final ApiCallback<Ingestion> _callback) throws ApiException {
@@ -572,7 +585,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listIngestionsCall(@javax.annotation.Nonnull ListIngestionsRequest listIngestionsRequest, final ApiCallback _callback) throws ApiException {
@@ -650,7 +663,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public IngestionList listIngestions(@javax.annotation.Nonnull ListIngestionsRequest listIngestionsRequest) throws ApiException {
@@ -676,7 +689,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<IngestionList> listIngestionsWithHttpInfo(@javax.annotation.Nonnull ListIngestionsRequest listIngestionsRequest) throws ApiException {
@@ -704,7 +717,7 @@ public class IngestionsApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listIngestionsAsync(@javax.annotation.Nonnull ListIngestionsRequest listIngestionsRequest, final ApiCallback<IngestionList> _callback) throws ApiException {

@@ -96,7 +96,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call deleteScheduleCall(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback _callback) throws ApiException {
@@ -174,7 +174,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Deleted deleteSchedule(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -200,7 +200,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Deleted> deleteScheduleWithHttpInfo(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -228,7 +228,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call deleteScheduleAsync(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback<Deleted> _callback) throws ApiException {
@@ -256,7 +256,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listSchedulesCall(@javax.annotation.Nonnull ListSchedulesRequest listSchedulesRequest, final ApiCallback _callback) throws ApiException {
@@ -334,7 +334,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ScheduleList listSchedules(@javax.annotation.Nonnull ListSchedulesRequest listSchedulesRequest) throws ApiException {
@@ -360,7 +360,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<ScheduleList> listSchedulesWithHttpInfo(@javax.annotation.Nonnull ListSchedulesRequest listSchedulesRequest) throws ApiException {
@@ -388,7 +388,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call listSchedulesAsync(@javax.annotation.Nonnull ListSchedulesRequest listSchedulesRequest, final ApiCallback<ScheduleList> _callback) throws ApiException {
@@ -416,7 +416,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call pauseScheduleCall(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback _callback) throws ApiException {
@@ -494,7 +494,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Schedule pauseSchedule(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -520,7 +520,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Schedule> pauseScheduleWithHttpInfo(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -548,7 +548,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call pauseScheduleAsync(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback<Schedule> _callback) throws ApiException {
@@ -576,7 +576,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call resumeScheduleCall(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback _callback) throws ApiException {
@@ -654,7 +654,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Schedule resumeSchedule(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -680,7 +680,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Schedule> resumeScheduleWithHttpInfo(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -708,7 +708,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call resumeScheduleAsync(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback<Schedule> _callback) throws ApiException {
@@ -736,7 +736,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call runScheduleCall(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback _callback) throws ApiException {
@@ -814,7 +814,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Schedule runSchedule(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -840,7 +840,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Schedule> runScheduleWithHttpInfo(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
@@ -868,7 +868,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call runScheduleAsync(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback<Schedule> _callback) throws ApiException {
@@ -896,7 +896,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call updateScheduleCall(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest, final ApiCallback _callback) throws ApiException {
@@ -974,7 +974,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public Schedule updateSchedule(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest) throws ApiException {
@@ -1000,7 +1000,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public ApiResponse<Schedule> updateScheduleWithHttpInfo(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest) throws ApiException {
@@ -1028,7 +1028,7 @@ public class SchedulesApi {
         <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
         <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
         <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
-        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
      </table>
      */
     public okhttp3.Call updateScheduleAsync(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest, final ApiCallback<Schedule> _callback) throws ApiException {

@@ -84,6 +84,16 @@ public class AskRequest {
   @javax.annotation.Nullable
   private List<HistoryMessage> historyMessages;
 
+  public static final String SERIALIZED_NAME_STREAM = "stream";
+  @SerializedName(SERIALIZED_NAME_STREAM)
+  @javax.annotation.Nullable
+  private Boolean stream;
+
+  public static final String SERIALIZED_NAME_CITATIONS = "citations";
+  @SerializedName(SERIALIZED_NAME_CITATIONS)
+  @javax.annotation.Nullable
+  private Boolean citations;
+
   public AskRequest() {
   }
 
@@ -211,6 +221,44 @@ public class AskRequest {
   }
 
 
+  public AskRequest stream(@javax.annotation.Nullable Boolean stream) {
+    this.stream = stream;
+    return this;
+  }
+
+  /**
+   * True: answer with Server-Sent Events (see the operation). False: JSON even when the &#x60;Accept&#x60; header prefers &#x60;text/event-stream&#x60;. Null or omitted: as &#x60;Accept&#x60; says (JSON unless it prefers &#x60;text/event-stream&#x60;). 
+   * @return stream
+   */
+  @javax.annotation.Nullable
+  public Boolean getStream() {
+    return stream;
+  }
+
+  public void setStream(@javax.annotation.Nullable Boolean stream) {
+    this.stream = stream;
+  }
+
+
+  public AskRequest citations(@javax.annotation.Nullable Boolean citations) {
+    this.citations = citations;
+    return this;
+  }
+
+  /**
+   * Keep &#x60;[n]&#x60; citation markers in &#x60;answer&#x60;, numbered so that &#x60;[n]&#x60; is &#x60;refs[n-1]&#x60;. Null or omitted: on with an answerer that writes its own text (&#x60;DOCENT_ANSWERER&#x3D;openai&#x60;), off with the default answerer, which quotes a sentence verbatim and, when asked, marks it &#x60;[1]&#x60; at its end. 
+   * @return citations
+   */
+  @javax.annotation.Nullable
+  public Boolean getCitations() {
+    return citations;
+  }
+
+  public void setCitations(@javax.annotation.Nullable Boolean citations) {
+    this.citations = citations;
+  }
+
+
 
   @Override
   public boolean equals(Object o) {
@@ -226,12 +274,14 @@ public class AskRequest {
         Objects.equals(this.question, askRequest.question) &&
         Objects.equals(this.topK, askRequest.topK) &&
         Objects.equals(this.docName, askRequest.docName) &&
-        Objects.equals(this.historyMessages, askRequest.historyMessages);
+        Objects.equals(this.historyMessages, askRequest.historyMessages) &&
+        Objects.equals(this.stream, askRequest.stream) &&
+        Objects.equals(this.citations, askRequest.citations);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(namespaceName, collectionName, question, topK, docName, historyMessages);
+    return Objects.hash(namespaceName, collectionName, question, topK, docName, historyMessages, stream, citations);
   }
 
   @Override
@@ -244,6 +294,8 @@ public class AskRequest {
     sb.append("    topK: ").append(toIndentedString(topK)).append("\n");
     sb.append("    docName: ").append(toIndentedString(docName)).append("\n");
     sb.append("    historyMessages: ").append(toIndentedString(historyMessages)).append("\n");
+    sb.append("    stream: ").append(toIndentedString(stream)).append("\n");
+    sb.append("    citations: ").append(toIndentedString(citations)).append("\n");
     sb.append("}");
     return sb.toString();
   }
@@ -262,7 +314,7 @@ public class AskRequest {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("namespace_name", "collection_name", "question", "top_k", "doc_name", "history_messages"));
+    openapiFields = new HashSet<String>(Arrays.asList("namespace_name", "collection_name", "question", "top_k", "doc_name", "history_messages", "stream", "citations"));
 
     // a set of required properties/fields (JSON key names)
     openapiRequiredFields = new HashSet<String>(Arrays.asList("namespace_name", "collection_name", "question"));

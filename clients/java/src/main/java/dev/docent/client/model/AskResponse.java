@@ -83,7 +83,7 @@ public class AskResponse {
   }
 
   /**
-   * Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads &#x60;header: cell&#x60;); when nothing in the collection answers it, a fixed \&quot;not found\&quot; sentence and &#x60;found&#x60; is false. 
+   * Plain-text answer. With the default (extractive) answerer, the sentence of the collection that answers the question, quoted verbatim without markup (list and task markers, panel and expand titles, table pipes; a table row reads &#x60;header: cell&#x60;); when nothing in the collection answers it, a fixed \&quot;not found\&quot; sentence and &#x60;found&#x60; is false. With &#x60;DOCENT_ANSWERER&#x3D;openai&#x60;, the model&#39;s words with inline &#x60;[n]&#x60; markers (unless &#x60;citations&#x60; is false), &#x60;[n]&#x60; being &#x60;refs[n-1]&#x60;; a marker that names no passage it was given is dropped. 
    * @return answer
    */
   @javax.annotation.Nonnull
@@ -148,7 +148,7 @@ public class AskResponse {
   }
 
   /**
-   * The references the answer was derived from, best first: at most &#x60;top_k&#x60;, and fewer when the others fall below the relevance floor. When &#x60;found&#x60;, &#x60;refs[0]&#x60; is the passage the answer quotes (its &#x60;highlight&#x60; marks the sentence). With an answerer that cites passages by number (&#x60;DOCENT_ANSWERER&#x3D;openai&#x60;), the cited ones come first, in the order the answer cites them. Empty when not found.
+   * The references the answer was derived from, best first: at most &#x60;top_k&#x60;, and fewer when the others fall below the relevance floor. When &#x60;found&#x60;, &#x60;refs[0]&#x60; is the passage the answer quotes (its &#x60;highlight&#x60; marks the sentence). With an answerer that cites passages by number (&#x60;DOCENT_ANSWERER&#x3D;openai&#x60;), the cited ones come first (&#x60;cited&#x60;), in the order of their markers, so &#x60;[n]&#x60; is &#x60;refs[n-1]&#x60;; a passage cited past &#x60;top_k&#x60; loses its marker. Empty when not found.
    * @return refs
    */
   @javax.annotation.Nonnull

@@ -93,6 +93,8 @@ public class Problem {
     
     RATE_LIMITED("rate_limited"),
     
+    IDEMPOTENCY_KEY_REUSED("idempotency_key_reused"),
+    
     INTERNAL("internal"),
     
     UNAVAILABLE("unavailable");

@@ -77,6 +77,11 @@ public class Reference {
   @javax.annotation.Nullable
   private ReferenceHighlight highlight;
 
+  public static final String SERIALIZED_NAME_CITED = "cited";
+  @SerializedName(SERIALIZED_NAME_CITED)
+  @javax.annotation.Nonnull
+  private Boolean cited;
+
   public Reference() {
   }
 
@@ -175,6 +180,25 @@ public class Reference {
     this.highlight = highlight;
   }
 
+
+  public Reference cited(@javax.annotation.Nonnull Boolean cited) {
+    this.cited = cited;
+    return this;
+  }
+
+  /**
+   * True when the answer cites this reference (with a &#x60;[n]&#x60; marker, or by quoting it); cited references come first, in the order of their markers, then the others. 
+   * @return cited
+   */
+  @javax.annotation.Nonnull
+  public Boolean getCited() {
+    return cited;
+  }
+
+  public void setCited(@javax.annotation.Nonnull Boolean cited) {
+    this.cited = cited;
+  }
+
   /**
    * A container for additional, undeclared properties.
    * This is a holder for any undeclared properties as specified with
@@ -234,13 +258,14 @@ public class Reference {
         Objects.equals(this.pageNum, reference.pageNum) &&
         Objects.equals(this.sampleText, reference.sampleText) &&
         Objects.equals(this.url, reference.url) &&
-        Objects.equals(this.highlight, reference.highlight)&&
+        Objects.equals(this.highlight, reference.highlight) &&
+        Objects.equals(this.cited, reference.cited)&&
         Objects.equals(this.additionalProperties, reference.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(docName, pageNum, sampleText, url, highlight, additionalProperties);
+    return Objects.hash(docName, pageNum, sampleText, url, highlight, cited, additionalProperties);
   }
 
   @Override
@@ -252,6 +277,7 @@ public class Reference {
     sb.append("    sampleText: ").append(toIndentedString(sampleText)).append("\n");
     sb.append("    url: ").append(toIndentedString(url)).append("\n");
     sb.append("    highlight: ").append(toIndentedString(highlight)).append("\n");
+    sb.append("    cited: ").append(toIndentedString(cited)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -271,10 +297,10 @@ public class Reference {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text", "url", "highlight"));
+    openapiFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text", "url", "highlight", "cited"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("doc_name", "page_num", "sample_text", "cited"));
   }
 
   /**

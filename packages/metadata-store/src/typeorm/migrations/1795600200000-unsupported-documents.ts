@@ -5,8 +5,8 @@ import { type MigrationInterface, type QueryRunner, TableColumn } from 'typeorm'
  * limit) are counted apart from failures; their notes are `ingestion_failures` rows of kind
  * `unsupported`.
  */
-export class UnsupportedDocuments1795600000000 implements MigrationInterface {
-  name = 'UnsupportedDocuments1795600000000';
+export class UnsupportedDocuments1795600200000 implements MigrationInterface {
+  name = 'UnsupportedDocuments1795600200000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.addColumn(

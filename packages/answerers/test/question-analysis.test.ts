@@ -1,0 +1,72 @@
+import { absentSubjects, analyseQuestion } from '../src/question-analysis';
+
+const analysed = (question: string) => analyseQuestion(question, question);
+const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+describe('absentSubjects', () => {
+  it('names a thing the question asks about that no chunk holds', () => {
+    expect(
+      absentSubjects(
+        analysed('Which floor is the cafeteria on?'),
+        counts({ floor: 3, cafeteria: 0 }),
+        new Set(['floor', 'office']),
+      ),
+    ).toEqual(['cafeteria']);
+    expect(
+      absentSubjects(
+        analysed('When does release train R-99 depart?'),
+        counts({ release: 4, train: 3, r: 5, '99': 0, depart: 2 }),
+        new Set(['release', 'train', 'r', '17']),
+      ),
+    ).toEqual(['99']);
+  });
+
+  it('lets a page describe the thing asked for in its own words', () => {
+    // "beverage company" describes the answer: the page names the company.
+    expect(
+      absentSubjects(
+        analysed('What beverage company signed a contract to broadcast ads?'),
+        counts({ beverage: 0, company: 2, signed: 1, contract: 1, broadcast: 3, ads: 2 }),
+        new Set(['company', 'brewer']),
+      ),
+    ).toEqual([]);
+  });
+
+  it('forgives typos and other forms of a word the passages spell', () => {
+    expect(
+      absentSubjects(
+        analysed('What Denver player had 109 tackels in 2015?'),
+        counts({ denver: 5, player: 3, '109': 1, tackels: 0, '2015': 9 }),
+        new Set(['tackles', 'linebacker']),
+      ),
+    ).toEqual([]);
+  });
+
+  it('does not count verbs, nor the verb that ends an inverted question', () => {
+    expect(
+      absentSubjects(
+        analysed('When does the OspreyQueueBacklog alert fire?'),
+        counts({ ospreyqueuebacklog: 1, alert: 3, fire: 0 }),
+        new Set(['ospreyqueuebacklog', 'threshold']),
+      ),
+    ).toEqual([]);
+    expect(
+      absentSubjects(
+        analysed('Up to how many euros per night are hotel expenses reimbursed?'),
+        counts({ euros: 3, night: 1, hotel: 0, expenses: 4, reimbursed: 0 }),
+        new Set(['euros', 'meals']),
+      ),
+    ).toEqual(['hotel']);
+  });
+});
+
+describe('analyseQuestion', () => {
+  it('reads names, the thing asked for and whether several things are asked', () => {
+    const q = analysed('Which PagerDuty service do Osprey alerts go to?');
+    expect([...q.names].sort()).toEqual(['osprey', 'pagerduty']);
+    expect(q.asked.has('servic')).toBe(true);
+    expect(analysed('What port and protocol does billing use?').asksForSeveral).toBe(true);
+    expect(analysed('In what month and year was it founded?').asksForSeveral).toBe(false);
+    expect(analysed('How many days are left?').unit).toBe('day');
+  });
+});

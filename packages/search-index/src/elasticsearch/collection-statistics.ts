@@ -1,0 +1,209 @@
+import { type Client, type estypes } from '@elastic/elasticsearch';
+import { type TermDocumentCounts } from '../types';
+import { type CollectionPlacement } from './collection-placement';
+import { routed } from './document-manifests';
+
+const TEXT_FIELDS = ['text', 'headings', 'title'];
+
+interface WordStatistics {
+  /** Chunks of the collection holding every token of the word in a text field. */
+  count: number;
+  /**
+   * The word's IDF on the shard the collection lives on, as `combined_fields` computes it (the
+   * highest document frequency over the fields; the mean over the word's tokens); null when the
+   * analyzer leaves no token of it (a stopword) or the shard has none of them.
+   */
+  shardIdf: number | null;
+}
+
+export interface CollectionStatisticsOptions {
+  /** Whether searches in shared indices use the collection's IDF (then counts read the shard's too). */
+  collectionIdf: boolean;
+  /** How long counts are reused by searches. */
+  ttlMs: number;
+  /** Words remembered at most (oldest forgotten first). */
+  maxEntries: number;
+  clock: () => number;
+}
+
+/**
+ * Term statistics of one collection: how many of its chunks hold each word
+ * (`termDocumentCounts`, one search with a `filters` aggregation), and, in a shared index, the
+ * boosts that make the BM25 leg weigh each query word by its IDF within the collection instead
+ * of within the shared index. Lucene computes IDF per shard, over every collection routed there:
+ * general-language neighbours raise the IDF of a collection's own vocabulary and flatten the
+ * contrast between its rare and common words. A `combined_fields` clause per word, boosted by
+ * `idf(collection) / idf(shard)`, restores the collection's own IDF (length normalisation stays
+ * the shard's).
+ *
+ * The ask service asks for the counts of a question's words while it embeds the question; the
+ * counts (and, in a shared index, the shard's IDFs fetched beside them) are kept for `ttlMs`, so
+ * the search that follows finds them and costs no extra request.
+ */
+export class CollectionStatistics {
+  private readonly cache = new Map<string, { value: WordStatistics; until: number }>();
+  private readonly totals = new Map<string, { chunks: number; until: number }>();
+  /** Counts under way per collection key: a search waits for them rather than ask again. */
+  private readonly pending = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly client: Client,
+    private readonly options: CollectionStatisticsOptions,
+  ) {}
+
+  /** The chunks of the collection, and how many hold each word (blank words: 0). */
+  async counts(
+    placement: CollectionPlacement,
+    words: readonly string[],
+  ): Promise<TermDocumentCounts> {
+    if (placement.key === null) return this.read(placement, words);
+    const key = placement.key;
+    const reading = this.read(placement, words);
+    this.pending.set(key, reading);
+    try {
+      return await reading;
+    } finally {
+      if (this.pending.get(key) === reading) this.pending.delete(key);
+    }
+  }
+
+  private async read(
+    placement: CollectionPlacement,
+    words: readonly string[],
+  ): Promise<TermDocumentCounts> {
+    const asked = [...new Set(words.filter((word) => word.trim() !== ''))];
+    const [response, shardIdfs] = await Promise.all([
+      this.client.search({
+        index: placement.index,
+        ...routed(placement),
+        size: 0,
+        track_total_hits: true,
+        query: { bool: { filter: [...placement.filter, { term: { kind: 'chunk' } }] } },
+        ...(asked.length > 0 && {
+          aggs: {
+            words: {
+              filters: {
+                filters: Object.fromEntries(
+                  asked.map((word, i) => [
+                    `w${i}`,
+                    { multi_match: { query: word, fields: TEXT_FIELDS, operator: 'and' } },
+                  ]),
+                ),
+              },
+            },
+          },
+        }),
+      }),
+      placement.key !== null && this.options.collectionIdf
+        ? this.shardIdfs(placement, asked)
+        : null,
+    ]);
+    const chunks = totalOf(response.hits.total);
+    const buckets = (
+      response.aggregations?.words as estypes.AggregationsFiltersAggregate | undefined
+    )?.buckets as Record<string, estypes.AggregationsFiltersBucket> | undefined;
+    const byWord = new Map(asked.map((word, i) => [word, buckets?.[`w${i}`]?.doc_count ?? 0]));
+    const until = this.options.clock() + this.options.ttlMs;
+    if (shardIdfs !== null) {
+      this.totals.set(placement.key!, { chunks, until });
+      for (const word of asked) {
+        this.remember(`${placement.key}\u0000${word}`, {
+          value: { count: byWord.get(word)!, shardIdf: shardIdfs.get(word) ?? null },
+          until,
+        });
+      }
+    }
+    return { chunks, counts: words.map((word) => byWord.get(word) ?? 0) };
+  }
+
+  /**
+   * Boost per word for the BM25 leg of a collection in a shared index: its IDF within the
+   * collection over its IDF within the shard (1 where either is unknown or zero).
+   */
+  async idfBoosts(
+    placement: CollectionPlacement,
+    words: readonly string[],
+  ): Promise<Map<string, number>> {
+    // The ask service's counts for this question may still be on their way.
+    await this.pending.get(placement.key!)?.catch(() => undefined);
+    const now = this.options.clock();
+    const fresh = (word: string) => {
+      const entry = this.cache.get(`${placement.key}\u0000${word}`);
+      return entry !== undefined && now < entry.until ? entry.value : undefined;
+    };
+    const total = this.totals.get(placement.key!);
+    if (total === undefined || now >= total.until || words.some((word) => !fresh(word))) {
+      await this.counts(placement, words);
+    }
+    const chunks = this.totals.get(placement.key!)?.chunks ?? 0;
+    return new Map(
+      words.map((word) => {
+        const stats = fresh(word) ?? this.cache.get(`${placement.key}\u0000${word}`)?.value;
+        if (
+          stats === undefined ||
+          stats.shardIdf === null ||
+          stats.shardIdf <= 0 ||
+          stats.count === 0
+        ) {
+          return [word, 1];
+        }
+        return [word, luceneIdf(chunks, stats.count) / stats.shardIdf];
+      }),
+    );
+  }
+
+  /** The shard's IDF of each word, from term vectors of artificial documents (one per word). */
+  private async shardIdfs(
+    placement: CollectionPlacement,
+    words: readonly string[],
+  ): Promise<Map<string, number | null>> {
+    if (words.length === 0) return new Map();
+    const response = await this.client.mtermvectors({
+      index: placement.index,
+      docs: words.map((word) => ({
+        doc: Object.fromEntries(TEXT_FIELDS.map((field) => [field, word])),
+        fields: TEXT_FIELDS,
+        term_statistics: true,
+        field_statistics: true,
+        positions: false,
+        offsets: false,
+        payloads: false,
+        ...routed(placement),
+      })),
+    });
+    return new Map(words.map((word, i) => [word, wordIdf(response.docs[i]?.term_vectors)]));
+  }
+
+  private remember(key: string, entry: { value: WordStatistics; until: number }): void {
+    this.cache.delete(key);
+    this.cache.set(key, entry);
+    if (this.cache.size > this.options.maxEntries) {
+      this.cache.delete(this.cache.keys().next().value!);
+    }
+  }
+}
+
+/** Lucene's BM25 IDF: ln(1 + (N − n + 0.5) / (n + 0.5)). */
+function luceneIdf(documents: number, holding: number): number {
+  return Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+}
+
+/** A word's IDF as `combined_fields` sees it: per token, the fields' highest counts; mean over tokens. */
+function wordIdf(
+  vectors: Record<string, estypes.TermvectorsTermVector> | undefined,
+): number | null {
+  if (vectors === undefined) return null;
+  const fields = Object.values(vectors);
+  const documents = Math.max(0, ...fields.map((field) => field.field_statistics?.doc_count ?? 0));
+  const tokens = new Set(fields.flatMap((field) => Object.keys(field.terms ?? {})));
+  const idfs: number[] = [];
+  for (const token of tokens) {
+    const holding = Math.max(0, ...fields.map((field) => field.terms?.[token]?.doc_freq ?? 0));
+    if (holding > 0) idfs.push(luceneIdf(documents, holding));
+  }
+  return idfs.length === 0 ? null : idfs.reduce((sum, idf) => sum + idf, 0) / idfs.length;
+}
+
+function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
+  return typeof total === 'number' ? total : (total?.value ?? 0);
+}
