@@ -93,4 +93,9 @@ describe('progressOf', () => {
     expect(view).toMatchObject({ value: 3, max: 10 });
     expect(view.summary.startsWith('Failed:')).toBe(true);
   });
+
+  it('drops the counts of a run that failed or was canceled before anything was listed', () => {
+    expect(progressOf(ingestion({ status: 'failed' })).summary).toBe('Failed');
+    expect(progressOf(ingestion({ status: 'canceled' })).summary).toBe('Canceled');
+  });
 });

@@ -21,6 +21,7 @@ export function progressOf(ingestion: Ingestion): ProgressView {
   const done =
     p.documents_processed + p.documents_skipped + p.documents_unsupported + p.documents_failed;
   const max = Math.max(p.documents_discovered, done, 1);
+  const listed = p.documents_discovered > 0;
   const counts = [
     `${done} of ${p.documents_discovered} documents`,
     `${p.documents_processed} indexed`,
@@ -39,9 +40,10 @@ export function progressOf(ingestion: Ingestion): ProgressView {
     case 'succeeded':
       // A finished run is complete whatever the counts say (e.g. an empty source).
       return { value: max, max, summary: `Succeeded: ${counts}` };
+    // Stopped before the source listed anything: a row of zeros says nothing (the error does).
     case 'failed':
-      return { value: done, max, summary: `Failed: ${counts}` };
+      return { value: done, max, summary: listed ? `Failed: ${counts}` : 'Failed' };
     case 'canceled':
-      return { value: done, max, summary: `Canceled: ${counts}` };
+      return { value: done, max, summary: listed ? `Canceled: ${counts}` : 'Canceled' };
   }
 }
