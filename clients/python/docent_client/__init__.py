@@ -54,6 +54,7 @@ __all__ = [
     "Connection",
     "ConnectionAuthorization",
     "ConnectionList",
+    "ConnectionSite",
     "CreateApiKeyRequest",
     "CreateDriveIngestionRequest",
     "CreateIngestionRequest",
@@ -105,6 +106,7 @@ __all__ = [
     "SessionsEnded",
     "SignUpAccepted",
     "SignUpRequest",
+    "UpdateScheduleRequest",
     "WikiSpec",
 ]
 
@@ -149,6 +151,7 @@ from docent_client.models.collection_locator import CollectionLocator as Collect
 from docent_client.models.connection import Connection as Connection
 from docent_client.models.connection_authorization import ConnectionAuthorization as ConnectionAuthorization
 from docent_client.models.connection_list import ConnectionList as ConnectionList
+from docent_client.models.connection_site import ConnectionSite as ConnectionSite
 from docent_client.models.create_api_key_request import CreateApiKeyRequest as CreateApiKeyRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest as CreateDriveIngestionRequest
 from docent_client.models.create_ingestion_request import CreateIngestionRequest as CreateIngestionRequest
@@ -200,5 +203,6 @@ from docent_client.models.session_list import SessionList as SessionList
 from docent_client.models.sessions_ended import SessionsEnded as SessionsEnded
 from docent_client.models.sign_up_accepted import SignUpAccepted as SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest as SignUpRequest
+from docent_client.models.update_schedule_request import UpdateScheduleRequest as UpdateScheduleRequest
 from docent_client.models.wiki_spec import WikiSpec as WikiSpec
 

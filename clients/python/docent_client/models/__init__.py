@@ -32,6 +32,7 @@ from docent_client.models.collection_locator import CollectionLocator
 from docent_client.models.connection import Connection
 from docent_client.models.connection_authorization import ConnectionAuthorization
 from docent_client.models.connection_list import ConnectionList
+from docent_client.models.connection_site import ConnectionSite
 from docent_client.models.create_api_key_request import CreateApiKeyRequest
 from docent_client.models.create_drive_ingestion_request import CreateDriveIngestionRequest
 from docent_client.models.create_ingestion_request import CreateIngestionRequest
@@ -83,5 +84,6 @@ from docent_client.models.session_list import SessionList
 from docent_client.models.sessions_ended import SessionsEnded
 from docent_client.models.sign_up_accepted import SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest
+from docent_client.models.update_schedule_request import UpdateScheduleRequest
 from docent_client.models.wiki_spec import WikiSpec
 

@@ -130,6 +130,7 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.Connection.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectionAuthorization.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectionList.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.ConnectionSite.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateApiKeyRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateDriveIngestionRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.CreateIngestionRequest.CustomTypeAdapterFactory());
@@ -179,6 +180,7 @@ public class JSON {
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SessionsEnded.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SignUpAccepted.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.SignUpRequest.CustomTypeAdapterFactory());
+        gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.UpdateScheduleRequest.CustomTypeAdapterFactory());
         gsonBuilder.registerTypeAdapterFactory(new dev.docent.client.model.WikiSpec.CustomTypeAdapterFactory());
         gson = gsonBuilder.create();
     }
