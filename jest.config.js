@@ -45,9 +45,6 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      // A test's time limit, not a speed target (those live in the benches): the default 5 s is
-      // short for the suites that run real models and parsers on a loaded 2-core machine.
-      testTimeout: 20_000,
       testMatch: [
         '<rootDir>/packages/*/test/**/*.test.ts',
         '<rootDir>/apps/*/test/unit/**/*.test.ts',

@@ -251,6 +251,11 @@ func (r ApiListCollectionsRequest) Execute() (*CollectionList, *http.Response, e
 /*
 ListCollections Collections of a namespace, by name
 
+A collection is made by the first ingestion into it. One that holds no document and
+whose every ingestion failed or was canceled is not listed (a first ingestion that went
+wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next
+ingestion into it lists it again.
+
 	@param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
 	@return ApiListCollectionsRequest
 */

@@ -27,7 +27,9 @@ type Connection struct {
 	// When the access token expires (it is refreshed before); null when it does not.
 	ExpiresAt NullableTime `json:"expires_at"`
 	// Whom the connection acts for (Atlassian sites, Google email, Notion workspace).
-	AccountLabel         NullableString `json:"account_label"`
+	AccountLabel NullableString `json:"account_label"`
+	// The sites the connection can read, for a source that has several (the Confluence sites an Atlassian connection was granted: a WIKI ingestion through it names one as `spec.url`); empty for the others.
+	Sites                []ConnectionSite `json:"sites"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -37,12 +39,13 @@ type _Connection Connection
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewConnection(type_ string, connectedAt time.Time, expiresAt NullableTime, accountLabel NullableString) *Connection {
+func NewConnection(type_ string, connectedAt time.Time, expiresAt NullableTime, accountLabel NullableString, sites []ConnectionSite) *Connection {
 	this := Connection{}
 	this.Type = type_
 	this.ConnectedAt = connectedAt
 	this.ExpiresAt = expiresAt
 	this.AccountLabel = accountLabel
+	this.Sites = sites
 	return &this
 }
 
@@ -154,6 +157,30 @@ func (o *Connection) SetAccountLabel(v string) {
 	o.AccountLabel.Set(&v)
 }
 
+// GetSites returns the Sites field value
+func (o *Connection) GetSites() []ConnectionSite {
+	if o == nil {
+		var ret []ConnectionSite
+		return ret
+	}
+
+	return o.Sites
+}
+
+// GetSitesOk returns a tuple with the Sites field value
+// and a boolean to check if the value has been set.
+func (o *Connection) GetSitesOk() ([]ConnectionSite, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Sites, true
+}
+
+// SetSites sets field value
+func (o *Connection) SetSites(v []ConnectionSite) {
+	o.Sites = v
+}
+
 func (o Connection) MarshalJSON() ([]byte, error) {
 	toSerialize, err := o.ToMap()
 	if err != nil {
@@ -168,6 +195,7 @@ func (o Connection) ToMap() (map[string]interface{}, error) {
 	toSerialize["connected_at"] = o.ConnectedAt
 	toSerialize["expires_at"] = o.ExpiresAt.Get()
 	toSerialize["account_label"] = o.AccountLabel.Get()
+	toSerialize["sites"] = o.Sites
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -185,6 +213,7 @@ func (o *Connection) UnmarshalJSON(data []byte) (err error) {
 		"connected_at",
 		"expires_at",
 		"account_label",
+		"sites",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -218,6 +247,7 @@ func (o *Connection) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "connected_at")
 		delete(additionalProperties, "expires_at")
 		delete(additionalProperties, "account_label")
+		delete(additionalProperties, "sites")
 		o.AdditionalProperties = additionalProperties
 	}
 

@@ -35,6 +35,8 @@ type Ingestion struct {
 	Progress   IngestionProgress      `json:"progress"`
 	// Documents that failed, in order (the first 1000).
 	Failures []IngestionFailure `json:"failures"`
+	// Documents skipped as unsupported, in order (the first 1000), each with why (`unsupported file type (image/png)`, `file too large (…)`): counted in `documents_unsupported`, not in `documents_failed`.
+	Unsupported []IngestionFailure `json:"unsupported"`
 	// Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned images without a text layer, which are not searchable.
 	Warnings             []IngestionFailure     `json:"warnings"`
 	Error                NullableIngestionError `json:"error"`
@@ -47,7 +49,7 @@ type _Ingestion Ingestion
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewIngestion(ingestionId string, namespaceName string, collectionName string, type_ string, spec map[string]interface{}, status IngestionStatus, createdAt time.Time, startedAt NullableTime, finishedAt NullableTime, progress IngestionProgress, failures []IngestionFailure, warnings []IngestionFailure, error_ NullableIngestionError) *Ingestion {
+func NewIngestion(ingestionId string, namespaceName string, collectionName string, type_ string, spec map[string]interface{}, status IngestionStatus, createdAt time.Time, startedAt NullableTime, finishedAt NullableTime, progress IngestionProgress, failures []IngestionFailure, unsupported []IngestionFailure, warnings []IngestionFailure, error_ NullableIngestionError) *Ingestion {
 	this := Ingestion{}
 	this.IngestionId = ingestionId
 	this.NamespaceName = namespaceName
@@ -60,6 +62,7 @@ func NewIngestion(ingestionId string, namespaceName string, collectionName strin
 	this.FinishedAt = finishedAt
 	this.Progress = progress
 	this.Failures = failures
+	this.Unsupported = unsupported
 	this.Warnings = warnings
 	this.Error = error_
 	return &this
@@ -341,6 +344,30 @@ func (o *Ingestion) SetFailures(v []IngestionFailure) {
 	o.Failures = v
 }
 
+// GetUnsupported returns the Unsupported field value
+func (o *Ingestion) GetUnsupported() []IngestionFailure {
+	if o == nil {
+		var ret []IngestionFailure
+		return ret
+	}
+
+	return o.Unsupported
+}
+
+// GetUnsupportedOk returns a tuple with the Unsupported field value
+// and a boolean to check if the value has been set.
+func (o *Ingestion) GetUnsupportedOk() ([]IngestionFailure, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return o.Unsupported, true
+}
+
+// SetUnsupported sets field value
+func (o *Ingestion) SetUnsupported(v []IngestionFailure) {
+	o.Unsupported = v
+}
+
 // GetWarnings returns the Warnings field value
 func (o *Ingestion) GetWarnings() []IngestionFailure {
 	if o == nil {
@@ -412,6 +439,7 @@ func (o Ingestion) ToMap() (map[string]interface{}, error) {
 	toSerialize["finished_at"] = o.FinishedAt.Get()
 	toSerialize["progress"] = o.Progress
 	toSerialize["failures"] = o.Failures
+	toSerialize["unsupported"] = o.Unsupported
 	toSerialize["warnings"] = o.Warnings
 	toSerialize["error"] = o.Error.Get()
 
@@ -438,6 +466,7 @@ func (o *Ingestion) UnmarshalJSON(data []byte) (err error) {
 		"finished_at",
 		"progress",
 		"failures",
+		"unsupported",
 		"warnings",
 		"error",
 	}
@@ -480,6 +509,7 @@ func (o *Ingestion) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "finished_at")
 		delete(additionalProperties, "progress")
 		delete(additionalProperties, "failures")
+		delete(additionalProperties, "unsupported")
 		delete(additionalProperties, "warnings")
 		delete(additionalProperties, "error")
 		o.AdditionalProperties = additionalProperties

@@ -28,6 +28,8 @@ type IngestionProgress struct {
 	DocumentsSkipped int32 `json:"documents_skipped"`
 	// Documents that could not be read or parsed (see `failures`).
 	DocumentsFailed int32 `json:"documents_failed"`
+	// Documents skipped because Docent does not ingest them — a file type no parser reads (an image, a video), a file over the size limit (see `unsupported`). Not failures.
+	DocumentsUnsupported int32 `json:"documents_unsupported"`
 	// Chunks written to the index by this ingestion.
 	ChunksIndexed        int32 `json:"chunks_indexed"`
 	AdditionalProperties map[string]interface{}
@@ -39,12 +41,13 @@ type _IngestionProgress IngestionProgress
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewIngestionProgress(documentsDiscovered int32, documentsProcessed int32, documentsSkipped int32, documentsFailed int32, chunksIndexed int32) *IngestionProgress {
+func NewIngestionProgress(documentsDiscovered int32, documentsProcessed int32, documentsSkipped int32, documentsFailed int32, documentsUnsupported int32, chunksIndexed int32) *IngestionProgress {
 	this := IngestionProgress{}
 	this.DocumentsDiscovered = documentsDiscovered
 	this.DocumentsProcessed = documentsProcessed
 	this.DocumentsSkipped = documentsSkipped
 	this.DocumentsFailed = documentsFailed
+	this.DocumentsUnsupported = documentsUnsupported
 	this.ChunksIndexed = chunksIndexed
 	return &this
 }
@@ -153,6 +156,30 @@ func (o *IngestionProgress) SetDocumentsFailed(v int32) {
 	o.DocumentsFailed = v
 }
 
+// GetDocumentsUnsupported returns the DocumentsUnsupported field value
+func (o *IngestionProgress) GetDocumentsUnsupported() int32 {
+	if o == nil {
+		var ret int32
+		return ret
+	}
+
+	return o.DocumentsUnsupported
+}
+
+// GetDocumentsUnsupportedOk returns a tuple with the DocumentsUnsupported field value
+// and a boolean to check if the value has been set.
+func (o *IngestionProgress) GetDocumentsUnsupportedOk() (*int32, bool) {
+	if o == nil {
+		return nil, false
+	}
+	return &o.DocumentsUnsupported, true
+}
+
+// SetDocumentsUnsupported sets field value
+func (o *IngestionProgress) SetDocumentsUnsupported(v int32) {
+	o.DocumentsUnsupported = v
+}
+
 // GetChunksIndexed returns the ChunksIndexed field value
 func (o *IngestionProgress) GetChunksIndexed() int32 {
 	if o == nil {
@@ -191,6 +218,7 @@ func (o IngestionProgress) ToMap() (map[string]interface{}, error) {
 	toSerialize["documents_processed"] = o.DocumentsProcessed
 	toSerialize["documents_skipped"] = o.DocumentsSkipped
 	toSerialize["documents_failed"] = o.DocumentsFailed
+	toSerialize["documents_unsupported"] = o.DocumentsUnsupported
 	toSerialize["chunks_indexed"] = o.ChunksIndexed
 
 	for key, value := range o.AdditionalProperties {
@@ -209,6 +237,7 @@ func (o *IngestionProgress) UnmarshalJSON(data []byte) (err error) {
 		"documents_processed",
 		"documents_skipped",
 		"documents_failed",
+		"documents_unsupported",
 		"chunks_indexed",
 	}
 
@@ -243,6 +272,7 @@ func (o *IngestionProgress) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "documents_processed")
 		delete(additionalProperties, "documents_skipped")
 		delete(additionalProperties, "documents_failed")
+		delete(additionalProperties, "documents_unsupported")
 		delete(additionalProperties, "chunks_indexed")
 		o.AdditionalProperties = additionalProperties
 	}

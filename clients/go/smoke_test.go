@@ -258,7 +258,7 @@ func TestUnauthorizedIsAnErrorValueWithTheProblem(t *testing.T) {
 
 func TestToleratesResponseFieldsANewerServerAdds(t *testing.T) {
 	var reference docent.Reference
-	body := `{"doc_name": "Page", "page_num": 1, "sample_text": "text", "score": 0.9}`
+	body := `{"doc_name": "Page", "page_num": 1, "sample_text": "text", "url": null, "highlight": null, "cited": false, "score": 0.9}`
 	if err := json.Unmarshal([]byte(body), &reference); err != nil {
 		t.Fatalf("decode: %v", err)
 	}

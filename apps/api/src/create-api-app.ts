@@ -1,5 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { NestStartupLogger } from '@docent/nest-runtime';
 import { isEmbedded, loadConfig, type DocentConfig, type Environment } from '@docent/runtime';
 import { ApiModule } from './api.module';
 
@@ -27,10 +28,10 @@ export async function createApiApp(
   const role = apiRole(config, env);
   const app = await NestFactory.create<NestExpressApplication>(
     ApiModule.forRoot({ config, runWorker: role === 'all' }),
-    { bodyParser: false, logger: ['error', 'warn'] },
+    // A failed start reaches the caller (main prints it once) instead of Nest's exit(1).
+    { bodyParser: false, logger: new NestStartupLogger(), abortOnError: false },
   );
   app.disable('x-powered-by');
-  app.enableShutdownHooks();
   // Longer than the idle timeout of clients and load balancers (often 60 s): a server that
   // closes a kept-alive socket first races the client's next request into ECONNRESET.
   const server = app.getHttpServer() as { keepAliveTimeout: number; headersTimeout: number };

@@ -1,31 +1,28 @@
 import 'reflect-metadata';
-import { ConfigError } from '@docent/runtime';
+import { logLine, RUNTIME, startupFailureMessage, stopOnSignals } from '@docent/nest-runtime';
+import type { Runtime } from '@docent/runtime';
 import { createApiApp } from './create-api-app';
+import { startUpReport } from './start-up-report';
+import type { WebUiBundle } from './web/web-ui-bundle';
+import { WEB_UI_BUNDLE } from './web/web-ui.controller';
 
 async function main(): Promise<void> {
   const { app, config, role } = await createApiApp();
   await app.listen(config.port);
-  const mode = role === 'all' ? 'embedded: api + worker' : 'api';
-  console.log(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: 'info',
-      message: `Docent listening on http://localhost:${config.port} (${mode}, data in ${config.dataDir})`,
-    }),
-  );
+  stopOnSignals('Docent', () => app.close(), logLine);
+  const { embedder } = app.get<Runtime>(RUNTIME);
+  for (const line of startUpReport({
+    config,
+    role,
+    embedder,
+    webUiBuilt: app.get<WebUiBundle | null>(WEB_UI_BUNDLE, { strict: false }) !== null,
+  })) {
+    logLine(line);
+  }
 }
 
 main().catch((error: unknown) => {
-  const name = error instanceof Error ? error.name : '';
-  // Configuration and model problems are the operator's to fix: a clear line, no stack.
-  if (
-    error instanceof ConfigError ||
-    name === 'EmbeddingModelUnavailableError' ||
-    name === 'SecretKeyError'
-  ) {
-    console.error(`Docent cannot start: ${(error as Error).message}`);
-  } else {
-    console.error(error);
-  }
+  const message = startupFailureMessage(error, 'Docent');
+  console.error(message ?? error);
   process.exit(1);
 });

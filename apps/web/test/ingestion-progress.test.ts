@@ -17,6 +17,7 @@ function ingestion(
     started_at: null,
     finished_at: null,
     failures: [],
+    unsupported: [],
     warnings: [],
     error: null,
     ...overrides,
@@ -25,6 +26,7 @@ function ingestion(
       documents_processed: 0,
       documents_skipped: 0,
       documents_failed: 0,
+      documents_unsupported: 0,
       chunks_indexed: 0,
       ...progress,
     },
@@ -57,6 +59,27 @@ describe('progressOf', () => {
     });
   });
 
+  it('counts an unsupported file as dealt with, named apart from the failures', () => {
+    const view = progressOf(
+      ingestion(
+        { status: 'succeeded' },
+        {
+          documents_discovered: 3,
+          documents_processed: 2,
+          documents_unsupported: 1,
+          chunks_indexed: 4,
+        },
+      ),
+    );
+    expect(view.summary).toBe(
+      'Succeeded: 3 of 3 documents · 2 indexed · 0 unchanged · 1 unsupported · 0 failed · 4 chunks',
+    );
+    const running = progressOf(
+      ingestion({}, { documents_discovered: 4, documents_processed: 1, documents_unsupported: 1 }),
+    );
+    expect(running.value).toBe(2);
+  });
+
   it('shows a finished run as full, even an empty one', () => {
     const view = progressOf(ingestion({ status: 'succeeded' }));
     expect(view.value).toBe(view.max);
@@ -69,5 +92,10 @@ describe('progressOf', () => {
     );
     expect(view).toMatchObject({ value: 3, max: 10 });
     expect(view.summary.startsWith('Failed:')).toBe(true);
+  });
+
+  it('drops the counts of a run that failed or was canceled before anything was listed', () => {
+    expect(progressOf(ingestion({ status: 'failed' })).summary).toBe('Failed');
+    expect(progressOf(ingestion({ status: 'canceled' })).summary).toBe('Canceled');
   });
 });

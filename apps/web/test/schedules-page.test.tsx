@@ -54,6 +54,7 @@ describe('SchedulesPage', () => {
         current = schedule();
         return { status: 200, body: current };
       },
+      '/schedules/run': () => ({ status: 200, body: current }),
     });
     await harness.renderSignedIn(api, <SchedulesPage />);
     expect(requests[0]).toMatchObject({
@@ -70,8 +71,21 @@ describe('SchedulesPage', () => {
       'active',
     );
 
+    // 02:00 UTC is 03:00 in Berlin: the next run is read in the schedule's zone, named.
+    expect(harness.container.querySelector('[data-testid="schedule-next-run"]')?.textContent).toBe(
+      `${new Intl.DateTimeFormat(undefined, { timeZone: 'Europe/Berlin', dateStyle: 'medium' }).format(new Date('2026-11-22T02:00:00.000Z'))}, 03:00 Europe/Berlin`,
+    );
+
+    act(() => harness.button('Run now')!.click());
+    await settle();
+    expect(requests.at(-2)).toMatchObject({
+      path: '/schedules/run',
+      body: { namespace_name: 'acme', collection_name: 'handbook', schedule_id: 'sch_1' },
+    });
+
     act(() => harness.button('Pause')!.click());
     await settle();
+    expect(harness.button('Run now')).toBeUndefined();
     expect(requests.at(-2)).toMatchObject({
       path: '/schedules/pause',
       body: { namespace_name: 'acme', collection_name: 'handbook', schedule_id: 'sch_1' },

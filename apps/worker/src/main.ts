@@ -2,14 +2,15 @@ import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { collectDefaultMetrics, Registry } from 'prom-client';
+import { loadConfig, startMetricsServer, type DocentConfig, type Runtime } from '@docent/runtime';
 import {
-  ConfigError,
-  loadConfig,
-  startMetricsServer,
-  type DocentConfig,
-  type Runtime,
-} from '@docent/runtime';
-import { RUNTIME, RuntimeModule } from '@docent/nest-runtime';
+  logLine,
+  NestStartupLogger,
+  RUNTIME,
+  RuntimeModule,
+  startupFailureMessage,
+  stopOnSignals,
+} from '@docent/nest-runtime';
 import { startHeartbeat } from './heartbeat';
 
 @Module({})
@@ -26,9 +27,11 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // No HTTP port: a worker only talks to the queue, the database and the index.
   const app = await NestFactory.createApplicationContext(WorkerAppModule.forRoot(config), {
-    logger: ['error', 'warn'],
+    // A failed start reaches main, which prints it once.
+    logger: new NestStartupLogger(),
+    abortOnError: false,
   });
-  app.enableShutdownHooks();
+  stopOnSignals('Docent worker', () => app.close(), logLine);
   const runtime = app.get<Runtime>(RUNTIME);
   startHeartbeat(() => runtime.queue.health());
   if (config.metricsPort !== undefined) {
@@ -45,15 +48,6 @@ ${await runtime.metrics.metrics()}`,
 }
 
 main().catch((error: unknown) => {
-  const name = error instanceof Error ? error.name : '';
-  if (
-    error instanceof ConfigError ||
-    name === 'EmbeddingModelUnavailableError' ||
-    name === 'SecretKeyError'
-  ) {
-    console.error(`Docent worker cannot start: ${(error as Error).message}`);
-  } else {
-    console.error(error);
-  }
+  console.error(startupFailureMessage(error, 'Docent worker') ?? error);
   process.exit(1);
 });

@@ -55,6 +55,7 @@ __all__ = [
     "Connection",
     "ConnectionAuthorization",
     "ConnectionList",
+    "ConnectionSite",
     "Connector",
     "ConnectorFieldHint",
     "ConnectorList",
@@ -110,6 +111,7 @@ __all__ = [
     "SessionsEnded",
     "SignUpAccepted",
     "SignUpRequest",
+    "UpdateScheduleRequest",
     "WikiSpec",
 ]
 
@@ -155,6 +157,7 @@ from docent_client.models.collection_locator import CollectionLocator as Collect
 from docent_client.models.connection import Connection as Connection
 from docent_client.models.connection_authorization import ConnectionAuthorization as ConnectionAuthorization
 from docent_client.models.connection_list import ConnectionList as ConnectionList
+from docent_client.models.connection_site import ConnectionSite as ConnectionSite
 from docent_client.models.connector import Connector as Connector
 from docent_client.models.connector_field_hint import ConnectorFieldHint as ConnectorFieldHint
 from docent_client.models.connector_list import ConnectorList as ConnectorList
@@ -210,5 +213,6 @@ from docent_client.models.session_list import SessionList as SessionList
 from docent_client.models.sessions_ended import SessionsEnded as SessionsEnded
 from docent_client.models.sign_up_accepted import SignUpAccepted as SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest as SignUpRequest
+from docent_client.models.update_schedule_request import UpdateScheduleRequest as UpdateScheduleRequest
 from docent_client.models.wiki_spec import WikiSpec as WikiSpec
 

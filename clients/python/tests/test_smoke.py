@@ -214,7 +214,14 @@ def test_a_404_is_a_not_found_exception_with_the_problem(
 
 def test_tolerates_response_fields_a_newer_server_adds() -> None:
     reference = docent_client.Reference.from_dict(
-        {"doc_name": "Page", "page_num": 1, "sample_text": "text", "score": 0.9}
+        {
+            "doc_name": "Page",
+            "page_num": 1,
+            "sample_text": "text",
+            "highlight": None,
+            "cited": False,
+            "score": 0.9,
+        }
     )
     assert reference.doc_name == "Page"
     # An older server sends no url: the field is simply None.

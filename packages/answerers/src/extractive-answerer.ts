@@ -161,7 +161,12 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       request.termCounts &&
-      absentSubjects(question, request.termCounts.byWord, vocabulary).length > 0
+      absentSubjects(
+        question,
+        request.termCounts.byWord,
+        vocabulary,
+        passageNames(request.passages),
+      ).length > 0
     ) {
       return notFound('absent-subject');
     }
@@ -184,9 +189,21 @@ export class ExtractiveAnswerer implements Answerer {
     const absentStems = new Set(
       [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
-    const required = subjectTerms(question, rarity, new Set([...misspelt, ...absentStems]));
+    const required = subjectTerms(
+      question,
+      rarity,
+      new Set([...misspelt, ...absentStems]),
+      request.termCounts ? commonNames(question, request.termCounts) : new Set(),
+    );
+    const documentNames = namesOfDocuments(request.passages, question);
     const best = ranked.find(
-      (c) => !this.requireSubjects || holdsAll(c, required, topicByPassage[c.passageIndex]!),
+      (c) =>
+        !this.requireSubjects ||
+        holdsAll(
+          c,
+          required,
+          union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
+        ),
     );
     if (!best) return notFound('names-not-held');
     if (best.score < this.minScore) return notFound('low-score');
@@ -380,9 +397,11 @@ function subjectTerms(
   rarity: ReadonlyMap<string, number>,
   /** Misspelt words and words no chunk holds: no sentence could hold them. */
   misspelt: ReadonlySet<string>,
+  /** Names the collection writes everywhere: they distinguish nothing in it. */
+  common: ReadonlySet<string>,
 ): string[] {
   const required = new Set(
-    [...question.names].filter((n) => /\p{L}{3}/u.test(n) && !misspelt.has(n)),
+    [...question.names].filter((n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n)),
   );
   let rarest: string | undefined;
   for (const [term, weight] of question.terms) {
@@ -402,6 +421,51 @@ function subjectTerms(
   if (rarest) required.add(rarest);
   return [...required];
 }
+
+/**
+ * Per passage, the question's names that half or more of its document's passages hold, when
+ * three or more of them were retrieved: what a deck or a guide is about ("OSCAL" across the slides of
+ * an OSCAL deck), which its slide or section need not repeat. A name that only another part of
+ * the page holds (a neighbour's row, another service's section) is not one of them.
+ */
+function namesOfDocuments(passages: Passage[], question: QuestionAnalysis): Array<Set<string>> {
+  const byDocument = new Map<string, number[]>();
+  passages.forEach((p, i) => {
+    if (p.documentId === undefined) return;
+    byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), i]);
+  });
+  const out = passages.map(() => new Set<string>());
+  for (const indices of byDocument.values()) {
+    if (indices.length < 3) continue;
+    const held = indices.map((i) => new Set(contextTerms(passages[i]!.text)));
+    for (const name of question.names) {
+      const holding = held.filter((terms) => terms.has(name)).length;
+      if (holding * 2 >= indices.length) for (const i of indices) out[i]!.add(name);
+    }
+  }
+  return out;
+}
+
+/**
+ * The question's names that half or more of the collection's chunks hold ("NIST" in a folder
+ * of NIST publications, "OSCAL" in its guides): the collection's topic, which a page rarely
+ * repeats in the sentence that answers. Not decided in a collection too small to tell.
+ */
+function commonNames(
+  question: QuestionAnalysis,
+  { chunks, byWord }: CollectionTermCounts,
+): Set<string> {
+  const out = new Set<string>();
+  if (chunks < MIN_CHUNKS_FOR_COMMON_NAMES) return out;
+  for (const [word, count] of byWord) {
+    if (count < COMMON_NAME_SHARE * chunks) continue;
+    for (const form of [word, stemTerm(word)]) if (question.names.has(form)) out.add(form);
+  }
+  return out;
+}
+
+const MIN_CHUNKS_FOR_COMMON_NAMES = 20;
+const COMMON_NAME_SHARE = 0.5;
 
 /**
  * Whether the sentence holds every one of `terms` — in its own words, its block (the paragraph
@@ -425,6 +489,17 @@ function sharesStem(a: string, b: string): boolean {
   let i = 0;
   while (i < shorter && a[i] === b[i]) i++;
   return i >= Math.max(5, shorter - 2);
+}
+
+/** The passages' words written with a capital (names, and words opening a sentence). */
+function passageNames(passages: Passage[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of passages) {
+    for (const token of `${p.docName} ${p.headings} ${p.text}`.split(/[^\p{L}\p{N}]+/u)) {
+      if (/^\p{Lu}/u.test(token)) out.add(token.toLowerCase());
+    }
+  }
+  return out;
 }
 
 /** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */

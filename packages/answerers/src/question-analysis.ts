@@ -78,6 +78,10 @@ const FRAMING_WORDS = new Set(
     'advance',
     'average',
     'total',
+    'according',
+    'accord',
+    'regarding',
+    'regard',
     'general',
     'addition',
     'tell',
@@ -181,6 +185,8 @@ export function absentSubjects(
   question: QuestionAnalysis,
   chunkCounts: ReadonlyMap<string, number>,
   passageWords: ReadonlySet<string>,
+  /** The passages' capitalised words: a name is a typo of a name, never of "seven" ("Severn"). */
+  passageNames: ReadonlySet<string> = passageWords,
 ): string[] {
   const absent = new Set(
     [...chunkCounts]
@@ -189,7 +195,9 @@ export function absentSubjects(
           count === 0 &&
           !FRAMING_WORDS.has(stemTerm(word)) &&
           !question.asked.has(stemTerm(word)) &&
-          !spelledNearly(word, passageWords),
+          !(question.names.has(word)
+            ? spelledNearly(word, passageNames, { sharedStem: false })
+            : spelledNearly(word, passageWords)),
       )
       .map(([word]) => word),
   );
@@ -245,18 +253,30 @@ function askedPhrase(tagged: TaggedWord[]): Set<number> {
       out.add(i);
       continue;
     }
+    // "what versioning scheme", "which operating system": a gerund before a noun describes it.
+    if (word.tags.has('Gerund') && tagged[i + 1]?.tags.has('Noun')) {
+      out.add(i);
+      continue;
+    }
     break;
   }
   return out;
 }
 
-/** A passage word within one or two edits (by length), or sharing a long stem. */
-export function spelledNearly(word: string, passageWords: ReadonlySet<string>): boolean {
+/**
+ * A passage word within one or two edits (by length), or sharing a long stem (another form of
+ * the word; not for names: "Severn" is no form of "several").
+ */
+export function spelledNearly(
+  word: string,
+  passageWords: ReadonlySet<string>,
+  { sharedStem = true }: { sharedStem?: boolean } = {},
+): boolean {
   if (word.length < 5 || /\d/.test(word)) return false;
   const budget = word.length >= 8 ? 2 : 1;
   for (const other of passageWords) {
     if (Math.abs(other.length - word.length) > 3) continue;
-    if (other.length >= 5 && commonPrefix(word, other) >= 5) return true;
+    if (sharedStem && other.length >= 5 && commonPrefix(word, other) >= 5) return true;
     if (
       Math.abs(other.length - word.length) <= budget &&
       editDistance(word, other, budget) <= budget

@@ -9,6 +9,9 @@ export function stemTerm(word: string): string {
     .normalize('NFD')
     .replace(/\p{M}+/gu, '');
   if (w.length <= 3 || /\d/.test(w)) return w;
+  // "per year" is asked of an "Annual cost", "every month" of a "monthly" fee.
+  const period = PERIOD_ADJECTIVES[w];
+  if (period) return period;
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   // retried → retry, carried → carry (as "retries" → "retry").
   if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}y`;
@@ -24,3 +27,14 @@ export function stemTerm(word: string): string {
   if (w.length > 4 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
   return w;
 }
+
+const PERIOD_ADJECTIVES: Record<string, string> = {
+  annual: 'year',
+  annually: 'year',
+  yearly: 'year',
+  monthly: 'month',
+  weekly: 'week',
+  daily: 'day',
+  hourly: 'hour',
+  nightly: 'night',
+};

@@ -150,6 +150,69 @@ describe('ExtractiveAnswerer', () => {
     expect(answer.text).toContain('Maria Chen');
   });
 
+  it("does not require a name the whole collection is about, nor one its document's passages share", async () => {
+    const cloud = [
+      passage(
+        'def',
+        'Cloud computing is a model for on-demand network access. This cloud model is composed of five essential characteristics and three service models.',
+        'cloud-definition.pdf',
+      ),
+      passage(
+        'other',
+        'Hybrid clouds are compositions of two or more clouds.',
+        'cloud-definition.pdf',
+      ),
+    ];
+    const question =
+      'According to NIST, how many essential characteristics make up the cloud model?';
+    const ask = (nist: number) =>
+      answerer.answer({
+        question,
+        standaloneQuestion: question,
+        history: [],
+        passages: cloud,
+        termCounts: {
+          chunks: 100,
+          byWord: new Map([
+            ['nist', nist],
+            ['essential', 3],
+            ['characteristics', 4],
+            ['cloud', 30],
+            ['model', 30],
+          ]),
+        },
+      });
+    // NIST in most chunks: the collection's topic, which the answering sentence need not say.
+    expect((await ask(80)).text).toContain('five essential characteristics');
+    // NIST in two chunks, neither of them these: the sentence is about something else.
+    expect(await ask(2)).toEqual(NOT_FOUND);
+
+    // Three slides of one deck, two of them naming OSCAL: the deck is about it.
+    const deck = [
+      'The System Identifier is used when a POA&M is delivered without its SSP.',
+      'OSCAL models describe assessments.',
+      'The OSCAL POA&M model tracks findings.',
+    ].map((text, i) => ({ ...passage(`s${i}`, text, 'POA&M model'), documentId: 'deck' }));
+    const slide = 'When is the System Identifier used in the OSCAL POA&M model?';
+    const answer = await answerer.answer({
+      question: slide,
+      standaloneQuestion: slide,
+      history: [],
+      passages: deck,
+      termCounts: {
+        chunks: 100,
+        byWord: new Map([
+          ['system', 5],
+          ['identifier', 3],
+          ['oscal', 10],
+          ['poa', 6],
+          ['model', 20],
+        ]),
+      },
+    });
+    expect(answer.text).toContain('System Identifier is used');
+  });
+
   it('says plainly when nothing relevant is there', async () => {
     const answer = await answerer.answer({
       question: 'What is the capital of Mongolia?',

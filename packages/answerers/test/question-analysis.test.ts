@@ -42,6 +42,35 @@ describe('absentSubjects', () => {
     ).toEqual([]);
   });
 
+  it('counts a gerund before the noun asked for as part of what is asked for', () => {
+    expect(
+      absentSubjects(
+        analysed('What versioning scheme do OSCAL releases use?'),
+        counts({ versioning: 3, scheme: 0, oscal: 9, releases: 4 }),
+        new Set(['versioning', 'semantic', 'oscal']),
+      ),
+    ).toEqual([]);
+  });
+
+  it('takes a name for a typo of a name only, never of a common word', () => {
+    expect(
+      absentSubjects(
+        analysed('How many seats does the Severn room have?'),
+        counts({ seats: 4, severn: 0, room: 6 }),
+        new Set(['seven', 'several', 'seats', 'pennine']),
+        new Set(['several', 'pennine']),
+      ),
+    ).toEqual(['severn']);
+    expect(
+      absentSubjects(
+        analysed('Which port does Kestral listen on?'),
+        counts({ port: 4, kestral: 0 }),
+        new Set(['kestrel', 'port']),
+        new Set(['kestrel']),
+      ),
+    ).toEqual([]);
+  });
+
   it('does not count verbs, nor the verb that ends an inverted question', () => {
     expect(
       absentSubjects(

@@ -13,6 +13,13 @@ describe('stemTerm', () => {
     }
   });
 
+  it('reads the adjective of a period as the period ("per year" of an "Annual cost")', () => {
+    expect(stemTerm('Annual')).toBe(stemTerm('years'));
+    expect(stemTerm('monthly')).toBe(stemTerm('month'));
+    expect(stemTerm('daily')).toBe(stemTerm('days'));
+    expect(stemTerm('nightly')).toBe(stemTerm('night'));
+  });
+
   it('leaves short words, numbers and -ss, -us, -is, -ee endings alone', () => {
     expect(stemTerm('bus')).toBe('bus');
     expect(stemTerm('class')).toBe('class');

@@ -1,9 +1,9 @@
 import {
-  DocumentError,
   downloadedFileContent,
   type ConnectorLogger,
   type DocumentContent,
   type HttpResponse,
+  UnsupportedDocumentError,
 } from '@docent/connector-sdk';
 import type { DriveApi } from './drive-api';
 import { DriveFileRefusal } from './file-refusals';
@@ -22,7 +22,7 @@ export async function fileContent(
 ): Promise<DocumentContent> {
   switch (plan.kind) {
     case 'skip':
-      throw new DocumentError(plan.reason);
+      throw new UnsupportedDocumentError(plan.reason);
     case 'download':
       return downloadedFileContent(await api.download(file), plan);
     case 'export': {

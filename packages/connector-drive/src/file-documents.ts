@@ -28,7 +28,13 @@ export function documentRef(file: DriveFile, plan: FilePlan): DocumentRef {
 /** A listed file as a discovery item: a document, or a failure saying why it is skipped. */
 export function discoveryItemFor(file: DriveFile, plan: FilePlan): DiscoveryItem {
   if (plan.kind === 'skip') {
-    return { type: 'failure', sourceId: file.id, title: file.name, message: plan.reason };
+    return {
+      type: 'failure',
+      sourceId: file.id,
+      title: file.name,
+      message: plan.reason,
+      unsupported: true,
+    };
   }
   return { type: 'document', ref: documentRef(file, plan) };
 }

@@ -247,6 +247,7 @@ describe('discover()', () => {
         sourceId: 'img',
         title: 'photo.png',
         message: 'unsupported file type (image/png)',
+        unsupported: true,
       },
       {
         type: 'failure',

@@ -47,8 +47,12 @@ export interface ConnectorContext<TSpec> {
 
 export type DiscoveryItem =
   | { type: 'document'; ref: DocumentRef }
-  /** A document that could not be listed or read; the ingestion goes on. */
-  | { type: 'failure'; sourceId: string; title?: string; message: string }
+  /**
+   * A document that could not be listed or read; the ingestion goes on. `unsupported`: it is
+   * of a kind Docent does not ingest (a file type no parser reads, a file over the size
+   * limit, as `planFileDownload` skips), counted apart from real failures.
+   */
+  | { type: 'failure'; sourceId: string; title?: string; message: string; unsupported?: boolean }
   /**
    * An opaque position in the listing. Passing it back to `discover` resumes after every item
    * yielded before it, so a killed worker does not start over.

@@ -42,7 +42,13 @@ export function listAttachment(
 
 export function attachmentItem({ attachment, title, plan }: ListedAttachment): DiscoveryItem {
   if (plan.kind === 'skip') {
-    return { type: 'failure', sourceId: attachment.id, title, message: plan.reason };
+    return {
+      type: 'failure',
+      sourceId: attachment.id,
+      title,
+      message: plan.reason,
+      unsupported: true,
+    };
   }
   return { type: 'document', ref: attachmentRef(attachment, title, plan.mediaType) };
 }

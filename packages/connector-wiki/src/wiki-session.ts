@@ -7,6 +7,7 @@ import {
   downloadedFileContent,
   SourceApiClient,
   type SourceSession,
+  UnsupportedDocumentError,
 } from '@docent/connector-sdk';
 import { attachmentItem, type ListedAttachment, listAttachment } from './attachment-documents';
 import { ConfluenceClient, type PageSelection } from './confluence-client';
@@ -79,7 +80,7 @@ export class WikiSession implements SourceSession {
     const listed = this.attachments.get(ref.sourceId) ?? (await this.lookUpAttachment(client, ref));
     if (listed !== undefined) {
       const { attachment, plan } = listed;
-      if (plan.kind === 'skip') throw new DocumentError(plan.reason);
+      if (plan.kind === 'skip') throw new UnsupportedDocumentError(plan.reason);
       return downloadedFileContent(await client.downloadAttachment(attachment, listed.title), plan);
     }
     const page = await client.getPage(ref.sourceId, ref.title);
@@ -118,7 +119,9 @@ export class WikiSession implements SourceSession {
       this.settings.maxFileBytes,
     );
     if (listed === undefined) {
-      throw new DocumentError(`unsupported file type (${attachment.mediaType || 'unknown'})`);
+      throw new UnsupportedDocumentError(
+        `unsupported file type (${attachment.mediaType || 'unknown'})`,
+      );
     }
     return { ...listed, title: ref.title };
   }

@@ -5,3 +5,14 @@ export class DocumentError extends Error {
     this.name = 'DocumentError';
   }
 }
+
+/**
+ * A document Docent does not ingest by rule — a type its parsers do not read, a file over the
+ * size limit — rather than one that failed: it is skipped and counted as unsupported.
+ */
+export class UnsupportedDocumentError extends DocumentError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnsupportedDocumentError';
+  }
+}

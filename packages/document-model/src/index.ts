@@ -1,5 +1,5 @@
 export type { Block, DocumentContent, DocumentPage, ParsedDocument } from './document';
-export { DocumentError } from './document-error';
+export { DocumentError, UnsupportedDocumentError } from './document-error';
 export {
   baseMediaType,
   DEFAULT_MAX_FILE_BYTES,

@@ -2,7 +2,7 @@ import {
   baseMediaType,
   DEFAULT_MAX_FILE_BYTES,
   detectFileFormat,
-  DocumentError,
+  UnsupportedDocumentError,
   type DocumentContent,
   type ParsedDocument,
 } from '@docent/document-model';
@@ -87,7 +87,9 @@ export function createFileParser(options: FileParserOptions = {}): DocumentFileP
     const format = detectFileFormat(file.mediaType, file.fileName);
     if (format) return { kind: 'format', format };
     const named = file.fileName ? ` (${file.fileName})` : '';
-    throw new DocumentError(`unsupported file type ${file.mediaType || 'unknown'}${named}`);
+    throw new UnsupportedDocumentError(
+      `unsupported file type ${file.mediaType || 'unknown'}${named}`,
+    );
   };
 
   const parse = async (file: FileContent): Promise<ParsedDocument> => {

@@ -1,9 +1,9 @@
-import { DocumentError } from '@docent/document-model';
+import { UnsupportedDocumentError } from '@docent/document-model';
 import { describeBytes } from './byte-sizes';
 
 /** The one message for a file over the size limit, whether declared or found while reading. */
-export function fileTooLarge(maxBytes: number): DocumentError {
-  return new DocumentError(`file is larger than the ${describeBytes(maxBytes)} limit`);
+export function fileTooLarge(maxBytes: number): UnsupportedDocumentError {
+  return new UnsupportedDocumentError(`file is larger than the ${describeBytes(maxBytes)} limit`);
 }
 
 /**

@@ -1,4 +1,8 @@
-import { DocumentError, type ParsedDocument } from '@docent/document-model';
+import {
+  DocumentError,
+  UnsupportedDocumentError,
+  type ParsedDocument,
+} from '@docent/document-model';
 import { withDeclaredSize, zipOf } from '@docent/test-support';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -20,6 +24,17 @@ function expectDocumentError(promise: Promise<unknown>, message: RegExp): Promis
   );
 }
 
+/** A file Docent does not ingest by rule (type, size): skipped, not failed. */
+async function expectUnsupported(promise: Promise<unknown>, message: RegExp): Promise<void> {
+  const error: unknown = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(UnsupportedDocumentError);
+  expect(error).toBeInstanceOf(DocumentError);
+  expect((error as Error).message).toMatch(message);
+}
+
 /** Still parses a real file after the failure, with the same parser. */
 async function stillParses(parse: DocumentFileParser): Promise<void> {
   const document = await parse(corpusFile('nist-sp-800-145-definition-of-cloud-computing.pdf'));
@@ -38,7 +53,7 @@ describe('input guards', () => {
   it('rejects a file whose declared size is over the limit without opening it', async () => {
     const file = { ...textFile('small', 'big.txt'), size: 5 * MIB };
     const open = jest.spyOn(file, 'open');
-    await expectDocumentError(parse(file), /^file is larger than the 4 MiB limit$/);
+    await expectUnsupported(parse(file), /^file is larger than the 4 MiB limit$/);
     expect(open).not.toHaveBeenCalled();
   });
 
@@ -62,14 +77,14 @@ describe('input guards', () => {
         })();
       },
     };
-    await expectDocumentError(parse(file), /larger than the 4 MiB limit/);
+    await expectUnsupported(parse(file), /larger than the 4 MiB limit/);
     expect(closed).toBe(true);
     expect(served).toBe(5);
   });
 
   it('names unsupported types', async () => {
     const file = fileOf(new Uint8Array([1, 2, 3]), 'scan.png', { mediaType: 'image/png' });
-    await expectDocumentError(parse(file), /^unsupported file type image\/png \(scan\.png\)$/);
+    await expectUnsupported(parse(file), /^unsupported file type image\/png \(scan\.png\)$/);
   });
 
   it('fails a truncated PDF and random bytes posing as PDF or DOCX', async () => {

@@ -6,6 +6,7 @@ import {
   DocumentRequestError,
   SourceError,
   sourceLooksDown,
+  UnsupportedDocumentError,
   type DocumentContent,
   type DocumentRef,
 } from '@docent/connector-sdk';
@@ -27,7 +28,7 @@ import { prefetchInOrder } from './prefetch';
 import type { OpenedSource } from './source-sessions';
 
 /** A document of the batch ready to embed, or why it failed (recorded in listing order). */
-type Prepared = PreparedDocument | { failed: DocumentRef; message: string };
+type Prepared = PreparedDocument | { failed: DocumentRef; message: string; unsupported: boolean };
 
 /** One run of a batch: the ingestion, its lease, and the session opened if a fetch needs one. */
 interface BatchRun {
@@ -113,7 +114,7 @@ export class BatchJob {
     for await (const document of prepared) {
       await run.lease.check();
       if ('failed' in document) {
-        await this.recordFailure(run, document.failed, document.message);
+        await this.recordFailure(run, document.failed, document.message, document.unsupported);
         continue;
       }
       queue.add(document, document.windows, document.sentences);
@@ -149,7 +150,12 @@ export class BatchJob {
       // request failures are), fails this document only; so does `source_not_found`, a
       // document gone since it was listed.
       if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
-      return { failed: ref, message: error instanceof Error ? error.message : String(error) };
+      return {
+        failed: ref,
+        message: error instanceof Error ? error.message : String(error),
+        // A type no parser reads, a file over the limit: skipped, not failed.
+        unsupported: error instanceof UnsupportedDocumentError,
+      };
     }
   }
 
@@ -282,13 +288,19 @@ export class BatchJob {
     });
   }
 
-  private async recordFailure(run: BatchRun, ref: DocumentRef, message: string): Promise<void> {
+  private async recordFailure(
+    run: BatchRun,
+    ref: DocumentRef,
+    message: string,
+    unsupported: boolean,
+  ): Promise<void> {
     await timed(this.context.metrics, 'commit', () =>
       this.context.deps.ledger.recordFailure({
         ingestionId: run.ingestion.id,
         sourceId: ref.sourceId,
         docName: ref.title,
         message,
+        unsupported,
       }),
     );
   }

@@ -2,6 +2,7 @@ import type { DocumentRef } from '@docent/connector-sdk';
 import {
   DocumentError,
   encodeChunkLayout,
+  UnsupportedDocumentError,
   type DocumentContent,
   type ParsedDocument,
 } from '@docent/document-model';
@@ -17,7 +18,7 @@ export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
 export type FileParser = (file: FileContent) => Promise<ParsedDocument>;
 
 export const rejectAllFiles: FileParser = async (file) => {
-  throw new DocumentError(`unsupported file type ${file.mediaType}`);
+  throw new UnsupportedDocumentError(`unsupported file type ${file.mediaType}`);
 };
 
 export interface PreparedDocument {

@@ -41,6 +41,8 @@ export const FAILURES_SHOWN = 1000;
 export interface IngestionView extends IngestionRecord {
   failures: IngestionFailureRecord[];
   warnings: IngestionFailureRecord[];
+  /** Documents skipped by rule (type, size), apart from the failures. */
+  unsupported: IngestionFailureRecord[];
 }
 
 /** A checked source: what an ingestion of it, now or scheduled, is made of. */
@@ -408,10 +410,11 @@ export class IngestionService implements CollectionIngestionsCanceler {
   }
 
   private async view(record: IngestionRecord): Promise<IngestionView> {
-    const [failures, warnings] = await Promise.all([
+    const [failures, warnings, unsupported] = await Promise.all([
       this.deps.store.listFailures(record.id, FAILURES_SHOWN),
       this.deps.store.listWarnings(record.id, FAILURES_SHOWN),
+      this.deps.store.listUnsupported(record.id, FAILURES_SHOWN),
     ]);
-    return { ...record, failures, warnings };
+    return { ...record, failures, warnings, unsupported };
   }
 }

@@ -91,6 +91,7 @@ export class ListingJob {
               sourceId: item.sourceId,
               docName: item.title ?? null,
               message: item.message,
+              unsupported: item.unsupported === true,
             }),
           );
         } else {

@@ -49,6 +49,7 @@ describe('IngestionRunner under outages', () => {
       documentsProcessed: 8,
       documentsSkipped: 0,
       documentsFailed: 0,
+      documentsUnsupported: 0,
       chunksIndexed: 8,
     });
     expect((await catalog()).map((d) => d.name).sort()).toEqual(

@@ -61,6 +61,7 @@ describe('IngestionRunner', () => {
         documentsProcessed: 7,
         documentsSkipped: 0,
         documentsFailed: 0,
+        documentsUnsupported: 0,
         chunksIndexed: 7,
       });
       expect(await f.index.countChunks(await collectionId())).toBe(7);
@@ -248,6 +249,7 @@ describe('IngestionRunner', () => {
         documentsDiscovered: 4,
         documentsProcessed: 4,
         documentsFailed: 0,
+        documentsUnsupported: 0,
         chunksIndexed: 4,
       });
       // Pages 1 and 2 were committed by the first attempt: embedded once.
@@ -275,6 +277,7 @@ describe('IngestionRunner', () => {
       expect((await ingestion(id))?.progress).toMatchObject({
         documentsProcessed: 2,
         documentsFailed: 2,
+        documentsUnsupported: 0,
       });
     });
 
@@ -392,6 +395,7 @@ describe('IngestionRunner', () => {
         documentsProcessed: 7,
         documentsSkipped: 0,
         documentsFailed: 0,
+        documentsUnsupported: 0,
         chunksIndexed: 7,
       });
       // The outage used up no attempt of any job.
@@ -441,6 +445,7 @@ describe('IngestionRunner', () => {
       expect((await ingestion(id))?.progress).toMatchObject({
         documentsProcessed: 4,
         documentsFailed: 0,
+        documentsUnsupported: 0,
         chunksIndexed: 4,
       });
       expect(await f.index.countChunks(await collectionId())).toBe(4);

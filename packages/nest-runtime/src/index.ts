@@ -10,3 +10,10 @@ export {
   type ReadinessCheck,
 } from './tokens';
 export { RuntimeModule, type RuntimeModuleOptions } from './runtime.module';
+export {
+  logLine,
+  NestStartupLogger,
+  OFFLINE_MODEL_SETTINGS,
+  startupFailureMessage,
+  stopOnSignals,
+} from './process-lifecycle';

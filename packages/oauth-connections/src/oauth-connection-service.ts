@@ -40,6 +40,8 @@ export interface OAuthConnectionOptions {
 export interface ConnectionView {
   type: string;
   accountLabel: string | null;
+  /** The sites the connection can read, where the provider has several (Atlassian). */
+  sites: Array<{ name: string; url: string }>;
   connectedAt: Date;
   expiresAt: Date | null;
 }
@@ -442,7 +444,20 @@ function view(record: ConnectionRecord): ConnectionView {
   return {
     type: record.type,
     accountLabel: record.accountLabel,
+    sites: sitesOf(record.details),
     connectedAt: record.connectedAt,
     expiresAt: record.expiresAt,
   };
+}
+
+/** The sites an identity step kept (Atlassian's accessible-resources), http(s) URLs only. */
+function sitesOf(details: Record<string, unknown> | null): Array<{ name: string; url: string }> {
+  const sites = details?.sites;
+  if (!Array.isArray(sites)) return [];
+  return sites.flatMap((site: unknown) => {
+    if (typeof site !== 'object' || site === null) return [];
+    const { name, url } = site as Record<string, unknown>;
+    if (typeof url !== 'string' || !/^https?:\/\//i.test(url)) return [];
+    return [{ name: typeof name === 'string' && name ? name : url, url }];
+  });
 }

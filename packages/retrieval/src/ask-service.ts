@@ -69,6 +69,8 @@ export interface AskResult {
   found: boolean;
   /** The words of `answer` that answer a question asking for a thing; null otherwise. */
   shortAnswer: string | null;
+  /** Why the answer is "not found" (for logs: the subject rule, low evidence…); null when found. */
+  notFoundReason: string | null;
   /** Milliseconds spent retrieving (embedding, search, names) and answering. */
   timings: { retrievalMs: number; answerMs: number };
 }
@@ -178,6 +180,7 @@ export class AskService {
       refs,
       found: answer.found,
       shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
+      notFoundReason: answer.found ? null : (answer.notFoundReason ?? null),
       timings: { retrievalMs: retrieved - started, answerMs: performance.now() - retrieved },
     };
   }

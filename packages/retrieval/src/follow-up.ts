@@ -67,7 +67,8 @@ export function standaloneQuestion(question: string, history: HistoryTurn[]): St
   if (!previous || !isFollowUp(question)) return { text: question, resolved: false };
   const swapped = reaskAbout(question, previous.question);
   if (swapped) return { text: swapped, resolved: true };
-  const entity = previousSubject(previous, pronounOf(question));
+  const subject = previousSubject(previous, pronounOf(question));
+  const entity = subject && lowerDeterminer(subject);
   if (entity) {
     const substituted = substitutePronoun(question, entity);
     if (substituted) return { text: substituted, resolved: true };
@@ -85,18 +86,27 @@ export function isFollowUp(question: string): boolean {
 /**
  * The thing the previous exchange was about. One that asked for a thing ("Which tool do we use
  * for canary releases?", "Which plan includes 100 GB?") made its answer the subject: the short
- * answer, when it is a name ("Which country…?" too) — and one that asked "who" too, when the pronoun stands for a person
- * ("they", "she"; never "it"). Otherwise it stays about what it asked about: its longest name
+ * answer, when it is a name ("Which country…?" too), or the row a table answer reads from —
+ * and one that asked "who" too, when the pronoun stands for a person ("they", "she"; never "it"). Otherwise it stays about what it asked about: its longest name
  * ("Which port does Skylark use?"), else its last noun phrase ("Who owns the billing service?").
  */
 function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string | undefined {
   const asked = askedThing(turn.question);
   const personal = pronoun !== undefined && !/^(?:it|its)$/.test(pronoun);
+  const agent =
+    asked?.shape === 'person' || (asked?.focus !== undefined && AGENT_FOCUS.has(asked.focus));
   const named =
     asked &&
-    (asked.shape === 'thing' ||
-      (asked.shape === 'place' && asked.focus !== undefined) ||
-      (asked.shape === 'person' && personal));
+    (agent
+      ? personal
+      : asked.shape === 'thing' || (asked.shape === 'place' && asked.focus !== undefined));
+  // A table row's key, or the name the answer opens with ("Osprey is the metrics gateway…").
+  const lead = named ? (rowKeyOf(turn.answer) ?? leadingName(turn.answer)) : undefined;
+  if (lead) return lead;
+  // "Which model is the Lisbon printer?" → "The Lisbon printer is a Brother…": the question's
+  // own subject, not the model.
+  const subject = COPULA_SUBJECT.exec(turn.question)?.[1];
+  if (subject) return subject;
   if (asked && named) {
     const stems = new Set(contentWords(turn.question));
     const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
@@ -111,6 +121,50 @@ function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string
     );
   }
   return lastNounPhrase(turn.question);
+}
+
+/** What a team, an owner or a person answers is an agent: "it" stays the thing asked about. */
+const AGENT_FOCUS = new Set(['team', 'owner', 'group', 'department', 'squad', 'lead', 'manag']);
+
+const COPULA_SUBJECT =
+  /^\s*(?:which|what)\s+[\w-]+\s+(?:is|are|was|were)\s+((?:the|our|your|their)\s+[^?]+?)\s*\??\s*$/i;
+
+/** Words that open a sentence without naming its subject. */
+const NOT_A_NAME = new Set(
+  'the our a an this that these those it its their we you they yes no in on at for from with by to if when while each every all some'.split(
+    ' ',
+  ),
+);
+
+/** "Kestrel is the feature flag service…" is about Kestrel: the name a sentence opens with. */
+function leadingName(answer: string): string | undefined {
+  const run: string[] = [];
+  for (const token of answer.trim().split(/\s+/)) {
+    const bare = token.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, '');
+    const name = /^\p{Lu}/u.test(bare) || (run.length > 0 && /^\d/.test(bare));
+    if (!name || (run.length === 0 && NOT_A_NAME.has(bare.toLowerCase()))) break;
+    run.push(bare);
+    if (bare !== token) break;
+  }
+  if (run.length === 0 || run.length > 4) return undefined;
+  // "Rooms in Lisbon are…", "Dogs are welcome…": a plural common noun, not a name.
+  if (run.length === 1 && tagWords(answer.trim())[0]?.tags.has('Plural')) return undefined;
+  return run.join(' ');
+}
+
+/** "Our Lisbon office" reads "our Lisbon office" inside a question. */
+function lowerDeterminer(phrase: string): string {
+  return phrase.replace(/^(The|Our|Your|Their)\b/, (word) => word.toLowerCase());
+}
+
+/**
+ * The row of a table answer: "Business — Minimum seats: 20" (or "Business, Minimum seats: 20")
+ * is about Business, not about its column or value.
+ */
+function rowKeyOf(answer: string): string | undefined {
+  const row = /^\s*([^\n,:—]{1,60}?)(?:\s+—\s+|,\s+)[^\n,:—]{1,60}:\s+\S/u.exec(answer);
+  const key = row?.[1]?.trim();
+  return key && key.split(/\s+/).length <= 5 ? key : undefined;
 }
 
 /** The first pronoun of the follow-up a name could replace, lower-cased. */
@@ -166,6 +220,10 @@ function namesOf(text: string): string[] {
 
 /** "Which port does it use?" + "Heron" → "Which port does Heron use?"; undefined when no pronoun fits. */
 function substitutePronoun(question: string, entity: string): string | undefined {
+  // "Who is our account manager there?": the place or organisation named before.
+  if (/\bthere\s*\?\s*$/i.test(question) && !/\bthere\s+(?:is|are|was|were)\b/i.test(question)) {
+    return question.replace(/\bthere(\s*\?\s*)$/i, `at ${entity}$1`);
+  }
   let done = false;
   const out = question.replace(/\b[A-Za-z]+\b/g, (word) => {
     if (done) return word;

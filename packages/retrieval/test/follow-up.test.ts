@@ -59,6 +59,58 @@ describe('standaloneQuestion', () => {
     );
   });
 
+  it('reads the thing out of answers shaped as table rows and sentences opening with a name', () => {
+    const ask = (question: string, previous: string, answer: string) =>
+      standaloneQuestion(question, [{ question: previous, answer }]).text;
+    expect(
+      ask(
+        'How much storage does it include?',
+        'Which plan needs at least 20 seats?',
+        'Business — Minimum seats: 20',
+      ),
+    ).toBe('How much storage does Business include?');
+    expect(
+      ask('What is its dark value?', 'Which token is #CF222E?', 'color.danger, Light: #CF222E'),
+    ).toBe("What is color.danger's dark value?");
+    expect(
+      ask(
+        'Which port does it listen on?',
+        'Which service do we use for feature flags?',
+        'Kestrel is the feature flag service behind every product.',
+      ),
+    ).toBe('Which port does Kestrel listen on?');
+    // A team answered: "its" is still the thing the question named.
+    expect(
+      ask(
+        'Which version of its server do we run?',
+        'Which team owns Kestrel?',
+        'Team Atlas owns Kestrel.',
+      ),
+    ).toBe("Which version of Kestrel's server do we run?");
+    // "Which model is the Lisbon printer?" asks about the printer.
+    expect(
+      ask(
+        'What is its IP address?',
+        'Which model is the Lisbon printer?',
+        'The Lisbon printer is a Brother HL-L8360.',
+      ),
+    ).toBe("What is the Lisbon printer's IP address?");
+    expect(
+      ask(
+        'Who is our account manager there?',
+        'Which vendor provides our password manager?',
+        '1Password, Service: Password manager',
+      ),
+    ).toBe('Who is our account manager at 1Password?');
+    expect(
+      ask(
+        'When is it open?',
+        'Which office is on Rua do Alecrim?',
+        'Our Lisbon office is at Rua do Alecrim 47.',
+      ),
+    ).toBe('When is our Lisbon office open?');
+  });
+
   it('prefixes follow-ups it cannot resolve with the previous question', () => {
     expect(
       standaloneQuestion('And who is on call for it?', [{ question: 'Why?', answer: 'x' }]),

@@ -21,19 +21,23 @@ export class ScheduleRule {
     readonly timezone: string,
   ) {}
 
-  /** The rule, or `400 invalid_request` naming `<field>.cron` or `<field>.timezone`. */
+  /**
+   * The rule, or `400 invalid_request` naming `<field>.cron` or `<field>.timezone` (`cron`,
+   * `timezone` with no field).
+   */
   static parse(input: ScheduleRuleInput, field = 'schedule'): ScheduleRule {
+    const named = (name: string) => (field ? `${field}.${name}` : name);
     const cron = input.cron.trim().replace(/\s+/g, ' ');
     const timezone = input.timezone?.trim() || DEFAULT_TIMEZONE;
     const problems: FieldProblem[] = [];
     if (!isTimeZone(timezone)) {
       problems.push({
-        field: `${field}.timezone`,
+        field: named('timezone'),
         message: `"${timezone}" is not an IANA time zone (e.g. "Europe/Berlin", "America/New_York", "UTC")`,
       });
     }
     const cronProblem = checkCron(cron, problems.length === 0 ? timezone : DEFAULT_TIMEZONE);
-    if (cronProblem) problems.push({ field: `${field}.cron`, message: cronProblem });
+    if (cronProblem) problems.push({ field: named('cron'), message: cronProblem });
     if (problems.length > 0) throw new InvalidRequestError('The schedule is not valid.', problems);
     return new ScheduleRule(cron, timezone);
   }

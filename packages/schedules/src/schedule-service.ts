@@ -1,8 +1,13 @@
 import type { CollectionResolver, Paged } from '@docent/catalog';
 import { decodeCursor, encodeCursor, pageSize } from '@docent/catalog';
 import type { SecretBox } from '@docent/credentials-vault';
-import { NotFoundError, SourceNotConnectedError } from '@docent/domain-errors';
-import type { CreateIngestionInput, IdempotencyKey, IngestionService } from '@docent/ingestion';
+import { InvalidRequestError, NotFoundError, SourceNotConnectedError } from '@docent/domain-errors';
+import {
+  newIngestionId,
+  type CreateIngestionInput,
+  type IdempotencyKey,
+  type IngestionService,
+} from '@docent/ingestion';
 import type {
   IngestionRecord,
   ScheduleRecord,
@@ -11,6 +16,7 @@ import type {
 } from '@docent/metadata-store';
 import { newScheduleId, scheduleSecretContext } from './schedule-ids';
 import { ScheduleRule, type ScheduleRuleInput } from './schedule-rule';
+import { CREDENTIALS_UNAVAILABLE, scheduleSource } from './schedule-source';
 
 export interface ScheduleLocator {
   namespaceName: string;
@@ -22,7 +28,14 @@ export interface ScheduleServiceDeps {
   store: ScheduleStore;
   ingestions: Pick<
     IngestionService,
-    'prepare' | 'start' | 'stillConnected' | 'earlierRun' | 'claimRun' | 'noteScheduleOfKey'
+    | 'prepare'
+    | 'start'
+    | 'stillConnected'
+    | 'earlierRun'
+    | 'claimRun'
+    | 'noteScheduleOfKey'
+    | 'newRun'
+    | 'enqueueOrLeaveToReconciler'
   >;
   resolver: CollectionResolver;
   secrets: SecretBox;
@@ -132,6 +145,67 @@ export class ScheduleService {
       const rule = ScheduleRule.parse({ cron: schedule.cron, timezone: schedule.timezone });
       return { status: 'active', stop: null, nextRunAt: rule.nextAfter(at), at };
     });
+  }
+
+  /**
+   * Starts a run of an active schedule now, outside its cron (the next scheduled run stays),
+   * with its stored credentials or the account's connection. While a run of the source is
+   * queued or running nothing starts: never two at once.
+   */
+  async runNow(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
+    for (let attempt = 1; ; attempt++) {
+      const schedule = await this.find(accountId, locator);
+      if (schedule.status !== 'active') {
+        throw new InvalidRequestError(
+          `The schedule is ${schedule.status}: resume it before running it.`,
+        );
+      }
+      const source = scheduleSource(schedule, this.deps.secrets);
+      if (!source) throw new InvalidRequestError(CREDENTIALS_UNAVAILABLE);
+      if (!(await this.deps.ingestions.stillConnected(source))) {
+        throw new SourceNotConnectedError(schedule.type);
+      }
+      const at = this.now();
+      const run = this.deps.ingestions.newRun(source, newIngestionId(at.getTime()));
+      const claim = await this.deps.store.claimRun({
+        scheduleId: schedule.id,
+        version: schedule.version,
+        nextRunAt: schedule.nextRunAt ?? at,
+        run,
+        at,
+      });
+      if (claim === 'started') await this.deps.ingestions.enqueueOrLeaveToReconciler(run);
+      if (claim !== 'lost') return this.find(accountId, locator);
+      if (attempt >= STATE_CHANGE_ATTEMPTS) {
+        throw new Error(`schedule ${schedule.id} kept changing while being run`);
+      }
+    }
+  }
+
+  /**
+   * A new cron and time zone (`400` naming `cron` or `timezone` when refused): an active
+   * schedule's next run is counted from now on the new rule; a paused or stopped one stays so.
+   */
+  async updateRule(
+    accountId: string,
+    locator: ScheduleLocator,
+    input: ScheduleRuleInput,
+  ): Promise<ScheduleRecord> {
+    const rule = ScheduleRule.parse(input, '');
+    for (let attempt = 1; ; attempt++) {
+      const schedule = await this.find(accountId, locator);
+      const at = this.now();
+      const changed = await this.deps.store.updateScheduleRule(schedule.id, schedule.version, {
+        cron: rule.cron,
+        timezone: rule.timezone,
+        nextRunAt: schedule.status === 'active' ? rule.nextAfter(at) : null,
+        at,
+      });
+      if (changed) return this.find(accountId, locator);
+      if (attempt >= STATE_CHANGE_ATTEMPTS) {
+        throw new Error(`schedule ${schedule.id} kept changing while being updated`);
+      }
+    }
   }
 
   /** Deletes the schedule and its sealed credentials; a run under way goes on. */

@@ -1,7 +1,8 @@
 import type { SecretBox } from '@docent/credentials-vault';
-import type { IngestionService, Logger, SourceToIngest } from '@docent/ingestion';
+import type { IngestionService, Logger } from '@docent/ingestion';
 import type { ScheduleRecord, ScheduleStopCode, ScheduleStore } from '@docent/metadata-store';
-import { scheduledRunId, scheduleSecretContext } from './schedule-ids';
+import { scheduledRunId } from './schedule-ids';
+import { CREDENTIALS_UNAVAILABLE, scheduleSource } from './schedule-source';
 import { ScheduleRule } from './schedule-rule';
 
 export interface SchedulerDeps {
@@ -66,12 +67,11 @@ export class Scheduler {
 
   private async fire(schedule: ScheduleRecord, now: Date, result: SchedulerTick): Promise<void> {
     const { logger, store } = this.deps;
-    const source = this.sourceOf(schedule);
+    const source = scheduleSource(schedule, this.deps.secrets);
     if (!source) {
       await this.stop(schedule, result, {
         code: 'credentials_unavailable',
-        message:
-          'The stored credentials can no longer be read (was DOCENT_SECRET_KEY changed?). Give the token again: create_ingestion with this source and schedule.',
+        message: CREDENTIALS_UNAVAILABLE,
       });
       return;
     }
@@ -137,30 +137,6 @@ export class Scheduler {
       result.stopped++;
       this.deps.logger.warn('schedule stopped', { scheduleId: schedule.id, reason: stop.code });
     }
-  }
-
-  /** The schedule's source with its credentials opened; null when they no longer open. */
-  private sourceOf(schedule: ScheduleRecord): SourceToIngest | null {
-    let secrets: Record<string, unknown> | null = null;
-    if (schedule.secrets) {
-      try {
-        secrets = this.deps.secrets.openJson(
-          schedule.secrets,
-          scheduleSecretContext(schedule.collectionId, schedule.sourceKey),
-        );
-      } catch {
-        return null;
-      }
-    }
-    return {
-      accountId: schedule.accountId,
-      collectionId: schedule.collectionId,
-      type: schedule.type,
-      spec: schedule.spec,
-      secrets,
-      sourceKey: schedule.sourceKey,
-      usesConnection: schedule.usesConnection,
-    };
   }
 }
 

@@ -49,6 +49,7 @@ export class ConnectionsController {
         connected_at: c.connectedAt,
         expires_at: c.expiresAt,
         account_label: c.accountLabel,
+        sites: c.sites,
       })),
     };
   }

@@ -12,8 +12,9 @@ import { CALLBACK_PAGE_HEADERS, callbackPage, name } from './callback-page';
 
 /**
  * Where every provider sends the browser back (`/oauth/callback`), and where an API client's
- * connect link leads (`/oauth/start`). Both answer pages, never JSON, and both act only for the
- * Docent account logged in to this browser.
+ * connect link leads (`/oauth/start`). Both answer pages or redirects, never JSON, and both act
+ * only for the Docent account logged in to this browser. A connection made goes back to the
+ * app's Connections page, which names it; a refusal is a page saying why.
  */
 @Public()
 @Controller('oauth')
@@ -45,20 +46,10 @@ export class OAuthCallbackController {
         error: text(query.error),
         sessionId: session?.id ?? null,
       });
-      const source = this.names.get(connection.type) ?? connection.type;
-      const account = session ? await this.users.userOf(session) : null;
-      res.status(200).send(
-        callbackPage({
-          ok: true,
-          title: `Connected ${source}`,
-          paragraphs: [
-            `${source} is now connected to the Docent account ${name(account?.email ?? 'of this session')}.`,
-            connection.accountLabel
-              ? `Docent can now read ${source} as ${name(connection.accountLabel)}.`
-              : `Docent can now read ${source}.`,
-          ],
-        }),
-      );
+      // Back into the app: its Connections page says what was connected, to which Docent
+      // account (the one this browser is logged in to, which the state was bound to).
+      res.removeHeader('Content-Type');
+      res.redirect(303, `/#/connections?connected=${encodeURIComponent(connection.type)}`);
     } catch (error) {
       if (!(error instanceof OAuthCallbackError)) throw error;
       res

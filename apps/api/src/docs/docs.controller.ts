@@ -160,6 +160,7 @@ export class DocsController {
     };
     if (!streamed) {
       const result = await this.asking.ask(principal.accountId, input, { signal: cancel.signal });
+      this.logNotFound(req, result);
       res.setHeader('Server-Timing', serverTiming(result));
       res.status(200).json(presentAsk(result));
       return;
@@ -174,6 +175,7 @@ export class DocsController {
           delta: (text, citations) => stream.send('delta', { text, citations }),
         },
       });
+      this.logNotFound(req, result);
       stream.send('done', presentAsk(result));
     } catch (error) {
       // Before the stream started the error is an ordinary problem response.
@@ -184,6 +186,16 @@ export class DocsController {
       }
     }
     stream.end();
+  }
+
+  /** Why a question went unanswered, for whoever tunes the collection (never the question). */
+  private logNotFound(req: DocentRequest, result: AskResult): void {
+    if (!result.found) {
+      this.logger.debug('answered "not found"', {
+        requestId: req.requestId,
+        reason: result.notFoundReason,
+      });
+    }
   }
 
   @Post('list')

@@ -23,9 +23,11 @@ export function presentIngestion(view: IngestionView): IngestionWire {
       documents_processed: view.progress.documentsProcessed,
       documents_skipped: view.progress.documentsSkipped,
       documents_failed: view.progress.documentsFailed,
+      documents_unsupported: view.progress.documentsUnsupported,
       chunks_indexed: view.progress.chunksIndexed,
     },
     failures: view.failures.map(presentNote),
+    unsupported: view.unsupported.map(presentNote),
     warnings: view.warnings.map(presentNote),
     error:
       view.errorCode && view.status === 'failed'
@@ -37,7 +39,7 @@ export function presentIngestion(view: IngestionView): IngestionWire {
   };
 }
 
-/** A failed or warned-about document of an ingestion: both lists share one shape. */
+/** A failed, unsupported or warned-about document of an ingestion: the lists share one shape. */
 function presentNote(note: IngestionView['failures'][number]): IngestionWire['failures'][number] {
   return { doc_name: note.docName, source_id: note.sourceId, message: note.message };
 }

@@ -79,6 +79,13 @@ export class ApiKeyGuard implements CanActivate {
   ): Promise<Principal> {
     const key = req.header('api-key');
     const cookie = this.cookies.read(req);
+    if (key === undefined && cookie.kind === 'none' && req.header('authorization') !== undefined) {
+      // The usual habit (`Authorization: Bearer …`): say where the key goes instead of a bare 401.
+      throw new ProblemError(
+        'unauthorized',
+        'The API key goes in the Api-Key header (Api-Key: <your key>); Docent does not read the Authorization header.',
+      );
+    }
     if (key !== undefined || cookie.kind === 'none') {
       const principal = await this.apiKeys.authenticate(key, this.addresses.of(req));
       if (!principal) {

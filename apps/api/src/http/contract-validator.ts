@@ -117,18 +117,24 @@ function resolveRef(document: JsonObject, ref: string): JsonObject {
   return node as JsonObject;
 }
 
-function fieldErrors(
-  errors: ErrorObject[],
-  body: unknown,
-): Array<{ field: string; message: string }> {
+type FieldError = { field: string; message: string };
+
+function fieldErrors(errors: ErrorObject[], body: unknown): FieldError[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
     return [{ field: '', message: 'the body must be a JSON object' }];
   }
+  // A value that fits none of a oneOf's shapes gets one message, the one the contract writes
+  // for it (`x-invalid-message`), not one per shape ("must be a array", "must be a object"…).
+  const oneOfPaths = errors.filter((e) => invalidMessage(e) !== null).map((e) => e.instancePath);
+  const underOneOf = (error: ErrorObject) =>
+    error.keyword !== 'oneOf' &&
+    oneOfPaths.some((p) => error.instancePath === p || error.instancePath.startsWith(`${p}/`));
+  const misspelt = misspeltFields(errors);
   const seen = new Set<string>();
-  const out: Array<{ field: string; message: string }> = [];
-  // oneOf branches of history_messages each report; keep the most specific messages.
+  const out: FieldError[] = [];
   for (const error of errors) {
-    const item = describe(error);
+    if (underOneOf(error) || followsFromMisspelling(error, misspelt, body)) continue;
+    const item = describe(error, misspelt);
     if (!item) continue;
     const key = `${item.field}|${item.message}`;
     if (!seen.has(key)) {
@@ -136,10 +142,124 @@ function fieldErrors(
       out.push(item);
     }
   }
-  return out.length > 0 ? out : [{ field: '', message: 'the body does not match the contract' }];
+  const merged = mergeArrayItems(out);
+  return merged.length > 0
+    ? merged
+    : [{ field: '', message: 'the body does not match the contract' }];
 }
 
-function describe(error: ErrorObject): { field: string; message: string } | null {
+/** An unknown field one edit away from a field the object allows: what it surely meant. */
+interface Misspelling {
+  /** The object's path (Ajv's instancePath). */
+  objectPath: string;
+  given: string;
+  meant: string;
+}
+
+function misspeltFields(errors: ErrorObject[]): Misspelling[] {
+  const out: Misspelling[] = [];
+  for (const error of errors) {
+    if (error.keyword !== 'additionalProperties') continue;
+    const given = String((error.params as { additionalProperty: unknown }).additionalProperty);
+    const known = Object.keys(
+      ((error.parentSchema as JsonObject | undefined)?.properties as JsonObject | undefined) ?? {},
+    );
+    const meant = known.find((name) => isOneEditAway(given, name));
+    if (meant) out.push({ objectPath: error.instancePath, given, meant });
+  }
+  return out;
+}
+
+/**
+ * Errors that only restate a misspelling: the misspelt field "missing", or a one-of rule
+ * (`space` or `cql`) the object meets once the field is read as meant.
+ */
+function followsFromMisspelling(
+  error: ErrorObject,
+  misspelt: Misspelling[],
+  body: unknown,
+): boolean {
+  const here = misspelt.filter((m) => m.objectPath === error.instancePath);
+  if (here.length === 0) return false;
+  const meant = new Set(here.map((m) => m.meant));
+  if (error.keyword === 'required') {
+    return meant.has(String((error.params as { missingProperty: unknown }).missingProperty));
+  }
+  if (error.keyword === 'x-exactly-one-of') {
+    const object = valueAt(body, error.instancePath) as JsonObject | undefined;
+    const fields = error.schema as string[];
+    const given = fields.filter(
+      (f) => meant.has(f) || (object?.[f] !== undefined && object[f] !== null),
+    );
+    return given.length === 1;
+  }
+  return false;
+}
+
+function valueAt(body: unknown, instancePath: string): unknown {
+  let value = body;
+  for (const part of instancePath.split('/').slice(1)) {
+    const key = part.replace(/~1/g, '/').replace(/~0/g, '~');
+    value = value && typeof value === 'object' ? (value as JsonObject)[key] : undefined;
+  }
+  return value;
+}
+
+/** One insertion, deletion, substitution or swap of two neighbours (`spaces`, `spcae`). */
+function isOneEditAway(a: string, b: string): boolean {
+  if (a === b) return false;
+  if (a.toLowerCase() === b.toLowerCase()) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  if (a.length === b.length) {
+    const differ = [...a].flatMap((c, i) => (c === b[i] ? [] : [i]));
+    if (differ.length === 1) return true;
+    const [i, j] = differ;
+    return differ.length === 2 && j === i! + 1 && a[i!] === b[j] && a[j] === b[i!];
+  }
+  const [short, long] = a.length < b.length ? [a, b] : [b, a];
+  for (let i = 0; i < long.length; i++) {
+    if (long.slice(0, i) + long.slice(i + 1) === short) return true;
+  }
+  return false;
+}
+
+/**
+ * Items of one list that fail alike are said once for the list
+ * (`history_messages: each item must be … (items 0 and 1 are not)`).
+ */
+function mergeArrayItems(errors: FieldError[]): FieldError[] {
+  const groups = new Map<string, { list: string; message: string; indexes: string[] }>();
+  for (const error of errors) {
+    const match = /^(.*)\.(\d+)$/.exec(error.field);
+    if (!match || !error.message.startsWith('must ')) continue;
+    const key = `${match[1]}|${error.message}`;
+    const group = groups.get(key) ?? { list: match[1]!, message: error.message, indexes: [] };
+    group.indexes.push(match[2]!);
+    groups.set(key, group);
+  }
+  const out: FieldError[] = [];
+  const emitted = new Set<string>();
+  for (const error of errors) {
+    const match = /^(.*)\.(\d+)$/.exec(error.field);
+    const key = match ? `${match[1]}|${error.message}` : '';
+    const group = groups.get(key);
+    if (!group || group.indexes.length < 2) {
+      out.push(error);
+      continue;
+    }
+    if (emitted.has(key)) continue;
+    emitted.add(key);
+    const indexes = group.indexes;
+    const named = `${indexes.slice(0, -1).join(', ')} and ${indexes.at(-1)!}`;
+    out.push({
+      field: group.list,
+      message: `each item ${group.message} (items ${named} are not)`,
+    });
+  }
+  return out;
+}
+
+function describe(error: ErrorObject, misspelt: Misspelling[]): FieldError | null {
   const path = error.instancePath
     .split('/')
     .slice(1)
@@ -150,8 +270,16 @@ function describe(error: ErrorObject): { field: string; message: string } | null
   switch (error.keyword) {
     case 'required':
       return { field: join(String(params.missingProperty)), message: 'is required' };
-    case 'additionalProperties':
-      return { field: join(String(params.additionalProperty)), message: 'is not a known field' };
+    case 'additionalProperties': {
+      const given = String(params.additionalProperty);
+      const meant = misspelt.find(
+        (m) => m.objectPath === error.instancePath && m.given === given,
+      )?.meant;
+      return {
+        field: join(given),
+        message: meant ? `is not a known field; did you mean ${meant}?` : 'is not a known field',
+      };
+    }
     case 'type':
       return {
         field: path,
@@ -175,10 +303,20 @@ function describe(error: ErrorObject): { field: string; message: string } | null
             ? 'must start with a letter or digit and use only letters, digits, _ . - (at most 64)'
             : `must match ${String(params.pattern)}`,
       };
-    case 'oneOf':
+    case 'oneOf': {
+      const said = invalidMessage(error);
+      return said === null ? null : { field: path, message: said };
+    }
     case 'if':
       return null;
     default:
       return { field: path, message: error.message ?? 'is not valid' };
   }
+}
+
+/** What the contract says a value of several shapes must look like, on a oneOf it fails. */
+function invalidMessage(error: ErrorObject): string | null {
+  if (error.keyword !== 'oneOf') return null;
+  const said = (error.parentSchema as JsonObject | undefined)?.['x-invalid-message'];
+  return typeof said === 'string' ? said : null;
 }

@@ -6,6 +6,7 @@ import type {
   Schedule,
   ScheduleList,
   ScheduleLocator,
+  UpdateScheduleRequest,
 } from '@docent/contract';
 import { ScheduleService, type ScheduleLocator as DomainLocator } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
@@ -20,7 +21,10 @@ function locatorOf(body: ScheduleLocator): DomainLocator {
   };
 }
 
-/** Scheduled re-syncs (created by create_ingestion with a schedule): list, pause, resume, delete. */
+/**
+ * Scheduled re-syncs (created by create_ingestion with a schedule): list, pause, resume, run
+ * now, change the rule, delete.
+ */
 @Controller('schedules')
 export class SchedulesController {
   constructor(private readonly schedules: ScheduleService) {}
@@ -57,6 +61,29 @@ export class SchedulesController {
     @ContractBody('resumeSchedule') body: ScheduleLocator,
   ): Promise<Schedule> {
     return presentSchedule(await this.schedules.resume(principal.accountId, locatorOf(body)));
+  }
+
+  @Post('run')
+  @HttpCode(200)
+  async run(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('runSchedule') body: ScheduleLocator,
+  ): Promise<Schedule> {
+    return presentSchedule(await this.schedules.runNow(principal.accountId, locatorOf(body)));
+  }
+
+  @Post('update')
+  @HttpCode(200)
+  async update(
+    @CurrentPrincipal() principal: Principal,
+    @ContractBody('updateSchedule') body: UpdateScheduleRequest,
+  ): Promise<Schedule> {
+    return presentSchedule(
+      await this.schedules.updateRule(principal.accountId, locatorOf(body), {
+        cron: body.cron,
+        timezone: body.timezone,
+      }),
+    );
   }
 
   @Post('delete')

@@ -149,11 +149,15 @@ describe('accounts and connections only their owner controls, in the browser', (
     await page.getByRole('link', { name: 'Log in' }).click();
     await heading('Log in').waitFor();
     await logIn();
-    await page.waitForURL((address) => address.pathname === '/oauth/callback');
-    await page.getByRole('heading', { name: 'Connected Notion (PAGES)' }).waitFor();
-    const text = await page.textContent('main');
-    expect(text).toContain(`connected to the Docent account ${VICTIM.email}`);
-    expect(text).toContain('as Victim Corp');
+    // Connected for the account this browser is logged in to: back on its Connections page.
+    await page.waitForURL(
+      (address) => address.pathname === '/' && address.hash.startsWith('#/connections'),
+    );
+    await page.getByTestId('connected-notice').getByText('Notion (PAGES) is connected.').waitFor();
+    await expect(page.getByTestId('account-email').textContent()).resolves.toBe(VICTIM.email);
+    await expect(page.getByTestId('connection-PAGES').textContent()).resolves.toContain(
+      'as Victim Corp',
+    );
     await browser.screenshot('21-04-link-connected');
     const connections = await viaKey.post<{ connections: Array<{ type: string }> }>(
       '/connections/list',

@@ -183,12 +183,15 @@ describe('onboarding in the browser', () => {
     const state = page.getByTestId(`connection-${type}`);
     await state.getByText('Not connected', { exact: true }).waitFor();
     await page.getByRole('button', { name: `Connect ${type}` }).click();
-    // UI → /connections/authorize → the provider's consent (auto-approved) → /oauth/callback.
-    await page.waitForURL((address) => address.pathname === '/oauth/callback');
-    expect(await page.content()).toMatch(/Connected/);
-    await browser.screenshot(`03-callback-${type}`);
-    await page.locator('a[href$="#/connections"]').first().click();
+    // UI → /connections/authorize → the provider's consent (auto-approved) → /oauth/callback,
+    // which sends the browser back to Connections, saying what was connected.
+    await page.waitForURL(
+      (address) => address.pathname === '/' && address.hash.startsWith('#/connections'),
+    );
     await heading('Connections').waitFor();
+    await expect(page.getByTestId('connected-notice').textContent()).resolves.toMatch(
+      new RegExp(`\\(${type}\\) is connected\\.$`),
+    );
     await state.getByText('Connected', { exact: true }).waitFor();
     await expect(state.textContent()).resolves.toContain(label);
     await browser.screenshot(`04-connected-${type}`);
@@ -270,7 +273,9 @@ describe('onboarding in the browser', () => {
     await startIngestion('DRIVE', 'drive');
     await page.getByText('Ingestion into drive started.').waitFor();
     await startIngestion('WIKI', 'wiki', async () => {
-      await page.getByLabel('Site URL').fill(wiki.url);
+      // The connection's site (Atlassian accessible-resources), offered: one click fills it.
+      await page.getByTestId('connection-sites').getByRole('button', { name: 'fake-site' }).click();
+      await expect(page.getByLabel('Site URL').inputValue()).resolves.toBe(wiki.url);
       await page.getByLabel('Space key').fill('KB');
     });
     await page.getByText('Ingestion into wiki started.').waitFor();

@@ -11,6 +11,7 @@ import {
 } from '@docent/source-fakes';
 import { launchChromium, type Chromium } from './support/chromium';
 import { startDocent, type InProcessDocent } from '../e2e/support/docent-server';
+import { waitUntil } from '../e2e/support/wait-for';
 
 jest.setTimeout(600_000);
 
@@ -155,6 +156,29 @@ describe('schedules and empty states in the browser', () => {
     await browser.screenshot('schedules-03-active');
   });
 
+  it('runs the schedule now, and names the zone of its next run', async () => {
+    const card = scheduleCard();
+    const nextRun = await card.getByTestId('schedule-next-run').textContent();
+    const before = await card.getByTestId('schedule-last-run').locator('code').textContent();
+    await card.getByRole('button', { name: 'Run now' }).click();
+    const lastRunId = card.getByTestId('schedule-last-run').locator('code');
+    await waitUntil(
+      async () => {
+        const id = await lastRunId.textContent();
+        return id && id !== before ? id : undefined;
+      },
+      { timeoutMs: 30_000, what: 'a new last run' },
+    );
+    await card
+      .getByTestId('schedule-last-run')
+      .filter({ hasText: 'succeeded' })
+      .waitFor({ timeout: 120_000 });
+    // Outside the cron: the next run stays, in the schedule's own zone.
+    expect(await card.getByTestId('schedule-next-run').textContent()).toBe(nextRun);
+    expect(nextRun).toMatch(/ UTC$/);
+    await browser.screenshot('schedules-03b-run-now');
+  });
+
   it('pauses and resumes the schedule', async () => {
     const card = scheduleCard();
     await card.getByRole('button', { name: 'Pause' }).click();
@@ -189,11 +213,12 @@ describe('schedules and empty states in the browser', () => {
     // A stopped schedule is news, not a page error.
     expect(await page.getByRole('alert').count()).toBe(0);
     await browser.screenshot('schedules-05-stopped');
-    // The scheduled run is among the ingestions too.
+    // The scheduled run is among the ingestions too (after the first run and the one run now).
     await openNav('Ingestions');
-    await page.getByTestId('ingestion').nth(1).waitFor();
+    await page.getByTestId('ingestion').nth(2).waitFor();
     expect(await page.getByTestId('ingestion-status').allTextContents()).toEqual([
       'failed',
+      'succeeded',
       'succeeded',
     ]);
     users.push(BOT);

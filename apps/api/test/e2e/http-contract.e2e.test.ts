@@ -74,6 +74,87 @@ describe('HTTP contract: problem+json errors, auth, operations routes', () => {
     }
   });
 
+  it('401 for a key sent as Authorization: Bearer says the header is Api-Key', async () => {
+    const problem = await expectProblem(
+      client
+        .withKey(undefined)
+        .post(
+          '/collections/list',
+          { namespace_name: 'acme' },
+          { headers: { authorization: `Bearer ${TEST_KEYS.acme}` } },
+        ),
+      401,
+      'unauthorized',
+    );
+    expect(problem.detail).toBe(
+      'The API key goes in the Api-Key header (Api-Key: <your key>); Docent does not read the Authorization header.',
+    );
+    expect(JSON.stringify(problem)).not.toContain(TEST_KEYS.acme);
+  });
+
+  it('400 says once what an earlier exchange looks like, not what each of its shapes wanted', async () => {
+    const ask = { namespace_name: 'acme', collection_name: 'handbook', question: 'Why?' };
+    const pair =
+      'must be one earlier exchange: ["question", "answer"] or {"question": "…", "answer": "…"}';
+    const flat = await expectProblem(
+      client.post('/docs/ask', { ...ask, history_messages: ['a', 'b'] }),
+      400,
+      'invalid_request',
+    );
+    expect(flat.errors).toEqual([
+      { field: 'history_messages', message: `each item ${pair} (items 0 and 1 are not)` },
+    ]);
+    const short = await expectProblem(
+      client.post('/docs/ask', { ...ask, history_messages: [['Why?', 'Because.'], ['only one']] }),
+      400,
+      'invalid_request',
+    );
+    expect(short.errors).toEqual([{ field: 'history_messages.1', message: pair }]);
+  });
+
+  it('400 for a field one edit away from a known one asks "did you mean", with no error that follows from it', async () => {
+    const typo = await expectProblem(
+      client.post('/docs/create_ingestion', wiki({ space: undefined, spaces: 'ENG' })),
+      400,
+      'invalid_request',
+    );
+    expect(typo.errors).toEqual([
+      { field: 'spec.spaces', message: 'is not a known field; did you mean space?' },
+    ]);
+    const top = await expectProblem(
+      client.post('/docs/create_ingestion', {
+        ...wiki({}),
+        collection_name: undefined,
+        collection_nane: 'handbook',
+      }),
+      400,
+      'invalid_request',
+    );
+    expect(top.errors).toEqual([
+      { field: 'collection_nane', message: 'is not a known field; did you mean collection_name?' },
+    ]);
+    // An error of its own stays.
+    const other = await expectProblem(
+      client.post(
+        '/docs/create_ingestion',
+        wiki({ space: undefined, spaces: 'ENG', attachments: 'yes' }),
+      ),
+      400,
+      'invalid_request',
+    );
+    expect(other.errors).toEqual([
+      { field: 'spec.spaces', message: 'is not a known field; did you mean space?' },
+      { field: 'spec.attachments', message: 'must be a boolean' },
+    ]);
+    // Far from every known field: no guess.
+    const unknown = await expectProblem(
+      client.post('/docs/create_ingestion', { ...wiki({}), extra: 1 }),
+      400,
+      'invalid_request',
+    );
+    expect(unknown.errors).toEqual([{ field: 'extra', message: 'is not a known field' }]);
+  });
+
   it('400 for the WIKI spec rules: both or neither of space and cql', async () => {
     const both = await expectProblem(
       client.post('/docs/create_ingestion', wiki({ cql: 'label = x' })),

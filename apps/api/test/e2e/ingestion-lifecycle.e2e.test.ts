@@ -166,6 +166,55 @@ describe('ingestion lifecycle: failures, per-document problems, rate limits, can
     );
   });
 
+  it('lists no collection a failed or canceled first ingestion left empty; its ingestions stay', async () => {
+    const names = async () =>
+      (
+        await client.post<{ collections: Array<{ collection_name: string }> }>(
+          '/collections/list',
+          { namespace_name: 'acme', limit: 1000 },
+        )
+      ).body.collections.map((c) => c.collection_name);
+    const refused = await ingest('bad-first', {
+      url: wiki.url,
+      space: 'ALPHA',
+      username: USER.username,
+      token: 'not-the-token',
+    });
+    expect(refused.status).toBe('failed');
+    // Canceled before its first document.
+    wiki.latencyMs = 2000;
+    const locator = { namespace_name: 'acme', collection_name: 'canceled-first' };
+    const created = await client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
+      ...locator,
+      type: 'WIKI',
+      spec: { url: wiki.url, space: 'BETA', ...credentials },
+    });
+    const canceled = await client.post<IngestionWire>('/docs/cancel_ingestion', {
+      ...locator,
+      ingestion_id: created.body.ingestion_id,
+    });
+    wiki.latencyMs = 0;
+    expect(canceled.body).toMatchObject({
+      status: 'canceled',
+      progress: { documents_processed: 0 },
+    });
+
+    const listed = await names();
+    expect(listed).not.toContain('bad-first');
+    expect(listed).not.toContain('canceled-first');
+    // What went wrong is still there to read, by collection.
+    const ingestions = await client.post<{ ingestions: IngestionWire[] }>('/docs/list_ingestions', {
+      namespace_name: 'acme',
+      collection_name: 'bad-first',
+    });
+    expect(ingestions.body.ingestions.map((i) => i.error?.code)).toEqual(['source_auth_failed']);
+
+    // The next ingestion into it, a good one, lists it.
+    const fixed = await ingest('bad-first', { url: wiki.url, space: 'ALPHA', ...credentials });
+    expect(fixed.status).toBe('succeeded');
+    expect(await names()).toContain('bad-first');
+  });
+
   it('runs two ingestions into one collection at the same time without mixing them up', async () => {
     const locator = { namespace_name: 'acme', collection_name: 'shared' };
     const [a, b] = await Promise.all(

@@ -25,6 +25,7 @@ interface ConnectionWire {
   connected_at: string;
   expires_at: string | null;
   account_label: string | null;
+  sites: Array<{ name: string; url: string }>;
 }
 
 /**
@@ -141,24 +142,28 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
   }
 
   it.each([
-    ['WIKI', 'Connected Confluence (WIKI)', 'fake-site'],
-    ['DRIVE', 'Connected Google Drive (DRIVE)', 'ann@acme.example'],
-    ['PAGES', 'Connected Notion (PAGES)', 'Acme Workspace'],
+    [
+      'WIKI',
+      'fake-site',
+      [{ name: 'fake-site', url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) }],
+    ],
+    ['DRIVE', 'ann@acme.example', []],
+    ['PAGES', 'Acme Workspace', []],
   ])(
-    'connects %s through the OAuth dance and lists it with its label',
-    async (type, title, label) => {
+    'connects %s through the OAuth dance, back to the app, and lists it with its label and sites',
+    async (type, label, sites) => {
       const page = await connect(ann, type);
       expect(page.callbackUrl.startsWith(`${docent.client.baseUrl}/oauth/callback?`)).toBe(true);
-      expect(page.status).toBe(200);
-      expect(page.text).toContain(title);
-      expect(page.text).toContain(label);
-      expect(page.text).toContain('Docent account <strong><bdi>ann@acme.example</bdi></strong>');
+      // Back into the app's Connections page, which says what was connected.
+      expect(page.status).toBe(303);
+      expect(page.landedAt).toBe(`${docent.client.baseUrl}/#/connections?connected=${type}`);
       const list = await ann.post<{ connections: ConnectionWire[] }>('/connections/list', {});
       expect(list.body.connections).toContainEqual({
         type,
         connected_at: expect.any(String),
         expires_at: type === 'PAGES' ? null : expect.any(String),
         account_label: label,
+        sites,
       });
     },
   );
@@ -218,7 +223,8 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
     });
     const consent = await ann.navigate(authorized.body.authorize_url);
     const callback = consent.headers.get('location')!;
-    expect((await ann.navigate(callback)).status).toBe(200);
+    // Connected: back to the app.
+    expect((await ann.navigate(callback)).status).toBe(303);
     const exchanges = notion.requests.filter((r) => r.route === 'oauth.token').length;
     const replay = await ann.navigate(callback);
     expect(replay.status).toBe(400);
@@ -354,19 +360,12 @@ describe('OAuth connections for WIKI, DRIVE and PAGES (embedded mode)', () => {
       },
     );
 
-    it.each([
-      ['WIKI', 'Connected Confluence (WIKI)'],
-      ['DRIVE', 'Connected Google Drive (DRIVE)'],
-      ['PAGES', 'Connected Notion (PAGES)'],
-    ])(
-      '%s: connects in a browser logged in to the same account, naming it',
-      async (type, title) => {
+    it.each(['WIKI', 'DRIVE', 'PAGES'])(
+      '%s: connects in a browser logged in to the same account, back to its Connections page',
+      async (type) => {
         const page = await completeOAuthDance(dora, await linkFor(type));
-        expect(page.status).toBe(200);
-        expect(page.text).toContain(title);
-        expect(page.text).toContain(
-          'connected to the Docent account <strong><bdi>dora@acme.example</bdi></strong>',
-        );
+        expect(page.status).toBe(303);
+        expect(page.landedAt).toBe(`${docent.client.baseUrl}/#/connections?connected=${type}`);
         expect(await connectedTypes(dora)).toContain(type);
         expect(
           (

@@ -333,6 +333,91 @@ describe('scheduled re-syncs', () => {
     expect(await ingestionsOf('eng')).toHaveLength(3);
   });
 
+  it('runs a schedule now with its sealed token, never twice at once, and changes its rule', async () => {
+    const created = await createScheduled('runs', wikiSpec('OPS'), {
+      cron: '0 3 * * *',
+      timezone: 'Europe/Berlin',
+    });
+    const locator = locatorOf('runs', created.schedule_id);
+    const collection = { namespace_name: 'acme', collection_name: 'runs' };
+    await waitForIngestion(client, { ...collection, ingestion_id: created.ingestion_id });
+    const before = await scheduleOf('runs');
+
+    wiki.latencyMs = 300;
+    try {
+      const ran = await client.post<ScheduleWire>('/schedules/run', locator);
+      expect(ran.status).toBe(200);
+      const runId = ran.body.last_run!.ingestion_id;
+      expect(runId).not.toBe(created.ingestion_id);
+      // Outside its cron: the next scheduled run stays where it was.
+      expect(ran.body).toMatchObject({ status: 'active', next_run_at: before.next_run_at });
+      expect(ran.body.last_run!.status).toMatch(/queued|running/);
+      // While it runs, "run now" starts nothing.
+      const again = await client.post<ScheduleWire>('/schedules/run', locator);
+      expect(again.body.last_run!.ingestion_id).toBe(runId);
+      expect(await ingestionsOf('runs')).toHaveLength(2);
+      const run = await waitForIngestion(client, { ...collection, ingestion_id: runId });
+      // It ran on the sealed token: the source accepted it, and nothing changed there.
+      expect(run).toMatchObject({
+        status: 'succeeded',
+        spec: { token: '***' },
+        progress: { documents_skipped: 4 },
+      });
+    } finally {
+      wiki.latencyMs = 0;
+    }
+
+    // A new rule: checked like a schedule given to create_ingestion, fields named plainly.
+    const refused = await client.post<{ errors: Array<{ field: string }> }>('/schedules/update', {
+      ...locator,
+      cron: '*/5 * * * *',
+      timezone: 'Mars/Olympus',
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e) => e.field).sort()).toEqual(['cron', 'timezone']);
+    const updated = await client.post<ScheduleWire>('/schedules/update', {
+      ...locator,
+      cron: '30 6 * * 1',
+      timezone: 'America/New_York',
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({
+      cron: '30 6 * * 1',
+      timezone: 'America/New_York',
+      status: 'active',
+    });
+    // The next Monday 06:30 in New York, from the schedules' clock.
+    const next = new Date(updated.body.next_run_at!);
+    const local = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'America/New_York',
+      weekday: 'short',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(next);
+    expect(local).toBe('Mon 06:30');
+    expect(next.getTime() - clock.getTime()).toBeLessThanOrEqual(7 * 24 * HOUR);
+    expect(next.getTime()).toBeGreaterThan(clock.getTime());
+
+    // Paused, it cannot run now; its rule can still change, and it stays paused.
+    await client.post('/schedules/pause', locator);
+    const paused = await client.post<{ detail: string }>('/schedules/run', locator);
+    expect(paused.status).toBe(400);
+    expect(paused.body.detail).toBe('The schedule is paused: resume it before running it.');
+    const pausedUpdate = await client.post<ScheduleWire>('/schedules/update', {
+      ...locator,
+      cron: '0 4 * * *',
+      timezone: null,
+    });
+    expect(pausedUpdate.body).toMatchObject({
+      cron: '0 4 * * *',
+      timezone: 'UTC',
+      status: 'paused',
+      next_run_at: null,
+    });
+    await client.post('/schedules/delete', locator);
+  });
+
   it('skips a run due while the previous one still runs', async () => {
     wiki.latencyMs = 400;
     try {
@@ -435,7 +520,7 @@ describe('scheduled re-syncs', () => {
       const authorized = await ann.post<{ authorize_url: string }>('/connections/authorize', {
         type: 'PAGES',
       });
-      expect((await completeOAuthDance(ann, authorized.body.authorize_url)).status).toBe(200);
+      expect((await completeOAuthDance(ann, authorized.body.authorize_url)).status).toBe(303);
     };
     await connect();
     const created = await createScheduled(

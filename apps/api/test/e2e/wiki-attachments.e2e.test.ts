@@ -132,8 +132,10 @@ describe('WIKI attachments end to end', () => {
 
   it('ingests each readable attachment as a document named after its page', async () => {
     expect(first.status).toBe('succeeded');
-    // The image is left out; the file over the size cap fails alone, as a Drive file would.
-    expect(first.failures).toEqual([
+    // The image is left out; the file over the size cap is skipped as unsupported (not a
+    // failure), as a Drive file would be.
+    expect(first.failures).toEqual([]);
+    expect(first.unsupported).toEqual([
       {
         doc_name: 'Standards library / scans.pdf',
         source_id: 'att6105',
@@ -144,7 +146,8 @@ describe('WIKI attachments end to end', () => {
     expect(first.progress).toMatchObject({
       documents_discovered: pages + 4,
       documents_processed: pages + 3,
-      documents_failed: 1,
+      documents_failed: 0,
+      documents_unsupported: 1,
     });
     expect(first.spec).toMatchObject({ attachments: true, token: '***' });
     const listed = await documents();
@@ -215,7 +218,12 @@ describe('WIKI attachments end to end', () => {
     wiki.deleteAttachment('att6102');
     const second = await ingest();
     expect(second.status).toBe('succeeded');
-    expect(second.progress).toMatchObject({ documents_processed: 1, documents_failed: 1 });
+    // The file over the size cap is skipped again, as unsupported.
+    expect(second.progress).toMatchObject({
+      documents_processed: 1,
+      documents_failed: 0,
+      documents_unsupported: 1,
+    });
     const listed = await documents();
     expect(listed.has(`Standards library / ${DOCX}`)).toBe(false);
     expect(listed.has(`Standards library / ${PDF}`)).toBe(true);

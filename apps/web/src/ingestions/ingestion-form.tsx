@@ -90,6 +90,26 @@ export function IngestionForm({ namespace, connections, onStarted }: IngestionFo
               value={form.wikiUrl}
               onChange={(e) => set('wikiUrl', e.target.value)}
             />
+            {connection && connection.sites.length > 0 ? (
+              // The sites the Atlassian connection was granted: one click instead of typing.
+              <p className="hint" data-testid="connection-sites">
+                Your connection reads{' '}
+                {connection.sites.map((site, i) => (
+                  <span key={site.url}>
+                    {i > 0 ? ', ' : ''}
+                    <button
+                      type="button"
+                      className="link"
+                      title={site.url}
+                      onClick={() => set('wikiUrl', site.url)}
+                    >
+                      <bdi>{site.name}</bdi>
+                    </button>
+                  </span>
+                ))}
+                .
+              </p>
+            ) : null}
           </div>
           <div className="radios" role="radiogroup" aria-label="Pages to ingest">
             <label>

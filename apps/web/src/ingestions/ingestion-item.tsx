@@ -51,6 +51,7 @@ export function IngestionItem({ ingestion, canceling, onCancel }: IngestionItemP
         <code>{ingestion.ingestion_id}</code>
       </p>
       <Notes title="Failures" notes={ingestion.failures} />
+      <Notes title="Unsupported (skipped)" notes={ingestion.unsupported} />
       <Notes title="Warnings" notes={ingestion.warnings} />
       {isActive(ingestion.status) ? (
         <button

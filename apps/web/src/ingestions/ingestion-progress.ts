@@ -13,16 +13,20 @@ export function isActive(status: IngestionStatus): boolean {
 
 /**
  * The bar of an ingestion, from the counts of its status record: documents dealt with
- * (indexed, unchanged or failed) out of those the source listed so far.
+ * (indexed, unchanged, skipped as unsupported or failed) out of those the source listed so far.
+ * An unsupported file (an image) is named apart from the failures, only when there is one.
  */
 export function progressOf(ingestion: Ingestion): ProgressView {
   const p = ingestion.progress;
-  const done = p.documents_processed + p.documents_skipped + p.documents_failed;
+  const done =
+    p.documents_processed + p.documents_skipped + p.documents_unsupported + p.documents_failed;
   const max = Math.max(p.documents_discovered, done, 1);
+  const listed = p.documents_discovered > 0;
   const counts = [
     `${done} of ${p.documents_discovered} documents`,
     `${p.documents_processed} indexed`,
     `${p.documents_skipped} unchanged`,
+    ...(p.documents_unsupported > 0 ? [`${p.documents_unsupported} unsupported`] : []),
     `${p.documents_failed} failed`,
     `${p.chunks_indexed} chunks`,
   ].join(' · ');
@@ -36,9 +40,10 @@ export function progressOf(ingestion: Ingestion): ProgressView {
     case 'succeeded':
       // A finished run is complete whatever the counts say (e.g. an empty source).
       return { value: max, max, summary: `Succeeded: ${counts}` };
+    // Stopped before the source listed anything: a row of zeros says nothing (the error does).
     case 'failed':
-      return { value: done, max, summary: `Failed: ${counts}` };
+      return { value: done, max, summary: listed ? `Failed: ${counts}` : 'Failed' };
     case 'canceled':
-      return { value: done, max, summary: `Canceled: ${counts}` };
+      return { value: done, max, summary: listed ? `Canceled: ${counts}` : 'Canceled' };
   }
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { listConnections } from '../api/list-connections';
 import { SOURCE_TYPES, type SourceType } from '../api/wire-types';
 import { ConfirmButton } from '../components/confirm-button';
@@ -14,9 +15,21 @@ const SOURCE_NAMES: Record<SourceType, string> = {
   PAGES: 'Notion (PAGES)',
 };
 
+/** `#/connections?connected=WIKI` (where the OAuth callback sends the browser) → `WIKI`. */
+export function connectedOfHash(hash: string): SourceType | null {
+  const query = hash.split('?')[1];
+  const type = query ? new URLSearchParams(query).get('connected') : null;
+  return SOURCE_TYPES.find((t) => t === type) ?? null;
+}
+
 /** The account's OAuth connections: connect (a full-page trip to the provider) or disconnect. */
 export function ConnectionsPage() {
   const { api } = useSession();
+  // Back from the provider's consent: say so once, and drop the parameter from the address.
+  const [justConnected] = useState(() => connectedOfHash(window.location.hash));
+  useEffect(() => {
+    if (justConnected) window.history.replaceState(null, '', '#/connections');
+  }, [justConnected]);
   const connections = useLoaded(() => listConnections(api), 'connections');
   const connect = useAction();
   const disconnect = useAction();
@@ -25,7 +38,7 @@ export function ConnectionsPage() {
     const result = await connect.run(() =>
       api.post<{ authorize_url: string }>('/connections/authorize', { type }),
     );
-    // Same tab: the provider sends the browser back to /oauth/callback, which links here.
+    // Same tab: the provider sends the browser back to /oauth/callback, which redirects here.
     if (result) window.location.assign(result.authorize_url);
   }
 
@@ -42,6 +55,11 @@ export function ConnectionsPage() {
         Connect a source once; ingestions of that type then need no token. Tokens are stored
         encrypted and deleted when you disconnect.
       </p>
+      {justConnected ? (
+        <p className="hint" role="status" data-testid="connected-notice">
+          {SOURCE_NAMES[justConnected]} is connected.
+        </p>
+      ) : null}
       <ProblemMessage problem={connections.problem ?? connect.problem ?? disconnect.problem} />
       <ul className="cards">
         {SOURCE_TYPES.map((type) => {

@@ -59,6 +59,7 @@ export function SchedulesPage() {
             busy={action.pending}
             onPause={(x) => void change('/schedules/pause', x)}
             onResume={(x) => void change('/schedules/resume', x)}
+            onRunNow={(x) => void change('/schedules/run', x)}
             onDelete={(x) => void change('/schedules/delete', x)}
           />
         ))}

@@ -8,11 +8,22 @@ interface ScheduleItemProps {
   busy: boolean;
   onPause(schedule: Schedule): void;
   onResume(schedule: Schedule): void;
+  onRunNow(schedule: Schedule): void;
   onDelete(schedule: Schedule): void;
 }
 
-/** One schedule: when it runs, how its last run went, why it stopped; pause, resume, delete. */
-export function ScheduleItem({ schedule, busy, onPause, onResume, onDelete }: ScheduleItemProps) {
+/**
+ * One schedule: when it runs (the next run in the schedule's own time zone, named), how its
+ * last run went, why it stopped; run now, pause, resume, delete.
+ */
+export function ScheduleItem({
+  schedule,
+  busy,
+  onPause,
+  onResume,
+  onRunNow,
+  onDelete,
+}: ScheduleItemProps) {
   const titleId = `schedule-${schedule.schedule_id}`;
   const run = schedule.last_run;
   return (
@@ -34,7 +45,7 @@ export function ScheduleItem({ schedule, busy, onPause, onResume, onDelete }: Sc
         <dt>Next run</dt>
         <dd data-testid="schedule-next-run">
           {schedule.next_run_at
-            ? formatTime(schedule.next_run_at)
+            ? formatInZone(schedule.next_run_at, schedule.timezone)
             : `none while ${schedule.status}`}
         </dd>
         <dt>Last run</dt>
@@ -63,14 +74,19 @@ export function ScheduleItem({ schedule, busy, onPause, onResume, onDelete }: Sc
       ) : null}
       <div className="actions">
         {schedule.status === 'active' ? (
-          <button
-            type="button"
-            className="secondary"
-            disabled={busy}
-            onClick={() => onPause(schedule)}
-          >
-            Pause
-          </button>
+          <>
+            <button type="button" disabled={busy} onClick={() => onRunNow(schedule)}>
+              Run now
+            </button>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy}
+              onClick={() => onPause(schedule)}
+            >
+              Pause
+            </button>
+          </>
         ) : (
           <button type="button" disabled={busy} onClick={() => onResume(schedule)}>
             Resume
@@ -85,4 +101,17 @@ export function ScheduleItem({ schedule, busy, onPause, onResume, onDelete }: Sc
       </div>
     </li>
   );
+}
+
+/** A time as the schedule's zone reads it, the zone named (03:00 Europe/Berlin, not 02:00). */
+export function formatInZone(iso: string, timeZone: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const local = new Intl.DateTimeFormat(undefined, {
+    timeZone,
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    hourCycle: 'h23',
+  }).format(date);
+  return `${local} ${timeZone}`;
 }

@@ -356,6 +356,7 @@ class CollectionsApi:
     ) -> CollectionList:
         """Collections of a namespace, by name
 
+        A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
 
         :param list_collections_request: (required)
         :type list_collections_request: ListCollectionsRequest
@@ -430,6 +431,7 @@ class CollectionsApi:
     ) -> ApiResponse[CollectionList]:
         """Collections of a namespace, by name
 
+        A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
 
         :param list_collections_request: (required)
         :type list_collections_request: ListCollectionsRequest
@@ -504,6 +506,7 @@ class CollectionsApi:
     ) -> RESTResponseType:
         """Collections of a namespace, by name
 
+        A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
 
         :param list_collections_request: (required)
         :type list_collections_request: ListCollectionsRequest

@@ -32,6 +32,7 @@ from docent_client.models.collection_locator import CollectionLocator
 from docent_client.models.connection import Connection
 from docent_client.models.connection_authorization import ConnectionAuthorization
 from docent_client.models.connection_list import ConnectionList
+from docent_client.models.connection_site import ConnectionSite
 from docent_client.models.connector import Connector
 from docent_client.models.connector_field_hint import ConnectorFieldHint
 from docent_client.models.connector_list import ConnectorList
@@ -87,5 +88,6 @@ from docent_client.models.session_list import SessionList
 from docent_client.models.sessions_ended import SessionsEnded
 from docent_client.models.sign_up_accepted import SignUpAccepted
 from docent_client.models.sign_up_request import SignUpRequest
+from docent_client.models.update_schedule_request import UpdateScheduleRequest
 from docent_client.models.wiki_spec import WikiSpec
 

@@ -21,6 +21,7 @@ from datetime import datetime
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List, Optional
 from typing_extensions import Annotated
+from docent_client.models.connection_site import ConnectionSite
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -33,8 +34,9 @@ class Connection(BaseModel):
     connected_at: datetime
     expires_at: Optional[datetime] = Field(description="When the access token expires (it is refreshed before); null when it does not.")
     account_label: Optional[StrictStr] = Field(description="Whom the connection acts for (Atlassian sites, Google email, Notion workspace).")
+    sites: List[ConnectionSite] = Field(description="The sites the connection can read, for a source that has several (the Confluence sites an Atlassian connection was granted: a WIKI ingestion through it names one as `spec.url`); empty for the others. ")
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["type", "connected_at", "expires_at", "account_label"]
+    __properties: ClassVar[List[str]] = ["type", "connected_at", "expires_at", "account_label", "sites"]
 
     @field_validator('type', mode="before")
     def type_validate_regular_expression(cls, value):
@@ -84,6 +86,12 @@ class Connection(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in sites (list)
+        _items = []
+        if self.sites:
+            for _item_sites in self.sites:
+                _items.append(_item_sites.to_dict() if _item_sites is not None else None)
+            _dict['sites'] = _items
         # puts key-value pairs in additional_properties in the top level
         if self.additional_properties is not None:
             for _key, _value in self.additional_properties.items():
@@ -114,7 +122,8 @@ class Connection(BaseModel):
             "type": obj.get("type"),
             "connected_at": obj.get("connected_at"),
             "expires_at": obj.get("expires_at"),
-            "account_label": obj.get("account_label")
+            "account_label": obj.get("account_label"),
+            "sites": [ConnectionSite.from_dict(_item) for _item in obj["sites"]] if obj.get("sites") is not None else None
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

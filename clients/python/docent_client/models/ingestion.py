@@ -44,10 +44,11 @@ class Ingestion(BaseModel):
     finished_at: Optional[datetime]
     progress: IngestionProgress
     failures: List[IngestionFailure] = Field(description="Documents that failed, in order (the first 1000).")
+    unsupported: List[IngestionFailure] = Field(description="Documents skipped as unsupported, in order (the first 1000), each with why (`unsupported file type (image/png)`, `file too large (…)`): counted in `documents_unsupported`, not in `documents_failed`. ")
     warnings: List[IngestionFailure] = Field(description="Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned images without a text layer, which are not searchable. ")
     error: Optional[IngestionError]
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"]
+    __properties: ClassVar[List[str]] = ["ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "unsupported", "warnings", "error"]
 
     @field_validator('type', mode="before")
     def type_validate_regular_expression(cls, value):
@@ -106,6 +107,12 @@ class Ingestion(BaseModel):
             for _item_failures in self.failures:
                 _items.append(_item_failures.to_dict() if _item_failures is not None else None)
             _dict['failures'] = _items
+        # override the default output from pydantic by calling `to_dict()` of each item in unsupported (list)
+        _items = []
+        if self.unsupported:
+            for _item_unsupported in self.unsupported:
+                _items.append(_item_unsupported.to_dict() if _item_unsupported is not None else None)
+            _dict['unsupported'] = _items
         # override the default output from pydantic by calling `to_dict()` of each item in warnings (list)
         _items = []
         if self.warnings:
@@ -158,6 +165,7 @@ class Ingestion(BaseModel):
             "finished_at": obj.get("finished_at"),
             "progress": IngestionProgress.from_dict(obj["progress"]) if obj.get("progress") is not None else None,
             "failures": [IngestionFailure.from_dict(_item) for _item in obj["failures"]] if obj.get("failures") is not None else None,
+            "unsupported": [IngestionFailure.from_dict(_item) for _item in obj["unsupported"]] if obj.get("unsupported") is not None else None,
             "warnings": [IngestionFailure.from_dict(_item) for _item in obj["warnings"]] if obj.get("warnings") is not None else None,
             "error": IngestionError.from_dict(obj["error"]) if obj.get("error") is not None else None
         })

@@ -31,9 +31,10 @@ class IngestionProgress(BaseModel):
     documents_processed: StrictInt = Field(description="New or changed documents indexed.")
     documents_skipped: StrictInt = Field(description="Documents unchanged since the last sync.")
     documents_failed: StrictInt = Field(description="Documents that could not be read or parsed (see `failures`).")
+    documents_unsupported: StrictInt = Field(description="Documents skipped because Docent does not ingest them — a file type no parser reads (an image, a video), a file over the size limit (see `unsupported`). Not failures. ")
     chunks_indexed: StrictInt = Field(description="Chunks written to the index by this ingestion.")
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["documents_discovered", "documents_processed", "documents_skipped", "documents_failed", "chunks_indexed"]
+    __properties: ClassVar[List[str]] = ["documents_discovered", "documents_processed", "documents_skipped", "documents_failed", "documents_unsupported", "chunks_indexed"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -97,6 +98,7 @@ class IngestionProgress(BaseModel):
             "documents_processed": obj.get("documents_processed"),
             "documents_skipped": obj.get("documents_skipped"),
             "documents_failed": obj.get("documents_failed"),
+            "documents_unsupported": obj.get("documents_unsupported"),
             "chunks_indexed": obj.get("chunks_indexed")
         })
         # store additional fields in additional_properties

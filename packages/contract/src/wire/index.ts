@@ -365,6 +365,13 @@ export interface Connection {
      * Whom the connection acts for (Atlassian sites, Google email, Notion workspace).
      */
     account_label: string | null;
+    /**
+     * The sites the connection can read, for a source that has several (the Confluence
+     * sites an Atlassian connection was granted: a WIKI ingestion through it names one as
+     * `spec.url`); empty for the others.
+     * 
+     */
+    sites: Array<ConnectionSite>;
 }
 /**
  * 
@@ -389,6 +396,21 @@ export interface ConnectionList {
      * 
      */
     connections: Array<Connection>;
+}
+/**
+ * 
+ * @export
+ * @interface ConnectionSite
+ */
+export interface ConnectionSite {
+    /**
+     * 
+     */
+    name: string;
+    /**
+     * 
+     */
+    url: string;
 }
 /**
  * 
@@ -923,6 +945,13 @@ export interface Ingestion {
      */
     failures: Array<IngestionFailure>;
     /**
+     * Documents skipped as unsupported, in order (the first 1000), each with why (`unsupported
+     * file type (image/png)`, `file too large (…)`): counted in `documents_unsupported`,
+     * not in `documents_failed`.
+     * 
+     */
+    unsupported: Array<IngestionFailure>;
+    /**
      * Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned
      * images without a text layer, which are not searchable.
      * 
@@ -1039,6 +1068,12 @@ export interface IngestionProgress {
      * Documents that could not be read or parsed (see `failures`).
      */
     documents_failed: number;
+    /**
+     * Documents skipped because Docent does not ingest them — a file type no parser reads
+     * (an image, a video), a file over the size limit (see `unsupported`). Not failures.
+     * 
+     */
+    documents_unsupported: number;
     /**
      * Chunks written to the index by this ingestion.
      */
@@ -1687,6 +1722,33 @@ export interface SignUpRequest {
      * 10 to 1024 characters, not a common password.
      */
     password: string;
+}
+/**
+ * 
+ * @export
+ * @interface UpdateScheduleRequest
+ */
+export interface UpdateScheduleRequest {
+    /**
+     * A namespace or collection name.
+     */
+    namespace_name: string;
+    /**
+     * A namespace or collection name.
+     */
+    collection_name: string;
+    /**
+     * 
+     */
+    schedule_id: string;
+    /**
+     * A five-field cron naming one minute of the hour (at most hourly).
+     */
+    cron: string;
+    /**
+     * An IANA time zone; default `UTC`.
+     */
+    timezone?: string | null;
 }
 /**
  * A Confluence site and a selection: exactly one of `space` (all current pages of the

@@ -69,6 +69,10 @@ export interface CollectionDirectory {
 
 /** Lists and deletes collections and documents (CatalogService). */
 export interface CatalogStore {
+  /**
+   * By name. Leaves out a collection that holds no document and whose every ingestion failed
+   * or was canceled: a first ingestion that went wrong leaves nothing to list or ask.
+   */
   listCollections(
     namespaceId: string,
     page: { after?: string; limit: number },

@@ -68,6 +68,11 @@ export interface FailedItem {
   sourceId: string;
   docName: string | null;
   message: string;
+  /**
+   * Skipped by rule (a type Docent does not parse, a file over the size limit) rather than
+   * failed: counted as unsupported and listed apart.
+   */
+  unsupported?: boolean;
 }
 
 /** How a listing ended: `complete` saw everything (it may delete what it did not list). */
@@ -190,8 +195,9 @@ export interface IngestionLedger {
    */
   commitProcessed(input: ProcessedDocument): Promise<DocumentRecord>;
   /**
-   * Atomically: records the failure and counts it, once per document; a failure straight from
-   * the listing counts as discovered too. Fenced like every write of a running ingestion.
+   * Atomically: records the failure (or the unsupported document) and counts it, once per
+   * document; one straight from the listing counts as discovered too. Fenced like every write
+   * of a running ingestion.
    */
   recordFailure(input: FailedItem): Promise<void>;
   /**

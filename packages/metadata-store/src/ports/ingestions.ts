@@ -19,6 +19,8 @@ export interface IngestionProgress {
   documentsProcessed: number;
   documentsSkipped: number;
   documentsFailed: number;
+  /** Skipped by rule: a type Docent does not parse, a file over the size limit. */
+  documentsUnsupported: number;
   chunksIndexed: number;
 }
 
@@ -132,4 +134,6 @@ export interface IngestionStore {
   listPendingBatches(ingestionId: string): Promise<PendingBatch[]>;
   listFailures(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
   listWarnings(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
+  /** Documents skipped as unsupported (type, size), in order. */
+  listUnsupported(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]>;
 }

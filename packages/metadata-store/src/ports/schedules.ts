@@ -110,6 +110,15 @@ export interface ScheduleStore {
       at: Date;
     },
   ): Promise<boolean>;
+  /**
+   * A new cron and time zone, and the next run they give (null: the schedule is not active);
+   * false when the schedule changed since `expectedVersion`.
+   */
+  updateScheduleRule(
+    id: string,
+    expectedVersion: number,
+    patch: { cron: string; timezone: string; nextRunAt: Date | null; at: Date },
+  ): Promise<boolean>;
   /** Deletes the schedule with its sealed credentials. */
   deleteSchedule(id: string): Promise<boolean>;
   /** Active schedules due at `now`, the most overdue first. */

@@ -81,11 +81,22 @@ export class TypeOrmCatalogStore implements CollectionDirectory, CatalogStore, D
     page: { after?: string; limit: number },
   ): Promise<Page<CollectionSummary>> {
     return this.db.run(async (m) => {
-      const rows = await m.getRepository(this.entities.Collection).find({
-        where: { namespace_id: namespaceId, ...(page.after ? { name: MoreThan(page.after) } : {}) },
-        order: { name: 'ASC' },
-        take: page.limit + 1,
-      });
+      const query = m
+        .getRepository(this.entities.Collection)
+        .createQueryBuilder('c')
+        .where('c.namespace_id = :namespaceId', { namespaceId })
+        // Not a collection whose every ingestion failed or was canceled before it held a
+        // document: a bad first try leaves nothing to ask (its ingestions stay listed).
+        .andWhere(
+          `(EXISTS (SELECT 1 FROM documents d WHERE d.collection_id = c.id)
+            OR NOT EXISTS (SELECT 1 FROM ingestions i WHERE i.collection_id = c.id)
+            OR EXISTS (SELECT 1 FROM ingestions i WHERE i.collection_id = c.id
+                       AND i.status IN ('queued', 'running', 'succeeded')))`,
+        )
+        .orderBy('c.name', 'ASC')
+        .take(page.limit + 1);
+      if (page.after) query.andWhere('c.name > :after', { after: page.after });
+      const rows = await query.getMany();
       const items = rows.slice(0, page.limit);
       const totals = new Map<string, { documents: number; chunks: number }>();
       if (items.length > 0) {

@@ -43,6 +43,7 @@ type ProgressColumn =
   | 'documents_processed'
   | 'documents_skipped'
   | 'documents_failed'
+  | 'documents_unsupported'
   | 'chunks_indexed';
 
 /**
@@ -250,12 +251,12 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
         inserted || (await this.settleItem(sql, input.ingestionId, input.sourceId, 'failed'));
       if (!settled) return;
       await this.bump(sql, input.ingestionId, {
-        documents_failed: 1,
+        ...(input.unsupported ? { documents_unsupported: 1 } : { documents_failed: 1 }),
         ...(inserted ? { documents_discovered: 1 } : {}),
       });
       await m.getRepository(this.entities.IngestionFailure).insert({
         ingestion_id: input.ingestionId,
-        kind: 'failure',
+        kind: input.unsupported ? 'unsupported' : 'failure',
         source_id: input.sourceId,
         doc_name: input.docName,
         message: input.message,

@@ -64,6 +64,7 @@ export function newIngestionRow(input: NewIngestion): IngestionRow {
     documents_processed: 0,
     documents_skipped: 0,
     documents_failed: 0,
+    documents_unsupported: 0,
     chunks_indexed: 0,
     error_code: null,
     error_message: null,
@@ -132,6 +133,7 @@ export function toProgress(row: IngestionRow): IngestionProgress {
     documentsProcessed: Number(row.documents_processed),
     documentsSkipped: Number(row.documents_skipped),
     documentsFailed: Number(row.documents_failed),
+    documentsUnsupported: Number(row.documents_unsupported),
     chunksIndexed: Number(row.chunks_indexed),
   };
 }

@@ -144,9 +144,13 @@ export class TypeOrmIngestionStore implements IngestionStore {
     return this.listNotes(ingestionId, 'warning', limit);
   }
 
+  async listUnsupported(ingestionId: string, limit: number): Promise<IngestionFailureRecord[]> {
+    return this.listNotes(ingestionId, 'unsupported', limit);
+  }
+
   private async listNotes(
     ingestionId: string,
-    kind: 'failure' | 'warning',
+    kind: 'failure' | 'warning' | 'unsupported',
     limit: number,
   ): Promise<IngestionFailureRecord[]> {
     return this.db.run(async (m) =>

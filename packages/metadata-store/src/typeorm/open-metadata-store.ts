@@ -17,6 +17,7 @@ import { IngestionBatches1795549440000 } from './migrations/1795549440000-ingest
 import { AccountSecurity1795561200000 } from './migrations/1795561200000-account-security';
 import { IngestionReconciliation1795600000000 } from './migrations/1795600000000-ingestion-reconciliation';
 import { IdempotencyKeys1795600100000 } from './migrations/1795600100000-idempotency-keys';
+import { UnsupportedDocuments1795600200000 } from './migrations/1795600200000-unsupported-documents';
 import { TypeOrmOAuthConnectionStore } from './oauth-connection-store';
 import { TypeOrmScheduleStore } from './schedule-store';
 import { buildEntities, type SqlDialect } from './schema';
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   AccountSecurity1795561200000,
   IngestionReconciliation1795600000000,
   IdempotencyKeys1795600100000,
+  UnsupportedDocuments1795600200000,
 ];
 
 export type MetadataStoreLocation =

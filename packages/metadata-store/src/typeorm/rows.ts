@@ -61,6 +61,7 @@ export interface IngestionRow {
   documents_processed: number;
   documents_skipped: number;
   documents_failed: number;
+  documents_unsupported: number;
   chunks_indexed: number;
   error_code: string | null;
   error_message: string | null;

@@ -128,6 +128,29 @@ export class TypeOrmScheduleStore implements ScheduleStore {
     });
   }
 
+  async updateScheduleRule(
+    id: string,
+    expectedVersion: number,
+    patch: { cron: string; timezone: string; nextRunAt: Date | null; at: Date },
+  ): Promise<boolean> {
+    return this.db.run(async (m) => {
+      const result = await m
+        .getRepository(this.entities.Schedule)
+        .createQueryBuilder()
+        .update()
+        .set({
+          cron: patch.cron,
+          timezone: patch.timezone,
+          next_run_at: patch.nextRunAt,
+          updated_at: patch.at,
+          version: () => 'version + 1',
+        })
+        .where('id = :id AND version = :v', { id, v: expectedVersion })
+        .execute();
+      return (result.affected ?? 0) > 0;
+    });
+  }
+
   async deleteSchedule(id: string): Promise<boolean> {
     return this.db.run(async (m) => {
       const result = await m.getRepository(this.entities.Schedule).delete({ id });

@@ -149,6 +149,7 @@ export function buildEntities(dialect: SqlDialect): Entities {
         documents_processed: int,
         documents_skipped: int,
         documents_failed: int,
+        documents_unsupported: int,
         chunks_indexed: int,
         error_code: { type: t.varchar, length: 64, nullable: true },
         error_message: { type: t.text, nullable: true },

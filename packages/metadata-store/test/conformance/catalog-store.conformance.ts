@@ -64,6 +64,57 @@ export function describeCatalogStoreConformance(adapterName: string, open: OpenM
       expect(firstPage.nextAfter).toBe('alpha');
     });
 
+    it('leaves out a collection whose every ingestion failed or was canceled before it held a document', async () => {
+      const { account, namespace } = await seedCollection(store());
+      const ingestionInto = async (name: string) => {
+        const c = await catalog().ensureCollection(namespace.id, name, t0);
+        return { c, ing: await seedIngestion(store(), c.id, account.id) };
+      };
+      const fail = (id: string) =>
+        store().ledger.endIngestion(id, ['queued', 'running'], 'failed', {
+          at: t0,
+          error: { code: 'source_auth_failed', message: 'refused' },
+        });
+      const failed = await ingestionInto('failed-first');
+      await fail(failed.ing.id);
+      const canceled = await ingestionInto('canceled-first');
+      await store().ingestions.cancelIngestion(canceled.ing.id, t0);
+      // Failed again, then under way: listed while it runs.
+      const retried = await ingestionInto('retried');
+      await fail(retried.ing.id);
+      await seedIngestion(store(), retried.c.id, account.id);
+      // Failed after indexing some: what it holds is listed.
+      const partial = await ingestionInto('partial');
+      await store().ledger.commitProcessed(processed(partial.ing.id, partial.c.id, 'a'));
+      await fail(partial.ing.id);
+      // An empty source, ingested: listed (empty, and it says so).
+      const empty = await ingestionInto('empty-source');
+      await store().ledger.endIngestion(empty.ing.id, ['queued'], 'succeeded', {
+        at: t0,
+        error: null,
+      });
+
+      const listed = await catalog().listCollections(namespace.id, { limit: 10 });
+      expect(listed.items.map((x) => [x.name, x.documentCount])).toEqual([
+        ['empty-source', 0],
+        ['handbook', 0],
+        ['partial', 1],
+        ['retried', 0],
+      ]);
+      // Paging skips them too.
+      const first = await catalog().listCollections(namespace.id, { limit: 1 });
+      const second = await catalog().listCollections(namespace.id, {
+        limit: 1,
+        after: first.nextAfter!,
+      });
+      expect([...first.items, ...second.items].map((x) => x.name)).toEqual([
+        'empty-source',
+        'handbook',
+      ]);
+      // Still there for its ingestions: found by name.
+      expect(await catalog().findCollection(namespace.id, 'failed-first')).not.toBeNull();
+    });
+
     it('finds documents by name and by id, and deletes them', async () => {
       const { account, collection: c } = await seedCollection(store());
       const ing = await seedIngestion(store(), c.id, account.id);

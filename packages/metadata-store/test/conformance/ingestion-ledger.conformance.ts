@@ -52,16 +52,30 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
         docName: null,
         message: 'gone',
       });
+      // Skipped by rule (a type Docent does not read), twice: counted once, apart.
+      const unsupported = {
+        ingestionId: ing.id,
+        sourceId: 's5',
+        docName: 'map.png',
+        message: 'unsupported file type (image/png)',
+        unsupported: true,
+      };
+      await ledger().recordFailure(unsupported);
+      await ledger().recordFailure(unsupported);
       expect(await progressOf(ing.id)).toEqual({
-        documentsDiscovered: 4,
+        documentsDiscovered: 5,
         documentsProcessed: 1,
         documentsSkipped: 1,
         documentsFailed: 2,
+        documentsUnsupported: 1,
         chunksIndexed: 3,
       });
       expect(await store().ingestions.listFailures(ing.id, 10)).toEqual([
         { docName: 'Bad', sourceId: 's3', message: 'unparseable' },
         { docName: null, sourceId: 's4', message: 'gone' },
+      ]);
+      expect(await store().ingestions.listUnsupported(ing.id, 10)).toEqual([
+        { docName: 'map.png', sourceId: 's5', message: 'unsupported file type (image/png)' },
       ]);
     });
 
@@ -125,6 +139,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
       expect(await progressOf(ing.id)).toMatchObject({
         documentsProcessed: 1,
         documentsFailed: 0,
+        documentsUnsupported: 0,
       });
     });
 
@@ -439,6 +454,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
           documentsDiscovered: 3,
           documentsProcessed: 1,
           documentsFailed: 1,
+          documentsUnsupported: 0,
         });
       });
 

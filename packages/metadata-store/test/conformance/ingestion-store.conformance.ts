@@ -24,6 +24,7 @@ export function describeIngestionStoreConformance(adapterName: string, open: Ope
           documentsProcessed: 0,
           documentsSkipped: 0,
           documentsFailed: 0,
+          documentsUnsupported: 0,
           chunksIndexed: 0,
         },
       });

@@ -79,6 +79,33 @@ export function describeScheduleStoreConformance(adapterName: string, open: Open
       expect(await schedules().getSchedule('sch_missing')).toBeNull();
     });
 
+    it('changes the rule of a schedule at the version it was read at, once', async () => {
+      const { schedule } = await seedSchedule(store());
+      const patch = {
+        cron: '0 6 * * 1',
+        timezone: 'Europe/Berlin',
+        nextRunAt: at(5 * hour),
+        at: at(1000),
+      };
+      expect(await schedules().updateScheduleRule(schedule.id, schedule.version, patch)).toBe(true);
+      // Read before the change: it lost.
+      expect(
+        await schedules().updateScheduleRule(schedule.id, schedule.version, {
+          ...patch,
+          cron: '0 7 * * *',
+        }),
+      ).toBe(false);
+      expect(await schedules().getSchedule(schedule.id)).toMatchObject({
+        cron: '0 6 * * 1',
+        timezone: 'Europe/Berlin',
+        status: 'active',
+        nextRunAt: at(5 * hour),
+        updatedAt: at(1000),
+        version: schedule.version + 1,
+        secrets: 'sealed-for-the-schedule',
+      });
+    });
+
     it('replaces the schedule of the same source, keeping its id, and reactivates it', async () => {
       const { schedule, collection, account } = await seedSchedule(store());
       expect(

@@ -72,20 +72,28 @@ export class BrowserSession {
   }
 }
 
-/** Follows the provider's consent redirect back to Docent's callback, with the session cookie. */
+/**
+ * Follows the provider's consent redirect back to Docent's callback, with the session cookie,
+ * up to the callback's answer: a page saying why nothing was connected, or (connected) a
+ * redirect into the app, `landedAt`.
+ */
 export async function completeOAuthDance(
   browser: BrowserSession,
   authorizeUrl: string,
-): Promise<{ status: number; text: string; callbackUrl: string }> {
+): Promise<{ status: number; text: string; callbackUrl: string; landedAt: string | null }> {
   let url = authorizeUrl;
   for (let hop = 0; hop < 5; hop += 1) {
     const page = await browser.navigate(url);
     const location = page.headers.get('location');
     if (page.status >= 300 && page.status < 400 && location) {
-      url = new URL(location, url).toString();
+      const next = new URL(location, url);
+      if (next.origin === new URL(browser.baseUrl).origin && next.pathname === '/') {
+        return { status: page.status, text: page.text, callbackUrl: url, landedAt: next.href };
+      }
+      url = next.toString();
       continue;
     }
-    return { status: page.status, text: page.text, callbackUrl: url };
+    return { status: page.status, text: page.text, callbackUrl: url, landedAt: null };
   }
   throw new Error('too many redirects');
 }

@@ -13,9 +13,11 @@ export interface IngestionWire {
     documents_processed: number;
     documents_skipped: number;
     documents_failed: number;
+    documents_unsupported: number;
     chunks_indexed: number;
   };
   failures: Array<{ doc_name: string | null; source_id: string; message: string }>;
+  unsupported: Array<{ doc_name: string | null; source_id: string; message: string }>;
   error: { code: string; message: string } | null;
   spec: Record<string, unknown>;
   [key: string]: unknown;

@@ -93,7 +93,7 @@ export interface CollectionsApiInterface {
     listCollectionsRequestOpts(requestParameters: ListCollectionsOperationRequest): Promise<runtime.RequestOpts>;
 
     /**
-     * 
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
      * @summary Collections of a namespace, by name
      * @param {ListCollectionsRequest} ListCollectionsRequest 
      * @param {*} [options] Override http request option.
@@ -103,6 +103,7 @@ export interface CollectionsApiInterface {
     listCollectionsRaw(requestParameters: ListCollectionsOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CollectionList>>;
 
     /**
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
      * Collections of a namespace, by name
      */
     listCollections(requestParameters: ListCollectionsOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CollectionList>;
@@ -201,6 +202,7 @@ export class CollectionsApi extends runtime.BaseAPI implements CollectionsApiInt
     }
 
     /**
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
      * Collections of a namespace, by name
      */
     async listCollectionsRaw(requestParameters: ListCollectionsOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<CollectionList>> {
@@ -211,6 +213,7 @@ export class CollectionsApi extends runtime.BaseAPI implements CollectionsApiInt
     }
 
     /**
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on `list_ingestions`, and the next ingestion into it lists it again. 
      * Collections of a namespace, by name
      */
     async listCollections(requestParameters: ListCollectionsOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<CollectionList> {

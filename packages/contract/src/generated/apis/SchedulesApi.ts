@@ -43,6 +43,11 @@ import {
     ScheduleLocatorFromJSON,
     ScheduleLocatorToJSON,
 } from '../models/ScheduleLocator';
+import {
+    type UpdateScheduleRequest,
+    UpdateScheduleRequestFromJSON,
+    UpdateScheduleRequestToJSON,
+} from '../models/UpdateScheduleRequest';
 
 export interface DeleteScheduleRequest {
     /**
@@ -70,6 +75,20 @@ export interface ResumeScheduleRequest {
      * 
      */
     ScheduleLocator: ScheduleLocator;
+}
+
+export interface RunScheduleRequest {
+    /**
+     * 
+     */
+    ScheduleLocator: ScheduleLocator;
+}
+
+export interface UpdateScheduleOperationRequest {
+    /**
+     * 
+     */
+    UpdateScheduleRequest: UpdateScheduleRequest;
 }
 
 /**
@@ -173,6 +192,54 @@ export interface SchedulesApiInterface {
      * Resume a paused or stopped schedule
      */
     resumeSchedule(requestParameters: ResumeScheduleRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Schedule>;
+
+    /**
+     * Creates request options for runSchedule without sending the request
+     * @param {ScheduleLocator} ScheduleLocator 
+     * @throws {RequiredError}
+     * @memberof SchedulesApiInterface
+     */
+    runScheduleRequestOpts(requestParameters: RunScheduleRequest): Promise<runtime.RequestOpts>;
+
+    /**
+     * Starts a run of the schedule\'s source now, with its stored credentials (or the account\'s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as `last_run`. A paused or stopped schedule is refused (`400`): resume it first. 
+     * @summary Run an active schedule now
+     * @param {ScheduleLocator} ScheduleLocator 
+     * @param {*} [options] Override http request option.
+     * @throws {RequiredError}
+     * @memberof SchedulesApiInterface
+     */
+    runScheduleRaw(requestParameters: RunScheduleRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Schedule>>;
+
+    /**
+     * Starts a run of the schedule\'s source now, with its stored credentials (or the account\'s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as `last_run`. A paused or stopped schedule is refused (`400`): resume it first. 
+     * Run an active schedule now
+     */
+    runSchedule(requestParameters: RunScheduleRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Schedule>;
+
+    /**
+     * Creates request options for updateSchedule without sending the request
+     * @param {UpdateScheduleRequest} UpdateScheduleRequest 
+     * @throws {RequiredError}
+     * @memberof SchedulesApiInterface
+     */
+    updateScheduleRequestOpts(requestParameters: UpdateScheduleOperationRequest): Promise<runtime.RequestOpts>;
+
+    /**
+     * A new cron and time zone, checked as `create_ingestion` checks a `schedule` (`errors` names `cron` or `timezone`). An active schedule\'s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with `create_ingestion` and the same source. 
+     * @summary Change when a schedule runs
+     * @param {UpdateScheduleRequest} UpdateScheduleRequest 
+     * @param {*} [options] Override http request option.
+     * @throws {RequiredError}
+     * @memberof SchedulesApiInterface
+     */
+    updateScheduleRaw(requestParameters: UpdateScheduleOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Schedule>>;
+
+    /**
+     * A new cron and time zone, checked as `create_ingestion` checks a `schedule` (`errors` names `cron` or `timezone`). An active schedule\'s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with `create_ingestion` and the same source. 
+     * Change when a schedule runs
+     */
+    updateSchedule(requestParameters: UpdateScheduleOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Schedule>;
 
 }
 
@@ -388,6 +455,112 @@ export class SchedulesApi extends runtime.BaseAPI implements SchedulesApiInterfa
      */
     async resumeSchedule(requestParameters: ResumeScheduleRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Schedule> {
         const response = await this.resumeScheduleRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for runSchedule without sending the request
+     */
+    async runScheduleRequestOpts(requestParameters: RunScheduleRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['ScheduleLocator'] == null) {
+            throw new runtime.RequiredError(
+                'ScheduleLocator',
+                'Required parameter "ScheduleLocator" was null or undefined when calling runSchedule().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["Api-Key"] = await this.configuration.apiKey("Api-Key"); // ApiKey authentication
+        }
+
+
+        let urlPath = `/schedules/run`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: ScheduleLocatorToJSON(requestParameters['ScheduleLocator']),
+        };
+    }
+
+    /**
+     * Starts a run of the schedule\'s source now, with its stored credentials (or the account\'s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as `last_run`. A paused or stopped schedule is refused (`400`): resume it first. 
+     * Run an active schedule now
+     */
+    async runScheduleRaw(requestParameters: RunScheduleRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Schedule>> {
+        const requestOptions = await this.runScheduleRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => ScheduleFromJSON(jsonValue));
+    }
+
+    /**
+     * Starts a run of the schedule\'s source now, with its stored credentials (or the account\'s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as `last_run`. A paused or stopped schedule is refused (`400`): resume it first. 
+     * Run an active schedule now
+     */
+    async runSchedule(requestParameters: RunScheduleRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Schedule> {
+        const response = await this.runScheduleRaw(requestParameters, initOverrides);
+        return await response.value();
+    }
+
+    /**
+     * Creates request options for updateSchedule without sending the request
+     */
+    async updateScheduleRequestOpts(requestParameters: UpdateScheduleOperationRequest): Promise<runtime.RequestOpts> {
+        if (requestParameters['UpdateScheduleRequest'] == null) {
+            throw new runtime.RequiredError(
+                'UpdateScheduleRequest',
+                'Required parameter "UpdateScheduleRequest" was null or undefined when calling updateSchedule().'
+            );
+        }
+
+        const queryParameters: any = {};
+
+        const headerParameters: runtime.HTTPHeaders = {};
+
+        headerParameters['Content-Type'] = 'application/json';
+
+        if (this.configuration && this.configuration.apiKey) {
+            headerParameters["Api-Key"] = await this.configuration.apiKey("Api-Key"); // ApiKey authentication
+        }
+
+
+        let urlPath = `/schedules/update`;
+
+        return {
+            path: urlPath,
+            method: 'POST',
+            headers: headerParameters,
+            query: queryParameters,
+            body: UpdateScheduleRequestToJSON(requestParameters['UpdateScheduleRequest']),
+        };
+    }
+
+    /**
+     * A new cron and time zone, checked as `create_ingestion` checks a `schedule` (`errors` names `cron` or `timezone`). An active schedule\'s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with `create_ingestion` and the same source. 
+     * Change when a schedule runs
+     */
+    async updateScheduleRaw(requestParameters: UpdateScheduleOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<runtime.ApiResponse<Schedule>> {
+        const requestOptions = await this.updateScheduleRequestOpts(requestParameters);
+        const response = await this.request(requestOptions, initOverrides);
+
+        return new runtime.JSONApiResponse(response, (jsonValue) => ScheduleFromJSON(jsonValue));
+    }
+
+    /**
+     * A new cron and time zone, checked as `create_ingestion` checks a `schedule` (`errors` names `cron` or `timezone`). An active schedule\'s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with `create_ingestion` and the same source. 
+     * Change when a schedule runs
+     */
+    async updateSchedule(requestParameters: UpdateScheduleOperationRequest, initOverrides?: RequestInit | runtime.InitOverrideFunction): Promise<Schedule> {
+        const response = await this.updateScheduleRaw(requestParameters, initOverrides);
         return await response.value();
     }
 

@@ -13,6 +13,14 @@
  */
 
 import { mapValues, parseDate, parseDateTime, serializeDate, serializeDateTime } from '../runtime';
+import type { ConnectionSite } from './ConnectionSite';
+import {
+    ConnectionSiteFromJSON,
+    ConnectionSiteFromJSONTyped,
+    ConnectionSiteToJSON,
+    ConnectionSiteToJSONTyped,
+} from './ConnectionSite';
+
 /**
  * 
  * @export
@@ -38,6 +46,13 @@ export interface Connection {
      * Whom the connection acts for (Atlassian sites, Google email, Notion workspace).
      */
     account_label: string | null;
+    /**
+     * The sites the connection can read, for a source that has several (the Confluence
+     * sites an Atlassian connection was granted: a WIKI ingestion through it names one as
+     * `spec.url`); empty for the others.
+     * 
+     */
+    sites: Array<ConnectionSite>;
 }
 
 /**
@@ -48,6 +63,7 @@ export function instanceOfConnection(value: object): value is Connection {
     if (!('connected_at' in value) || value['connected_at'] === undefined) return false;
     if (!('expires_at' in value) || value['expires_at'] === undefined) return false;
     if (!('account_label' in value) || value['account_label'] === undefined) return false;
+    if (!('sites' in value) || value['sites'] === undefined) return false;
     return true;
 }
 
@@ -65,6 +81,7 @@ export function ConnectionFromJSONTyped(json: any, ignoreDiscriminator: boolean)
         'connected_at': (json['connected_at'] == null ? json['connected_at'] : parseDateTime(json['connected_at'])),
         'expires_at': (json['expires_at'] == null ? null : parseDateTime(json['expires_at'])),
         'account_label': json['account_label'],
+        'sites': ((json['sites'] as Array<any>).map(ConnectionSiteFromJSON)),
     };
 }
 
@@ -83,6 +100,7 @@ export function ConnectionToJSONTyped(value?: Connection | null, ignoreDiscrimin
         'connected_at': value['connected_at'] == null ? value['connected_at'] : serializeDateTime(value['connected_at']),
         'expires_at': value['expires_at'] == null ? value['expires_at'] : serializeDateTime(value['expires_at']),
         'account_label': value['account_label'],
+        'sites': ((value['sites'] as Array<any>).map(ConnectionSiteToJSON)),
     };
 }
 

@@ -96,6 +96,13 @@ export interface Ingestion {
      */
     failures: Array<IngestionFailure>;
     /**
+     * Documents skipped as unsupported, in order (the first 1000), each with why (`unsupported
+     * file type (image/png)`, `file too large (…)`): counted in `documents_unsupported`,
+     * not in `documents_failed`.
+     * 
+     */
+    unsupported: Array<IngestionFailure>;
+    /**
      * Documents indexed with a caveat, in order (the first 1000): e.g. pages that are scanned
      * images without a text layer, which are not searchable.
      * 
@@ -124,6 +131,7 @@ export function instanceOfIngestion(value: object): value is Ingestion {
     if (!('finished_at' in value) || value['finished_at'] === undefined) return false;
     if (!('progress' in value) || value['progress'] === undefined) return false;
     if (!('failures' in value) || value['failures'] === undefined) return false;
+    if (!('unsupported' in value) || value['unsupported'] === undefined) return false;
     if (!('warnings' in value) || value['warnings'] === undefined) return false;
     if (!('error' in value) || value['error'] === undefined) return false;
     return true;
@@ -150,6 +158,7 @@ export function IngestionFromJSONTyped(json: any, ignoreDiscriminator: boolean):
         'finished_at': (json['finished_at'] == null ? null : parseDateTime(json['finished_at'])),
         'progress': IngestionProgressFromJSON(json['progress']),
         'failures': ((json['failures'] as Array<any>).map(IngestionFailureFromJSON)),
+        'unsupported': ((json['unsupported'] as Array<any>).map(IngestionFailureFromJSON)),
         'warnings': ((json['warnings'] as Array<any>).map(IngestionFailureFromJSON)),
         'error': IngestionErrorFromJSON(json['error']),
     };
@@ -177,6 +186,7 @@ export function IngestionToJSONTyped(value?: Ingestion | null, ignoreDiscriminat
         'finished_at': value['finished_at'] == null ? value['finished_at'] : serializeDateTime(value['finished_at']),
         'progress': IngestionProgressToJSON(value['progress']),
         'failures': ((value['failures'] as Array<any>).map(IngestionFailureToJSON)),
+        'unsupported': ((value['unsupported'] as Array<any>).map(IngestionFailureToJSON)),
         'warnings': ((value['warnings'] as Array<any>).map(IngestionFailureToJSON)),
         'error': IngestionErrorToJSON(value['error']),
     };

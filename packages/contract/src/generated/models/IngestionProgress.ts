@@ -36,6 +36,12 @@ export interface IngestionProgress {
      */
     documents_failed: number;
     /**
+     * Documents skipped because Docent does not ingest them — a file type no parser reads
+     * (an image, a video), a file over the size limit (see `unsupported`). Not failures.
+     * 
+     */
+    documents_unsupported: number;
+    /**
      * Chunks written to the index by this ingestion.
      */
     chunks_indexed: number;
@@ -49,6 +55,7 @@ export function instanceOfIngestionProgress(value: object): value is IngestionPr
     if (!('documents_processed' in value) || value['documents_processed'] === undefined) return false;
     if (!('documents_skipped' in value) || value['documents_skipped'] === undefined) return false;
     if (!('documents_failed' in value) || value['documents_failed'] === undefined) return false;
+    if (!('documents_unsupported' in value) || value['documents_unsupported'] === undefined) return false;
     if (!('chunks_indexed' in value) || value['chunks_indexed'] === undefined) return false;
     return true;
 }
@@ -67,6 +74,7 @@ export function IngestionProgressFromJSONTyped(json: any, ignoreDiscriminator: b
         'documents_processed': json['documents_processed'],
         'documents_skipped': json['documents_skipped'],
         'documents_failed': json['documents_failed'],
+        'documents_unsupported': json['documents_unsupported'],
         'chunks_indexed': json['chunks_indexed'],
     };
 }
@@ -86,6 +94,7 @@ export function IngestionProgressToJSONTyped(value?: IngestionProgress | null, i
         'documents_processed': value['documents_processed'],
         'documents_skipped': value['documents_skipped'],
         'documents_failed': value['documents_failed'],
+        'documents_unsupported': value['documents_unsupported'],
         'chunks_indexed': value['chunks_indexed'],
     };
 }

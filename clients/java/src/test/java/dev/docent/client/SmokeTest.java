@@ -238,7 +238,8 @@ class SmokeTest {
   @Test
   void toleratesResponseFieldsANewerServerAdds() throws Exception {
     Reference reference =
-        Reference.fromJson("{\"doc_name\":\"Page\",\"page_num\":1,\"sample_text\":\"t\",\"score\":0.9}");
+        Reference.fromJson(
+            "{\"doc_name\":\"Page\",\"page_num\":1,\"sample_text\":\"t\",\"highlight\":null,\"cited\":false,\"score\":0.9}");
     assertEquals("Page", reference.getDocName());
   }
 

@@ -316,7 +316,7 @@ public class CollectionsApi {
 
     /**
      * Collections of a namespace, by name
-     * 
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on &#x60;list_ingestions&#x60;, and the next ingestion into it lists it again. 
      * @param listCollectionsRequest  (required)
      * @return CollectionList
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -342,7 +342,7 @@ public class CollectionsApi {
 
     /**
      * Collections of a namespace, by name
-     * 
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on &#x60;list_ingestions&#x60;, and the next ingestion into it lists it again. 
      * @param listCollectionsRequest  (required)
      * @return ApiResponse&lt;CollectionList&gt;
      * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
@@ -369,7 +369,7 @@ public class CollectionsApi {
 
     /**
      * Collections of a namespace, by name (asynchronously)
-     * 
+     * A collection is made by the first ingestion into it. One that holds no document and whose every ingestion failed or was canceled is not listed (a first ingestion that went wrong leaves nothing to ask); its ingestions stay on &#x60;list_ingestions&#x60;, and the next ingestion into it lists it again. 
      * @param listCollectionsRequest  (required)
      * @param _callback The callback to be executed when the API call finishes
      * @return The request call

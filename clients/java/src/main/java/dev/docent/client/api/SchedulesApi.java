@@ -33,6 +33,7 @@ import dev.docent.client.model.Problem;
 import dev.docent.client.model.Schedule;
 import dev.docent.client.model.ScheduleList;
 import dev.docent.client.model.ScheduleLocator;
+import dev.docent.client.model.UpdateScheduleRequest;
 
 import java.lang.reflect.Type;
 import java.util.ArrayList;
@@ -713,6 +714,326 @@ public class SchedulesApi {
     public okhttp3.Call resumeScheduleAsync(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback<Schedule> _callback) throws ApiException {
 
         okhttp3.Call localVarCall = resumeScheduleValidateBeforeCall(scheduleLocator, _callback);
+        Type localVarReturnType = new TypeToken<Schedule>(){}.getType();
+        localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
+        return localVarCall;
+    }
+    /**
+     * Build call for runSchedule
+     * @param scheduleLocator  (required)
+     * @param _callback Callback for upload/download progress
+     * @return Call to execute
+     * @throws ApiException If fail to serialize the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, its &#x60;last_run&#x60; the run started now (or the one under way). </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public okhttp3.Call runScheduleCall(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback _callback) throws ApiException {
+        String basePath = null;
+        // Operation Servers
+        String[] localBasePaths = new String[] {  };
+
+        // Determine Base Path to Use
+        if (localCustomBaseUrl != null){
+            basePath = localCustomBaseUrl;
+        } else if ( localBasePaths.length > 0 ) {
+            basePath = localBasePaths[localHostIndex];
+        } else {
+            basePath = null;
+        }
+
+        Object localVarPostBody = scheduleLocator;
+
+        // create path and map variables
+        String localVarPath = "/schedules/run";
+
+        List<Pair> localVarQueryParams = new ArrayList<Pair>();
+        List<Pair> localVarCollectionQueryParams = new ArrayList<Pair>();
+        Map<String, String> localVarHeaderParams = new HashMap<String, String>();
+        Map<String, String> localVarCookieParams = new HashMap<String, String>();
+        Map<String, Object> localVarFormParams = new HashMap<String, Object>();
+
+        final String[] localVarAccepts = {
+            "application/json",
+            "application/problem+json"
+        };
+        final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
+        if (localVarAccept != null) {
+            localVarHeaderParams.put("Accept", localVarAccept);
+        }
+
+        final String[] localVarContentTypes = {
+            "application/json"
+        };
+        final String localVarContentType = localVarApiClient.selectHeaderContentType(localVarContentTypes);
+        if (localVarContentType != null) {
+            localVarHeaderParams.put("Content-Type", localVarContentType);
+        }
+
+        String[] localVarAuthNames = new String[] { "ApiKey" };
+        return localVarApiClient.buildCall(basePath, localVarPath, "POST", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private okhttp3.Call runScheduleValidateBeforeCall(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback _callback) throws ApiException {
+        // verify the required parameter 'scheduleLocator' is set
+        if (scheduleLocator == null) {
+            throw new ApiException("Missing the required parameter 'scheduleLocator' when calling runSchedule(Async)");
+        }
+
+        return runScheduleCall(scheduleLocator, _callback);
+
+    }
+
+    /**
+     * Run an active schedule now
+     * Starts a run of the schedule&#39;s source now, with its stored credentials (or the account&#39;s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as &#x60;last_run&#x60;. A paused or stopped schedule is refused (&#x60;400&#x60;): resume it first. 
+     * @param scheduleLocator  (required)
+     * @return Schedule
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, its &#x60;last_run&#x60; the run started now (or the one under way). </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public Schedule runSchedule(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
+        ApiResponse<Schedule> localVarResp = runScheduleWithHttpInfo(scheduleLocator);
+        return localVarResp.getData();
+    }
+
+    /**
+     * Run an active schedule now
+     * Starts a run of the schedule&#39;s source now, with its stored credentials (or the account&#39;s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as &#x60;last_run&#x60;. A paused or stopped schedule is refused (&#x60;400&#x60;): resume it first. 
+     * @param scheduleLocator  (required)
+     * @return ApiResponse&lt;Schedule&gt;
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, its &#x60;last_run&#x60; the run started now (or the one under way). </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public ApiResponse<Schedule> runScheduleWithHttpInfo(@javax.annotation.Nonnull ScheduleLocator scheduleLocator) throws ApiException {
+        okhttp3.Call localVarCall = runScheduleValidateBeforeCall(scheduleLocator, null);
+        Type localVarReturnType = new TypeToken<Schedule>(){}.getType();
+        return localVarApiClient.execute(localVarCall, localVarReturnType);
+    }
+
+    /**
+     * Run an active schedule now (asynchronously)
+     * Starts a run of the schedule&#39;s source now, with its stored credentials (or the account&#39;s connection), outside its cron: the next scheduled run stays when it was. Never two runs of a source at once: while one is queued or running, nothing starts and the schedule comes back with that run as &#x60;last_run&#x60;. A paused or stopped schedule is refused (&#x60;400&#x60;): resume it first. 
+     * @param scheduleLocator  (required)
+     * @param _callback The callback to be executed when the API call finishes
+     * @return The request call
+     * @throws ApiException If fail to process the API call, e.g. serializing the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, its &#x60;last_run&#x60; the run started now (or the one under way). </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public okhttp3.Call runScheduleAsync(@javax.annotation.Nonnull ScheduleLocator scheduleLocator, final ApiCallback<Schedule> _callback) throws ApiException {
+
+        okhttp3.Call localVarCall = runScheduleValidateBeforeCall(scheduleLocator, _callback);
+        Type localVarReturnType = new TypeToken<Schedule>(){}.getType();
+        localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
+        return localVarCall;
+    }
+    /**
+     * Build call for updateSchedule
+     * @param updateScheduleRequest  (required)
+     * @param _callback Callback for upload/download progress
+     * @return Call to execute
+     * @throws ApiException If fail to serialize the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, with its new rule and next run. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public okhttp3.Call updateScheduleCall(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest, final ApiCallback _callback) throws ApiException {
+        String basePath = null;
+        // Operation Servers
+        String[] localBasePaths = new String[] {  };
+
+        // Determine Base Path to Use
+        if (localCustomBaseUrl != null){
+            basePath = localCustomBaseUrl;
+        } else if ( localBasePaths.length > 0 ) {
+            basePath = localBasePaths[localHostIndex];
+        } else {
+            basePath = null;
+        }
+
+        Object localVarPostBody = updateScheduleRequest;
+
+        // create path and map variables
+        String localVarPath = "/schedules/update";
+
+        List<Pair> localVarQueryParams = new ArrayList<Pair>();
+        List<Pair> localVarCollectionQueryParams = new ArrayList<Pair>();
+        Map<String, String> localVarHeaderParams = new HashMap<String, String>();
+        Map<String, String> localVarCookieParams = new HashMap<String, String>();
+        Map<String, Object> localVarFormParams = new HashMap<String, Object>();
+
+        final String[] localVarAccepts = {
+            "application/json",
+            "application/problem+json"
+        };
+        final String localVarAccept = localVarApiClient.selectHeaderAccept(localVarAccepts);
+        if (localVarAccept != null) {
+            localVarHeaderParams.put("Accept", localVarAccept);
+        }
+
+        final String[] localVarContentTypes = {
+            "application/json"
+        };
+        final String localVarContentType = localVarApiClient.selectHeaderContentType(localVarContentTypes);
+        if (localVarContentType != null) {
+            localVarHeaderParams.put("Content-Type", localVarContentType);
+        }
+
+        String[] localVarAuthNames = new String[] { "ApiKey" };
+        return localVarApiClient.buildCall(basePath, localVarPath, "POST", localVarQueryParams, localVarCollectionQueryParams, localVarPostBody, localVarHeaderParams, localVarCookieParams, localVarFormParams, localVarAuthNames, _callback);
+    }
+
+    @SuppressWarnings("rawtypes")
+    private okhttp3.Call updateScheduleValidateBeforeCall(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest, final ApiCallback _callback) throws ApiException {
+        // verify the required parameter 'updateScheduleRequest' is set
+        if (updateScheduleRequest == null) {
+            throw new ApiException("Missing the required parameter 'updateScheduleRequest' when calling updateSchedule(Async)");
+        }
+
+        return updateScheduleCall(updateScheduleRequest, _callback);
+
+    }
+
+    /**
+     * Change when a schedule runs
+     * A new cron and time zone, checked as &#x60;create_ingestion&#x60; checks a &#x60;schedule&#x60; (&#x60;errors&#x60; names &#x60;cron&#x60; or &#x60;timezone&#x60;). An active schedule&#39;s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with &#x60;create_ingestion&#x60; and the same source. 
+     * @param updateScheduleRequest  (required)
+     * @return Schedule
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, with its new rule and next run. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public Schedule updateSchedule(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest) throws ApiException {
+        ApiResponse<Schedule> localVarResp = updateScheduleWithHttpInfo(updateScheduleRequest);
+        return localVarResp.getData();
+    }
+
+    /**
+     * Change when a schedule runs
+     * A new cron and time zone, checked as &#x60;create_ingestion&#x60; checks a &#x60;schedule&#x60; (&#x60;errors&#x60; names &#x60;cron&#x60; or &#x60;timezone&#x60;). An active schedule&#39;s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with &#x60;create_ingestion&#x60; and the same source. 
+     * @param updateScheduleRequest  (required)
+     * @return ApiResponse&lt;Schedule&gt;
+     * @throws ApiException If fail to call the API, e.g. server error or cannot deserialize the response body
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, with its new rule and next run. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public ApiResponse<Schedule> updateScheduleWithHttpInfo(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest) throws ApiException {
+        okhttp3.Call localVarCall = updateScheduleValidateBeforeCall(updateScheduleRequest, null);
+        Type localVarReturnType = new TypeToken<Schedule>(){}.getType();
+        return localVarApiClient.execute(localVarCall, localVarReturnType);
+    }
+
+    /**
+     * Change when a schedule runs (asynchronously)
+     * A new cron and time zone, checked as &#x60;create_ingestion&#x60; checks a &#x60;schedule&#x60; (&#x60;errors&#x60; names &#x60;cron&#x60; or &#x60;timezone&#x60;). An active schedule&#39;s next run is counted from now on the new rule; a paused or stopped one stays so. The source and its credentials change with &#x60;create_ingestion&#x60; and the same source. 
+     * @param updateScheduleRequest  (required)
+     * @param _callback The callback to be executed when the API call finishes
+     * @return The request call
+     * @throws ApiException If fail to process the API call, e.g. serializing the request body object
+     * @http.response.details
+     <table border="1">
+       <caption>Response Details</caption>
+        <tr><td> Status Code </td><td> Description </td><td> Response Headers </td></tr>
+        <tr><td> 200 </td><td> The schedule, with its new rule and next run. </td><td>  -  </td></tr>
+        <tr><td> 400 </td><td> &#x60;invalid_request&#x60;: malformed JSON, missing, unknown or mistyped field, bad name, out of range value, source URL not allowed. &#x60;source_not_connected&#x60;: the spec has no token and the account has no connection for that source.  </td><td>  -  </td></tr>
+        <tr><td> 401 </td><td> &#x60;unauthorized&#x60;: the &#x60;Api-Key&#x60; header is missing or not a valid key (or no valid session cookie, or two session cookies); a session request without its &#x60;X-CSRF-Token&#x60;; a wrong email or password; a key without the &#x60;admin&#x60; scope managing keys.  </td><td>  -  </td></tr>
+        <tr><td> 404 </td><td> &#x60;not_found&#x60;: no such namespace, collection, ingestion or document for this account. </td><td>  -  </td></tr>
+        <tr><td> 413 </td><td> &#x60;payload_too_large&#x60;: the body is over 1 MiB. </td><td>  -  </td></tr>
+        <tr><td> 415 </td><td> &#x60;unsupported_media_type&#x60;: the body is not &#x60;application/json&#x60;. </td><td>  -  </td></tr>
+        <tr><td> 429 </td><td> &#x60;rate_limited&#x60;: the key sent too many requests, or too many attempts (log-ins, sign-ups, wrong API keys) came from this address or for this email; wait &#x60;Retry-After&#x60; seconds.  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+        <tr><td> 500 </td><td> &#x60;internal&#x60;: something unexpected; &#x60;detail&#x60; carries a request id to report. </td><td>  -  </td></tr>
+        <tr><td> 503 </td><td> &#x60;unavailable&#x60;: a dependency (database, queue, index) is down or restarting; the detail names which. Retry after &#x60;Retry-After&#x60; seconds (it grows with the outage, up to 30).  </td><td>  * Retry-After - Seconds to wait before retrying. <br>  </td></tr>
+     </table>
+     */
+    public okhttp3.Call updateScheduleAsync(@javax.annotation.Nonnull UpdateScheduleRequest updateScheduleRequest, final ApiCallback<Schedule> _callback) throws ApiException {
+
+        okhttp3.Call localVarCall = updateScheduleValidateBeforeCall(updateScheduleRequest, _callback);
         Type localVarReturnType = new TypeToken<Schedule>(){}.getType();
         localVarApiClient.executeAsync(localVarCall, localVarReturnType, _callback);
         return localVarCall;

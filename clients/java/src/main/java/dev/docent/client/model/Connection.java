@@ -19,9 +19,12 @@ import com.google.gson.annotations.JsonAdapter;
 import com.google.gson.annotations.SerializedName;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonWriter;
+import dev.docent.client.model.ConnectionSite;
 import java.io.IOException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
@@ -71,6 +74,11 @@ public class Connection {
   @SerializedName(SERIALIZED_NAME_ACCOUNT_LABEL)
   @javax.annotation.Nullable
   private String accountLabel;
+
+  public static final String SERIALIZED_NAME_SITES = "sites";
+  @SerializedName(SERIALIZED_NAME_SITES)
+  @javax.annotation.Nonnull
+  private List<ConnectionSite> sites = new ArrayList<>();
 
   public Connection() {
   }
@@ -150,6 +158,33 @@ public class Connection {
     this.accountLabel = accountLabel;
   }
 
+
+  public Connection sites(@javax.annotation.Nonnull List<ConnectionSite> sites) {
+    this.sites = sites;
+    return this;
+  }
+
+  public Connection addSitesItem(ConnectionSite sitesItem) {
+    if (this.sites == null) {
+      this.sites = new ArrayList<>();
+    }
+    this.sites.add(sitesItem);
+    return this;
+  }
+
+  /**
+   * The sites the connection can read, for a source that has several (the Confluence sites an Atlassian connection was granted: a WIKI ingestion through it names one as &#x60;spec.url&#x60;); empty for the others. 
+   * @return sites
+   */
+  @javax.annotation.Nonnull
+  public List<ConnectionSite> getSites() {
+    return sites;
+  }
+
+  public void setSites(@javax.annotation.Nonnull List<ConnectionSite> sites) {
+    this.sites = sites;
+  }
+
   /**
    * A container for additional, undeclared properties.
    * This is a holder for any undeclared properties as specified with
@@ -208,13 +243,14 @@ public class Connection {
     return Objects.equals(this.type, connection.type) &&
         Objects.equals(this.connectedAt, connection.connectedAt) &&
         Objects.equals(this.expiresAt, connection.expiresAt) &&
-        Objects.equals(this.accountLabel, connection.accountLabel)&&
+        Objects.equals(this.accountLabel, connection.accountLabel) &&
+        Objects.equals(this.sites, connection.sites)&&
         Objects.equals(this.additionalProperties, connection.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(type, connectedAt, expiresAt, accountLabel, additionalProperties);
+    return Objects.hash(type, connectedAt, expiresAt, accountLabel, sites, additionalProperties);
   }
 
   @Override
@@ -225,6 +261,7 @@ public class Connection {
     sb.append("    connectedAt: ").append(toIndentedString(connectedAt)).append("\n");
     sb.append("    expiresAt: ").append(toIndentedString(expiresAt)).append("\n");
     sb.append("    accountLabel: ").append(toIndentedString(accountLabel)).append("\n");
+    sb.append("    sites: ").append(toIndentedString(sites)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
     return sb.toString();
@@ -244,10 +281,10 @@ public class Connection {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("type", "connected_at", "expires_at", "account_label"));
+    openapiFields = new HashSet<String>(Arrays.asList("type", "connected_at", "expires_at", "account_label", "sites"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("type", "connected_at", "expires_at", "account_label"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("type", "connected_at", "expires_at", "account_label", "sites"));
   }
 
   /**
@@ -275,6 +312,16 @@ public class Connection {
       }
       if ((jsonObj.get("account_label") != null && !jsonObj.get("account_label").isJsonNull()) && !jsonObj.get("account_label").isJsonPrimitive()) {
         throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `account_label` to be a primitive type in the JSON string but got `%s`", jsonObj.get("account_label").toString()));
+      }
+      if (jsonObj.get("sites") != null) {
+        if (!jsonObj.get("sites").isJsonArray()) {
+          throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `sites` to be an array in the JSON string but got `%s`", jsonObj.get("sites").toString()));
+        }
+        JsonArray jsonArraysites = jsonObj.getAsJsonArray("sites");
+        // validate the required field `sites` (array)
+        for (int i = 0; i < jsonArraysites.size(); i++) {
+          ConnectionSite.validateJsonElement(jsonArraysites.get(i));
+        }
       }
   }
 

@@ -115,6 +115,11 @@ public class Ingestion {
   @javax.annotation.Nonnull
   private List<IngestionFailure> failures = new ArrayList<>();
 
+  public static final String SERIALIZED_NAME_UNSUPPORTED = "unsupported";
+  @SerializedName(SERIALIZED_NAME_UNSUPPORTED)
+  @javax.annotation.Nonnull
+  private List<IngestionFailure> unsupported = new ArrayList<>();
+
   public static final String SERIALIZED_NAME_WARNINGS = "warnings";
   @SerializedName(SERIALIZED_NAME_WARNINGS)
   @javax.annotation.Nonnull
@@ -353,6 +358,33 @@ public class Ingestion {
   }
 
 
+  public Ingestion unsupported(@javax.annotation.Nonnull List<IngestionFailure> unsupported) {
+    this.unsupported = unsupported;
+    return this;
+  }
+
+  public Ingestion addUnsupportedItem(IngestionFailure unsupportedItem) {
+    if (this.unsupported == null) {
+      this.unsupported = new ArrayList<>();
+    }
+    this.unsupported.add(unsupportedItem);
+    return this;
+  }
+
+  /**
+   * Documents skipped as unsupported, in order (the first 1000), each with why (&#x60;unsupported file type (image/png)&#x60;, &#x60;file too large (…)&#x60;): counted in &#x60;documents_unsupported&#x60;, not in &#x60;documents_failed&#x60;. 
+   * @return unsupported
+   */
+  @javax.annotation.Nonnull
+  public List<IngestionFailure> getUnsupported() {
+    return unsupported;
+  }
+
+  public void setUnsupported(@javax.annotation.Nonnull List<IngestionFailure> unsupported) {
+    this.unsupported = unsupported;
+  }
+
+
   public Ingestion warnings(@javax.annotation.Nonnull List<IngestionFailure> warnings) {
     this.warnings = warnings;
     return this;
@@ -464,6 +496,7 @@ public class Ingestion {
         Objects.equals(this.finishedAt, ingestion.finishedAt) &&
         Objects.equals(this.progress, ingestion.progress) &&
         Objects.equals(this.failures, ingestion.failures) &&
+        Objects.equals(this.unsupported, ingestion.unsupported) &&
         Objects.equals(this.warnings, ingestion.warnings) &&
         Objects.equals(this.error, ingestion.error)&&
         Objects.equals(this.additionalProperties, ingestion.additionalProperties);
@@ -471,7 +504,7 @@ public class Ingestion {
 
   @Override
   public int hashCode() {
-    return Objects.hash(ingestionId, namespaceName, collectionName, type, spec, status, createdAt, startedAt, finishedAt, progress, failures, warnings, error, additionalProperties);
+    return Objects.hash(ingestionId, namespaceName, collectionName, type, spec, status, createdAt, startedAt, finishedAt, progress, failures, unsupported, warnings, error, additionalProperties);
   }
 
   @Override
@@ -489,6 +522,7 @@ public class Ingestion {
     sb.append("    finishedAt: ").append(toIndentedString(finishedAt)).append("\n");
     sb.append("    progress: ").append(toIndentedString(progress)).append("\n");
     sb.append("    failures: ").append(toIndentedString(failures)).append("\n");
+    sb.append("    unsupported: ").append(toIndentedString(unsupported)).append("\n");
     sb.append("    warnings: ").append(toIndentedString(warnings)).append("\n");
     sb.append("    error: ").append(toIndentedString(error)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
@@ -510,10 +544,10 @@ public class Ingestion {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"));
+    openapiFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "unsupported", "warnings", "error"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "warnings", "error"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("ingestion_id", "namespace_name", "collection_name", "type", "spec", "status", "created_at", "started_at", "finished_at", "progress", "failures", "unsupported", "warnings", "error"));
   }
 
   /**
@@ -560,6 +594,16 @@ public class Ingestion {
         // validate the required field `failures` (array)
         for (int i = 0; i < jsonArrayfailures.size(); i++) {
           IngestionFailure.validateJsonElement(jsonArrayfailures.get(i));
+        }
+      }
+      if (jsonObj.get("unsupported") != null) {
+        if (!jsonObj.get("unsupported").isJsonArray()) {
+          throw new IllegalArgumentException(String.format(java.util.Locale.ROOT, "Expected the field `unsupported` to be an array in the JSON string but got `%s`", jsonObj.get("unsupported").toString()));
+        }
+        JsonArray jsonArrayunsupported = jsonObj.getAsJsonArray("unsupported");
+        // validate the required field `unsupported` (array)
+        for (int i = 0; i < jsonArrayunsupported.size(); i++) {
+          IngestionFailure.validateJsonElement(jsonArrayunsupported.get(i));
         }
       }
       if (jsonObj.get("warnings") != null) {

@@ -71,6 +71,11 @@ public class IngestionProgress {
   @javax.annotation.Nonnull
   private Integer documentsFailed;
 
+  public static final String SERIALIZED_NAME_DOCUMENTS_UNSUPPORTED = "documents_unsupported";
+  @SerializedName(SERIALIZED_NAME_DOCUMENTS_UNSUPPORTED)
+  @javax.annotation.Nonnull
+  private Integer documentsUnsupported;
+
   public static final String SERIALIZED_NAME_CHUNKS_INDEXED = "chunks_indexed";
   @SerializedName(SERIALIZED_NAME_CHUNKS_INDEXED)
   @javax.annotation.Nonnull
@@ -155,6 +160,25 @@ public class IngestionProgress {
   }
 
 
+  public IngestionProgress documentsUnsupported(@javax.annotation.Nonnull Integer documentsUnsupported) {
+    this.documentsUnsupported = documentsUnsupported;
+    return this;
+  }
+
+  /**
+   * Documents skipped because Docent does not ingest them — a file type no parser reads (an image, a video), a file over the size limit (see &#x60;unsupported&#x60;). Not failures. 
+   * @return documentsUnsupported
+   */
+  @javax.annotation.Nonnull
+  public Integer getDocumentsUnsupported() {
+    return documentsUnsupported;
+  }
+
+  public void setDocumentsUnsupported(@javax.annotation.Nonnull Integer documentsUnsupported) {
+    this.documentsUnsupported = documentsUnsupported;
+  }
+
+
   public IngestionProgress chunksIndexed(@javax.annotation.Nonnull Integer chunksIndexed) {
     this.chunksIndexed = chunksIndexed;
     return this;
@@ -232,13 +256,14 @@ public class IngestionProgress {
         Objects.equals(this.documentsProcessed, ingestionProgress.documentsProcessed) &&
         Objects.equals(this.documentsSkipped, ingestionProgress.documentsSkipped) &&
         Objects.equals(this.documentsFailed, ingestionProgress.documentsFailed) &&
+        Objects.equals(this.documentsUnsupported, ingestionProgress.documentsUnsupported) &&
         Objects.equals(this.chunksIndexed, ingestionProgress.chunksIndexed)&&
         Objects.equals(this.additionalProperties, ingestionProgress.additionalProperties);
   }
 
   @Override
   public int hashCode() {
-    return Objects.hash(documentsDiscovered, documentsProcessed, documentsSkipped, documentsFailed, chunksIndexed, additionalProperties);
+    return Objects.hash(documentsDiscovered, documentsProcessed, documentsSkipped, documentsFailed, documentsUnsupported, chunksIndexed, additionalProperties);
   }
 
   @Override
@@ -249,6 +274,7 @@ public class IngestionProgress {
     sb.append("    documentsProcessed: ").append(toIndentedString(documentsProcessed)).append("\n");
     sb.append("    documentsSkipped: ").append(toIndentedString(documentsSkipped)).append("\n");
     sb.append("    documentsFailed: ").append(toIndentedString(documentsFailed)).append("\n");
+    sb.append("    documentsUnsupported: ").append(toIndentedString(documentsUnsupported)).append("\n");
     sb.append("    chunksIndexed: ").append(toIndentedString(chunksIndexed)).append("\n");
     sb.append("    additionalProperties: ").append(toIndentedString(additionalProperties)).append("\n");
     sb.append("}");
@@ -269,10 +295,10 @@ public class IngestionProgress {
 
   static {
     // a set of all properties/fields (JSON key names)
-    openapiFields = new HashSet<String>(Arrays.asList("documents_discovered", "documents_processed", "documents_skipped", "documents_failed", "chunks_indexed"));
+    openapiFields = new HashSet<String>(Arrays.asList("documents_discovered", "documents_processed", "documents_skipped", "documents_failed", "documents_unsupported", "chunks_indexed"));
 
     // a set of required properties/fields (JSON key names)
-    openapiRequiredFields = new HashSet<String>(Arrays.asList("documents_discovered", "documents_processed", "documents_skipped", "documents_failed", "chunks_indexed"));
+    openapiRequiredFields = new HashSet<String>(Arrays.asList("documents_discovered", "documents_processed", "documents_skipped", "documents_failed", "documents_unsupported", "chunks_indexed"));
   }
 
   /**
