@@ -98,6 +98,7 @@ interface FaultFigures {
     let api: SpawnedDocent;
     const processes: SpawnedDocent[] = [];
     const metricsPorts: number[] = [];
+    let apiMetricsPort: number;
     const indexPrefix = `faults${randomUUID().slice(0, 6)}`;
     /** How long an undisturbed ingestion of the space takes here, now. */
     let baselineMs = 0;
@@ -136,7 +137,13 @@ interface FaultFigures {
         // What an operator reads: outages, reconciler actions, cancels.
         DOCENT_LOG_LEVEL: 'info',
       };
-      api = await spawnDocent(dataDir, await freePort(), { ...env, DOCENT_ROLE: 'api' });
+      // The api's /metrics is on its operator port too, never the public one.
+      apiMetricsPort = await freePort();
+      api = await spawnDocent(dataDir, await freePort(), {
+        ...env,
+        DOCENT_ROLE: 'api',
+        DOCENT_METRICS_PORT: String(apiMetricsPort),
+      });
       processes.push(api);
       for (let i = 0; i < 2; i++) {
         const metricsPort = await freePort();
@@ -348,7 +355,7 @@ interface FaultFigures {
     });
 
     it('counts the outages and the reconciler actions at /metrics', async () => {
-      const apiMetrics = await (await fetch(`${api.client.baseUrl}/metrics`)).text();
+      const apiMetrics = await (await fetch(`http://127.0.0.1:${apiMetricsPort}/metrics`)).text();
       for (const dependency of ['database', 'queue', 'index']) {
         expect(apiMetrics).toMatch(
           new RegExp(`^docent_dependency_outages_total\\{dependency="${dependency}"\\} [1-9]`, 'm'),
