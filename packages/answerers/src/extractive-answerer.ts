@@ -10,8 +10,8 @@ import { warmEnglishTagger } from './english-tagger';
 import {
   absentSubjects,
   FRAMING_WORDS,
-  spelledNearly,
   analyseQuestion,
+  commonPrefix,
   bigramsOf,
   type QuestionAnalysis,
 } from './question-analysis';
@@ -180,19 +180,15 @@ export class ExtractiveAnswerer implements Answerer {
     await this.addMeaning(candidates, request);
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
-    // A name no chunk holds but a passage spells nearly the same was misspelt ("Primeier").
-    const misspelt = new Set(
-      [...(request.termCounts?.byWord ?? [])]
-        .filter(([word, n]) => n === 0 && spelledNearly(word, vocabulary))
-        .map(([word]) => stemTerm(word)),
-    );
+    // Words no chunk holds — misspelt ("Primeier") or past the subject rule — no sentence could
+    // hold, so none is required of one.
     const absentStems = new Set(
       [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
     const required = subjectTerms(
       question,
       rarity,
-      new Set([...misspelt, ...absentStems]),
+      absentStems,
       request.termCounts ? commonNames(question, request.termCounts) : new Set(),
     );
     const documentNames = namesOfDocuments(request.passages, question);
@@ -485,10 +481,7 @@ function holdsAll(candidate: Candidate, terms: string[], topic: Set<string>): bo
 /** "europe" and "european": a common beginning that is most of the shorter word. */
 function sharesStem(a: string, b: string): boolean {
   const shorter = Math.min(a.length, b.length);
-  if (shorter < 5) return false;
-  let i = 0;
-  while (i < shorter && a[i] === b[i]) i++;
-  return i >= Math.max(5, shorter - 2);
+  return shorter >= 5 && commonPrefix(a, b) >= Math.max(5, shorter - 2);
 }
 
 /** The passages' words written with a capital (names, and words opening a sentence). */
@@ -577,13 +570,25 @@ function lexicalCoverage(
   let total = 0;
   let hit = 0;
   // Terms absent from every candidate still count in the denominator, at the highest idf.
-  const unseen = Math.max(1, ...idf.values());
+  const unseen = highestIdf(idf);
   for (const [term, weight] of question) {
     const w = weight * (idf.get(term) ?? unseen);
     total += w;
     if (terms.has(term)) hit += w;
   }
   return total === 0 ? 0 : hit / total;
+}
+
+const HIGHEST_IDF = new WeakMap<Map<string, number>, number>();
+
+/** The map's highest idf (at least 1), once per map: it is asked for every candidate. */
+function highestIdf(idf: Map<string, number>): number {
+  let highest = HIGHEST_IDF.get(idf);
+  if (highest === undefined) {
+    highest = Math.max(1, ...idf.values());
+    HIGHEST_IDF.set(idf, highest);
+  }
+  return highest;
 }
 
 /** Share of the question's content bigrams that the sentence contains verbatim. */

@@ -287,7 +287,8 @@ export function spelledNearly(
   return false;
 }
 
-function commonPrefix(a: string, b: string): number {
+/** How many characters `a` and `b` begin with alike. */
+export function commonPrefix(a: string, b: string): number {
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   return i;
