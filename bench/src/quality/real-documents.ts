@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import type { Passage } from '@docent/answerers';
 import type { AskService } from '@docent/retrieval';
 import { startFakeDrive, type FakeDrive } from '@docent/source-fakes';
 import { type CorpusQuestion, isCorpusDocument, MEDIA_TYPES } from '../datasets/corpus-qa';
@@ -93,8 +94,9 @@ export async function scoreRealDocuments(
       question: q.question,
       topK: 5,
     };
-    const result = await ask.ask(accountId, input);
-    const retrieved = (await ask.retrieve(accountId, input)).slice(0, 5);
+    let ranked: readonly Passage[] = [];
+    const result = await ask.ask(accountId, input, { onRetrieved: (p) => (ranked = p) });
+    const retrieved = ranked.slice(0, 5);
     const onPage = (ref: { docName: string; pageNum: number } | undefined) =>
       ref !== undefined && ref.docName === q.file && q.evidence_pages.includes(ref.pageNum);
     // The answer's first ref is the page it quotes (none when "not found").

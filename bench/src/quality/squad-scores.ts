@@ -1,3 +1,4 @@
+import type { Passage } from '@docent/answerers';
 import type { AskResult, AskService } from '@docent/retrieval';
 import type { loadSquad, SquadQuestion } from '../datasets/squad';
 import { mean, median } from '../metrics/ranking-metrics';
@@ -63,11 +64,12 @@ export async function scoreSquad(
       question: q.question,
       topK: 5,
     };
-    const t = performance.now();
-    const result = await ask.ask(accountId, input);
-    latencies.push(performance.now() - t);
     // Retrieval is measured on what retrieval ranks, not on the refs an answer keeps.
-    const passages = (await ask.retrieve(accountId, input)).slice(0, 5);
+    let ranked: readonly Passage[] = [];
+    const t = performance.now();
+    const result = await ask.ask(accountId, input, { onRetrieved: (p) => (ranked = p) });
+    latencies.push(performance.now() - t);
+    const passages = ranked.slice(0, 5);
     const passageHas = (i: number) => containsAnswer(passages[i]?.text ?? '', q.answers);
     r1.push(passageHas(0) ? 1 : 0);
     r5.push(passages.some((_, i) => passageHas(i)) ? 1 : 0);

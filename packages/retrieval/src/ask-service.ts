@@ -61,6 +61,11 @@ export interface AskOptions {
   signal?: AbortSignal;
   /** Streaming: the refs, then the answer's text as it is written. */
   events?: AskEvents;
+  /**
+   * The passages as retrieval ranked them, before the answer picks its refs (the benches measure
+   * ranking on them without retrieving twice).
+   */
+  onRetrieved?: (passages: readonly Passage[]) => void;
 }
 
 export interface AskResult {
@@ -123,6 +128,7 @@ export class AskService {
     const retrieved = performance.now();
     const history = input.history ?? [];
     const { events, signal } = options;
+    options.onRetrieved?.(passages);
     events?.retrieved?.(retrieved - started);
     const writes = this.answerer.citesPassages;
     const urlOf = (passage: Passage) => urls.get(passage.id) ?? null;
@@ -183,14 +189,6 @@ export class AskService {
       notFoundReason: answer.found ? null : (answer.notFoundReason ?? null),
       timings: { retrievalMs: retrieved - started, answerMs: performance.now() - retrieved },
     };
-  }
-
-  /**
-   * The passages an answer to `input` is taken from, best first, as retrieval ranks them (no
-   * answer, no floor): what the quality bench measures retrieval on.
-   */
-  async retrieve(accountId: string, input: AskInput): Promise<Passage[]> {
-    return (await this.retrieveFor(accountId, input)).passages;
   }
 
   private async retrieveFor(accountId: string, input: AskInput) {
@@ -336,15 +334,6 @@ function highlightOf(
 
 /** A UTF-16 offset of `text` as a count of code points (what clients in other languages index by). */
 export function codePointOffset(text: string, utf16Offset: number): number {
-  let points = 0;
-  for (let i = 0; i < utf16Offset && i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    // A high surrogate followed by a low one is one code point.
-    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < utf16Offset) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) i++;
-    }
-    points++;
-  }
-  return points;
+  // The string iterator walks code points: a surrogate pair is one, a lone half one too.
+  return Array.from(text.slice(0, utf16Offset)).length;
 }
