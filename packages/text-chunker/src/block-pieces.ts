@@ -9,7 +9,6 @@ export interface Piece extends MeasuredText {
   blockId: number;
   /** Joins this piece to the previous piece when both come from the same block. */
   joiner: string;
-  kind: RenderedBlock['kind'];
   /** The block it comes from, as a chunk's layout names it. */
   blockKind: LayoutBlockKind;
   /** A callout's label. */
@@ -100,7 +99,6 @@ export function blockToPieces(
 ): Piece[] {
   const shape: PieceShape = {
     blockId,
-    kind: block.kind,
     blockKind: blockKindOf(block),
     ...(block.kind === 'prose' && block.label !== undefined && { label: block.label }),
     ...(block.kind === 'table_row' ? { table: { id: block.tableId, header: block.header } } : {}),

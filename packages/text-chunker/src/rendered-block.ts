@@ -34,14 +34,11 @@ function collapseSpaces(text: string): string {
 const QUOTE_MARK = '> ';
 
 function quoteLines(text: string): MarkedText {
-  const markup: Array<[number, number]> = [];
-  let offset = 0;
-  const lines = text.split('\n').map((line) => {
-    markup.push([offset, offset + QUOTE_MARK.length]);
-    offset += QUOTE_MARK.length + line.length + 1;
-    return `${QUOTE_MARK}${line}`;
-  });
-  return { text: lines.join('\n'), markup };
+  const quoted = text
+    .split('\n')
+    .map((line) => `${QUOTE_MARK}${line}`)
+    .join('\n');
+  return { text: quoted, markup: quoteMarkup(quoted) };
 }
 
 /** The quote marks of a part of a rendered quote (each line opens with one). */

@@ -133,7 +133,8 @@ export class SectionPacker {
         remaining -= cost;
         continue;
       }
-      if (entry.piece.kind === 'prose') {
+      // Prose (not code or a table row) can give its last sentences as overlap.
+      if (entry.piece.blockKind !== 'code' && entry.piece.blockKind !== 'table_row') {
         const tail = this.trailingSentences(entry.piece, remaining - joinCost(taken));
         if (tail) taken.unshift(tail);
       }
