@@ -1,7 +1,5 @@
-import { shorten } from '../quality/real-document-table';
+import { alignedTable, mark, shorten } from '../quality/real-document-table';
 import type { Verdict } from './answer-verdicts';
-
-const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
 
 /** One verdict's columns: what was asked, what came back, and how it was judged. */
 function cells(verdict: Verdict, widths: { question: number; answer: number }): string[] {
@@ -81,12 +79,8 @@ export function formatAnswerTable(
     'short (given | gold)',
     'answer',
   ];
-  const rows = verdicts.map((v) => cells(v, widths));
-  const width = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
-  const render = (row: string[]) =>
-    row
-      .map((cell, c) => (c === row.length - 1 ? cell : cell.padEnd(width[c]!)))
-      .join('  ')
-      .trimEnd();
-  return [render(header), width.map((w) => '-'.repeat(w)).join('  '), ...rows.map(render)];
+  return alignedTable(
+    header,
+    verdicts.map((v) => cells(v, widths)),
+  );
 }

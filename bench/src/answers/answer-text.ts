@@ -1,5 +1,5 @@
 import type { AnswerHolder } from '@docent/source-fakes';
-import { normalizeAnswer } from '../metrics/squad-metrics';
+import { containsAnswer, normalizeAnswer } from '../metrics/squad-metrics';
 
 /** SQuAD-normalised tokens: lower case, no ASCII punctuation, no articles. */
 export function answerTokens(text: string): string[] {
@@ -11,9 +11,8 @@ export function answerTokens(text: string): string[] {
  * of punctuation alone ("#") is looked for as written.
  */
 export function holdsPhrase(text: string, phrase: string): boolean {
-  const needle = normalizeAnswer(phrase);
-  if (needle === '') return phrase.trim() !== '' && text.includes(phrase.trim());
-  return ` ${normalizeAnswer(text)} `.includes(` ${needle} `);
+  if (normalizeAnswer(phrase) === '') return phrase.trim() !== '' && text.includes(phrase.trim());
+  return containsAnswer(text, [phrase]);
 }
 
 /**
@@ -89,8 +88,4 @@ export function tokensBeyond(text: string, allowed: readonly string[]): string[]
     budget.set(token, left - 1);
     return false;
   });
-}
-
-export function wordCount(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }

@@ -6,7 +6,8 @@ import type {
 } from '@docent/source-fakes';
 import { exactMatch, f1, normalizeAnswer } from '../metrics/squad-metrics';
 import { answerFaults, type FaultKind, type SourceMarkup } from './answer-cleanliness';
-import { codePointSlice, holdsPhrase, holdsSentence, wordCount } from './answer-text';
+import { wordCount } from '../metrics/squad-metrics';
+import { codePointSlice, holdsPhrase, holdsSentence } from './answer-text';
 import type { GoldContext } from './gold-locations';
 
 /** `POST /docs/ask` as the client reads it. */

@@ -49,17 +49,6 @@ function unitsOf(document: SourceDocument, withDefinitions: boolean): TextUnit[]
 /** Text units per document, built once per kind of holder. */
 class DocumentUnits {
   private readonly cache = new Map<string, TextUnit[]>();
-  private readonly vocabularies = new Map<string, Set<string>>();
-
-  /** Whether the document has every token of `needle` somewhere (a cheap first filter). */
-  mayHold(document: SourceDocument, needle: readonly string[]): boolean {
-    let vocabulary = this.vocabularies.get(document.name);
-    if (!vocabulary) {
-      vocabulary = new Set(this.of(document, 'paragraph').flatMap((unit) => unit.tokens));
-      this.vocabularies.set(document.name, vocabulary);
-    }
-    return needle.every((token) => vocabulary.has(token));
-  }
 
   of(document: SourceDocument, holder: AnswerHolder): TextUnit[] {
     const withDefinitions = holder === 'definition';

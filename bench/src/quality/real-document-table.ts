@@ -52,7 +52,6 @@ export function formatRealDocumentTable(
   results: RealDocumentResult[],
   widths = { file: 28, question: 56, answer: 70 },
 ): string[] {
-  const mark = (ok: boolean) => (ok ? 'yes' : 'NO');
   const header = [
     '#',
     'file',
@@ -75,6 +74,14 @@ export function formatRealDocumentTable(
     mark(line.holdsFact),
     shorten(line.answer, widths.answer),
   ]);
+  return alignedTable(header, rows);
+}
+
+/** "yes" or "NO", as the console tables mark a verdict. */
+export const mark = (ok: boolean): string => (ok ? 'yes' : 'NO');
+
+/** Rows under a header, columns padded to their widest cell (the last left as it is). */
+export function alignedTable(header: string[], rows: string[][]): string[] {
   const width = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)));
   const render = (cells: string[]) =>
     cells
