@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseBootstrapKeys, type BootstrapKey } from '@docent/accounts';
+import { TOKENIZERS, type TokenizerName } from '@docent/answerers';
 import { modelCalibration, type ModelDtype } from '@docent/embedder';
 import { ConnectorLoadError, loadConnectors, type CheckedDescriptor } from '@docent/connectors';
 import type { OAuthClientConfig } from '@docent/oauth-connections';
@@ -61,7 +62,7 @@ export interface DocentConfig {
     /** The prompt's budget in tokens. */
     contextTokens: number;
     /** Overrides the tokenizer the model's family would get. */
-    tokenizer: 'o200k_base' | 'cl100k_base' | 'llama3' | undefined;
+    tokenizer: TokenizerName | undefined;
     /** One answer's time limit, retries included. */
     timeoutMs: number;
   };
@@ -219,12 +220,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
       apiVersion: env.DOCENT_LLM_API_VERSION || '2024-10-21',
       contextTokens: integer(env, 'DOCENT_LLM_CONTEXT_TOKENS', 6_000, 256, 1_000_000),
       tokenizer: env.DOCENT_LLM_TOKENIZER
-        ? oneOf(
-            env,
-            'DOCENT_LLM_TOKENIZER',
-            ['o200k_base', 'cl100k_base', 'llama3'] as const,
-            'o200k_base',
-          )
+        ? oneOf(env, 'DOCENT_LLM_TOKENIZER', TOKENIZERS, 'o200k_base')
         : undefined,
       timeoutMs: integer(env, 'DOCENT_LLM_TIMEOUT_MS', 60_000, 1_000, 600_000),
     },
