@@ -2,6 +2,7 @@ import { type Client, type estypes } from '@elastic/elasticsearch';
 import { type TermDocumentCounts } from '../types';
 import { type CollectionPlacement } from './collection-placement';
 import { routed } from './document-manifests';
+import { totalHits } from './search-responses';
 
 const TEXT_FIELDS = ['text', 'headings', 'title'];
 
@@ -98,7 +99,7 @@ export class CollectionStatistics {
         ? this.shardIdfs(placement, asked)
         : null,
     ]);
-    const chunks = totalOf(response.hits.total);
+    const chunks = totalHits(response);
     const buckets = (
       response.aggregations?.words as estypes.AggregationsFiltersAggregate | undefined
     )?.buckets as Record<string, estypes.AggregationsFiltersBucket> | undefined;
@@ -202,8 +203,4 @@ function wordIdf(
     if (holding > 0) idfs.push(luceneIdf(documents, holding));
   }
   return idfs.length === 0 ? null : idfs.reduce((sum, idf) => sum + idf, 0) / idfs.length;
-}
-
-function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
-  return typeof total === 'number' ? total : (total?.value ?? 0);
 }
