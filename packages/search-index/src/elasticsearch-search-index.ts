@@ -59,9 +59,10 @@ import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentenc
  *
  * Collections share a few indices by default (per dimension count), each collection's documents
  * routed by its key and every query filtered by it; a collection can also have an index of its
- * own (`layout: 'dedicated'`, or moved there when it grows: see `planLayout`). A registry index
- * says where each collection lives. A search ranks `_id`s with a BM25F leg and a filtered kNN leg
- * fused as the embedded index fuses them (convex or RRF), then fetches the surviving hits once.
+ * own (`layout: 'dedicated'`, or moved there when it grows: see `collectionsLayout` and
+ * `migrateLayout`). A registry index says where each collection lives. A search ranks `_id`s
+ * with a BM25F leg and a filtered kNN leg fused as the embedded index fuses them (convex or
+ * RRF), then fetches the surviving hits once.
  * See the README for the layout, the requests and the trade-offs.
  */
 export class ElasticsearchSearchIndex implements SearchIndex {
