@@ -86,8 +86,6 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     ({ client: this.client, ownsClient: this.ownsClient, scrub: this.scrub } = connect(options));
     this.statistics = new CollectionStatistics(this.client, {
       collectionIdf: this.options.collectionIdf,
-      ttlMs: 30_000,
-      maxEntries: 20_000,
       clock: this.options.clock,
     });
     this.ranking = new HybridRanking(

@@ -5,6 +5,10 @@ import { routed } from './document-manifests';
 import { totalHits } from './search-responses';
 
 const TEXT_FIELDS = ['text', 'headings', 'title'];
+/** How long counts are reused by searches. */
+const TTL_MS = 30_000;
+/** Words remembered at most (oldest forgotten first). */
+const MAX_ENTRIES = 20_000;
 
 interface WordStatistics {
   /** Chunks of the collection holding every token of the word in a text field. */
@@ -20,10 +24,6 @@ interface WordStatistics {
 export interface CollectionStatisticsOptions {
   /** Whether searches in shared indices use the collection's IDF (then counts read the shard's too). */
   collectionIdf: boolean;
-  /** How long counts are reused by searches. */
-  ttlMs: number;
-  /** Words remembered at most (oldest forgotten first). */
-  maxEntries: number;
   clock: () => number;
 }
 
@@ -38,7 +38,7 @@ export interface CollectionStatisticsOptions {
  * the shard's).
  *
  * The ask service asks for the counts of a question's words while it embeds the question; the
- * counts (and, in a shared index, the shard's IDFs fetched beside them) are kept for `ttlMs`, so
+ * counts (and, in a shared index, the shard's IDFs fetched beside them) are kept for `TTL_MS`, so
  * the search that follows finds them and costs no extra request.
  */
 export class CollectionStatistics {
@@ -104,7 +104,7 @@ export class CollectionStatistics {
       response.aggregations?.words as estypes.AggregationsFiltersAggregate | undefined
     )?.buckets as Record<string, estypes.AggregationsFiltersBucket> | undefined;
     const byWord = new Map(asked.map((word, i) => [word, buckets?.[`w${i}`]?.doc_count ?? 0]));
-    const until = this.options.clock() + this.options.ttlMs;
+    const until = this.options.clock() + TTL_MS;
     if (shardIdfs !== null) {
       this.totals.set(placement.key!, { chunks, until });
       for (const word of asked) {
@@ -178,7 +178,7 @@ export class CollectionStatistics {
   private remember(key: string, entry: { value: WordStatistics; until: number }): void {
     this.cache.delete(key);
     this.cache.set(key, entry);
-    if (this.cache.size > this.options.maxEntries) {
+    if (this.cache.size > MAX_ENTRIES) {
       this.cache.delete(this.cache.keys().next().value!);
     }
   }
