@@ -139,7 +139,7 @@ export class CollectionMover {
         });
         chunks++;
       }
-      await this.bulk.write({ index: to.index, ...routed(to) }, [operations]);
+      await this.bulk.write(to.target, [operations]);
     }
     return chunks;
   }

@@ -3,7 +3,6 @@ import { convexFusion } from '../fusion/convex-fusion';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import { type CollectionPlacement } from './collection-placement';
 import { type CollectionStatistics } from './collection-statistics';
-import { routed } from './document-manifests';
 import { type RrfRetrieverSupport } from './rrf-retriever-support';
 import {
   bm25LegBody,
@@ -116,9 +115,7 @@ export class HybridRanking {
           rankWindowSize: Math.max(plan.legSize, plan.size),
           size: plan.size,
         });
-        const fused = scoredIds(
-          await this.client.search({ index: placement.index, ...routed(placement), ...body }),
-        );
+        const fused = scoredIds(await this.client.search({ ...placement.target, ...body }));
         return this.fetch(placement, fused, new Map(), compare);
       } catch (error) {
         if (!this.rrf.fallBackAfter(error)) throw error;
@@ -223,7 +220,7 @@ export class HybridRanking {
     cosineIds: readonly string[],
     vector: Float32Array | null,
   ): Promise<[Map<string, HitSource>, Map<string, number>]> {
-    const target = { index: placement.index, ...routed(placement) };
+    const { target } = placement;
     const fields = hitsBody(ids, placement.filter);
     if (cosineIds.length === 0 || vector === null) {
       return [
@@ -256,7 +253,7 @@ export class HybridRanking {
     bm25: estypes.SearchSearchRequestBody | null,
     vector: estypes.SearchSearchRequestBody | null,
   ): Promise<[ScoredId[], ScoredId[]]> {
-    const target = { index: placement.index, ...routed(placement) };
+    const { target } = placement;
     if (bm25 !== null && vector !== null) {
       const { responses } = await this.client.msearch({
         ...target,
