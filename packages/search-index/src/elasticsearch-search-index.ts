@@ -37,7 +37,7 @@ import { collectionIndex } from './elasticsearch/index-layout';
 import { RrfRetrieverSupport } from './elasticsearch/rrf-retriever-support';
 import {
   chunksByOrdinalBody,
-  countQuery,
+  countChunks,
   MAX_RESULT_WINDOW,
 } from './elasticsearch/search-requests';
 import { toSearchHit } from './elasticsearch/search-responses';
@@ -299,12 +299,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       this.unlessIndexMissing(collectionId, 0, async () => {
         const placement = await this.placements.cached(collectionId);
         if (placement === null) return 0;
-        const response = await this.client.count({
-          index: placement.index,
-          ...routed(placement),
-          query: countQuery(documentId, placement.filter),
-        });
-        return response.count;
+        return countChunks(this.client, placement, documentId);
       }),
     );
   }

@@ -5,6 +5,7 @@ import { type CollectionPlacements } from './collection-placements';
 import { type CollectionRegistry } from './collection-registry';
 import { isIndexNotFound } from './elasticsearch-errors';
 import { collectionIndexPattern } from './index-layout';
+import { countChunks } from './search-requests';
 
 /** One collection as the layout maintenance sees it. */
 export interface CollectionLayoutEntry {
@@ -142,11 +143,7 @@ export class LayoutMaintenance {
         byKey.set(placement.key, placement.collectionId);
         sharedIndices.add(placement.index);
       } else {
-        const { count } = await this.client.count({
-          index: placement.index,
-          query: { term: { kind: 'chunk' } },
-        });
-        counts.set(placement.collectionId, count);
+        counts.set(placement.collectionId, await countChunks(this.client, placement));
       }
     }
     for (const index of sharedIndices) {
