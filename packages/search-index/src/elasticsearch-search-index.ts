@@ -33,7 +33,6 @@ import {
   type HitSource,
   MAX_ELASTICSEARCH_DIMENSIONS,
 } from './elasticsearch/index-definition';
-import { collectionIndex } from './elasticsearch/index-layout';
 import { RrfRetrieverSupport } from './elasticsearch/rrf-retriever-support';
 import {
   chunksByOrdinalBody,
@@ -239,10 +238,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         await removeFromSharedIndex(this.client, this.bulk, placement, this.deletes);
       }
       // Its own index, whether registered or made before the registry (or left by a move).
-      await deleteIndexBehind(
-        this.client,
-        collectionIndex(this.options.prefix, collectionId).alias,
-      );
+      await deleteIndexBehind(this.client, this.placements.dedicatedAlias(collectionId));
       await this.registry.remove(collectionId);
       this.placements.forget(collectionId);
     });

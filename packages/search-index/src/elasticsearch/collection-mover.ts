@@ -89,9 +89,7 @@ export class CollectionMover {
   ): Promise<CollectionPlacement> {
     if (to === 'dedicated') {
       // Nothing may be left in it from an earlier, interrupted move.
-      await this.discard(
-        new CollectionPlacement(from.collectionId, from.dimensions, 'dedicated', '', null),
-      );
+      await deleteIndexBehind(this.client, this.placements.dedicatedAlias(from.collectionId));
       return this.placements.createDedicated(from.collectionId, from.dimensions);
     }
     const slot = sharedIndexSlot(from.collectionId, this.options.sharedIndices);
