@@ -174,10 +174,9 @@ export class HybridRanking {
       [bm25Hits.map((hit) => hit.id), vectorIds],
       this.options.rankConstant,
       plan.weights,
-    )
-      .slice(0, plan.size)
-      .map(({ id, score, ranks }) => ({ id, score, bm25Rank: ranks[0], vectorRank: ranks[1] }));
-    return this.fetch(placement, fused, exact, compare);
+    ).slice(0, plan.size);
+    // No similarity yet: `fetch` sets every hit's.
+    return this.fetch(placement, toRanked(fused, new Map()), exact, compare);
   }
 
   /**
