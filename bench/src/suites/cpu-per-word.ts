@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HANDBOOK_PAGES, startFakeConfluence } from '@docent/source-fakes';
 import { loadSciFact, type SciFactDoc } from '../datasets/scifact';
-import { embeddedDeployment } from '../support/deployments';
+import { embeddedDeployment, type Deployment } from '../support/deployments';
 import { processCpuSeconds, threadCpuSecondsOf } from '../support/process-memory';
 import { sampleValue, scrapeMetrics, stageSeconds } from '../support/prometheus-text';
 import {
@@ -68,7 +68,7 @@ export async function cpuPerWordPart(
     try {
       // The models load on the first batch: not part of the measured ingestion.
       await ingestWikiSpace(deployment.base, wiki.url, 'WARM', 'warm-up', 100);
-      service = await measuredIngestion(deployment.base, deployment.pids()[0]!, wiki.url);
+      service = await measuredIngestion(deployment, wiki.url);
     } finally {
       await deployment.stop();
     }
@@ -147,8 +147,10 @@ export async function cpuPerWordPart(
   }
 }
 
-async function measuredIngestion(base: string, pid: number, wikiUrl: string) {
-  const metricsUrl = `${base}/metrics`;
+async function measuredIngestion(deployment: Deployment, wikiUrl: string) {
+  // The one process's metrics are on its operator port, never the public one.
+  const { metricsUrl } = deployment.workers[0]!;
+  const pid = deployment.pids()[0]!;
   const sample = async () => {
     const text = await scrapeMetrics(metricsUrl);
     const embedder = (part: string) =>
@@ -169,7 +171,7 @@ async function measuredIngestion(base: string, pid: number, wikiUrl: string) {
   const start = await sample();
   const started = performance.now();
   // Polled every half second, as a client would: a poll costs the service CPU too.
-  const done = await ingestWikiSpace(base, wikiUrl, 'SCIFACT', 'scifact', 500);
+  const done = await ingestWikiSpace(deployment.base, wikiUrl, 'SCIFACT', 'scifact', 500);
   const seconds = (performance.now() - started) / 1000;
   const end = await sample();
   const delta = (key: 'process' | 'main' | 'model' | 'tokenize' | 'pool' | 'spans' | 'chunk') =>

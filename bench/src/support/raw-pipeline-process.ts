@@ -4,6 +4,7 @@
 // on passages read from a JSON file, in batches of 32. Prints one JSON line with its figures.
 import { readFileSync } from 'node:fs';
 import { env, pipeline } from '@huggingface/transformers';
+import { countWords } from './raw-pipeline';
 
 interface Job {
   passagesFile: string;
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   const cpu = process.cpuUsage(cpuStart);
   const figures: RawPipelineFigures = {
     passages: passages.length,
-    words: passages.reduce((sum, passage) => sum + passage.split(/\s+/).filter(Boolean).length, 0),
+    words: passages.reduce((sum, passage) => sum + countWords(passage), 0),
     seconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
   };

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import { ElasticsearchSearchIndex } from '@docent/search-index';
+import { createTestIndexPrefix, testElasticsearchUrl } from '@docent/test-support';
 import { runElasticsearchLayout } from '../src/elasticsearch-layout-cli';
 
 describe('pnpm es:layout', () => {
@@ -16,11 +16,11 @@ describe('pnpm es:layout', () => {
   });
 
   // CI sets it to the node of scripts/elasticsearch.sh; without it the live case is skipped.
-  const url = process.env.DOCENT_TEST_ELASTICSEARCH_URL;
+  const url = testElasticsearchUrl();
   (url ? it : it.skip)(
     'lists a collection made with its own index as one to move into a shared index (live)',
     async () => {
-      const indices = testPrefix(url!);
+      const indices = createTestIndexPrefix(url!);
       const legacy = new ElasticsearchSearchIndex({
         node: url!,
         indexPrefix: indices.prefix,
@@ -68,16 +68,3 @@ describe('pnpm es:layout', () => {
     },
   );
 });
-
-/** An index prefix of this test's own on the shared node, and the deletion of its indices. */
-function testPrefix(url: string) {
-  const prefix = `t${randomBytes(5).toString('hex')}`;
-  return {
-    prefix,
-    async drop() {
-      const listed = await fetch(`${url}/${prefix}-*?allow_no_indices=true&expand_wildcards=all`);
-      const names = Object.keys((await listed.json()) as object);
-      if (names.length > 0) await fetch(`${url}/${names.join(',')}`, { method: 'DELETE' });
-    },
-  };
-}

@@ -33,11 +33,10 @@ import {
   type HitSource,
   MAX_ELASTICSEARCH_DIMENSIONS,
 } from './elasticsearch/index-definition';
-import { collectionIndex } from './elasticsearch/index-layout';
 import { RrfRetrieverSupport } from './elasticsearch/rrf-retriever-support';
 import {
   chunksByOrdinalBody,
-  countQuery,
+  countChunks,
   MAX_RESULT_WINDOW,
 } from './elasticsearch/search-requests';
 import { toSearchHit } from './elasticsearch/search-responses';
@@ -59,9 +58,10 @@ import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentenc
  *
  * Collections share a few indices by default (per dimension count), each collection's documents
  * routed by its key and every query filtered by it; a collection can also have an index of its
- * own (`layout: 'dedicated'`, or moved there when it grows: see `planLayout`). A registry index
- * says where each collection lives. A search ranks `_id`s with a BM25F leg and a filtered kNN leg
- * fused as the embedded index fuses them (convex or RRF), then fetches the surviving hits once.
+ * own (`layout: 'dedicated'`, or moved there when it grows: see `collectionsLayout` and
+ * `migrateLayout`). A registry index says where each collection lives. A search ranks `_id`s
+ * with a BM25F leg and a filtered kNN leg fused as the embedded index fuses them (convex or
+ * RRF), then fetches the surviving hits once.
  * See the README for the layout, the requests and the trade-offs.
  */
 export class ElasticsearchSearchIndex implements SearchIndex {
@@ -85,8 +85,6 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     ({ client: this.client, ownsClient: this.ownsClient, scrub: this.scrub } = connect(options));
     this.statistics = new CollectionStatistics(this.client, {
       collectionIdf: this.options.collectionIdf,
-      ttlMs: 30_000,
-      maxEntries: 20_000,
       clock: this.options.clock,
     });
     this.ranking = new HybridRanking(
@@ -240,10 +238,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         await removeFromSharedIndex(this.client, this.bulk, placement, this.deletes);
       }
       // Its own index, whether registered or made before the registry (or left by a move).
-      await deleteIndexBehind(
-        this.client,
-        collectionIndex(this.options.prefix, collectionId).alias,
-      );
+      await deleteIndexBehind(this.client, this.placements.dedicatedAlias(collectionId));
       await this.registry.remove(collectionId);
       this.placements.forget(collectionId);
     });
@@ -300,12 +295,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       this.unlessIndexMissing(collectionId, 0, async () => {
         const placement = await this.placements.cached(collectionId);
         if (placement === null) return 0;
-        const response = await this.client.count({
-          index: placement.index,
-          ...routed(placement),
-          query: countQuery(documentId, placement.filter),
-        });
-        return response.count;
+        return countChunks(this.client, placement, documentId);
       }),
     );
   }

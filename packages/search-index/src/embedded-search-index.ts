@@ -515,10 +515,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
         const tables = tablesOfKey(key);
         const columns = this.db.pragma(`table_info(${tables.chunks})`) as Array<{ name: string }>;
         if (columns.length === 0) continue;
-        const missing = new Set(
-          UPGRADED_COLUMNS.filter((name) => !columns.some((c) => c.name === name)),
-        );
-        if (missing.size > 0) this.db.exec(upgradeCollectionTablesSql(tables, missing));
+        const missing = UPGRADED_COLUMNS.filter((name) => !columns.some((c) => c.name === name));
+        if (missing.length > 0) this.db.exec(upgradeCollectionTablesSql(tables, missing));
       }
       this.db
         .prepare("UPDATE search_index_meta SET value = ? WHERE key = 'schema_version'")

@@ -91,10 +91,7 @@ function crowdedSharedIndex(): {
     async open() {
       if (live === undefined) {
         live = openLive(options);
-        await live.index.ensureCollection('neighbour', DIMENSIONS);
-        for (const [documentId, chunks] of Object.entries(KNOWLEDGE_BASE)) {
-          await live.index.replaceDocumentChunks('neighbour', documentId, chunks);
-        }
+        await seedKnowledgeBase(live.index, 'neighbour');
       }
       const index = new ElasticsearchSearchIndex({
         node: url!,
@@ -151,10 +148,7 @@ if (url) {
     it('rrf auto: hybrid search works with or without a licence for the retriever', async () => {
       live = openLive({ rrf: 'auto' });
       const { index } = live;
-      await index.ensureCollection('kb', DIMENSIONS);
-      for (const [documentId, chunks] of Object.entries(KNOWLEDGE_BASE)) {
-        await index.replaceDocumentChunks('kb', documentId, chunks);
-      }
+      await seedKnowledgeBase(index, 'kb');
       for (let i = 0; i < 2; i++) {
         const hits = await index.search({
           collectionId: 'kb',

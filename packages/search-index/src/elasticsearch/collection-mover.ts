@@ -4,10 +4,10 @@ import { type CollectionLayout, CollectionPlacement } from './collection-placeme
 import { type CollectionPlacements } from './collection-placements';
 import { type CollectionRegistry } from './collection-registry';
 import { deleteIndexBehind, removeFromSharedIndex, scanCollection } from './collection-removal';
-import { manifestSource, routed } from './document-manifests';
+import { manifestSource } from './document-manifests';
 import { type ChunkSource, type ManifestSource, VECTOR_FIELD } from './index-definition';
 import { newCollectionKey, sharedIndexSlot } from './index-layout';
-import { countQuery } from './search-requests';
+import { countChunks } from './search-requests';
 
 export interface MoveOptions {
   /** Shared indices per dimension count (where a collection moved into the shared layout goes). */
@@ -58,7 +58,7 @@ export class CollectionMover {
       await this.client.indices.refresh({ index: from.index });
       const copied = await this.copy(from, target);
       await this.client.indices.refresh({ index: target.index });
-      const stored = await this.chunkCount(target);
+      const stored = await countChunks(this.client, target);
       if (stored !== copied) {
         throw new Error(
           `moving collection "${from.collectionId}": ${copied} chunks copied, ${stored} found in ${target.index}`,
@@ -74,7 +74,7 @@ export class CollectionMover {
     await this.options.sleep(this.options.placementCacheMs);
     // A write that read the registry before the mark and landed after the copy is copied too.
     await this.client.indices.refresh({ index: from.index });
-    if ((await this.chunkCount(from)) !== (await this.chunkCount(target))) {
+    if ((await countChunks(this.client, from)) !== (await countChunks(this.client, target))) {
       await this.copy(from, target);
       await this.client.indices.refresh({ index: target.index });
     }
@@ -89,9 +89,7 @@ export class CollectionMover {
   ): Promise<CollectionPlacement> {
     if (to === 'dedicated') {
       // Nothing may be left in it from an earlier, interrupted move.
-      await this.discard(
-        new CollectionPlacement(from.collectionId, from.dimensions, 'dedicated', '', null),
-      );
+      await deleteIndexBehind(this.client, this.placements.dedicatedAlias(from.collectionId));
       return this.placements.createDedicated(from.collectionId, from.dimensions);
     }
     const slot = sharedIndexSlot(from.collectionId, this.options.sharedIndices);
@@ -139,18 +137,9 @@ export class CollectionMover {
         });
         chunks++;
       }
-      await this.bulk.write({ index: to.index, ...routed(to) }, [operations]);
+      await this.bulk.write(to.target, [operations]);
     }
     return chunks;
-  }
-
-  private async chunkCount(placement: CollectionPlacement): Promise<number> {
-    const response = await this.client.count({
-      index: placement.index,
-      ...routed(placement),
-      query: countQuery(undefined, placement.filter),
-    });
-    return response.count;
   }
 
   /** Removes one copy of the collection: its key's documents, or its own index. */

@@ -62,6 +62,11 @@ export class CollectionPlacement {
     return this.key ?? undefined;
   }
 
+  /** What every request of the collection names: its alias and, in a shared index, its routing. */
+  get target(): { index: string; routing?: string } {
+    return { index: this.index, ...(this.routing !== undefined && { routing: this.routing }) };
+  }
+
   /** The filter every query of the collection carries: its key in a shared index, none otherwise. */
   get filter(): Query[] {
     return this.key === null ? [] : [{ term: { collection_key: this.key } }];

@@ -1,4 +1,4 @@
-import { type Client } from '@elastic/elasticsearch';
+import { type Client, type estypes } from '@elastic/elasticsearch';
 import { assertSameDimensions } from '../argument-checks';
 import { type CollectionLayout, CollectionPlacement } from './collection-placement';
 import { type CollectionRegistry } from './collection-registry';
@@ -132,21 +132,33 @@ export class CollectionPlacements {
    * would refuse them); adding a field leaves every stored chunk as it is.
    */
   async dedicatedIndexOf(collectionId: string): Promise<CollectionPlacement | null> {
-    const { alias } = collectionIndex(this.options.prefix, collectionId);
+    const alias = this.dedicatedAlias(collectionId);
     try {
       const mapping = await this.client.indices.getMapping({ index: alias });
-      const dimensions = storedDimensions(mapping, alias);
-      if (lacksStoredOnlyFields(mapping)) {
-        await this.client.indices.putMapping({
-          index: alias,
-          properties: STORED_ONLY_MAPPING,
-        });
-      }
-      return new CollectionPlacement(collectionId, dimensions, 'dedicated', alias, null);
+      return await this.dedicatedFromMapping(collectionId, mapping);
     } catch (error) {
       if (isIndexNotFound(error)) return null;
       throw error;
     }
+  }
+
+  /**
+   * The placement of a collection's dedicated index whose mapping (one index's) was already
+   * read, with the stored-only fields added when it lacks them (see `dedicatedIndexOf`).
+   */
+  async dedicatedFromMapping(
+    collectionId: string,
+    mapping: estypes.IndicesGetMappingResponse,
+  ): Promise<CollectionPlacement> {
+    const alias = this.dedicatedAlias(collectionId);
+    const dimensions = storedDimensions(mapping, alias);
+    if (lacksStoredOnlyFields(mapping)) {
+      await this.client.indices.putMapping({
+        index: alias,
+        properties: STORED_ONLY_MAPPING,
+      });
+    }
+    return new CollectionPlacement(collectionId, dimensions, 'dedicated', alias, null);
   }
 
   /** The alias of the collection's dedicated index (whether it exists or not). */

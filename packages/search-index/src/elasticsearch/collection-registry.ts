@@ -28,10 +28,6 @@ export class CollectionRegistry {
     this.index = registryIndex(prefix);
   }
 
-  get alias(): string {
-    return this.index.alias;
-  }
-
   /** The collection's placement, or null when it is not registered. */
   async read(collectionId: string): Promise<CollectionPlacement | null> {
     try {

@@ -39,7 +39,7 @@ export async function removeFromSharedIndex(
       }
     }
     for await (const page of scanCollection(client, placement, false)) {
-      await bulk.write({ index: placement.index, ...routed(placement) }, [
+      await bulk.write(placement.target, [
         page.map((hit): BulkOperation => ({ action: 'delete', id: hit._id! })),
       ]);
     }

@@ -2,8 +2,13 @@ import { type Client, type estypes } from '@elastic/elasticsearch';
 import { type TermDocumentCounts } from '../types';
 import { type CollectionPlacement } from './collection-placement';
 import { routed } from './document-manifests';
+import { totalHits } from './search-responses';
 
 const TEXT_FIELDS = ['text', 'headings', 'title'];
+/** How long counts are reused by searches. */
+const TTL_MS = 30_000;
+/** Words remembered at most (oldest forgotten first). */
+const MAX_ENTRIES = 20_000;
 
 interface WordStatistics {
   /** Chunks of the collection holding every token of the word in a text field. */
@@ -19,10 +24,6 @@ interface WordStatistics {
 export interface CollectionStatisticsOptions {
   /** Whether searches in shared indices use the collection's IDF (then counts read the shard's too). */
   collectionIdf: boolean;
-  /** How long counts are reused by searches. */
-  ttlMs: number;
-  /** Words remembered at most (oldest forgotten first). */
-  maxEntries: number;
   clock: () => number;
 }
 
@@ -37,7 +38,7 @@ export interface CollectionStatisticsOptions {
  * the shard's).
  *
  * The ask service asks for the counts of a question's words while it embeds the question; the
- * counts (and, in a shared index, the shard's IDFs fetched beside them) are kept for `ttlMs`, so
+ * counts (and, in a shared index, the shard's IDFs fetched beside them) are kept for `TTL_MS`, so
  * the search that follows finds them and costs no extra request.
  */
 export class CollectionStatistics {
@@ -98,12 +99,12 @@ export class CollectionStatistics {
         ? this.shardIdfs(placement, asked)
         : null,
     ]);
-    const chunks = totalOf(response.hits.total);
+    const chunks = totalHits(response);
     const buckets = (
       response.aggregations?.words as estypes.AggregationsFiltersAggregate | undefined
     )?.buckets as Record<string, estypes.AggregationsFiltersBucket> | undefined;
     const byWord = new Map(asked.map((word, i) => [word, buckets?.[`w${i}`]?.doc_count ?? 0]));
-    const until = this.options.clock() + this.options.ttlMs;
+    const until = this.options.clock() + TTL_MS;
     if (shardIdfs !== null) {
       this.totals.set(placement.key!, { chunks, until });
       for (const word of asked) {
@@ -177,7 +178,7 @@ export class CollectionStatistics {
   private remember(key: string, entry: { value: WordStatistics; until: number }): void {
     this.cache.delete(key);
     this.cache.set(key, entry);
-    if (this.cache.size > this.options.maxEntries) {
+    if (this.cache.size > MAX_ENTRIES) {
       this.cache.delete(this.cache.keys().next().value!);
     }
   }
@@ -202,8 +203,4 @@ function wordIdf(
     if (holding > 0) idfs.push(luceneIdf(documents, holding));
   }
   return idfs.length === 0 ? null : idfs.reduce((sum, idf) => sum + idf, 0) / idfs.length;
-}
-
-function totalOf(total: estypes.SearchTotalHits | number | undefined): number {
-  return typeof total === 'number' ? total : (total?.value ?? 0);
 }

@@ -1,6 +1,6 @@
-import { type BulkOperation, type BulkWriter, type WriteTarget } from './bulk-writer';
+import { type BulkOperation, type BulkWriter } from './bulk-writer';
 import { type CollectionPlacement } from './collection-placement';
-import { DocumentManifests, routed } from './document-manifests';
+import { DocumentManifests } from './document-manifests';
 import { type ChunkSource } from './index-definition';
 
 export interface ChunkWrite {
@@ -36,7 +36,7 @@ export class DocumentWriter {
     const added = ids.filter((id) => !before.has(id));
     const stale = [...before].filter((id) => !current.has(id));
     if (added.length > 0) await this.manifests.write(placement, documentId, [...before, ...added]);
-    await this.bulk.write(target(placement), [
+    await this.bulk.write(placement.target, [
       writes.map((write): BulkOperation => ({ action: 'index', ...write })),
       stale.map((id): BulkOperation => ({ action: 'delete', id })),
     ]);
@@ -85,21 +85,17 @@ export class DocumentWriter {
         narrowed.push(DocumentManifests.writeOperation(placement, documentId, ids));
       }
     });
-    if (widened.length > 0) await this.bulk.write(target(placement), [widened]);
-    await this.bulk.write(target(placement), [chunks, deletes]);
-    if (narrowed.length > 0) await this.bulk.write(target(placement), [narrowed]);
+    if (widened.length > 0) await this.bulk.write(placement.target, [widened]);
+    await this.bulk.write(placement.target, [chunks, deletes]);
+    if (narrowed.length > 0) await this.bulk.write(placement.target, [narrowed]);
   }
 
   async delete(placement: CollectionPlacement, documentId: string): Promise<void> {
     const chunkIds = await this.manifests.read(placement, documentId);
     if (chunkIds === null) return;
-    await this.bulk.write(target(placement), [
+    await this.bulk.write(placement.target, [
       chunkIds.map((id): BulkOperation => ({ action: 'delete', id })),
     ]);
     await this.manifests.remove(placement, documentId);
   }
-}
-
-export function target(placement: CollectionPlacement): WriteTarget {
-  return { index: placement.index, ...routed(placement) };
 }

@@ -30,7 +30,7 @@ export interface ElasticsearchSearchIndexOptions {
   sharedIndices?: number;
   /**
    * Chunks past which a shared collection belongs in an index of its own: the layout maintenance
-   * (`planLayout`, `pnpm es:layout migrate`) moves it there. Default 100,000; 0: never.
+   * (`migrateLayout`, `pnpm es:layout migrate`) moves it there. Default 100,000; 0: never.
    */
   dedicatedThreshold?: number;
   /**

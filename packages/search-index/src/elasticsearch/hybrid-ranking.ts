@@ -3,7 +3,6 @@ import { convexFusion } from '../fusion/convex-fusion';
 import { reciprocalRankFusion } from '../fusion/reciprocal-rank-fusion';
 import { type CollectionPlacement } from './collection-placement';
 import { type CollectionStatistics } from './collection-statistics';
-import { routed } from './document-manifests';
 import { type RrfRetrieverSupport } from './rrf-retriever-support';
 import {
   bm25LegBody,
@@ -37,7 +36,8 @@ export interface RankingPlan {
 
 /**
  * How many times `size` hits of a provisional convex ranking are fetched: on SciFact, the exact
- * ranking's hits were all among them for 95 % of the questions (91 % with twice as many).
+ * ranking's hits were all among them for 95 % of the questions (91 % with twice as many). Those
+ * are one-off diagnostic measurements made during development; no committed script produces them.
  */
 const PROVISIONAL_FETCH = 3;
 
@@ -116,9 +116,7 @@ export class HybridRanking {
           rankWindowSize: Math.max(plan.legSize, plan.size),
           size: plan.size,
         });
-        const fused = scoredIds(
-          await this.client.search({ index: placement.index, ...routed(placement), ...body }),
-        );
+        const fused = scoredIds(await this.client.search({ ...placement.target, ...body }));
         return this.fetch(placement, fused, new Map(), compare);
       } catch (error) {
         if (!this.rrf.fallBackAfter(error)) throw error;
@@ -177,10 +175,9 @@ export class HybridRanking {
       [bm25Hits.map((hit) => hit.id), vectorIds],
       this.options.rankConstant,
       plan.weights,
-    )
-      .slice(0, plan.size)
-      .map(({ id, score, ranks }) => ({ id, score, bm25Rank: ranks[0], vectorRank: ranks[1] }));
-    return this.fetch(placement, fused, exact, compare);
+    ).slice(0, plan.size);
+    // No similarity yet: `fetch` sets every hit's.
+    return this.fetch(placement, toRanked(fused, new Map()), exact, compare);
   }
 
   /**
@@ -223,7 +220,7 @@ export class HybridRanking {
     cosineIds: readonly string[],
     vector: Float32Array | null,
   ): Promise<[Map<string, HitSource>, Map<string, number>]> {
-    const target = { index: placement.index, ...routed(placement) };
+    const { target } = placement;
     const fields = hitsBody(ids, placement.filter);
     if (cosineIds.length === 0 || vector === null) {
       return [
@@ -256,7 +253,7 @@ export class HybridRanking {
     bm25: estypes.SearchSearchRequestBody | null,
     vector: estypes.SearchSearchRequestBody | null,
   ): Promise<[ScoredId[], ScoredId[]]> {
-    const target = { index: placement.index, ...routed(placement) };
+    const { target } = placement;
     if (bm25 !== null && vector !== null) {
       const { responses } = await this.client.msearch({
         ...target,

@@ -72,13 +72,9 @@ export function newCollectionKey(): string {
   return randomBytes(8).toString('hex');
 }
 
-/** Patterns matching every dedicated and every shared index of `prefix` (operators, clean-up). */
+/** The pattern matching every dedicated index of `prefix` (operators, clean-up). */
 export function collectionIndexPattern(prefix: string): string {
   return `${prefix}-c-*`;
-}
-
-export function sharedIndexPattern(prefix: string): string {
-  return `${prefix}-s-*`;
 }
 
 /**

@@ -5,6 +5,7 @@ import { type CollectionPlacements } from './collection-placements';
 import { type CollectionRegistry } from './collection-registry';
 import { isIndexNotFound } from './elasticsearch-errors';
 import { collectionIndexPattern } from './index-layout';
+import { countChunks } from './search-requests';
 
 /** One collection as the layout maintenance sees it. */
 export interface CollectionLayoutEntry {
@@ -48,10 +49,9 @@ export class LayoutMaintenance {
     const registered = await this.registry.list();
     const known = new Set(registered.map((placement) => placement.collectionId));
     const unregistered: CollectionPlacement[] = [];
-    for (const collectionId of await this.dedicatedCollectionIds()) {
+    for (const { collectionId, mapping } of await this.dedicatedIndexMappings()) {
       if (known.has(collectionId)) continue;
-      const placement = await this.placements.dedicatedIndexOf(collectionId);
-      if (placement !== null) unregistered.push(placement);
+      unregistered.push(await this.placements.dedicatedFromMapping(collectionId, mapping));
     }
     const entries: CollectionLayoutEntry[] = [];
     for (const [placements, isUnregistered] of [
@@ -107,8 +107,13 @@ export class LayoutMaintenance {
     return dedicatedThreshold > 0 && chunks > dedicatedThreshold ? 'dedicated' : layout;
   }
 
-  /** Collection ids recorded in the `_meta` of the dedicated indices of this prefix. */
-  private async dedicatedCollectionIds(): Promise<string[]> {
+  /**
+   * The dedicated indices of this prefix that record a collection id in their `_meta`, each with
+   * its mapping: one request for all of them.
+   */
+  private async dedicatedIndexMappings(): Promise<
+    Array<{ collectionId: string; mapping: estypes.IndicesGetMappingResponse }>
+  > {
     let mappings: estypes.IndicesGetMappingResponse;
     try {
       mappings = await this.client.indices.getMapping({
@@ -119,10 +124,10 @@ export class LayoutMaintenance {
       if (isIndexNotFound(error)) return [];
       throw error;
     }
-    return Object.values(mappings).flatMap((record) => {
+    return Object.entries(mappings).flatMap(([index, record]) => {
       const id = (record.mappings._meta?.docent as { collection_id?: unknown } | undefined)
         ?.collection_id;
-      return typeof id === 'string' ? [id] : [];
+      return typeof id === 'string' ? [{ collectionId: id, mapping: { [index]: record } }] : [];
     });
   }
 
@@ -138,11 +143,7 @@ export class LayoutMaintenance {
         byKey.set(placement.key, placement.collectionId);
         sharedIndices.add(placement.index);
       } else {
-        const { count } = await this.client.count({
-          index: placement.index,
-          query: { term: { kind: 'chunk' } },
-        });
-        counts.set(placement.collectionId, count);
+        counts.set(placement.collectionId, await countChunks(this.client, placement));
       }
     }
     for (const index of sharedIndices) {

@@ -1,5 +1,6 @@
-import { type estypes } from '@elastic/elasticsearch';
+import { type Client, type estypes } from '@elastic/elasticsearch';
 import { type Bm25Weights } from '../bm25/bm25-weights';
+import { type CollectionPlacement } from './collection-placement';
 import { HIT_SOURCE_FIELDS, VECTOR_FIELD } from './index-definition';
 
 // Bodies of the search requests. Ranking requests return `_id`s only (`_source: false`); the
@@ -177,10 +178,23 @@ export function chunksByOrdinalBody(
 }
 
 /** Chunk documents only (a collection index also holds one manifest per document). */
-export function countQuery(documentId: string | undefined, collection: readonly Query[]): Query {
+function countQuery(documentId: string | undefined, collection: readonly Query[]): Query {
   const filter: Query[] = [...collection, { term: { kind: 'chunk' } }];
   if (documentId !== undefined) filter.push({ term: { document_id: documentId } });
   return { bool: { filter } };
+}
+
+/** The chunks of a placement's collection (of one document when `documentId` is given). */
+export async function countChunks(
+  client: Client,
+  placement: CollectionPlacement,
+  documentId?: string,
+): Promise<number> {
+  const response = await client.count({
+    ...placement.target,
+    query: countQuery(documentId, placement.filter),
+  });
+  return response.count;
 }
 
 /** `field^weight`; a weight of 0 leaves the field out, as in the embedded index. */

@@ -117,9 +117,9 @@ export const UPGRADED_COLUMNS = Object.keys(ADDED_COLUMNS) as Array<keyof typeof
 /** Adds the `missing` columns to a collection's chunks table made by an earlier version. */
 export function upgradeCollectionTablesSql(
   tables: CollectionTables,
-  missing: ReadonlySet<string>,
+  missing: ReadonlyArray<(typeof UPGRADED_COLUMNS)[number]>,
 ): string {
-  return UPGRADED_COLUMNS.filter((name) => missing.has(name))
+  return missing
     .map((name) => `ALTER TABLE ${tables.chunks} ADD COLUMN ${name} ${ADDED_COLUMNS[name]};`)
     .join('\n');
 }
