@@ -375,11 +375,18 @@ export async function buildRuntime(
             return error instanceof Error ? error.message : String(error);
           }
         };
+        // Side by side: a poll of /readyz waits for the slowest probe, not for their sum.
+        const [database, queue, searchIndex, answerModelState] = await Promise.all([
+          check(() => store.health()),
+          check(() => jobQueue.health()),
+          check(() => index.health()),
+          answerModelCheck ? check(answerModelCheck) : null,
+        ]);
         return {
-          database: await check(() => store.health()),
-          queue: await check(() => jobQueue.health()),
-          index: await check(() => index.health()),
-          ...(answerModelCheck && { answer_model: await check(answerModelCheck) }),
+          database,
+          queue,
+          index: searchIndex,
+          ...(answerModelState !== null && { answer_model: answerModelState }),
         };
       },
       async close() {
