@@ -18,8 +18,7 @@ export function startMetricsServer(
   port: number,
   sources: ReadonlyArray<() => Promise<string>>,
 ): Promise<Server> {
-  const metricsText = async () =>
-    (await Promise.all(sources.map((source) => source()))).join('\n');
+  const metricsText = async () => (await Promise.all(sources.map((source) => source()))).join('\n');
   const server = createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found\n');
