@@ -1,8 +1,13 @@
 import 'reflect-metadata';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { collectDefaultMetrics, Registry } from 'prom-client';
-import { loadConfig, startMetricsServer, type DocentConfig, type Runtime } from '@docent/runtime';
+import {
+  loadConfig,
+  processMetricsRegistry,
+  startMetricsServer,
+  type DocentConfig,
+  type Runtime,
+} from '@docent/runtime';
 import {
   logLine,
   NestStartupLogger,
@@ -36,13 +41,11 @@ async function main(): Promise<void> {
   startHeartbeat(() => runtime.queue.health());
   if (config.metricsPort !== undefined) {
     // Process metrics, then the ingestion pipeline's (as the api's /metrics does).
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry, prefix: 'docent_' });
-    const server = await startMetricsServer(
-      config.metricsPort,
-      async () => `${await registry.metrics()}
-${await runtime.metrics.metrics()}`,
-    );
+    const processMetrics = processMetricsRegistry();
+    const server = await startMetricsServer(config.metricsPort, [
+      () => processMetrics.metrics(),
+      () => runtime.metrics.metrics(),
+    ]);
     server.unref();
   }
 }

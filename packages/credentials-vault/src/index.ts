@@ -1,2 +1,2 @@
 export { SecretBox } from './secret-box';
-export { loadSecretKey, parseSecretKey, SecretKeyError } from './secret-key';
+export { loadSecretKey, parseSecretKey, SECRET_KEY_FILE, SecretKeyError } from './secret-key';

@@ -23,6 +23,9 @@ export function parseSecretKey(value: string): Buffer {
   return key;
 }
 
+/** The generated key's file in the data directory. */
+export const SECRET_KEY_FILE = 'secret.key';
+
 /**
  * The key that seals source tokens. Embedded mode generates one on first start into the data
  * directory (readable by the owner only); scaled mode must be given one, since every process
@@ -34,7 +37,7 @@ export function loadSecretKey(options: {
   allowGenerate: boolean;
 }): Buffer {
   if (options.configured) return parseSecretKey(options.configured);
-  const file = join(options.dataDir, 'secret.key');
+  const file = join(options.dataDir, SECRET_KEY_FILE);
   if (existsSync(file)) return parseSecretKey(readFileSync(file, 'utf8'));
   if (!options.allowGenerate) {
     throw new SecretKeyError(

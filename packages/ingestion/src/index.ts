@@ -1,8 +1,4 @@
-export {
-  ConnectorRegistry,
-  type ConnectorFacts,
-  type RegisteredConnector,
-} from './connector-registry';
+export { ConnectorRegistry, type RegisteredConnector } from './connector-registry';
 export {
   DocumentPipeline,
   embeddingText,
@@ -20,10 +16,8 @@ export {
   finalizeJobId,
   ingestBatchJobId,
   ingestJobId,
-  ingestionJobOptions,
   type IngestBatchJobPayload,
   type IngestJobPayload,
-  type QueuedIngestion,
 } from './ingest-job';
 export {
   INGESTION_STAGES,

@@ -276,7 +276,7 @@ export class IngestionService implements CollectionIngestionsCanceler {
    * Queues a recorded ingestion in its account's fairness group; idempotent (the job id is the
    * ingestion's and its generation's).
    */
-  async enqueue(ingestion: QueuedIngestion, generation = 0): Promise<void> {
+  private async enqueue(ingestion: QueuedIngestion, generation = 0): Promise<void> {
     await this.deps.queue.enqueue(
       INGEST_JOB,
       { ingestionId: ingestion.id },

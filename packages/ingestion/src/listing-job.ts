@@ -37,7 +37,8 @@ export class ListingJob {
       return;
     }
 
-    const { session, pageLinks } = await sessions.open(ingestion, lease.signal);
+    const { pageLinks } = deps.connectors.get(ingestion.type).descriptor.links;
+    const { session } = await sessions.open(ingestion, lease.signal);
     try {
       await session.check();
       await this.context.untilIndexAnswers(lease, () =>

@@ -6,7 +6,7 @@ import {
   type SourceSession,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
-import type { DocumentNameStyle, IngestionLedger, IngestionRecord } from '@docent/metadata-store';
+import type { IngestionLedger, IngestionRecord } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import type { Logger } from './logger';
 import type { SourceConnections } from './source-connections';
@@ -23,12 +23,9 @@ export interface SourceSessionDeps {
   logger: Logger;
 }
 
+/** The descriptor's facts (link rules, name style) are read from the registry, not from here. */
 export interface OpenedSource {
-  connector: SourceConnector<unknown>;
   session: SourceSession;
-  nameStyle: DocumentNameStyle;
-  /** The descriptor's link rules: whether refs may link to a page. */
-  pageLinks: boolean;
 }
 
 /**
@@ -41,7 +38,7 @@ export class SourceSessions {
   async open(ingestion: IngestionRecord, signal: AbortSignal): Promise<OpenedSource> {
     const { connectors, secrets: box } = this.deps;
     const registered = connectors.get(ingestion.type);
-    const { connector, descriptor } = registered;
+    const { connector } = registered;
     const secrets = ingestion.secrets
       ? box.openJson<Record<string, unknown>>(ingestion.secrets, ingestion.id)
       : null;
@@ -62,12 +59,7 @@ export class SourceSessions {
           sourceId,
         )) ?? undefined,
     });
-    return {
-      connector,
-      session,
-      nameStyle: descriptor.documentNames,
-      pageLinks: descriptor.links.pageLinks,
-    };
+    return { session };
   }
 
   private async credentialsFor(

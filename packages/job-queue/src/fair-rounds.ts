@@ -4,8 +4,9 @@
  * claimed last; waiting jobs are claimed lowest round first, then first due first. A group with
  * n jobs waiting holds rounds r+1 … r+n, and a group that enqueues meanwhile gets the next round
  * to be claimed: groups with work take turns, one job each, however many jobs one of them has
- * queued. A job put back (retry, RetryLaterError, stop, lost worker) keeps its round: it was at
- * the head already. The SQLite and BullMQ drivers hold the same two numbers in their stores;
+ * queued. A job put back (retry, stop, lost worker) keeps its round: it was at the head already.
+ * A job postponed by RetryLaterError rejoins its group's line in a new round, as if enqueued
+ * again. The SQLite and BullMQ drivers hold the same two numbers in their stores;
  * this is the in-memory form.
  */
 export class FairRounds {

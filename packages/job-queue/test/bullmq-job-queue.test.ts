@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import { describeJobQueueConformance } from './conformance/job-queue.conformance';
 import { BullMqJobQueue, defineJob, jobHandler } from '../src';
 import { CancelLedger } from '../src/bullmq/cancel-ledger';
+import { FAIR_ROUND_KEY_SUFFIXES } from '../src/bullmq/redis-fair-rounds';
 import { deferred, untilAborted, waitFor } from './support/async-waits';
 import {
   describeWithRedis,
@@ -147,7 +148,7 @@ describeWithRedis('BullMqJobQueue on Redis', () => {
 
     it("stores a job's round as its BullMQ priority, and starts rounds over only in an idle queue", async () => {
       const client = await bullMq.client;
-      const claimedRound = bullMq.toKey('docent:claimed-round');
+      const claimedRound = bullMq.toKey(FAIR_ROUND_KEY_SUFFIXES.claimedRound);
       const priority = async (jobId: string) => (await bullMq.getJob(jobId))?.priority;
       await queue.enqueue(work, { label: 'a' }, { jobId: 'round-a1', group: 'A' });
       await queue.enqueue(work, { label: 'a' }, { jobId: 'round-a2', group: 'A' });

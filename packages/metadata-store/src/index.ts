@@ -16,4 +16,4 @@ export {
   type MetadataStoreLocation,
 } from './typeorm/open-metadata-store';
 export { isDatabaseUnavailable } from './typeorm/database-outage';
-export { candidateNames, cleanDocumentName, MAX_DOCUMENT_NAME } from './typeorm/document-names';
+export { candidateNames, MAX_DOCUMENT_NAME } from './typeorm/document-names';

@@ -3,5 +3,5 @@ export { buildRuntime, type Runtime, type RuntimeOptions } from './runtime';
 export { createJsonLogger, type LogLevel } from './json-logger';
 export { bullMqQueueSettings, newWorkerId } from './worker-identity';
 export { fileClock } from './test-clock';
-export { startMetricsServer } from './metrics-server';
+export { processMetricsRegistry, startMetricsServer } from './metrics-server';
 export { answerModelOf } from './answer-model';

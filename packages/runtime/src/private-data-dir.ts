@@ -1,5 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import { join } from 'node:path';
+import { SECRET_KEY_FILE } from '@docent/credentials-vault';
 
 /**
  * The data directory holds ingested text (the SQLite files and their WAL), the queue and the
@@ -29,6 +30,6 @@ export function preparePrivateDataDir(
       if (existsSync(file)) restrict(file, 0o600);
     }
   }
-  const key = join(dataDir, 'secret.key');
+  const key = join(dataDir, SECRET_KEY_FILE);
   if (existsSync(key)) restrict(key, 0o600);
 }

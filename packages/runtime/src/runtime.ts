@@ -115,21 +115,32 @@ export interface RuntimeOptions {
   workerId?: string;
 }
 
+/** The SQLite file of each embedded adapter, in the data directory. */
+const EMBEDDED_FILES = {
+  metadata: 'docent.sqlite',
+  queue: 'queue.sqlite',
+  index: 'index.sqlite',
+} as const;
+
+/**
+ * The files of the embedded adapters this configuration uses: each one whose server is not
+ * configured, on the same conditions the openers in buildRuntime and openSearchIndex choose by.
+ */
+function embeddedFiles(config: DocentConfig): string[] {
+  return [
+    ...(config.databaseUrl ? [] : [EMBEDDED_FILES.metadata]),
+    ...(config.redisUrl ? [] : [EMBEDDED_FILES.queue]),
+    ...(config.elasticsearch ? [] : [EMBEDDED_FILES.index]),
+  ];
+}
+
 /** The composition root: picks an adapter for every port from the configuration. */
 export async function buildRuntime(
   config: DocentConfig,
   options: RuntimeOptions,
 ): Promise<Runtime> {
   const { logger } = options;
-  preparePrivateDataDir(
-    config.dataDir,
-    [
-      ...(config.databaseUrl ? [] : ['docent.sqlite']),
-      ...(config.redisUrl ? [] : ['queue.sqlite']),
-      ...(config.elasticsearch ? [] : ['index.sqlite']),
-    ],
-    (message) => logger.warn(message),
-  );
+  preparePrivateDataDir(config.dataDir, embeddedFiles(config), (message) => logger.warn(message));
 
   const closers: Array<() => Promise<void>> = [];
   const closeAll = async () => {
@@ -139,7 +150,7 @@ export async function buildRuntime(
     const store = await openMetadataStore(
       config.databaseUrl
         ? { kind: 'postgres', url: config.databaseUrl }
-        : { kind: 'sqlite', path: join(config.dataDir, 'docent.sqlite') },
+        : { kind: 'sqlite', path: join(config.dataDir, EMBEDDED_FILES.metadata) },
     );
     closers.push(() => store.close());
 
@@ -183,7 +194,7 @@ export async function buildRuntime(
           onError: onQueueError,
         })
       : new SqliteJobQueue({
-          path: join(config.dataDir, 'queue.sqlite'),
+          path: join(config.dataDir, EMBEDDED_FILES.queue),
           jobs: JOB_CATALOG,
           workerId,
           onError: onQueueError,
@@ -364,11 +375,18 @@ export async function buildRuntime(
             return error instanceof Error ? error.message : String(error);
           }
         };
+        // Side by side: a poll of /readyz waits for the slowest probe, not for their sum.
+        const [database, queue, searchIndex, answerModelState] = await Promise.all([
+          check(() => store.health()),
+          check(() => jobQueue.health()),
+          check(() => index.health()),
+          answerModelCheck ? check(answerModelCheck) : null,
+        ]);
         return {
-          database: await check(() => store.health()),
-          queue: await check(() => jobQueue.health()),
-          index: await check(() => index.health()),
-          ...(answerModelCheck && { answer_model: await check(answerModelCheck) }),
+          database,
+          queue,
+          index: searchIndex,
+          ...(answerModelState !== null && { answer_model: answerModelState }),
         };
       },
       async close() {
@@ -400,7 +418,7 @@ function oauthProviders(
 /** Elasticsearch when configured, else the embedded index in the data directory. */
 function openSearchIndex(config: DocentConfig): SearchIndex {
   const es = config.elasticsearch;
-  if (!es) return new EmbeddedSearchIndex({ path: join(config.dataDir, 'index.sqlite') });
+  if (!es) return new EmbeddedSearchIndex({ path: join(config.dataDir, EMBEDDED_FILES.index) });
   return new ElasticsearchSearchIndex(elasticsearchIndexOptions(es));
 }
 

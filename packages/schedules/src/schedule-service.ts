@@ -124,10 +124,19 @@ export class ScheduleService {
 
   /** No more runs until resumed; a run under way goes on. Pausing twice changes nothing. */
   async pause(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
-    return this.changeState(accountId, locator, async (schedule) =>
-      schedule.status === 'paused'
-        ? null
-        : { status: 'paused', stop: null, nextRunAt: null, at: this.now() },
+    return this.retryAtVersion(
+      accountId,
+      locator,
+      async (schedule) =>
+        schedule.status === 'paused'
+          ? 'unchanged'
+          : this.deps.store.updateScheduleState(schedule.id, schedule.version, {
+              status: 'paused',
+              stop: null,
+              nextRunAt: null,
+              at: this.now(),
+            }),
+      'updated',
     );
   }
 
@@ -136,15 +145,25 @@ export class ScheduleService {
    * made up). A schedule on an OAuth connection needs the connection back first.
    */
   async resume(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
-    return this.changeState(accountId, locator, async (schedule) => {
-      if (schedule.status === 'active') return null;
-      if (!(await this.deps.ingestions.stillConnected(schedule))) {
-        throw new SourceNotConnectedError(schedule.type);
-      }
-      const at = this.now();
-      const rule = ScheduleRule.parse({ cron: schedule.cron, timezone: schedule.timezone });
-      return { status: 'active', stop: null, nextRunAt: rule.nextAfter(at), at };
-    });
+    return this.retryAtVersion(
+      accountId,
+      locator,
+      async (schedule) => {
+        if (schedule.status === 'active') return 'unchanged';
+        if (!(await this.deps.ingestions.stillConnected(schedule))) {
+          throw new SourceNotConnectedError(schedule.type);
+        }
+        const at = this.now();
+        const rule = ScheduleRule.parse({ cron: schedule.cron, timezone: schedule.timezone });
+        return this.deps.store.updateScheduleState(schedule.id, schedule.version, {
+          status: 'active',
+          stop: null,
+          nextRunAt: rule.nextAfter(at),
+          at,
+        });
+      },
+      'updated',
+    );
   }
 
   /**
@@ -153,33 +172,34 @@ export class ScheduleService {
    * queued or running nothing starts: never two at once.
    */
   async runNow(accountId: string, locator: ScheduleLocator): Promise<ScheduleRecord> {
-    for (let attempt = 1; ; attempt++) {
-      const schedule = await this.find(accountId, locator);
-      if (schedule.status !== 'active') {
-        throw new InvalidRequestError(
-          `The schedule is ${schedule.status}: resume it before running it.`,
-        );
-      }
-      const source = scheduleSource(schedule, this.deps.secrets);
-      if (!source) throw new InvalidRequestError(CREDENTIALS_UNAVAILABLE);
-      if (!(await this.deps.ingestions.stillConnected(source))) {
-        throw new SourceNotConnectedError(schedule.type);
-      }
-      const at = this.now();
-      const run = this.deps.ingestions.newRun(source, newIngestionId(at.getTime()));
-      const claim = await this.deps.store.claimRun({
-        scheduleId: schedule.id,
-        version: schedule.version,
-        nextRunAt: schedule.nextRunAt ?? at,
-        run,
-        at,
-      });
-      if (claim === 'started') await this.deps.ingestions.enqueueOrLeaveToReconciler(run);
-      if (claim !== 'lost') return this.find(accountId, locator);
-      if (attempt >= STATE_CHANGE_ATTEMPTS) {
-        throw new Error(`schedule ${schedule.id} kept changing while being run`);
-      }
-    }
+    return this.retryAtVersion(
+      accountId,
+      locator,
+      async (schedule) => {
+        if (schedule.status !== 'active') {
+          throw new InvalidRequestError(
+            `The schedule is ${schedule.status}: resume it before running it.`,
+          );
+        }
+        const source = scheduleSource(schedule, this.deps.secrets);
+        if (!source) throw new InvalidRequestError(CREDENTIALS_UNAVAILABLE);
+        if (!(await this.deps.ingestions.stillConnected(source))) {
+          throw new SourceNotConnectedError(schedule.type);
+        }
+        const at = this.now();
+        const run = this.deps.ingestions.newRun(source, newIngestionId(at.getTime()));
+        const claim = await this.deps.store.claimRun({
+          scheduleId: schedule.id,
+          version: schedule.version,
+          nextRunAt: schedule.nextRunAt ?? at,
+          run,
+          at,
+        });
+        if (claim === 'started') await this.deps.ingestions.enqueueOrLeaveToReconciler(run);
+        return claim !== 'lost';
+      },
+      'run',
+    );
   }
 
   /**
@@ -192,20 +212,20 @@ export class ScheduleService {
     input: ScheduleRuleInput,
   ): Promise<ScheduleRecord> {
     const rule = ScheduleRule.parse(input, '');
-    for (let attempt = 1; ; attempt++) {
-      const schedule = await this.find(accountId, locator);
-      const at = this.now();
-      const changed = await this.deps.store.updateScheduleRule(schedule.id, schedule.version, {
-        cron: rule.cron,
-        timezone: rule.timezone,
-        nextRunAt: schedule.status === 'active' ? rule.nextAfter(at) : null,
-        at,
-      });
-      if (changed) return this.find(accountId, locator);
-      if (attempt >= STATE_CHANGE_ATTEMPTS) {
-        throw new Error(`schedule ${schedule.id} kept changing while being updated`);
-      }
-    }
+    return this.retryAtVersion(
+      accountId,
+      locator,
+      async (schedule) => {
+        const at = this.now();
+        return this.deps.store.updateScheduleRule(schedule.id, schedule.version, {
+          cron: rule.cron,
+          timezone: rule.timezone,
+          nextRunAt: schedule.status === 'active' ? rule.nextAfter(at) : null,
+          at,
+        });
+      },
+      'updated',
+    );
   }
 
   /** Deletes the schedule and its sealed credentials; a run under way goes on. */
@@ -229,22 +249,23 @@ export class ScheduleService {
     );
   }
 
-  private async changeState(
+  /**
+   * Reads the schedule and writes at its version: `false` (the version moved on) reads it
+   * again and retries, `'unchanged'` returns the schedule as read, `true` the one written.
+   */
+  private async retryAtVersion(
     accountId: string,
     locator: ScheduleLocator,
-    change: (
-      schedule: ScheduleRecord,
-    ) => Promise<Parameters<ScheduleStore['updateScheduleState']>[2] | null>,
+    write: (schedule: ScheduleRecord) => Promise<boolean | 'unchanged'>,
+    verb: 'updated' | 'run',
   ): Promise<ScheduleRecord> {
     for (let attempt = 1; ; attempt++) {
       const schedule = await this.find(accountId, locator);
-      const patch = await change(schedule);
-      if (!patch) return schedule;
-      if (await this.deps.store.updateScheduleState(schedule.id, schedule.version, patch)) {
-        return this.find(accountId, locator);
-      }
+      const written = await write(schedule);
+      if (written === 'unchanged') return schedule;
+      if (written) return this.find(accountId, locator);
       if (attempt >= STATE_CHANGE_ATTEMPTS) {
-        throw new Error(`schedule ${schedule.id} kept changing while being updated`);
+        throw new Error(`schedule ${schedule.id} kept changing while being ${verb}`);
       }
     }
   }

@@ -1,12 +1,13 @@
 import { Injectable, type NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram } from 'prom-client';
+import { processMetricsRegistry } from '@docent/runtime';
 import type { DocentRequest } from './request-context';
 
 /** Prometheus metrics of one app instance (its own registry, so tests can build many apps). */
 @Injectable()
 export class Metrics {
-  readonly registry = new Registry();
+  readonly registry = processMetricsRegistry();
   readonly httpRequests = new Counter({
     name: 'docent_http_requests_total',
     help: 'HTTP requests by route and status',
@@ -20,10 +21,6 @@ export class Metrics {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [this.registry],
   });
-
-  constructor() {
-    collectDefaultMetrics({ register: this.registry, prefix: 'docent_' });
-  }
 }
 
 @Injectable()

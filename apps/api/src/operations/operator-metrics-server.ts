@@ -25,10 +25,10 @@ export class OperatorMetricsServer implements OnApplicationBootstrap, OnApplicat
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.metricsPort === undefined) return;
-    this.server = await startMetricsServer(
-      this.config.metricsPort,
-      async () => `${await this.metrics.registry.metrics()}\n${await this.runtimeMetrics()}`,
-    );
+    this.server = await startMetricsServer(this.config.metricsPort, [
+      () => this.metrics.registry.metrics(),
+      this.runtimeMetrics,
+    ]);
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -11,7 +11,7 @@ export const FAIR_ROUND_KEY_SUFFIXES = {
 const GROUP_FIELD = 'docentGroup';
 
 /** BullMQ's largest `priority`. */
-export const BULLMQ_MAX_PRIORITY = 2_097_151;
+const BULLMQ_MAX_PRIORITY = 2_097_151;
 
 /**
  * Rounds start over (at the next enqueue into an idle queue) once the claimed round passes this:

@@ -16,7 +16,7 @@ import { sessionRow, toApiKey, toSession, toUser } from './record-mappers';
 import type { SqlContext } from './sql-context';
 
 /** Signed-up users' accounts are named so; bootstrap account names never hold a `:`. */
-export const USER_ACCOUNT_PREFIX = 'user:';
+const USER_ACCOUNT_PREFIX = 'user:';
 
 /** Accounts, API keys, users, sessions and attempt counters on TypeORM. */
 export class TypeOrmAccountStore implements ApiKeyStore, UserStore, SessionStore, ThrottleStore {

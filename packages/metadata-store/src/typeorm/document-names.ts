@@ -1,12 +1,17 @@
 /** Longest name kept; longer titles are cut (the column is indexed). */
 export const MAX_DOCUMENT_NAME = 480;
 
+/** Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069). */
+export const BIDI_CONTROLS: readonly string[] = [
+  0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069,
+].map((code) => String.fromCodePoint(code));
+
 /**
- * Bidi embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) and control
- * characters: in a title they only serve to spoof (`Invoice \u202Efdp.exe` shows as
- * `Invoice exe.pdf`) or to flip the text around it. Right-to-left scripts need none of them.
+ * The bidi controls and control characters: in a title they only serve to spoof
+ * (`Invoice \u202Efdp.exe` shows as `Invoice exe.pdf`) or to flip the text around it.
+ * Right-to-left scripts need none of them.
  */
-const SPOOFING_CHARACTERS = /[\u202A-\u202E\u2066-\u2069\p{Cc}]/gu;
+const SPOOFING_CHARACTERS = new RegExp(`[${BIDI_CONTROLS.join('')}\\p{Cc}]`, 'gu');
 
 /** A title as Docent names documents: one line, no bidi controls, no control characters. */
 export function cleanDocumentName(title: string): string {

@@ -109,22 +109,12 @@ export class TypeOrmScheduleStore implements ScheduleStore {
     expectedVersion: number,
     patch: { status: ScheduleStatus; stop: Stop | null; nextRunAt: Date | null; at: Date },
   ): Promise<boolean> {
-    return this.db.run(async (m) => {
-      const result = await m
-        .getRepository(this.entities.Schedule)
-        .createQueryBuilder()
-        .update()
-        .set({
-          status: patch.status,
-          stop_code: patch.stop?.code ?? null,
-          stop_message: patch.stop?.message ?? null,
-          next_run_at: patch.nextRunAt,
-          updated_at: patch.at,
-          version: () => 'version + 1',
-        })
-        .where('id = :id AND version = :v', { id, v: expectedVersion })
-        .execute();
-      return (result.affected ?? 0) > 0;
+    return this.updateAtVersion(id, expectedVersion, {
+      status: patch.status,
+      stop_code: patch.stop?.code ?? null,
+      stop_message: patch.stop?.message ?? null,
+      next_run_at: patch.nextRunAt,
+      updated_at: patch.at,
     });
   }
 
@@ -133,18 +123,26 @@ export class TypeOrmScheduleStore implements ScheduleStore {
     expectedVersion: number,
     patch: { cron: string; timezone: string; nextRunAt: Date | null; at: Date },
   ): Promise<boolean> {
+    return this.updateAtVersion(id, expectedVersion, {
+      cron: patch.cron,
+      timezone: patch.timezone,
+      next_run_at: patch.nextRunAt,
+      updated_at: patch.at,
+    });
+  }
+
+  /** Writes `set` and bumps `version` if the row is still at `expectedVersion`. */
+  private async updateAtVersion(
+    id: string,
+    expectedVersion: number,
+    set: Partial<ScheduleRow>,
+  ): Promise<boolean> {
     return this.db.run(async (m) => {
       const result = await m
         .getRepository(this.entities.Schedule)
         .createQueryBuilder()
         .update()
-        .set({
-          cron: patch.cron,
-          timezone: patch.timezone,
-          next_run_at: patch.nextRunAt,
-          updated_at: patch.at,
-          version: () => 'version + 1',
-        })
+        .set({ ...set, version: () => 'version + 1' })
         .where('id = :id AND version = :v', { id, v: expectedVersion })
         .execute();
       return (result.affected ?? 0) > 0;

@@ -1,6 +1,6 @@
 import { type MigrationInterface, type QueryRunner, Table, TableColumn, TableIndex } from 'typeorm';
 import { dialectOf } from '../dialect';
-import { candidateNames, cleanDocumentName } from '../document-names';
+import { BIDI_CONTROLS, candidateNames, cleanDocumentName } from '../document-names';
 
 /**
  * Issue 21: API keys get a kind and a scope (bootstrap keys keep none of their characters in
@@ -113,16 +113,12 @@ export class AccountSecurity1795561200000 implements MigrationInterface {
   }
 }
 
-/** The bidi embeddings, overrides and isolates `cleanDocumentName` removes. */
-const BIDI_CONTROLS = [0x202a, 0x202b, 0x202c, 0x202d, 0x202e, 0x2066, 0x2067, 0x2068, 0x2069];
-
 /** Renames the documents whose names hold bidi controls, as `candidateNames` now names them. */
 async function cleanDocumentNames(queryRunner: QueryRunner, postgres: boolean): Promise<void> {
-  const marks = BIDI_CONTROLS.map((code) => String.fromCharCode(code));
   const placeholder = (n: number) => (postgres ? `$${n}` : '?');
   const rows = (await queryRunner.query(
-    `SELECT id, collection_id, name FROM documents WHERE ${marks.map((_, i) => `name LIKE ${placeholder(i + 1)}`).join(' OR ')}`,
-    marks.map((mark) => `%${mark}%`),
+    `SELECT id, collection_id, name FROM documents WHERE ${BIDI_CONTROLS.map((_, i) => `name LIKE ${placeholder(i + 1)}`).join(' OR ')}`,
+    BIDI_CONTROLS.map((mark) => `%${mark}%`),
   )) as Array<{ id: string; collection_id: string; name: string }>;
   for (const row of rows) {
     if (cleanDocumentName(row.name) === row.name) continue;
