@@ -8,4 +8,8 @@ export {
   type ConnectorLoadOptions,
 } from './connector-loading';
 export { createConnectors, type LoadedConnector } from './loaded-connectors';
-export { compileSpecSchema, type SpecShapeCheck } from './spec-schema-check';
+export {
+  addExactlyOneOfKeyword,
+  compileSpecSchema,
+  type SpecShapeCheck,
+} from './spec-schema-check';
