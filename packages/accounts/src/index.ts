@@ -8,6 +8,7 @@ export {
   type Principal,
 } from './api-keys';
 export { AuthenticationError, PermissionError, RateLimitedError } from './account-errors';
+export { plainAddress } from './attempt-throttle';
 export {
   DEFAULT_SCRYPT_COST,
   hashPassword,
