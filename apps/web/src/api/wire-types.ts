@@ -11,6 +11,7 @@ export type {
   Connection,
   CreatedApiKey,
   Document as DocumentRecord,
+  DocumentList as DocumentPage,
   Ingestion,
   IngestionFailure as IngestionNote,
   IngestionProgress,
