@@ -53,12 +53,17 @@ export const LIMITS = {
   apiKeyFailuresPerAddress: { kind: 'window', max: 30, windowMs: 60_000 },
 } as const satisfies Record<string, AttemptLimit>;
 
+/** `::ffff:10.0.0.1` → `10.0.0.1`, so that IPv4 CIDRs match and counters agree. */
+export function plainAddress(address: string): string {
+  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+}
+
 /**
  * The throttle key of a client address: IPv6 clients are counted per /64, the block one host
  * is usually given (else every address of it would be a fresh counter).
  */
 export function addressKey(address: string): string {
-  const plain = address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  const plain = plainAddress(address);
   if (!isIPv6(plain)) return plain;
   const [head = '', tail = ''] = plain.split('::');
   const left = head ? head.split(':') : [];

@@ -4,32 +4,23 @@ export {
   hashApiKey,
   MAX_ACTIVE_API_KEYS,
   parseBootstrapKeys,
-  type ApiKeyServiceOptions,
   type BootstrapKey,
   type Principal,
 } from './api-keys';
 export { AuthenticationError, PermissionError, RateLimitedError } from './account-errors';
-export {
-  addressKey,
-  AttemptThrottle,
-  LIMITS,
-  type AttemptKey,
-  type AttemptLimit,
-  type Reservation,
-} from './attempt-throttle';
+export { plainAddress } from './attempt-throttle';
 export {
   DEFAULT_SCRYPT_COST,
   hashPassword,
   verifyPassword,
   type ScryptCost,
 } from './password-hash';
-export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy';
+export { MIN_PASSWORD_LENGTH, passwordProblem } from './password-policy';
 export {
   SESSION_MAX_AGE_MS,
   SESSION_TTL_MS,
   SessionService,
   csrfTokenMatches,
-  endOf,
   hashSessionToken,
   type ClientInfo,
   type OpenedSession,

@@ -4,11 +4,11 @@ import {
   MAX_ACTIVE_API_KEYS,
   PermissionError,
   RateLimitedError,
-  addressKey,
   hashApiKey,
   parseBootstrapKeys,
   type Principal,
 } from '../src';
+import { addressKey } from '../src/attempt-throttle';
 
 const FAST = { N: 2 ** 10, r: 8, p: 1 };
 const ADDRESS = '10.0.0.1';

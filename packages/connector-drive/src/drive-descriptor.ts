@@ -55,7 +55,7 @@ export const driveDescriptor = defineConnector<DriveSpec>({
         label: 'Folder name',
         help: 'Every folder of exactly this name; empty for the whole drive.',
       },
-      token: { label: 'Access token', secret: true },
+      token: { label: 'Access token' },
     },
   },
   endpoints: {

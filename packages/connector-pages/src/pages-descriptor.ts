@@ -70,7 +70,7 @@ export const pagesDescriptor = defineConnector<PagesSpec>({
         help: 'One page id or URL per line; empty for every page the integration can reach.',
         multiline: true,
       },
-      token: { label: 'Integration token', secret: true },
+      token: { label: 'Integration token' },
     },
   },
   endpoints: {

@@ -64,7 +64,7 @@ export interface SpecFieldHint {
   label: string;
   help?: string;
   placeholder?: string;
-  /** A credential: typed into a password field, never shown again. */
+  /** A credential: typed into a password field, never shown again (default: in `secretFields`). */
   secret?: boolean;
   /** A list given as one entry per line (an array of strings in the schema). */
   multiline?: boolean;

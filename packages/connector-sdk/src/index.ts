@@ -16,6 +16,7 @@ export { checkUrlAllowed, isPrivateAddress, type UrlPolicy } from './http/ssrf-g
 export { retryAfterDelayMs } from './http/retry-timing';
 export { thrownToSourceError, type CalledSource } from './thrown-to-source-error';
 export { hostForMessages } from './host-for-messages';
+export { identityJson } from './identity-json';
 export {
   authorizationFor,
   bearerAuthorization,

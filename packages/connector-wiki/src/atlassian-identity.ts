@@ -1,7 +1,10 @@
-import type { ConnectionIdentity, IdentityContext, TokenGrant } from '@docent/connector-sdk';
+import {
+  identityJson,
+  type ConnectionIdentity,
+  type IdentityContext,
+  type TokenGrant,
+} from '@docent/connector-sdk';
 import { wikiOAuthApiUrl } from './confluence-deployment';
-
-const TIMEOUT_MS = 15_000;
 
 /** The Atlassian sites an OAuth grant reaches: the connection's label and details. */
 export async function identifyAtlassianSites(
@@ -9,13 +12,7 @@ export async function identifyAtlassianSites(
   { fetchFn, endpoints }: IdentityContext,
 ): Promise<ConnectionIdentity> {
   const url = `${wikiOAuthApiUrl(endpoints)}/oauth/token/accessible-resources`;
-  const response = await fetchFn(url, {
-    headers: { authorization: `Bearer ${grant.accessToken}`, accept: 'application/json' },
-    redirect: 'error',
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
-  if (!response.ok) throw new Error(`${new URL(url).pathname} answered ${response.status}`);
-  const body: unknown = await response.json();
+  const body = await identityJson(fetchFn, url, grant.accessToken);
   const sites = (Array.isArray(body) ? body : [])
     .filter((s): s is Record<string, unknown> => typeof s === 'object' && s !== null)
     .map((s) => ({

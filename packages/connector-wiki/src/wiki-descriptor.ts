@@ -109,7 +109,7 @@ export const wikiDescriptor = defineConnector<WikiSpec>({
         placeholder: 'label = "runbook"',
       },
       username: { label: 'Username', help: 'With an API token (Cloud: your email).' },
-      token: { label: 'API token', help: 'Or a personal access token alone.', secret: true },
+      token: { label: 'API token', help: 'Or a personal access token alone.' },
       attachments: { label: 'Also ingest attachments' },
     },
   },

@@ -1,11 +1,8 @@
 export {
-  BUILT_IN,
   BUILT_IN_CONNECTORS,
   ConnectorLoadError,
-  connectorEntries,
   loadConnectors,
   type CheckedDescriptor,
-  type ConnectorLoadOptions,
 } from './connector-loading';
 export { createConnectors, type LoadedConnector } from './loaded-connectors';
-export { compileSpecSchema, type SpecShapeCheck } from './spec-schema-check';
+export { addExactlyOneOfKeyword } from './spec-schema-check';

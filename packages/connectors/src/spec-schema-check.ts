@@ -4,16 +4,23 @@ import type { FieldIssue, SpecSchema } from '@docent/connector-sdk';
 /** Checks a spec against its connector's schema: the field issues, none when it fits. */
 export type SpecShapeCheck = (spec: unknown) => FieldIssue[];
 
+/**
+ * Teaches `ajv` the contract's keyword for "exactly one of these fields" (Confluence's space or
+ * cql), used by spec schemas and by openapi.yaml alike.
+ */
+export function addExactlyOneOfKeyword(ajv: Ajv): void {
+  ajv.addKeyword({
+    keyword: 'x-exactly-one-of',
+    type: 'object',
+    schemaType: 'array',
+    error: { message: 'give exactly one of the fields' },
+    validate: (fields: string[], data: Record<string, unknown>) =>
+      fields.filter((f) => data[f] !== undefined && data[f] !== null).length === 1,
+  });
+}
+
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
-// The contract's keyword for "exactly one of these fields" (Confluence's space or cql).
-ajv.addKeyword({
-  keyword: 'x-exactly-one-of',
-  type: 'object',
-  schemaType: 'array',
-  error: { message: 'give exactly one of the fields' },
-  validate: (fields: string[], data: Record<string, unknown>) =>
-    fields.filter((f) => data[f] !== undefined && data[f] !== null).length === 1,
-});
+addExactlyOneOfKeyword(ajv);
 
 /**
  * Compiles a descriptor's spec schema; throws (with Ajv's reason) when it is not valid JSON

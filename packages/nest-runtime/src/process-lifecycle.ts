@@ -1,4 +1,5 @@
 import { ConsoleLogger } from '@nestjs/common';
+import { createJsonLogger } from '@docent/runtime';
 
 /**
  * The local model this repository's tests and CI use offline (README, "Start"): named by the
@@ -82,9 +83,9 @@ export function stopOnSignals(
   for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, stop);
 }
 
-/** One JSON line, as every other log line of the service. */
-export function logLine(message: string, fields: Record<string, unknown> = {}): void {
-  console.log(
-    JSON.stringify({ time: new Date().toISOString(), level: 'info', message, ...fields }),
-  );
-}
+/**
+ * One JSON info line on stdout, as every other log line of the service; always written (start-up
+ * and shutdown lines do not follow DOCENT_LOG_LEVEL).
+ */
+export const logLine: (message: string, fields?: Record<string, unknown>) => void =
+  createJsonLogger('info').info;

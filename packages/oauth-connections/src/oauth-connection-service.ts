@@ -117,10 +117,16 @@ export class OAuthConnectionService implements SourceConnections {
 
   /**
    * A signed-in browser opens a connect link: when it is the link's account, the link is spent
-   * and the provider's authorize URL (bound to that session) comes back.
+   * and the provider's authorize URL (bound to that session) comes back. `pending` is the
+   * link's `pendingLink(token)` when the caller already read it (saves reading it again);
+   * whether the link is still unspent is decided by the atomic take below either way.
    */
-  async openLink(token: string | undefined, opener: LinkOpener): Promise<string> {
-    const link = await this.pendingLink(token);
+  async openLink(
+    token: string | undefined,
+    opener: LinkOpener,
+    pending?: PendingLink,
+  ): Promise<string> {
+    const link = pending ?? (await this.pendingLink(token));
     if (!link) {
       throw new OAuthCallbackError(
         'This connect link is unknown, was already used, or expired (1 hour). Ask for a new one.',

@@ -94,37 +94,32 @@ export class OpenAiHttpClient {
    * 2xx; failures as `OpenAiRequestError`, like the POSTs'.
    */
   async getJson(path: string, options: { timeoutMs: number }): Promise<unknown> {
-    const url = this.url(path);
-    const deadline = AbortSignal.timeout(options.timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: this.headers(false), signal: deadline });
-    } catch (error) {
-      if (deadline.aborted) throw new OpenAiRequestError(url, { kind: 'timeout', retries: 0 });
-      throw new OpenAiRequestError(url, {
-        kind: 'unreachable',
-        reason: this.networkReason(error),
-        retries: 0,
-      });
-    }
-    if (response.ok) return response.json();
-    if (response.status === 401 || response.status === 403) {
-      await discard(response);
-      throw new OpenAiRequestError(url, { kind: 'rejected-key', status: response.status });
-    }
-    throw new OpenAiRequestError(url, {
-      kind: 'http',
-      status: response.status,
-      retryable: response.status === 429 || response.status >= 500,
-      retries: 0,
-      detail: await this.errorDetail(response),
+    const response = await this.request('GET', path, undefined, {
+      maxRetries: 0,
+      attemptTimeoutMs: options.timeoutMs,
+    });
+    return response.json();
+  }
+
+  private post(path: string, body: unknown, options: PostOptions): Promise<Response> {
+    return this.request('POST', path, JSON.stringify(body), {
+      ...options,
+      maxRetries: this.options.maxRetries,
     });
   }
 
-  private async post(path: string, body: unknown, options: PostOptions): Promise<Response> {
+  /**
+   * Sends one request (`payload` is a JSON body) with up to `maxRetries` retries of network
+   * errors, attempt timeouts, 429 and 5xx; resolves with the first 2xx response, unread.
+   */
+  private async request(
+    method: 'GET' | 'POST',
+    path: string,
+    payload: string | undefined,
+    options: PostOptions & { maxRetries: number },
+  ): Promise<Response> {
     const url = this.url(path);
-    const payload = JSON.stringify(body);
-    const { maxRetries } = this.options;
+    const { maxRetries } = options;
     for (let attempt = 0; ; attempt += 1) {
       const retriesLeft = attempt < maxRetries;
       const attemptTimeout =
@@ -135,8 +130,8 @@ export class OpenAiHttpClient {
       let response: Response;
       try {
         response = await fetch(url, {
-          method: 'POST',
-          headers: this.headers(true),
+          method,
+          headers: this.headers(payload !== undefined),
           body: payload,
           signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
         });
@@ -218,7 +213,7 @@ export class OpenAiHttpClient {
   }
 
   /** Services sometimes echo the key back in error messages. */
-  redact(text: string): string {
+  private redact(text: string): string {
     const key = this.options.apiKey;
     return key ? text.split(key).join('***') : text;
   }

@@ -119,6 +119,8 @@ export class AskService {
   }
 
   async ask(accountId: string, input: AskInput, options: AskOptions = {}): Promise<AskResult> {
+    // An index known to be down refuses before the question is embedded (or anything read).
+    this.index.assertUp?.();
     const started = performance.now();
     const topK = input.topK ?? DEFAULT_TOP_K;
     const { passages, standalone, vector, termCounts, urls, collectionId } = await this.retrieveFor(

@@ -90,6 +90,35 @@ function askService(
 }
 
 describe('AskService', () => {
+  it('asks the index to refuse before it resolves the collection or embeds the question', async () => {
+    const calls: string[] = [];
+    const refused = new Error('index known down');
+    const index = {
+      assertUp: () => {
+        calls.push('assertUp');
+        throw refused;
+      },
+    } as unknown as SearchIndex;
+    const resolver = {
+      collection: async () => {
+        calls.push('collection');
+        return { collection: { id: 'c1' } };
+      },
+    } as unknown as CollectionResolver;
+    const embedder = {
+      embedQuery: async () => {
+        calls.push('embed');
+        return new Float32Array([1, 0]);
+      },
+    } as unknown as Embedder;
+    const answerer = { citesPassages: true, readsTermCounts: true } as unknown as Answerer;
+    const service = new AskService({} as DocumentLookup, index, embedder, answerer, resolver);
+    await expect(
+      service.ask('account', { namespaceName: 'ns', collectionName: 'kb', question: 'Why?' }),
+    ).rejects.toBe(refused);
+    expect(calls).toEqual(['assertUp']);
+  });
+
   it("gives the answerer the collection's counts of the question's words and each passage's similarity", async () => {
     const { ask, requests, countCalls } = askService();
     await ask('How do deploys deploy on Fridays?');

@@ -1,5 +1,5 @@
 import type { DependencyMonitor } from '@docent/dependency-health';
-import { unavailableDependency } from '@docent/domain-errors';
+import { DependencyUnavailableError, unavailableDependency } from '@docent/domain-errors';
 import {
   SearchIndexUnavailableError,
   type DocumentChunks,
@@ -64,6 +64,17 @@ export class GuardedSearchIndex implements SearchIndex {
 
   termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts> {
     return this.read(() => this.index.termDocumentCounts(collectionId, words));
+  }
+
+  /** Known down: refused at once, whatever the load. */
+  assertUp(): void {
+    if (this.dependencies.isDown('index')) {
+      throw new DependencyUnavailableError(
+        'index',
+        'The search index is unavailable; retry later.',
+        'not tried: the index is known to be down',
+      );
+    }
   }
 
   health(): Promise<void> {

@@ -127,6 +127,12 @@ export interface SearchIndex {
    * handful of retrieved passages cannot tell. An unknown collection counts 0 chunks.
    */
   termDocumentCounts(collectionId: string, words: string[]): Promise<TermDocumentCounts>;
+  /**
+   * Throws at once (an unavailable-dependency error) when reads are known to fail now, so that
+   * the work before a read (embedding a question) is not done for nothing. An index that does
+   * not track its availability leaves it out.
+   */
+  assertUp?(): void;
   /** Throws when the index cannot serve requests. */
   health(): Promise<void>;
   close(): Promise<void>;

@@ -97,10 +97,11 @@ export class OAuthCallbackController {
       return;
     }
     try {
-      const authorizeUrl = await this.connections.openLink(token, {
-        sessionId: session.id,
-        accountId: session.accountId,
-      });
+      const authorizeUrl = await this.connections.openLink(
+        token,
+        { sessionId: session.id, accountId: session.accountId },
+        link,
+      );
       res.removeHeader('Content-Type');
       res.redirect(303, authorizeUrl);
     } catch (error) {

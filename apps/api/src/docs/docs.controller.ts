@@ -18,7 +18,6 @@ import type {
 } from '@docent/contract';
 import { CatalogService } from '@docent/catalog';
 import type { DependencyMonitor } from '@docent/dependency-health';
-import { DependencyUnavailableError } from '@docent/domain-errors';
 import { IngestionService, type Logger } from '@docent/ingestion';
 import { DEPENDENCY_MONITOR, DOCENT_LOGGER } from '@docent/nest-runtime';
 import { AskService, type AskResult, type Reference } from '@docent/retrieval';
@@ -26,7 +25,7 @@ import { ScheduleService } from '@docent/schedules';
 import { ContractBody } from '../http/contract-body.decorator';
 import { idempotencyKeyOf } from '../http/idempotency-key';
 import { CurrentPrincipal } from '../http/principal.decorator';
-import { ProblemFilter } from '../http/problem.filter';
+import { toProblem } from '../http/problem.filter';
 import type { DocentRequest } from '../http/request-context';
 import { AskEventStream } from './ask-event-stream';
 import { presentDocument, presentIngestion } from './presenters';
@@ -133,14 +132,6 @@ export class DocsController {
     @Req() req: DocentRequest,
     @Res() res: Response,
   ): Promise<void> {
-    // Known down: refused before the question is embedded, so at once whatever the load.
-    if (this.dependencies.isDown('index')) {
-      throw new DependencyUnavailableError(
-        'index',
-        'The search index is unavailable; retry later.',
-        'not tried: the index is known to be down',
-      );
-    }
     const streamed =
       body.stream ?? req.accepts(['application/json', 'text/event-stream']) === 'text/event-stream';
     const cancel = new AbortController();
@@ -181,7 +172,7 @@ export class DocsController {
       // Before the stream started the error is an ordinary problem response.
       if (!stream.started) throw error;
       if (!cancel.signal.aborted) {
-        const problem = new ProblemFilter(this.logger, this.dependencies).toProblem(error, req);
+        const problem = toProblem(error, req, this.logger, this.dependencies);
         stream.send('error', problem.body(req.requestId));
       }
     }

@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { plainAddress } from '@docent/accounts';
 import { DOCENT_CONFIG } from '@docent/nest-runtime';
 import type { DocentConfig } from '@docent/runtime';
 
@@ -24,12 +25,12 @@ export class ClientAddresses {
   }
 
   of(req: Request): string {
-    const peer = plain(req.socket.remoteAddress ?? '');
+    const peer = plainAddress(req.socket.remoteAddress ?? '');
     if (!this.any || !this.isTrusted(peer)) return peer || 'unknown';
     const hops = (req.headers['x-forwarded-for'] ?? '')
       .toString()
       .split(',')
-      .map((hop) => plain(hop.trim()))
+      .map((hop) => plainAddress(hop.trim()))
       .filter((hop) => hop !== '');
     let client = peer;
     for (let i = hops.length - 1; i >= 0; i -= 1) {
@@ -45,9 +46,4 @@ export class ClientAddresses {
     const family = isIP(address);
     return family !== 0 && this.trusted.check(address, family === 6 ? 'ipv6' : 'ipv4');
   }
-}
-
-/** `::ffff:10.0.0.1` → `10.0.0.1`, so that IPv4 CIDRs match and counters agree. */
-function plain(address: string): string {
-  return address.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
 }

@@ -1,6 +1,7 @@
 import Ajv, { type AnySchema, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '@docent/contract';
+import { addExactlyOneOfKeyword } from '@docent/connectors';
 import { ProblemError } from './problem';
 
 type JsonObject = Record<string, unknown>;
@@ -24,14 +25,7 @@ export class ContractValidator {
       // OpenAPI 3.0's `nullable` is understood natively by Ajv.
     });
     addFormats(ajv);
-    ajv.addKeyword({
-      keyword: 'x-exactly-one-of',
-      type: 'object',
-      schemaType: 'array',
-      error: { message: 'give exactly one of the fields' },
-      validate: (fields: string[], data: JsonObject) =>
-        fields.filter((f) => data[f] !== undefined && data[f] !== null).length === 1,
-    });
+    addExactlyOneOfKeyword(ajv);
     ajv.addSchema(discriminatorsAsConditions(document, document) as AnySchema, 'contract');
     for (const [, item] of Object.entries(document.paths as JsonObject)) {
       for (const [, operation] of Object.entries(item as JsonObject)) {

@@ -1,10 +1,5 @@
 import type { ApiClient } from './api-client';
-import type { DocumentRecord } from './wire-types';
-
-export interface DocumentPage {
-  documents: DocumentRecord[];
-  next_cursor: string | null;
-}
+import type { DocumentPage } from './wire-types';
 
 /** One page of a collection's documents, by name; `cursor` is the previous page's `next_cursor`. */
 export function listDocuments(

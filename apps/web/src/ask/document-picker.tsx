@@ -1,8 +1,5 @@
-import { useState } from 'react';
-import { listDocuments, type DocumentPage } from '../api/list-documents';
 import { ProblemMessage } from '../components/problem-message';
-import { useAction } from '../components/use-action';
-import { useLoaded } from '../components/use-loaded';
+import { usePagedDocuments } from '../components/use-paged-documents';
 import { useSession } from '../session/session';
 import { documentCount } from './collection-picker';
 
@@ -33,27 +30,14 @@ export function DocumentPicker({
   onChange,
 }: DocumentPickerProps) {
   const { api } = useSession();
-  const locator = { namespace, collection };
-  const first = useLoaded(
-    () => listDocuments(api, locator, { limit: DOCUMENT_PAGE_SIZE }),
-    `${namespace}/${collection}`,
+  const { first, more, documents, nextCursor, loadMore } = usePagedDocuments(
+    api,
+    { namespace, collection },
+    DOCUMENT_PAGE_SIZE,
   );
-  // The pages loaded with "More documents", after the first; the last holds the next cursor.
-  const [morePages, setMorePages] = useState<DocumentPage[]>([]);
-  const more = useAction();
-  const nextCursor = (morePages.at(-1) ?? first.data)?.next_cursor ?? null;
-  const names = [first.data, ...morePages].flatMap(
-    (page) => page?.documents.map((d) => d.doc_name) ?? [],
-  );
+  const names = documents.map((d) => d.doc_name);
   const listId = `${id}-documents`;
   const hintId = `${id}-hint`;
-
-  async function loadMore(): Promise<void> {
-    const page = await more.run(() =>
-      listDocuments(api, locator, { limit: DOCUMENT_PAGE_SIZE, cursor: nextCursor }),
-    );
-    if (page) setMorePages((pages) => [...pages, page]);
-  }
 
   const loaded = first.data ? names.length : null;
   return (

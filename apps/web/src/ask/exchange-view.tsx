@@ -43,7 +43,7 @@ export function ExchangeView({ exchange, index, ref }: ExchangeViewProps) {
         <NotFound exchange={exchange} />
       ) : !quoted ? (
         <WrittenAnswer exchange={exchange} id={id} />
-      ) : cited?.highlight ? (
+      ) : (
         <figure className="answer quoted">
           <figcaption className="attribution">
             Quoted from <DocumentName reference={cited} />
@@ -52,23 +52,9 @@ export function ExchangeView({ exchange, index, ref }: ExchangeViewProps) {
             <Runs runs={shortAnswerRuns(exchange.answer, exchange.shortAnswer)} as="strong" />
           </blockquote>
         </figure>
-      ) : null}
+      )}
       {quoted && cited ? <CitedPassage reference={cited} /> : null}
-      {quoted && others.length > 0 ? (
-        <details className="other-passages" data-testid="other-passages">
-          <summary>Other passages ({others.length})</summary>
-          <ol className="refs" data-testid="refs">
-            {others.map((ref, i) => (
-              <li key={`${ref.doc_name}-${ref.page_num}-${i}`}>
-                <p className="ref-title">
-                  <DocumentName reference={ref} />
-                </p>
-                <blockquote className="excerpt">{ref.sample_text}</blockquote>
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
+      {quoted && others.length > 0 ? <OtherPassages refs={others} /> : null}
     </article>
   );
 }
@@ -135,22 +121,27 @@ function WrittenAnswer({ exchange, id }: { exchange: Exchange; id: string }) {
           </ol>
         </section>
       ) : null}
-      {others.length > 0 && !exchange.streaming ? (
-        <details className="other-passages" data-testid="other-passages">
-          <summary>Other passages ({others.length})</summary>
-          <ol className="refs" data-testid="refs">
-            {others.map((ref, i) => (
-              <li key={`${ref.doc_name}-${ref.page_num}-${i}`}>
-                <p className="ref-title">
-                  <DocumentName reference={ref} />
-                </p>
-                <blockquote className="excerpt">{ref.sample_text}</blockquote>
-              </li>
-            ))}
-          </ol>
-        </details>
-      ) : null}
+      {others.length > 0 && !exchange.streaming ? <OtherPassages refs={others} /> : null}
     </>
+  );
+}
+
+/** The passages retrieved but not quoted or cited, folded away. */
+function OtherPassages({ refs }: { refs: Reference[] }) {
+  return (
+    <details className="other-passages" data-testid="other-passages">
+      <summary>Other passages ({refs.length})</summary>
+      <ol className="refs" data-testid="refs">
+        {refs.map((ref, i) => (
+          <li key={`${ref.doc_name}-${ref.page_num}-${i}`}>
+            <p className="ref-title">
+              <DocumentName reference={ref} />
+            </p>
+            <blockquote className="excerpt">{ref.sample_text}</blockquote>
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { BrowserSession, PasswordChanged, SessionsEnded } from '../api/wire-types';
+import type { PasswordChanged, SessionList, SessionsEnded } from '../api/wire-types';
 import { ConfirmButton } from '../components/confirm-button';
 import { formatTime } from '../components/format';
 import { ProblemMessage } from '../components/problem-message';
@@ -13,8 +13,7 @@ import { PageHeading } from './page-heading';
 export function AccountPage() {
   const { api, account, logOut } = useSession();
   const sessions = useLoaded(
-    () =>
-      api.post<{ sessions: BrowserSession[] }>('/account/sessions/list').then((r) => r.sessions),
+    () => api.post<SessionList>('/account/sessions/list').then((r) => r.sessions),
     'sessions',
   );
   const change = useAction();

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { listCollections } from '../api/list-collections';
-import type { DocumentRecord } from '../api/wire-types';
 import { ConfirmButton } from '../components/confirm-button';
 import { formatTime } from '../components/format';
 import { NameField } from '../components/name-field';
@@ -8,6 +7,7 @@ import { isValidName } from '../components/names';
 import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
 import { useLoaded } from '../components/use-loaded';
+import { usePagedDocuments } from '../components/use-paged-documents';
 import { useSession } from '../session/session';
 import { DEFAULT_NAMESPACE, NAMESPACE_KEY, useStoredValue } from '../session/use-stored-value';
 import { PageHeading } from './page-heading';
@@ -105,11 +105,6 @@ export function CollectionsPage() {
   );
 }
 
-interface DocumentPage {
-  documents: DocumentRecord[];
-  next_cursor: string | null;
-}
-
 interface DocumentsProps {
   namespace: string;
   collection: string;
@@ -118,31 +113,18 @@ interface DocumentsProps {
 
 function Documents({ namespace, collection, onChanged }: DocumentsProps) {
   const { api } = useSession();
-  // The pages loaded with "Load more", after the first; the last one holds the next cursor.
-  const [morePages, setMorePages] = useState<DocumentPage[]>([]);
-  const more = useAction();
+  const { first, more, documents, nextCursor, loadMore, reload } = usePagedDocuments(
+    api,
+    { namespace, collection },
+    100,
+  );
   const remove = useAction();
   const locator = { namespace_name: namespace, collection_name: collection };
-  const listDocuments = (after?: string | null) =>
-    api.post<DocumentPage>('/docs/list', {
-      ...locator,
-      limit: 100,
-      ...(after === undefined ? {} : { cursor: after }),
-    });
-  const first = useLoaded(() => listDocuments(), `${namespace}/${collection}`);
-  const nextCursor = (morePages.at(-1) ?? first.data)?.next_cursor ?? null;
-  const documents = [first.data, ...morePages].flatMap((page) => page?.documents ?? []);
-
-  async function loadMore(): Promise<void> {
-    const page = await more.run(() => listDocuments(nextCursor));
-    if (page) setMorePages((pages) => [...pages, page]);
-  }
 
   async function deleteDocument(name: string): Promise<void> {
     const done = await remove.run(() => api.post('/docs/delete', { ...locator, doc_name: name }));
     if (done === undefined) return;
-    setMorePages([]);
-    await first.reload();
+    await reload();
     onChanged();
   }
 
