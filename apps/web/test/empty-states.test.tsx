@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AskPage } from '../src/pages/ask-page';
 import { CollectionsPage } from '../src/pages/collections-page';
 import { IngestionsPage } from '../src/pages/ingestions-page';
+import { CONNECTORS } from './connector-fixtures';
 import { PageHarness, fakeApi } from './page-harness';
 
 /** A new account: its default namespace does not exist until the first ingestion. */
@@ -28,6 +29,7 @@ describe('empty states of a new account', () => {
     const { api } = fakeApi({
       '/docs/list_ingestions': noNamespace,
       '/connections/list': () => ({ status: 200, body: { connections: [] } }),
+      '/connectors': () => ({ status: 200, body: { connectors: CONNECTORS } }),
     });
     await harness.renderSignedIn(api, <IngestionsPage />);
     expect(alerts()).toHaveLength(0);

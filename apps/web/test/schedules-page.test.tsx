@@ -3,7 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Schedule } from '../src/api/wire-types';
 import { SchedulesPage } from '../src/pages/schedules-page';
 import { describeSource } from '../src/schedules/schedule-source';
+import { CONNECTORS, FEED, PAGES, WIKI } from './connector-fixtures';
 import { PageHarness, fakeApi, settle } from './page-harness';
+
+const connectorList = () => ({ status: 200, body: { connectors: CONNECTORS } });
 
 const schedule = (overrides: Partial<Schedule> = {}): Schedule => ({
   schedule_id: 'sch_1',
@@ -55,15 +58,20 @@ describe('SchedulesPage', () => {
         return { status: 200, body: current };
       },
       '/schedules/run': () => ({ status: 200, body: current }),
+      '/connectors': connectorList,
     });
     await harness.renderSignedIn(api, <SchedulesPage />);
     expect(requests[0]).toMatchObject({
       path: '/schedules/list',
       body: { namespace_name: 'acme' },
     });
-    expect(text()).toContain('handbook');
-    expect(text()).toContain('0 3 * * * (Europe/Berlin)');
-    expect(text()).toContain('https://acme.atlassian.net/wiki · space ENG · with its stored token');
+    expect(text()).toContain('handbook · Confluence');
+    expect(harness.container.querySelector('[data-testid="schedule-when"]')?.textContent).toBe(
+      'every day at 03:00, Europe/Berlin (0 3 * * *)',
+    );
+    expect(text()).toContain(
+      'Site URL: https://acme.atlassian.net/wiki · Space key: ENG · with its stored api token',
+    );
     expect(
       harness.container.querySelector('[data-testid="schedule-last-run"]')?.textContent,
     ).toContain('ing_1');
@@ -97,6 +105,67 @@ describe('SchedulesPage', () => {
     await settle();
     expect(requests.at(-2)?.path).toBe('/schedules/resume');
     expect(harness.button('Pause')).toBeDefined();
+  });
+
+  it('edits when a schedule runs: presets read from its cron, sent to /schedules/update', async () => {
+    let current = schedule();
+    let answer: { status: number; body: unknown } = {
+      status: 400,
+      body: {
+        code: 'invalid_request',
+        detail: 'The schedule is not valid.',
+        errors: [{ field: 'cron', message: 'runs more than once an hour' }],
+      },
+    };
+    const { api, requests } = fakeApi({
+      '/schedules/list': () => ({ status: 200, body: { schedules: [current], next_cursor: null } }),
+      '/schedules/update': (body) => {
+        if (answer.status === 200) {
+          current = schedule({ cron: String(body.cron), timezone: String(body.timezone) });
+          answer = { status: 200, body: current };
+        }
+        return answer;
+      },
+      '/connectors': connectorList,
+    });
+    await harness.renderSignedIn(api, <SchedulesPage />);
+    act(() => harness.button('Edit')!.click());
+    const editor = harness.container.querySelector('[data-testid="schedule-editor"]')!;
+    const select = (label: string) => labelled<HTMLSelectElement>(editor, label);
+    // 0 3 * * * in Berlin is read back as the daily preset at 03:00 in that zone.
+    expect(select('Repeat').value).toBe('daily');
+    expect(labelled<HTMLInputElement>(editor, 'At').value).toBe('03:00');
+    expect(select('Time zone').value).toBe('Europe/Berlin');
+
+    change(select('Repeat'), 'weekly');
+    change(select('On'), '1');
+    change(labelled<HTMLInputElement>(editor, 'At'), '06:30');
+    change(select('Time zone'), 'UTC');
+    expect(editor.querySelector('[data-testid="schedule-cron"]')?.textContent).toBe('30 6 * * 1');
+    act(() => (editor as HTMLFormElement).requestSubmit());
+    await settle();
+    expect(requests.at(-1)).toMatchObject({
+      path: '/schedules/update',
+      body: {
+        namespace_name: 'acme',
+        collection_name: 'handbook',
+        schedule_id: 'sch_1',
+        cron: '30 6 * * 1',
+        timezone: 'UTC',
+      },
+    });
+    // A refused rule keeps the editor open with the reason.
+    expect(editor.querySelector('[role="alert"]')?.textContent).toContain(
+      'runs more than once an hour',
+    );
+
+    answer = { status: 200, body: null };
+    act(() => (editor as HTMLFormElement).requestSubmit());
+    await settle();
+    expect(harness.container.querySelector('[data-testid="schedule-editor"]')).toBeNull();
+    expect(harness.container.querySelector('[data-testid="schedule-when"]')?.textContent).toBe(
+      'every Monday at 06:30, UTC (30 6 * * 1)',
+    );
   });
 
   it('says why a schedule stopped and how its last run failed, without a page error', async () => {
@@ -163,16 +232,41 @@ describe('SchedulesPage', () => {
 });
 
 describe('describeSource', () => {
-  it('names what each source type re-syncs and with which credentials', () => {
-    expect(describeSource('DRIVE', {})).toBe('the whole drive · with your connection');
-    expect(describeSource('DRIVE', { folder_name: 'Handbook', token: '***' })).toBe(
-      'folders named Handbook · with its stored token',
+  it("names what a schedule re-syncs in its connector's words, with which credentials", () => {
+    expect(describeSource(PAGES, {})).toBe(
+      'everything the credentials reach · with your connection',
     );
-    expect(describeSource('PAGES', { page_ids: ['a'] })).toBe(
-      '1 page and their children · with your connection',
+    expect(describeSource(PAGES, { page_ids: ['a', 'b', 'c', 'd'], token: '***' })).toBe(
+      'Pages: a, b and 2 more · with its stored integration token',
     );
-    expect(describeSource('WIKI', { url: 'https://x', cql: 'label = "a"' })).toBe(
-      'https://x · CQL label = "a" · with your connection',
+    expect(describeSource(WIKI, { url: 'https://x', cql: 'label = "a"', attachments: true })).toBe(
+      'Site URL: https://x · CQL query: label = "a" · Also ingest attachments · with your connection',
     );
+    // No OAuth: no connection to fall back on, so nothing is said about credentials.
+    expect(describeSource(FEED, { feed_url: 'https://b.test/feed', since_days: 7 })).toBe(
+      'Feed URL: https://b.test/feed · Last days: 7',
+    );
+    // A connector this deployment no longer loads: its fields by name.
+    expect(describeSource(undefined, { url: 'https://y' })).toBe('url: https://y');
   });
 });
+
+function labelled<T extends HTMLElement>(root: Element, label: string): T {
+  const found = [...root.querySelectorAll('label')].find((l) => l.textContent === label);
+  if (!found) throw new Error(`no label ${label}`);
+  return root.querySelector<T>(`#${CSS.escape(found.htmlFor)}`)!;
+}
+
+/** Sets a field's value as a person would, so React sees the change. */
+function change(element: HTMLInputElement | HTMLSelectElement, value: string): void {
+  act(() => {
+    const proto =
+      element instanceof HTMLSelectElement
+        ? HTMLSelectElement.prototype
+        : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(proto, 'value')!.set!.call(element, value);
+    element.dispatchEvent(
+      new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }),
+    );
+  });
+}

@@ -28,6 +28,18 @@ export class ApiClient {
     return parsed as T;
   }
 
+  /** GETs JSON (the few read-only routes the API serves by GET, e.g. `/connectors`). */
+  async get<T>(path: string): Promise<T> {
+    const response = await this.fetchImpl(path, {
+      method: 'GET',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+    const parsed = await readJson(response);
+    if (!response.ok) throw this.problem(path, response.status, parsed);
+    return parsed as T;
+  }
+
   /**
    * POSTs JSON asking for Server-Sent Events: every event but the last goes to `onEvent` as it
    * arrives; the `done` event's data is returned, an `error` event's problem thrown.

@@ -1,11 +1,15 @@
-import { useId, useState, type FormEvent } from 'react';
-import { SOURCE_TYPES, type Connection, type SourceType } from '../api/wire-types';
+import { useId, useMemo, useState, type FormEvent } from 'react';
+import { listConnectors } from '../api/list-connectors';
+import type { Connection, Connector } from '../api/wire-types';
 import { NameField } from '../components/name-field';
+import { isValidName } from '../components/names';
 import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
+import { useLoaded } from '../components/use-loaded';
 import { ScheduleFields, defaultSchedule, scheduleOf } from '../schedules/schedule-fields';
 import { useSession } from '../session/session';
-import { EMPTY_FORM, specOf, type IngestionFormState } from './ingestion-spec';
+import { choiceKey, emptyValues, specFormOf, specOf, type SpecValues } from './ingestion-spec';
+import { SpecFields } from './spec-fields';
 
 interface IngestionFormProps {
   namespace: string;
@@ -13,44 +17,123 @@ interface IngestionFormProps {
   onStarted(): void;
 }
 
-/** Starts an ingestion; the token may stay empty when the account is connected to the source. */
+/**
+ * Starts an ingestion from any connector the deployment loaded: the source list and each
+ * source's fields come from `GET /connectors`.
+ */
 export function IngestionForm({ namespace, connections, onStarted }: IngestionFormProps) {
   const { api } = useSession();
-  const [form, setForm] = useState<IngestionFormState>(EMPTY_FORM);
+  const connectors = useLoaded(() => listConnectors(api), 'connectors');
+  if (!connectors.data) {
+    return (
+      <section className="ingestion-form" aria-label="Start an ingestion">
+        <h2>Start an ingestion</h2>
+        {connectors.problem ? (
+          <ProblemMessage problem={connectors.problem} />
+        ) : (
+          <p className="hint">Loading the sources…</p>
+        )}
+      </section>
+    );
+  }
+  return (
+    <ConnectorForm
+      namespace={namespace}
+      connectors={connectors.data}
+      connections={connections}
+      onStarted={onStarted}
+    />
+  );
+}
+
+interface ConnectorFormProps extends IngestionFormProps {
+  connectors: Connector[];
+}
+
+function ConnectorForm({ namespace, connectors, connections, onStarted }: ConnectorFormProps) {
+  const { api } = useSession();
+  const [type, setType] = useState(connectors[0]?.type ?? '');
+  const connector = connectors.find((c) => c.type === type) ?? connectors[0];
+  const form = useMemo(
+    () => (connector ? specFormOf(connector) : { fields: [], choices: [] }),
+    [connector],
+  );
+  const [collection, setCollection] = useState('');
+  const [entries, setEntries] = useState(() => emptyValues(form));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState('');
   const [schedule, setSchedule] = useState(defaultSchedule);
   const [started, setStarted] = useState('');
   const action = useAction();
   const id = useId();
-  const set = <K extends keyof IngestionFormState>(key: K, value: IngestionFormState[K]): void =>
-    setForm((f) => ({ ...f, [key]: value }));
-  const connection = connections?.find((c) => c.type === form.type);
+  const connection = connections?.find((c) => c.type === connector?.type) ?? null;
+
+  if (!connector) {
+    return (
+      <section className="ingestion-form" aria-label="Start an ingestion">
+        <h2>Start an ingestion</h2>
+        <p>This deployment loads no connector.</p>
+      </section>
+    );
+  }
+
+  function chooseType(next: string): void {
+    const nextConnector = connectors.find((c) => c.type === next);
+    setType(next);
+    if (nextConnector) setEntries(emptyValues(specFormOf(nextConnector)));
+    setErrors({});
+    setFormError('');
+    action.clear();
+  }
+
+  const setValue = (name: string, value: string | boolean): void => {
+    setEntries((e) => ({ ...e, values: { ...e.values, [name]: value } }));
+    setErrors(({ [name]: _, ...rest }) => rest);
+  };
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
     setStarted('');
+    const spec = specOf(form, entries.values, entries.chosen);
+    const nameOk = isValidName(collection.trim());
+    setErrors(spec.ok ? {} : spec.errors);
+    if (!nameOk || !spec.ok) {
+      setFormError(
+        nameOk
+          ? 'Some fields need attention (marked below).'
+          : 'Give a collection name: up to 64 letters, digits, “.”, “_” or “-”, starting with a letter or digit.',
+      );
+      return;
+    }
+    setFormError('');
     const scheduled = scheduleOf(schedule);
+    const name = collection.trim();
     const result = await action.run(() =>
       api.post<{ ingestion_id: string; schedule_id: string | null }>('/docs/create_ingestion', {
         namespace_name: namespace,
-        collection_name: form.collection,
-        type: form.type,
-        spec: specOf(form),
+        collection_name: name,
+        type: connector!.type,
+        spec: spec.spec,
         ...(scheduled ? { schedule: scheduled } : {}),
       }),
     );
     if (!result) return;
     setStarted(
       result.schedule_id
-        ? `Ingestion into ${form.collection} started; it re-runs on its schedule (see Schedules).`
-        : `Ingestion into ${form.collection} started.`,
+        ? `Ingestion into ${name} started; it re-runs on its schedule (see Schedules).`
+        : `Ingestion into ${name} started.`,
     );
-    setForm((f) => ({ ...f, token: '' }));
+    // Credentials are not kept in the page once sent.
+    const cleared: SpecValues = { ...entries.values };
+    for (const f of form.fields) if (f.secret) cleared[f.name] = '';
+    setEntries((e) => ({ ...e, values: cleared }));
     onStarted();
   }
 
   return (
     <form
       className="ingestion-form"
+      noValidate
       onSubmit={(e) => void submit(e)}
       aria-labelledby={`${id}-title`}
     >
@@ -60,171 +143,49 @@ export function IngestionForm({ namespace, connections, onStarted }: IngestionFo
           <label htmlFor={`${id}-type`}>Source</label>
           <select
             id={`${id}-type`}
-            value={form.type}
-            onChange={(e) => set('type', e.target.value as SourceType)}
+            value={connector.type}
+            onChange={(e) => chooseType(e.target.value)}
           >
-            {SOURCE_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
+            {connectors.map((c) => (
+              <option key={c.type} value={c.type}>
+                {c.title}
               </option>
             ))}
           </select>
         </div>
-        <NameField
-          label="Collection"
-          value={form.collection}
-          onChange={(v) => set('collection', v)}
-        />
+        <NameField label="Collection" value={collection} onChange={setCollection} />
       </div>
-
-      {form.type === 'WIKI' ? (
-        <fieldset>
-          <legend>Confluence site</legend>
-          <div className="field">
-            <label htmlFor={`${id}-url`}>Site URL</label>
-            <input
-              id={`${id}-url`}
-              type="url"
-              required
-              placeholder="https://acme.atlassian.net/wiki"
-              value={form.wikiUrl}
-              onChange={(e) => set('wikiUrl', e.target.value)}
-            />
-            {connection && connection.sites.length > 0 ? (
-              // The sites the Atlassian connection was granted: one click instead of typing.
-              <p className="hint" data-testid="connection-sites">
-                Your connection reads{' '}
-                {connection.sites.map((site, i) => (
-                  <span key={site.url}>
-                    {i > 0 ? ', ' : ''}
-                    <button
-                      type="button"
-                      className="link"
-                      title={site.url}
-                      onClick={() => set('wikiUrl', site.url)}
-                    >
-                      <bdi>{site.name}</bdi>
-                    </button>
-                  </span>
-                ))}
-                .
-              </p>
-            ) : null}
-          </div>
-          <div className="radios" role="radiogroup" aria-label="Pages to ingest">
-            <label>
-              <input
-                type="radio"
-                name={`${id}-selector`}
-                checked={form.wikiSelector === 'space'}
-                onChange={() => set('wikiSelector', 'space')}
-              />{' '}
-              A space
-            </label>
-            <label>
-              <input
-                type="radio"
-                name={`${id}-selector`}
-                checked={form.wikiSelector === 'cql'}
-                onChange={() => set('wikiSelector', 'cql')}
-              />{' '}
-              A CQL query
-            </label>
-          </div>
-          {form.wikiSelector === 'space' ? (
-            <div className="field">
-              <label htmlFor={`${id}-space`}>Space key</label>
-              <input
-                id={`${id}-space`}
-                required
-                value={form.wikiSpace}
-                onChange={(e) => set('wikiSpace', e.target.value)}
-              />
-            </div>
-          ) : (
-            <div className="field">
-              <label htmlFor={`${id}-cql`}>CQL</label>
-              <input
-                id={`${id}-cql`}
-                required
-                placeholder='label = "runbook"'
-                value={form.wikiCql}
-                onChange={(e) => set('wikiCql', e.target.value)}
-              />
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor={`${id}-username`}>Username (optional, with an API token)</label>
-            <input
-              id={`${id}-username`}
-              autoComplete="off"
-              value={form.wikiUsername}
-              onChange={(e) => set('wikiUsername', e.target.value)}
-            />
-          </div>
-          <label>
-            <input
-              type="checkbox"
-              checked={form.wikiAttachments}
-              onChange={(e) => set('wikiAttachments', e.target.checked)}
-            />{' '}
-            Also ingest attached files (PDF, Office, HTML, Markdown, text)
-          </label>
-        </fieldset>
-      ) : null}
-
-      {form.type === 'DRIVE' ? (
-        <div className="field">
-          <label htmlFor={`${id}-folder`}>Folder name (optional)</label>
-          <input
-            id={`${id}-folder`}
-            aria-describedby={`${id}-folder-hint`}
-            value={form.driveFolderName}
-            onChange={(e) => set('driveFolderName', e.target.value)}
-          />
-          <small id={`${id}-folder-hint`} className="hint">
-            Every folder of exactly this name, with all files below it. Empty: the whole drive.
-          </small>
-        </div>
-      ) : null}
-
-      {form.type === 'PAGES' ? (
-        <div className="field">
-          <label htmlFor={`${id}-pages`}>Page ids or URLs (optional)</label>
-          <textarea
-            id={`${id}-pages`}
-            rows={2}
-            aria-describedby={`${id}-pages-hint`}
-            value={form.pageIds}
-            onChange={(e) => set('pageIds', e.target.value)}
-          />
-          <small id={`${id}-pages-hint`} className="hint">
-            One per line; each with all its child pages. Empty: every page shared with Docent.
-          </small>
-        </div>
-      ) : null}
-
-      <div className="field">
-        <label htmlFor={`${id}-token`}>Token (optional)</label>
-        <input
-          id={`${id}-token`}
-          type="password"
-          autoComplete="off"
-          aria-describedby={`${id}-token-hint`}
-          value={form.token}
-          onChange={(e) => set('token', e.target.value)}
+      <fieldset className="spec-fields" data-testid="spec-fields">
+        <legend>{connector.title}</legend>
+        <p className="hint spec-about">
+          {connector.description}
+          {connector.ui.help ? ` ${connector.ui.help}` : ''}
+        </p>
+        <SpecFields
+          connector={connector}
+          form={form}
+          values={entries.values}
+          chosen={entries.chosen}
+          errors={errors}
+          connection={connection}
+          onValue={setValue}
+          onChoose={(choice, name) => {
+            setEntries((e) => ({ ...e, chosen: { ...e.chosen, [choiceKey(choice)]: name } }));
+            setErrors({});
+          }}
         />
-        <small id={`${id}-token-hint`} className="hint">
-          {connection
-            ? `Leave empty to use your ${form.type} connection${connection.account_label ? ` (${connection.account_label})` : ''}.`
-            : `${form.type} is not connected: give a token, or connect it on the Connections page.`}
-        </small>
-      </div>
+      </fieldset>
       <ScheduleFields value={schedule} onChange={setSchedule} />
+      {formError ? (
+        <p className="problem" role="alert" data-testid="form-error">
+          {formError}
+        </p>
+      ) : null}
       <ProblemMessage problem={action.problem} />
       {action.problem?.code === 'source_not_connected' ? (
         <p>
-          <a href="#/connections">Connect {form.type} on the Connections page</a>, or give a token.
+          <a href="#/connections">Connect {connector.title} on the Connections page</a>, or give a
+          token.
         </p>
       ) : null}
       <button type="submit" disabled={action.pending}>

@@ -1,3 +1,4 @@
+import { listConnectors } from '../api/list-connectors';
 import { listSchedules } from '../api/list-schedules';
 import type { Schedule } from '../api/wire-types';
 import { NameField } from '../components/name-field';
@@ -20,6 +21,8 @@ export function SchedulesPage() {
     isValidName(namespace) ? () => listSchedules(api, namespace) : null,
     namespace,
   );
+  // For each schedule's source name and field labels; the cards show types until it answers.
+  const connectors = useLoaded(() => listConnectors(api), 'connectors');
   const action = useAction();
   const running = (schedules.data ?? []).some((s) => s.last_run && isActive(s.last_run.status));
   useIntervalWhile(running, () => schedules.reload(), 3000);
@@ -56,7 +59,9 @@ export function SchedulesPage() {
           <ScheduleItem
             key={s.schedule_id}
             schedule={s}
+            connector={connectors.data?.find((c) => c.type === s.type)}
             busy={action.pending}
+            onEdited={() => void schedules.reload()}
             onPause={(x) => void change('/schedules/pause', x)}
             onResume={(x) => void change('/schedules/resume', x)}
             onRunNow={(x) => void change('/schedules/run', x)}

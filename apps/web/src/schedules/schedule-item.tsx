@@ -1,11 +1,17 @@
-import type { Schedule } from '../api/wire-types';
+import { useState } from 'react';
+import type { Connector, Schedule } from '../api/wire-types';
 import { ConfirmButton } from '../components/confirm-button';
 import { formatTime } from '../components/format';
+import { ScheduleEditor } from './schedule-editor';
+import { describeRule, ruleOf } from './schedule-rule';
 import { describeSource } from './schedule-source';
 
 interface ScheduleItemProps {
   schedule: Schedule;
+  /** The schedule's connector, for its name and field labels (unknown while loading). */
+  connector: Connector | undefined;
   busy: boolean;
+  onEdited(schedule: Schedule): void;
   onPause(schedule: Schedule): void;
   onResume(schedule: Schedule): void;
   onRunNow(schedule: Schedule): void;
@@ -14,11 +20,13 @@ interface ScheduleItemProps {
 
 /**
  * One schedule: when it runs (the next run in the schedule's own time zone, named), how its
- * last run went, why it stopped; run now, pause, resume, delete.
+ * last run went, why it stopped; run now, edit, pause, resume, delete.
  */
 export function ScheduleItem({
   schedule,
+  connector,
   busy,
+  onEdited,
   onPause,
   onResume,
   onRunNow,
@@ -26,21 +34,26 @@ export function ScheduleItem({
 }: ScheduleItemProps) {
   const titleId = `schedule-${schedule.schedule_id}`;
   const run = schedule.last_run;
+  const [editing, setEditing] = useState(false);
   return (
     <li className="ingestion schedule" aria-labelledby={titleId} data-testid="schedule">
       <div className="ingestion-head">
         <h3 id={titleId}>
-          {schedule.collection_name} <span className="muted">· {schedule.type}</span>
+          {schedule.collection_name}{' '}
+          <span className="muted">· {connector?.title ?? schedule.type}</span>
         </h3>
         <span className={`badge status ${schedule.status}`} data-testid="schedule-status">
           {schedule.status}
         </span>
       </div>
-      <p className="muted small">{describeSource(schedule.type, schedule.spec)}</p>
+      <p className="muted small">{describeSource(connector, schedule.spec)}</p>
       <dl className="facts">
         <dt>When</dt>
-        <dd>
-          <code>{schedule.cron}</code> ({schedule.timezone})
+        <dd data-testid="schedule-when">
+          {describeRule(ruleOf(schedule.cron, schedule.timezone))}, {schedule.timezone}{' '}
+          <span className="muted">
+            (<code>{schedule.cron}</code>)
+          </span>
         </dd>
         <dt>Next run</dt>
         <dd data-testid="schedule-next-run">
@@ -72,6 +85,16 @@ export function ScheduleItem({
           Stopped: <code>{schedule.reason.code}</code> {schedule.reason.message}
         </p>
       ) : null}
+      {editing ? (
+        <ScheduleEditor
+          schedule={schedule}
+          onCancel={() => setEditing(false)}
+          onSaved={() => {
+            setEditing(false);
+            onEdited(schedule);
+          }}
+        />
+      ) : null}
       <div className="actions">
         {schedule.status === 'active' ? (
           <>
@@ -90,6 +113,16 @@ export function ScheduleItem({
         ) : (
           <button type="button" disabled={busy} onClick={() => onResume(schedule)}>
             Resume
+          </button>
+        )}
+        {editing ? null : (
+          <button
+            type="button"
+            className="secondary"
+            disabled={busy}
+            onClick={() => setEditing(true)}
+          >
+            Edit
           </button>
         )}
         <ConfirmButton
