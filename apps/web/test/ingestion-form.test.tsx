@@ -151,11 +151,12 @@ describe('IngestionForm, from GET /connectors', () => {
     expect(errors).toEqual(['Feed URL is required.', 'Last days is required.']);
     expect(field('Feed URL').getAttribute('aria-invalid')).toBe('true');
     expect(root().querySelector('[data-testid="form-error"]')?.textContent).toBe(
-      'Some fields need attention (marked below).',
+      'Some fields need attention (marked above).',
     );
-    // Typing in a field clears its error.
+    // Typing in a field clears its error, and the summary.
     type('Feed URL', 'https://blog.example.com/feed.xml');
     expect(field('Feed URL').getAttribute('aria-invalid')).toBeNull();
+    expect(root().querySelector('[data-testid="form-error"]')).toBeNull();
     type('Last days', '999');
     await submit();
     expect(root().querySelector('[data-testid="field-error"]')?.textContent).toBe(

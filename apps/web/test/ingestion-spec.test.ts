@@ -19,6 +19,16 @@ describe('specFormOf', () => {
     // A field with no hint takes the schema's description as help, without Markdown marks.
     expect(form.fields.find((f) => f.name === 'since_date')?.help).toBe('An ISO date, 2026-01-31.');
     expect(form.choices).toEqual([['since_days', 'since_date']]);
+    // A description that only repeats the label is no help.
+    const repeated = {
+      ...FEED,
+      ui: { help: null, fields: {} },
+      spec_schema: {
+        type: 'object',
+        properties: { space: { type: 'string', description: 'Space.' } },
+      },
+    };
+    expect(specFormOf(repeated).fields[0]).toMatchObject({ label: 'Space', help: null });
     expect(specFormOf(WIKI).choices).toEqual([['space', 'cql']]);
     expect(specFormOf(PAGES).choices).toEqual([]);
   });

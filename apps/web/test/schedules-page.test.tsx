@@ -70,7 +70,7 @@ describe('SchedulesPage', () => {
       'every day at 03:00, Europe/Berlin (0 3 * * *)',
     );
     expect(text()).toContain(
-      'Site URL: https://acme.atlassian.net/wiki · Space key: ENG · with its stored api token',
+      'Site URL: https://acme.atlassian.net/wiki · Space key: ENG · with its stored API token',
     );
     expect(
       harness.container.querySelector('[data-testid="schedule-last-run"]')?.textContent,

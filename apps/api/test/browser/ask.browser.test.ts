@@ -190,8 +190,8 @@ describe('the Ask page in the browser', () => {
       await page.getByLabel('Source').selectOption('WIKI');
       await page.getByLabel('Collection').fill(collection);
       await page.getByLabel('Site URL').fill(wiki.url);
-      await page.getByLabel('Space key').fill(space);
-      await page.getByLabel('Username (optional, with an API token)').fill(BOT.username);
+      await page.getByRole('textbox', { name: 'Space key' }).fill(space);
+      await page.getByLabel('Username (optional)').fill(BOT.username);
       await page.getByLabel('Token (optional)').fill(BOT.password);
       await page.getByRole('button', { name: 'Start ingestion' }).click();
       await page.getByText(`Ingestion into ${collection} started.`).waitFor();

@@ -97,8 +97,8 @@ describe('the Ask page with a generating answerer', () => {
     await page.getByLabel('Source').selectOption('WIKI');
     await page.getByLabel('Collection').fill('eng');
     await page.getByLabel('Site URL').fill(wiki.url);
-    await page.getByLabel('Space key').fill('ENG');
-    await page.getByLabel('Username (optional, with an API token)').fill(BOT.username);
+    await page.getByRole('textbox', { name: 'Space key' }).fill('ENG');
+    await page.getByLabel('Username (optional)').fill(BOT.username);
     await page.getByLabel('Token (optional)').fill(BOT.password);
     await page.getByRole('button', { name: 'Start ingestion' }).click();
     const status = page.getByTestId('ingestion-status').first();

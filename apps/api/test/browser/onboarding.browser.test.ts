@@ -276,7 +276,7 @@ describe('onboarding in the browser', () => {
       // The connection's site (Atlassian accessible-resources), offered: one click fills it.
       await page.getByTestId('connection-sites').getByRole('button', { name: 'fake-site' }).click();
       await expect(page.getByLabel('Site URL').inputValue()).resolves.toBe(wiki.url);
-      await page.getByLabel('Space key').fill('KB');
+      await page.getByRole('textbox', { name: 'Space key' }).fill('KB');
     });
     await page.getByText('Ingestion into wiki started.').waitFor();
     for (const collection of ['drive', 'wiki']) {

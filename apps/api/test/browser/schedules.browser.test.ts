@@ -118,12 +118,13 @@ describe('schedules and empty states in the browser', () => {
     await page.getByLabel('Source').selectOption('WIKI');
     await page.getByLabel('Collection').fill('handbook');
     await page.getByLabel('Site URL').fill(wiki.url);
-    await page.getByLabel('Space key').fill('KB');
-    await page.getByLabel('Username (optional, with an API token)').fill(BOT.username);
+    await page.getByRole('textbox', { name: 'Space key' }).fill('KB');
+    await page.getByLabel('Username (optional)').fill(BOT.username);
     await page.getByLabel('Token (optional)').fill(BOT.password);
     await page.getByLabel('Re-sync on a schedule').check();
+    await page.getByLabel('Repeat').selectOption('custom');
     await page.getByLabel('Cron').fill(cron);
-    await page.getByLabel('Time zone').fill('UTC');
+    await page.getByLabel('Time zone').selectOption('UTC');
     await page.getByRole('button', { name: 'Start ingestion' }).click();
   }
 
@@ -145,8 +146,12 @@ describe('schedules and empty states in the browser', () => {
     const card = scheduleCard();
     await card.waitFor();
     expect(await card.getByTestId('schedule-status').textContent()).toBe('active');
-    expect(await card.textContent()).toContain('0 * * * * (UTC)');
-    expect(await card.textContent()).toContain(`${wiki.url} · space KB · with its stored token`);
+    expect(await card.getByTestId('schedule-when').textContent()).toBe(
+      'every hour at minute 0, UTC (0 * * * *)',
+    );
+    expect(await card.textContent()).toContain(
+      `Site URL: ${wiki.url} · Space key: KB · Username: ${BOT.username} · with its stored API token`,
+    );
     expect(await card.textContent()).not.toContain(BOT.password);
     // Polled while the first run is under way, until it succeeded.
     await card
@@ -188,6 +193,39 @@ describe('schedules and empty states in the browser', () => {
     await card.getByRole('button', { name: 'Resume' }).click();
     await card.getByTestId('schedule-status').filter({ hasText: 'active' }).waitFor();
     expect(await card.getByTestId('schedule-next-run').textContent()).not.toMatch(/none/);
+  });
+
+  it('edits when the schedule runs with the presets and a zone from the list, then back', async () => {
+    const card = scheduleCard();
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const editor = card.getByTestId('schedule-editor');
+    // The hourly cron is read back as the hourly preset.
+    expect(await editor.getByLabel('Repeat').inputValue()).toBe('hourly');
+    await editor.getByLabel('Repeat').selectOption('weekly');
+    await editor.getByLabel('On', { exact: true }).selectOption({ label: 'Monday' });
+    await editor.getByLabel('At', { exact: true }).fill('06:30');
+    await editor.getByLabel('Time zone').selectOption('Europe/Berlin');
+    expect(await editor.getByTestId('schedule-cron').textContent()).toBe('30 6 * * 1');
+    await browser.screenshot('schedules-04b-editing');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await card
+      .getByTestId('schedule-when')
+      .filter({ hasText: 'every Monday at 06:30, Europe/Berlin (30 6 * * 1)' })
+      .waitFor();
+    expect(await card.getByTestId('schedule-next-run').textContent()).toMatch(
+      /06:30 Europe\/Berlin$/,
+    );
+    await browser.screenshot('schedules-04c-edited');
+    // Back to every hour, which the next test's clock relies on.
+    await card.getByRole('button', { name: 'Edit' }).click();
+    await editor.getByLabel('Repeat').selectOption('hourly');
+    await editor.getByLabel('At minute').fill('0');
+    await editor.getByLabel('Time zone').selectOption('UTC');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await card
+      .getByTestId('schedule-when')
+      .filter({ hasText: 'every hour at minute 0, UTC (0 * * * *)' })
+      .waitFor();
   });
 
   it('shows a schedule stopped by a revoked token, with the reason and the failed run', async () => {

@@ -89,6 +89,7 @@ function ConnectorForm({ namespace, connectors, connections, onStarted }: Connec
   const setValue = (name: string, value: string | boolean): void => {
     setEntries((e) => ({ ...e, values: { ...e.values, [name]: value } }));
     setErrors(({ [name]: _, ...rest }) => rest);
+    setFormError('');
   };
 
   async function submit(event: FormEvent): Promise<void> {
@@ -100,7 +101,7 @@ function ConnectorForm({ namespace, connectors, connections, onStarted }: Connec
     if (!nameOk || !spec.ok) {
       setFormError(
         nameOk
-          ? 'Some fields need attention (marked below).'
+          ? 'Some fields need attention (marked above).'
           : 'Give a collection name: up to 64 letters, digits, “.”, “_” or “-”, starting with a letter or digit.',
       );
       return;

@@ -48,11 +48,12 @@ export function specFormOf(connector: Connector): SpecForm {
   const fields = names.map((name): SpecField => {
     const node = properties[name] ?? {};
     const hint = hints[name];
+    const label = hint?.label ?? labelOfName(name);
     return {
       name,
       kind: kindOf(node),
-      label: hint?.label ?? labelOfName(name),
-      help: hint?.help ?? plainText(node.description),
+      label,
+      help: hint?.help ?? helpOfDescription(node.description, label),
       placeholder:
         hint?.placeholder ??
         (typeof node.example === 'string' || typeof node.example === 'number'
@@ -231,7 +232,10 @@ function labelOfName(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A schema description without Markdown's code marks. */
-function plainText(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() !== '' ? value.replace(/`/g, '').trim() : null;
+/** A schema description as help: without Markdown's code marks, none when it only repeats the label. */
+function helpOfDescription(value: unknown, label: string): string | null {
+  if (typeof value !== 'string') return null;
+  const text = value.replace(/`/g, '').trim();
+  const bare = (s: string) => s.toLowerCase().replace(/[.\s]+$/, '');
+  return text === '' || bare(text) === bare(label) ? null : text;
 }

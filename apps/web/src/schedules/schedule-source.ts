@@ -18,7 +18,7 @@ export function describeSource(
     const value = spec[field.name];
     if (value === undefined || value === null || value === false || value === '') continue;
     if (field.secret) {
-      credential ??= field.label.toLowerCase();
+      credential ??= lowerFirst(field.label);
       continue;
     }
     if (value === true) parts.push(field.label);
@@ -30,6 +30,11 @@ export function describeSource(
   if (credential) parts.push(`with its stored ${credential}`);
   else if (connector?.auth_modes.includes('oauth')) parts.push('with your connection');
   return parts.join(' · ');
+}
+
+/** `Integration token` → `integration token`; `API token` stays. */
+function lowerFirst(label: string): string {
+  return /^.[a-z]/.test(label) ? label.charAt(0).toLowerCase() + label.slice(1) : label;
 }
 
 function listed(values: unknown[]): string {
