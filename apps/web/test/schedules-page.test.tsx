@@ -130,6 +130,9 @@ describe('SchedulesPage', () => {
     });
     await harness.renderSignedIn(api, <SchedulesPage />);
     act(() => harness.button('Edit')!.click());
+    // While editing, Save and Cancel are the card's only buttons.
+    expect(harness.button('Run now')).toBeUndefined();
+    expect(harness.button('Save')).toBeDefined();
     const editor = harness.container.querySelector('[data-testid="schedule-editor"]')!;
     const select = (label: string) => labelled<HTMLSelectElement>(editor, label);
     // 0 3 * * * in Berlin is read back as the daily preset at 03:00 in that zone.
@@ -163,6 +166,7 @@ describe('SchedulesPage', () => {
     act(() => (editor as HTMLFormElement).requestSubmit());
     await settle();
     expect(harness.container.querySelector('[data-testid="schedule-editor"]')).toBeNull();
+    expect(harness.button('Run now')).toBeDefined();
     expect(harness.container.querySelector('[data-testid="schedule-when"]')?.textContent).toBe(
       'every Monday at 06:30, UTC (30 6 * * 1)',
     );

@@ -3,6 +3,7 @@ import {
   WEEKDAYS,
   cronOf,
   defaultRule,
+  supportedTimeZones,
   timeZoneChoices,
   type Repeat,
   type ScheduleRule,
@@ -37,7 +38,18 @@ interface ScheduleRuleFieldsProps {
 /** How often (a preset or a cron expression) and the time zone it is read in. */
 export function ScheduleRuleFields({ value, onChange }: ScheduleRuleFieldsProps) {
   const id = useId();
-  const zones = useMemo(() => timeZoneChoices(value.timezone), [value.timezone]);
+  // Some 420 options, built again only for a zone the engine does not list (kept as a choice),
+  // so React skips them when anything else changes.
+  const unlisted = supportedTimeZones().includes(value.timezone) ? '' : value.timezone;
+  const zoneOptions = useMemo(
+    () =>
+      timeZoneChoices(unlisted).map((zone) => (
+        <option key={zone} value={zone}>
+          {zone}
+        </option>
+      )),
+    [unlisted],
+  );
   const set = <K extends keyof ScheduleRule>(key: K, v: ScheduleRule[K]) =>
     onChange({ ...value, [key]: v });
   return (
@@ -130,11 +142,7 @@ export function ScheduleRuleFields({ value, onChange }: ScheduleRuleFieldsProps)
           value={value.timezone}
           onChange={(e) => set('timezone', e.target.value)}
         >
-          {zones.map((zone) => (
-            <option key={zone} value={zone}>
-              {zone}
-            </option>
-          ))}
+          {zoneOptions}
         </select>
       </div>
       {value.repeat !== 'custom' ? (

@@ -86,6 +86,7 @@ export function ScheduleItem({
         </p>
       ) : null}
       {editing ? (
+        // While editing, Save and Cancel are the card's only buttons.
         <ScheduleEditor
           schedule={schedule}
           onCancel={() => setEditing(false)}
@@ -94,28 +95,27 @@ export function ScheduleItem({
             onEdited(schedule);
           }}
         />
-      ) : null}
-      <div className="actions">
-        {schedule.status === 'active' ? (
-          <>
-            <button type="button" disabled={busy} onClick={() => onRunNow(schedule)}>
-              Run now
+      ) : (
+        <div className="actions">
+          {schedule.status === 'active' ? (
+            <>
+              <button type="button" disabled={busy} onClick={() => onRunNow(schedule)}>
+                Run now
+              </button>
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy}
+                onClick={() => onPause(schedule)}
+              >
+                Pause
+              </button>
+            </>
+          ) : (
+            <button type="button" disabled={busy} onClick={() => onResume(schedule)}>
+              Resume
             </button>
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy}
-              onClick={() => onPause(schedule)}
-            >
-              Pause
-            </button>
-          </>
-        ) : (
-          <button type="button" disabled={busy} onClick={() => onResume(schedule)}>
-            Resume
-          </button>
-        )}
-        {editing ? null : (
+          )}
           <button
             type="button"
             className="secondary"
@@ -124,14 +124,14 @@ export function ScheduleItem({
           >
             Edit
           </button>
-        )}
-        <ConfirmButton
-          label="Delete"
-          confirmLabel={`Delete the schedule of ${schedule.collection_name}`}
-          disabled={busy}
-          onConfirm={() => onDelete(schedule)}
-        />
-      </div>
+          <ConfirmButton
+            label="Delete"
+            confirmLabel={`Delete the schedule of ${schedule.collection_name}`}
+            disabled={busy}
+            onConfirm={() => onDelete(schedule)}
+          />
+        </div>
+      )}
     </li>
   );
 }

@@ -108,13 +108,18 @@ export function timeZoneChoices(current: string): string[] {
   return [...new Set([...first, ...known])];
 }
 
-function supportedTimeZones(): string[] {
+let knownZones: readonly string[] | null = null;
+
+/** The zones the engine knows (read once: the list does not change while the page is open). */
+export function supportedTimeZones(): readonly string[] {
+  if (knownZones) return knownZones;
   const intl = Intl as { supportedValuesOf?: (key: string) => string[] };
   try {
-    return intl.supportedValuesOf?.('timeZone') ?? [];
+    knownZones = intl.supportedValuesOf?.('timeZone') ?? [];
   } catch {
-    return [];
+    knownZones = [];
   }
+  return knownZones;
 }
 
 function hourMinuteOf(time: string): [number, number] {
