@@ -122,7 +122,7 @@ export const FEED: Connector = {
       language: { type: 'string', enum: ['en', 'de', 'fr'], nullable: true },
       tags: { type: 'array', items: { type: 'string' }, nullable: true },
       full_text: { type: 'boolean', nullable: true },
-      password: { type: 'string', nullable: true },
+      password: { type: 'string', nullable: true, description: 'Never echoed back.' },
     },
   },
   secret_fields: ['password'],

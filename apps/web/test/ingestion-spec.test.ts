@@ -19,6 +19,8 @@ describe('specFormOf', () => {
     // A field with no hint takes the schema's description as help, without Markdown marks.
     expect(form.fields.find((f) => f.name === 'since_date')?.help).toBe('An ISO date, 2026-01-31.');
     expect(form.choices).toEqual([['since_days', 'since_date']]);
+    // A credential's schema description is written for API clients, not shown in the form.
+    expect(form.fields.find((f) => f.name === 'password')?.help).toBeNull();
     // A description that only repeats the label is no help.
     const repeated = {
       ...FEED,

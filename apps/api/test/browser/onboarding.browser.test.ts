@@ -230,9 +230,9 @@ describe('onboarding in the browser', () => {
 
   it('ingests the Notion workspace without a token, with a live progress bar', async () => {
     await startIngestion('PAGES', 'notion');
-    await expect(page.getByText(/Leave empty to use your PAGES connection/).count()).resolves.toBe(
-      1,
-    );
+    await expect(
+      page.getByText(/Leave empty to use your Notion connection \(Acme Workspace\)\./).count(),
+    ).resolves.toBe(1);
     await page.getByText('Ingestion into notion started.').waitFor();
     const item = ingestionItem('notion');
     await item.waitFor();

@@ -49,17 +49,20 @@ export function specFormOf(connector: Connector): SpecForm {
     const node = properties[name] ?? {};
     const hint = hints[name];
     const label = hint?.label ?? labelOfName(name);
+    const secret = hint?.secret ?? connector.secret_fields.includes(name);
     return {
       name,
       kind: kindOf(node),
       label,
-      help: hint?.help ?? helpOfDescription(node.description, label),
+      // A credential's schema description speaks to API clients ("omit…", "never echoed"); the
+      // form says itself what an empty one means.
+      help: hint?.help ?? (secret ? null : helpOfDescription(node.description, label)),
       placeholder:
         hint?.placeholder ??
         (typeof node.example === 'string' || typeof node.example === 'number'
           ? String(node.example)
           : null),
-      secret: hint?.secret ?? connector.secret_fields.includes(name),
+      secret,
       required: required.has(name),
       minimum: typeof node.minimum === 'number' ? node.minimum : null,
       maximum: typeof node.maximum === 'number' ? node.maximum : null,
