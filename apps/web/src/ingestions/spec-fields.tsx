@@ -168,9 +168,10 @@ function SpecInput({
         {optional ? <span className="hint"> (optional)</span> : null}
       </label>
       {input}
+      <Notes id={id} notes={notes} error={error} label={field.label} />
       {sites.length > 0 ? (
         // The sites the connection was granted: one click instead of typing.
-        <p className="hint" id={`${id}-sites`} data-testid="connection-sites">
+        <p className="hint connection-sites" id={`${id}-sites`} data-testid="connection-sites">
           Your connection reads{' '}
           {sites.map((site, i) => (
             <span key={site.url}>
@@ -188,7 +189,6 @@ function SpecInput({
           .
         </p>
       ) : null}
-      <Notes id={id} notes={notes} error={error} label={field.label} />
     </div>
   );
 }
