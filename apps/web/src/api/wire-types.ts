@@ -9,6 +9,7 @@ export type {
   BrowserSession,
   Collection,
   Connection,
+  Connector,
   CreatedApiKey,
   Document as DocumentRecord,
   DocumentList as DocumentPage,
