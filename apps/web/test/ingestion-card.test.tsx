@@ -164,6 +164,22 @@ describe('ingestion cards', () => {
     expect(text('ingestion-error', cards()[2])).toBe('The source said no.');
   });
 
+  it('drops the bar of a run that failed before listing anything, and keeps it after', async () => {
+    const listedSome = {
+      ...failed('source_unreachable', {}),
+      ingestion_id: 'ing_2',
+      progress: { ...ingestion({}).progress, documents_discovered: 4, documents_processed: 2 },
+    };
+    await show([failed('source_auth_failed', {}, 'the source said no'), listedSome]);
+    expect(cards()[0]!.querySelector('progress')).toBeNull();
+    // Heard by a screen reader, not shown twice beside the badge.
+    expect(inCard('ingestion-summary')?.className).toBe('summary visually-hidden');
+    // The API's words, as a sentence.
+    expect(text('ingestion-error')).toBe('The source said no.');
+    expect(cards()[1]!.querySelector('progress')?.getAttribute('value')).toBe('2');
+    expect(text('ingestion-summary', cards()[1])).toMatch(/^Failed: 2 of 4 documents/);
+  });
+
   it('links a run to its collection and to Ask on it once the collection has documents', async () => {
     const listed: Collection = {
       collection_name: 'handbook',

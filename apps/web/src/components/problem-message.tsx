@@ -1,4 +1,5 @@
 import type { ApiProblem } from '../api/api-problem';
+import { asSentence } from './sentence';
 
 /**
  * A problem from the API, announced at once: its detail and any field errors, in words. The
@@ -8,7 +9,7 @@ export function ProblemMessage({ problem }: { problem: ApiProblem | null }) {
   if (!problem) return null;
   return (
     <div className="problem" role="alert" data-code={problem.code || undefined}>
-      <p>{problem.detail}</p>
+      <p>{asSentence(problem.detail)}</p>
       {problem.fieldErrors.length > 0 ? (
         <ul>
           {problem.fieldErrors.map((e, i) => (

@@ -1,5 +1,6 @@
 import type { Connector, Ingestion, IngestionNote } from '../api/wire-types';
 import { formatTime } from '../components/format';
+import { asSentence } from '../components/sentence';
 import { hashWith } from '../routing/hash-query';
 import { isActive, progressOf } from './ingestion-progress';
 import { nextStepOf, type StepPart } from './next-step';
@@ -35,6 +36,11 @@ export function IngestionItem({
   const error = ingestion.error;
   const next = error ? nextStepOf(error.code, source, connected) : null;
   const collection = ingestion.collection_name;
+  // Failed or canceled before the source listed anything: an empty bar and "Failed" say nothing
+  // the badge and the error do not.
+  const endedEmpty =
+    (ingestion.status === 'failed' || ingestion.status === 'canceled') &&
+    ingestion.progress.documents_discovered === 0;
   return (
     <li
       className={`ingestion status-${ingestion.status}`}
@@ -49,7 +55,7 @@ export function IngestionItem({
           {ingestion.status}
         </span>
       </div>
-      <ul className="source-facts" aria-label="Source" data-testid="ingestion-source">
+      <ul className="source-facts" data-testid="ingestion-source">
         {source.facts.map((f) => (
           <li key={f.field}>
             {f.value === '' ? (
@@ -63,15 +69,18 @@ export function IngestionItem({
         ))}
         <li>{credentialsPhrase(source)}</li>
       </ul>
-      <progress
-        aria-labelledby={titleId}
-        aria-describedby={`${titleId}-summary`}
-        max={view.max}
-        {...(view.value === null ? {} : { value: view.value })}
-      />
+      {endedEmpty ? null : (
+        <progress
+          aria-labelledby={titleId}
+          aria-describedby={`${titleId}-summary`}
+          max={view.max}
+          {...(view.value === null ? {} : { value: view.value })}
+        />
+      )}
       <p
         id={`${titleId}-summary`}
-        className="summary"
+        // Still announced when it ends: a screen reader hears "Failed" where the badge shows it.
+        className={endedEmpty ? 'summary visually-hidden' : 'summary'}
         aria-live="polite"
         data-testid="ingestion-summary"
       >
@@ -80,7 +89,7 @@ export function IngestionItem({
       {error ? (
         // The code is for programs (the API gives it); a person reads the message and the step.
         <div className="problem ingestion-error" data-code={error.code}>
-          <p data-testid="ingestion-error">{error.message}</p>
+          <p data-testid="ingestion-error">{asSentence(error.message)}</p>
           {next ? (
             <p className="next-step" data-testid="ingestion-next-step">
               <StepText parts={next} />
