@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../src/api/wire-types';
 import { ConnectionsPage } from '../src/pages/connections-page';
-import { FEED, WIKI_LIKE, connector } from './connector-fixtures';
+import { FEED, WIKI_LIKE, connector } from './card-fixtures';
 import { PageHarness, fakeApi } from './page-harness';
 
 const ok = (body: unknown) => () => ({ status: 200, body });

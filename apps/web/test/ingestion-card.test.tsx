@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Collection, Connection, Connector, Ingestion } from '../src/api/wire-types';
 import { IngestionsPage, StartedNotice } from '../src/pages/ingestions-page';
-import { FEED, WIKI_LIKE, ingestion } from './connector-fixtures';
+import { FEED, WIKI_LIKE, ingestion } from './card-fixtures';
 import { PageHarness, fakeApi } from './page-harness';
 
 const ok = (body: unknown) => () => ({ status: 200, body });

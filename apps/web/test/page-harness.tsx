@@ -16,7 +16,11 @@ export type Handler = (body: Record<string, unknown>) => { status: number; body:
 export function fakeApi(handlers: Record<string, Handler>) {
   const requests: RecordedRequest[] = [];
   const fetchImpl: Fetch = (path, init) => {
-    const body = (init.body ? JSON.parse(String(init.body)) : {}) as Record<string, unknown>;
+    // A GET (`/connectors`) has no body.
+    const body = (init.body === undefined ? {} : JSON.parse(String(init.body))) as Record<
+      string,
+      unknown
+    >;
     const headers = init.headers as Record<string, string>;
     requests.push({ path, body, csrfToken: headers['X-CSRF-Token'] ?? null });
     const handler = handlers[path];

@@ -3,7 +3,7 @@ import { ApiProblem, problemFromBody } from './api-problem';
 export type Fetch = (input: string, init: RequestInit) => Promise<Response>;
 
 /**
- * Reads (GET) and POSTs JSON to the API with the session cookie and, once known, the session's CSRF token
+ * POSTs JSON to the API with the session cookie and, once known, the session's CSRF token
  * (the server requires it on every state-changing request made with the cookie).
  */
 export class ApiClient {
@@ -21,20 +21,20 @@ export class ApiClient {
     this.unauthorizedListener = listener;
   }
 
-  /** A read that changes nothing (`GET /connectors`): no body and no CSRF token needed. */
+  async post<T>(path: string, body: object = {}): Promise<T> {
+    const response = await this.send(path, body, 'application/json');
+    const parsed = await readJson(response);
+    if (!response.ok) throw this.problem(path, response.status, parsed);
+    return parsed as T;
+  }
+
+  /** GETs JSON (the few read-only routes the API serves by GET, e.g. `/connectors`). */
   async get<T>(path: string): Promise<T> {
     const response = await this.fetchImpl(path, {
       method: 'GET',
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
     });
-    const parsed = await readJson(response);
-    if (!response.ok) throw this.problem(path, response.status, parsed);
-    return parsed as T;
-  }
-
-  async post<T>(path: string, body: object = {}): Promise<T> {
-    const response = await this.send(path, body, 'application/json');
     const parsed = await readJson(response);
     if (!response.ok) throw this.problem(path, response.status, parsed);
     return parsed as T;
