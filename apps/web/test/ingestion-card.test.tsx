@@ -180,6 +180,17 @@ describe('ingestion cards', () => {
     expect(text('ingestion-summary', cards()[1])).toMatch(/^Failed: 2 of 4 documents/);
   });
 
+  it('says a run that names nothing reads everything it can', async () => {
+    await show([
+      ingestion({ spec: {} }),
+      ingestion({ ingestion_id: 'ing_2', spec: { token: '***' } }),
+    ]);
+    expect(text('ingestion-source')).toBe(
+      'Everything it can read, through your Confluence connection',
+    );
+    expect(text('ingestion-source', cards()[1])).toBe('Everything it can read, with an API token');
+  });
+
   it('links a run to its collection and to Ask on it once the collection has documents', async () => {
     const listed: Collection = {
       collection_name: 'handbook',

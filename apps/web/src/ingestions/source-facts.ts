@@ -82,13 +82,19 @@ function shownValue(value: unknown): string | null {
   return null;
 }
 
-/** "with an API token" or "through your Confluence connection". */
+/**
+ * "with an API token" or "through your Confluence connection"; a spec that names nothing to
+ * read reads everything the credentials reach, and says so.
+ */
 export function credentialsPhrase(view: SourceView): string {
+  const everything = view.facts.length === 0 ? 'Everything it can read, ' : '';
   if (view.credentials.length > 0) {
     const [first, ...rest] = view.credentials.map(lowerFirst);
-    return `with ${listOf([withArticle(first!), ...rest])}`;
+    return `${everything}with ${listOf([withArticle(first!), ...rest])}`;
   }
-  return view.oauth ? `through your ${view.title} connection` : 'without credentials';
+  return view.oauth
+    ? `${everything}through your ${view.title} connection`
+    : `${everything}without credentials`;
 }
 
 /** A label inside a sentence: `Site URL` → `site URL`, `API token` stays. */
