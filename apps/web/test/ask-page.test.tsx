@@ -382,7 +382,9 @@ describe('AskPage', () => {
     await submit();
     const alert = $('[role="alert"]');
     expect(alert?.textContent).toContain('Document Nope does not exist in acme/eng.');
-    expect(alert?.textContent).toContain('not_found');
+    // The code is for programs: kept on the element, not shown beside the words.
+    expect(alert?.textContent).not.toContain('not_found');
+    expect(alert?.getAttribute('data-code')).toBe('not_found');
     // The question is kept, to try again.
     expect(field<HTMLTextAreaElement>('Question').value).toBe('anything?');
   });

@@ -7,9 +7,10 @@ describe('connectedOfHash', () => {
     expect(connectedOfHash('#/connections?connected=PAGES&x=1')).toBe('PAGES');
   });
 
-  it('is null without the parameter or for a type Docent does not offer', () => {
+  it('is null without the parameter or for a value that is not a type name', () => {
     expect(connectedOfHash('#/connections')).toBeNull();
     expect(connectedOfHash('#/connections?connected=')).toBeNull();
     expect(connectedOfHash('#/connections?connected=<b>x</b>')).toBeNull();
+    expect(connectedOfHash('#/connections?connected=wiki')).toBeNull();
   });
 });

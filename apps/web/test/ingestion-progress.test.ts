@@ -98,4 +98,16 @@ describe('progressOf', () => {
     expect(progressOf(ingestion({ status: 'failed' })).summary).toBe('Failed');
     expect(progressOf(ingestion({ status: 'canceled' })).summary).toBe('Canceled');
   });
+
+  it('counts one document and one chunk in the singular', () => {
+    const view = progressOf(
+      ingestion(
+        { status: 'succeeded' },
+        { documents_discovered: 1, documents_processed: 1, chunks_indexed: 1 },
+      ),
+    );
+    expect(view.summary).toBe(
+      'Succeeded: 1 of 1 document · 1 indexed · 0 unchanged · 0 failed · 1 chunk',
+    );
+  });
 });

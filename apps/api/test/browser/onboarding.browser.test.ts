@@ -174,28 +174,31 @@ describe('onboarding in the browser', () => {
   });
 
   it.each([
-    ['PAGES', NOTION_WORKSPACE],
-    ['DRIVE', DRIVE_USER.emailAddress],
+    ['PAGES', 'Notion', NOTION_WORKSPACE],
+    ['DRIVE', 'Google Drive', DRIVE_USER.emailAddress],
     // The fake Atlassian lists one accessible site.
-    ['WIKI', 'fake-site'],
-  ] as const)('connects %s through the OAuth dance with the fake provider', async (type, label) => {
-    await openNav('Connections');
-    const state = page.getByTestId(`connection-${type}`);
-    await state.getByText('Not connected', { exact: true }).waitFor();
-    await page.getByRole('button', { name: `Connect ${type}` }).click();
-    // UI → /connections/authorize → the provider's consent (auto-approved) → /oauth/callback,
-    // which sends the browser back to Connections, saying what was connected.
-    await page.waitForURL(
-      (address) => address.pathname === '/' && address.hash.startsWith('#/connections'),
-    );
-    await heading('Connections').waitFor();
-    await expect(page.getByTestId('connected-notice').textContent()).resolves.toMatch(
-      new RegExp(`\\(${type}\\) is connected\\.$`),
-    );
-    await state.getByText('Connected', { exact: true }).waitFor();
-    await expect(state.textContent()).resolves.toContain(label);
-    await browser.screenshot(`04-connected-${type}`);
-  });
+    ['WIKI', 'Confluence', 'fake-site'],
+  ] as const)(
+    'connects %s through the OAuth dance with the fake provider',
+    async (type, title, label) => {
+      await openNav('Connections');
+      const state = page.getByTestId(`connection-${type}`);
+      await state.getByText('Not connected', { exact: true }).waitFor();
+      await page.getByRole('button', { name: `Connect ${title}` }).click();
+      // UI → /connections/authorize → the provider's consent (auto-approved) → /oauth/callback,
+      // which sends the browser back to Connections, saying what was connected.
+      await page.waitForURL(
+        (address) => address.pathname === '/' && address.hash.startsWith('#/connections'),
+      );
+      await heading('Connections').waitFor();
+      await expect(page.getByTestId('connected-notice').textContent()).resolves.toMatch(
+        new RegExp(`\\(${type}\\) is connected\\.$`),
+      );
+      await state.getByText('Connected', { exact: true }).waitFor();
+      await expect(state.textContent()).resolves.toContain(label);
+      await browser.screenshot(`04-connected-${type}`);
+    },
+  );
 
   it('restores the session from the cookie alone in a new tab', async () => {
     // A new tab has no CSRF token yet: /account/me must give it for the cookie's session.
@@ -402,8 +405,8 @@ describe('onboarding in the browser', () => {
 
   it('disconnects PAGES, after which a token-less PAGES ingestion fails with source_not_connected', async () => {
     await openNav('Connections');
-    await page.getByRole('button', { name: 'Disconnect PAGES' }).click();
-    await page.getByRole('button', { name: 'Yes, disconnect PAGES' }).click();
+    await page.getByRole('button', { name: 'Disconnect Notion' }).click();
+    await page.getByRole('button', { name: 'Yes, disconnect Notion' }).click();
     await page
       .getByTestId('connection-PAGES')
       .getByText('Not connected', { exact: true })
@@ -413,7 +416,9 @@ describe('onboarding in the browser', () => {
     await startIngestion('PAGES', 'notion-again');
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('source_not_connected');
+    // Words for people; the code is for programs.
+    expect(await alert.getAttribute('data-code')).toBe('source_not_connected');
+    expect(await alert.textContent()).not.toContain('source_not_connected');
     await browser.screenshot('12-source-not-connected');
   });
 
@@ -428,7 +433,8 @@ describe('onboarding in the browser', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     const alert = page.getByRole('alert');
     await alert.waitFor();
-    expect(await alert.textContent()).toContain('unauthorized');
+    expect(await alert.getAttribute('data-code')).toBe('unauthorized');
+    expect(await alert.textContent()).not.toContain('unauthorized');
     await browser.screenshot('13-wrong-password');
     await page.getByLabel('Password').fill(USER.password);
     await page.getByRole('button', { name: 'Log in' }).click();

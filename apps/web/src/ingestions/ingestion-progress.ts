@@ -23,12 +23,12 @@ export function progressOf(ingestion: Ingestion): ProgressView {
   const max = Math.max(p.documents_discovered, done, 1);
   const listed = p.documents_discovered > 0;
   const counts = [
-    `${done} of ${p.documents_discovered} documents`,
+    `${done} of ${p.documents_discovered} ${p.documents_discovered === 1 ? 'document' : 'documents'}`,
     `${p.documents_processed} indexed`,
     `${p.documents_skipped} unchanged`,
     ...(p.documents_unsupported > 0 ? [`${p.documents_unsupported} unsupported`] : []),
     `${p.documents_failed} failed`,
-    `${p.chunks_indexed} chunks`,
+    `${p.chunks_indexed} ${p.chunks_indexed === 1 ? 'chunk' : 'chunks'}`,
   ].join(' · ');
   switch (ingestion.status) {
     case 'queued':

@@ -16,6 +16,7 @@ import { isValidName } from '../components/names';
 import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
 import { useLoaded } from '../components/use-loaded';
+import { hashParam } from '../routing/hash-query';
 import { useSession } from '../session/session';
 import {
   COLLECTION_KEY,
@@ -34,6 +35,12 @@ export function AskPage() {
   const { api } = useSession();
   const [namespace, setNamespace] = useStoredValue(NAMESPACE_KEY, DEFAULT_NAMESPACE);
   const [storedCollection, setStoredCollection] = useStoredValue(COLLECTION_KEY, '');
+  useEffect(() => {
+    // `#/ask?collection=…` (an ingestion's link): that collection, remembered as the last used.
+    const linked = hashParam(window.location.hash, 'collection');
+    if (linked) setStoredCollection(linked);
+    if (window.location.hash.includes('?')) window.history.replaceState(null, '', '#/ask');
+  }, [setStoredCollection]);
   const [docName, setDocName] = useState('');
   const [optionsOpen, setOptionsOpen] = useState(false);
   const [topK, setTopK] = useState('');

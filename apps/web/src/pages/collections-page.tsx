@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { listCollections } from '../api/list-collections';
 import { ConfirmButton } from '../components/confirm-button';
 import { formatTime } from '../components/format';
@@ -8,6 +8,7 @@ import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
 import { useLoaded } from '../components/use-loaded';
 import { usePagedDocuments } from '../components/use-paged-documents';
+import { hashParam } from '../routing/hash-query';
 import { useSession } from '../session/session';
 import { DEFAULT_NAMESPACE, NAMESPACE_KEY, useStoredValue } from '../session/use-stored-value';
 import { PageHeading } from './page-heading';
@@ -16,7 +17,11 @@ import { PageHeading } from './page-heading';
 export function CollectionsPage() {
   const { api } = useSession();
   const [namespace, setNamespace] = useStoredValue(NAMESPACE_KEY, DEFAULT_NAMESPACE);
-  const [selected, setSelected] = useState<string | null>(null);
+  // `#/collections?collection=…` (an ingestion's link) opens that collection's documents.
+  const [selected, setSelected] = useState(() => hashParam(window.location.hash, 'collection'));
+  useEffect(() => {
+    if (window.location.hash.includes('?')) window.history.replaceState(null, '', '#/collections');
+  }, []);
   const valid = isValidName(namespace);
   const collections = useLoaded(valid ? () => listCollections(api, namespace) : null, namespace);
   const remove = useAction();

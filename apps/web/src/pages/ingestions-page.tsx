@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { listCollections } from '../api/list-collections';
 import { listConnections } from '../api/list-connections';
+import { listConnectors } from '../api/list-connectors';
 import { emptyUntilNamespaceExists } from '../api/namespace-lists';
 import type { Ingestion } from '../api/wire-types';
 import { NameField } from '../components/name-field';
@@ -38,8 +40,22 @@ export function IngestionsPage() {
     namespace,
   );
   const connections = useLoaded(() => listConnections(api), 'connections');
+  // The spec fields' labels and the sources' names, so that no source type is named here.
+  const connectors = useLoaded(() => listConnectors(api), 'connectors');
+  // Which collections have documents, for the cards' links: listed again when a run ends.
+  const ended = (ingestions.data ?? [])
+    .filter((i) => !isActive(i.status))
+    .map((i) => i.ingestion_id)
+    .join(' ');
+  const collections = useLoaded(
+    valid ? () => listCollections(api, namespace) : null,
+    `${namespace} ${ended}`,
+  );
+  const listed = new Set((collections.data ?? []).map((c) => c.collection_name));
+  const connectedTypes = new Set((connections.data ?? []).map((c) => c.type));
   const cancel = useAction();
   const [justStarted, setJustStarted] = useState(0);
+  const [started, setStarted] = useState<StartedIngestion | null>(null);
   const anyActive = (ingestions.data ?? []).some((i) => isActive(i.status));
   // Right after a start the list may not show the new one yet: keep polling until it does.
   useIntervalWhile(anyActive || justStarted > 0, async () => {
@@ -65,12 +81,14 @@ export function IngestionsPage() {
       <IngestionForm
         namespace={namespace}
         connections={connections.data}
-        onStarted={() => {
+        onStarted={(run?: StartedIngestion) => {
+          setStarted(run ?? null);
           setJustStarted(3);
           void ingestions.reload();
         }}
       />
       <h2>Recent ingestions</h2>
+      <StartedNotice started={started} ingestions={ingestions.data} />
       <ProblemMessage problem={ingestions.problem ?? cancel.problem} />
       {ingestions.data && ingestions.data.length === 0 ? (
         <p data-testid="empty-state">
@@ -84,11 +102,44 @@ export function IngestionsPage() {
           <IngestionItem
             key={i.ingestion_id}
             ingestion={i}
+            connector={connectors.data?.find((c) => c.type === i.type)}
+            connected={connectedTypes.has(i.type)}
+            collectionListed={listed.has(i.collection_name)}
             canceling={cancel.pending}
             onCancel={(x) => void cancelIngestion(x)}
           />
         ))}
       </ul>
     </section>
+  );
+}
+
+/** An ingestion the form just started: its id and collection (from `create_ingestion`). */
+export interface StartedIngestion {
+  ingestion_id: string;
+  collection_name: string;
+  schedule_id: string | null;
+}
+
+/**
+ * "Started" while the run just started is queued or running; once it ended its card says how
+ * it went, and a notice that it started would only be stale.
+ */
+export function StartedNotice({
+  started,
+  ingestions,
+}: {
+  started: StartedIngestion | null;
+  ingestions: Ingestion[] | null;
+}) {
+  const run = started && ingestions?.find((i) => i.ingestion_id === started.ingestion_id);
+  // Until the list shows it, it is queued as far as anyone knows.
+  const running = started !== null && (run === undefined || run === null || isActive(run.status));
+  return (
+    <p className="hint" role="status" data-testid="started-notice">
+      {running
+        ? `Ingestion into ${started.collection_name} started${started.schedule_id ? '; it re-runs on its schedule (see Schedules)' : ''}: its progress is below.`
+        : ''}
+    </p>
   );
 }
