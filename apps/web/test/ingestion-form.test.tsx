@@ -1,7 +1,7 @@
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Connection } from '../src/api/wire-types';
-import { IngestionForm } from '../src/ingestions/ingestion-form';
+import { IngestionForm, type StartedIngestion } from '../src/ingestions/ingestion-form';
 import { CONNECTORS } from './connector-fixtures';
 import { PageHarness, fakeApi, settle, type Handler } from './page-harness';
 
@@ -61,7 +61,10 @@ describe('IngestionForm, from GET /connectors', () => {
     await settle();
   };
 
+  let started: StartedIngestion[] = [];
+
   async function render(handlers: Record<string, Handler> = {}, connections: Connection[] = []) {
+    started = [];
     const fake = fakeApi({
       '/connectors': () => ({ status: 200, body: { connectors: CONNECTORS } }),
       '/docs/create_ingestion': () => ({
@@ -72,7 +75,11 @@ describe('IngestionForm, from GET /connectors', () => {
     });
     await harness.renderSignedIn(
       fake.api,
-      <IngestionForm namespace="acme" connections={connections} onStarted={() => undefined} />,
+      <IngestionForm
+        namespace="acme"
+        connections={connections}
+        onStarted={(run) => started.push(run)}
+      />,
     );
     return fake;
   }
@@ -134,9 +141,9 @@ describe('IngestionForm, from GET /connectors', () => {
         },
       },
     });
-    expect(root().querySelector('[role="status"]')?.textContent).toBe(
-      'Ingestion into blog started.',
-    );
+    expect(started).toEqual([
+      { ingestion_id: 'ing_1', collection_name: 'blog', schedule_id: null },
+    ]);
   });
 
   it('refuses to send a form with a required field or the chosen one empty, saying which', async () => {
@@ -263,9 +270,9 @@ describe('IngestionForm, from GET /connectors', () => {
       cron: '0 9 * * 1-5',
       timezone: 'Europe/Berlin',
     });
-    expect(root().querySelector('[role="status"]')?.textContent).toBe(
-      'Ingestion into notes started; it re-runs on its schedule (see Schedules).',
-    );
+    expect(started).toEqual([
+      { ingestion_id: 'ing_1', collection_name: 'notes', schedule_id: 'sch_1' },
+    ]);
   });
 
   it('says why there is no form when the connectors cannot be listed', async () => {

@@ -199,9 +199,10 @@ describe('SchedulesPage', () => {
       }),
     });
     await harness.renderSignedIn(api, <SchedulesPage />);
-    expect(harness.container.querySelector('[data-testid="schedule-reason"]')?.textContent).toBe(
-      'Stopped: source_auth_failed The source refused the credentials of run ing_2.',
-    );
+    const reason = harness.container.querySelector('[data-testid="schedule-reason"]');
+    // Words for people; the code stays for the curious in data-code.
+    expect(reason?.textContent).toBe('Stopped: The source refused the credentials of run ing_2.');
+    expect(reason?.getAttribute('data-code')).toBe('source_auth_failed');
     expect(
       harness.container.querySelector('[data-testid="schedule-run-error"]')?.textContent,
     ).toContain('Confluence answered 401.');
@@ -237,21 +238,23 @@ describe('SchedulesPage', () => {
 
 describe('describeSource', () => {
   it("names what a schedule re-syncs in its connector's words, with which credentials", () => {
-    expect(describeSource(PAGES, {})).toBe(
+    expect(describeSource('PAGES', PAGES, {})).toBe(
       'everything the credentials reach · with your connection',
     );
-    expect(describeSource(PAGES, { page_ids: ['a', 'b', 'c', 'd'], token: '***' })).toBe(
-      'Pages: a, b and 2 more · with its stored integration token',
+    expect(describeSource('PAGES', PAGES, { page_ids: ['a', 'b', 'c', 'd'], token: '***' })).toBe(
+      'Pages: a, b, c and 1 more · with its stored integration token',
     );
-    expect(describeSource(WIKI, { url: 'https://x', cql: 'label = "a"', attachments: true })).toBe(
+    expect(
+      describeSource('WIKI', WIKI, { url: 'https://x', cql: 'label = "a"', attachments: true }),
+    ).toBe(
       'Site URL: https://x · CQL query: label = "a" · Also ingest attachments · with your connection',
     );
     // No OAuth: no connection to fall back on, so nothing is said about credentials.
-    expect(describeSource(FEED, { feed_url: 'https://b.test/feed', since_days: 7 })).toBe(
+    expect(describeSource('FEED', FEED, { feed_url: 'https://b.test/feed', since_days: 7 })).toBe(
       'Feed URL: https://b.test/feed · Last days: 7',
     );
     // A connector this deployment no longer loads: its fields by name.
-    expect(describeSource(undefined, { url: 'https://y' })).toBe('url: https://y');
+    expect(describeSource('OLD', undefined, { url: 'https://y' })).toBe('url: https://y');
   });
 });
 

@@ -118,8 +118,8 @@ describe('ingestion and schedule forms from the connector descriptors', () => {
     expect(await form().getByTestId('schedule-cron').textContent()).toBe('0 18 * * 5');
     await browser.screenshot('forms-03-web-schedule-1280');
     await form().getByRole('button', { name: 'Start ingestion' }).click();
-    await form()
-      .getByRole('status')
+    await page
+      .getByTestId('started-notice')
       .filter({ hasText: 'Ingestion into kestrel started; it re-runs on its schedule' })
       .waitFor();
     await page

@@ -236,7 +236,7 @@ describe('onboarding in the browser', () => {
     await expect(
       page.getByText(/Leave empty to use your Notion connection \(Acme Workspace\)\./).count(),
     ).resolves.toBe(1);
-    await page.getByText('Ingestion into notion started.').waitFor();
+    await page.getByText('Ingestion into notion started:').waitFor();
     const item = ingestionItem('notion');
     await item.waitFor();
     const bar = item.locator('progress');
@@ -274,14 +274,14 @@ describe('onboarding in the browser', () => {
 
   it('ingests DRIVE and WIKI through their connections too', async () => {
     await startIngestion('DRIVE', 'drive');
-    await page.getByText('Ingestion into drive started.').waitFor();
+    await page.getByText('Ingestion into drive started:').waitFor();
     await startIngestion('WIKI', 'wiki', async () => {
       // The connection's site (Atlassian accessible-resources), offered: one click fills it.
       await page.getByTestId('connection-sites').getByRole('button', { name: 'fake-site' }).click();
       await expect(page.getByLabel('Site URL').inputValue()).resolves.toBe(wiki.url);
       await page.getByRole('textbox', { name: 'Space key' }).fill('KB');
     });
-    await page.getByText('Ingestion into wiki started.').waitFor();
+    await page.getByText('Ingestion into wiki started:').waitFor();
     for (const collection of ['drive', 'wiki']) {
       const status = ingestionItem(collection).getByTestId('ingestion-status');
       await page.waitForFunction(

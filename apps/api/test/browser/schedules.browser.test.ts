@@ -242,10 +242,13 @@ describe('schedules and empty states in the browser', () => {
     }
     expect(await card.getByTestId('schedule-status').textContent()).toBe('stopped');
     expect(await card.getByTestId('schedule-reason').textContent()).toMatch(
-      /^Stopped: source_auth_failed The source refused the credentials of run ing_/,
+      /^Stopped: The source refused the credentials of run ing_/,
     );
-    expect(await card.getByTestId('schedule-run-error').textContent()).toMatch(
-      /Last run failed: source_auth_failed/,
+    expect(await card.getByTestId('schedule-reason').getAttribute('data-code')).toBe(
+      'source_auth_failed',
+    );
+    expect(await card.getByTestId('schedule-run-error').getAttribute('data-code')).toBe(
+      'source_auth_failed',
     );
     expect(await card.getByTestId('schedule-next-run').textContent()).toBe('none while stopped');
     // A stopped schedule is news, not a page error.

@@ -11,10 +11,18 @@ import { useSession } from '../session/session';
 import { choiceKey, emptyValues, specFormOf, specOf, type SpecValues } from './ingestion-spec';
 import { SpecFields } from './spec-fields';
 
+/** An ingestion the form just started: its id and collection (from `create_ingestion`). */
+export interface StartedIngestion {
+  ingestion_id: string;
+  collection_name: string;
+  schedule_id: string | null;
+}
+
 interface IngestionFormProps {
   namespace: string;
   connections: Connection[] | null;
-  onStarted(): void;
+  /** The page says it started, for as long as the run is queued or running. */
+  onStarted(run: StartedIngestion): void;
 }
 
 /**
@@ -63,7 +71,6 @@ function ConnectorForm({ namespace, connectors, connections, onStarted }: Connec
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState('');
   const [schedule, setSchedule] = useState(defaultSchedule);
-  const [started, setStarted] = useState('');
   const action = useAction();
   const id = useId();
   const connection = connections?.find((c) => c.type === connector?.type) ?? null;
@@ -94,7 +101,6 @@ function ConnectorForm({ namespace, connectors, connections, onStarted }: Connec
 
   async function submit(event: FormEvent): Promise<void> {
     event.preventDefault();
-    setStarted('');
     const spec = specOf(form, entries.values, entries.chosen);
     const nameOk = isValidName(collection.trim());
     setErrors(spec.ok ? {} : spec.errors);
@@ -119,16 +125,15 @@ function ConnectorForm({ namespace, connectors, connections, onStarted }: Connec
       }),
     );
     if (!result) return;
-    setStarted(
-      result.schedule_id
-        ? `Ingestion into ${name} started; it re-runs on its schedule (see Schedules).`
-        : `Ingestion into ${name} started.`,
-    );
     // Credentials are not kept in the page once sent.
     const cleared: SpecValues = { ...entries.values };
     for (const f of form.fields) if (f.secret) cleared[f.name] = '';
     setEntries((e) => ({ ...e, values: cleared }));
-    onStarted();
+    onStarted({
+      ingestion_id: result.ingestion_id,
+      collection_name: name,
+      schedule_id: result.schedule_id,
+    });
   }
 
   return (
@@ -192,9 +197,6 @@ function ConnectorForm({ namespace, connectors, connections, onStarted }: Connec
       <button type="submit" disabled={action.pending}>
         Start ingestion
       </button>
-      <p className="hint" role="status">
-        {started}
-      </p>
     </form>
   );
 }

@@ -1,4 +1,5 @@
 import type { Connector } from '../api/wire-types';
+import { specFormOf } from './ingestion-spec';
 
 /** One field of a spec as a person reads it: its label from the connector's UI hints. */
 export interface SourceFact {
@@ -34,20 +35,27 @@ export function sourceViewOf(
   spec: Record<string, unknown>,
   connector: Connector | undefined,
 ): SourceView {
+  // The form's fields give the order and the labels, as the person who filled it saw them;
+  // then any field only the hints name, then the rest by name.
+  const form = connector ? specFormOf(connector).fields : [];
   const hints = connector?.ui.fields ?? {};
+  const labels = new Map<string, string>();
+  for (const [field, hint] of Object.entries(hints)) labels.set(field, hint.label);
+  for (const field of form) labels.set(field.name, field.label);
   const secret = (field: string): boolean =>
+    form.some((f) => f.name === field && f.secret) ||
     hints[field]?.secret === true ||
     (connector?.secret_fields.includes(field) ?? false) ||
     spec[field] === REDACTED;
-  // The hints' order first, then any field the hints do not name.
+  const ordered = [...new Set([...form.map((f) => f.name), ...Object.keys(hints)])];
   const fields = [
-    ...Object.keys(hints).filter((f) => f in spec),
-    ...Object.keys(spec).filter((f) => !(f in hints)),
+    ...ordered.filter((f) => f in spec),
+    ...Object.keys(spec).filter((f) => !labels.has(f)),
   ];
   const facts: SourceFact[] = [];
   const credentials: string[] = [];
   for (const field of fields) {
-    const label = hints[field]?.label ?? field;
+    const label = labels.get(field) ?? field;
     const value = spec[field];
     if (value === null || value === undefined || value === '' || value === false) continue;
     if (secret(field)) {
@@ -62,9 +70,7 @@ export function sourceViewOf(
     facts,
     credentials,
     oauth: connector?.auth_modes.includes('oauth') ?? false,
-    tokenLabel:
-      Object.entries(hints).find(([field, hint]) => hint.secret || secret(field))?.[1].label ??
-      null,
+    tokenLabel: ordered.filter(secret).map((f) => labels.get(f)!)[0] ?? null,
   };
 }
 

@@ -10,7 +10,7 @@ import { ProblemMessage } from '../components/problem-message';
 import { useAction } from '../components/use-action';
 import { useIntervalWhile } from '../components/use-interval-while';
 import { useLoaded } from '../components/use-loaded';
-import { IngestionForm } from '../ingestions/ingestion-form';
+import { IngestionForm, type StartedIngestion } from '../ingestions/ingestion-form';
 import { IngestionItem } from '../ingestions/ingestion-item';
 import { isActive } from '../ingestions/ingestion-progress';
 import { useSession } from '../session/session';
@@ -81,8 +81,8 @@ export function IngestionsPage() {
       <IngestionForm
         namespace={namespace}
         connections={connections.data}
-        onStarted={(run?: StartedIngestion) => {
-          setStarted(run ?? null);
+        onStarted={(run) => {
+          setStarted(run);
           setJustStarted(3);
           void ingestions.reload();
         }}
@@ -112,13 +112,6 @@ export function IngestionsPage() {
       </ul>
     </section>
   );
-}
-
-/** An ingestion the form just started: its id and collection (from `create_ingestion`). */
-export interface StartedIngestion {
-  ingestion_id: string;
-  collection_name: string;
-  schedule_id: string | null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatTime } from '../components/format';
 import { ScheduleEditor } from './schedule-editor';
 import { describeRule, ruleOf } from './schedule-rule';
 import { describeSource } from './schedule-source';
+import { asSentence } from '../components/sentence';
 
 interface ScheduleItemProps {
   schedule: Schedule;
@@ -46,7 +47,7 @@ export function ScheduleItem({
           {schedule.status}
         </span>
       </div>
-      <p className="muted small">{describeSource(connector, schedule.spec)}</p>
+      <p className="muted small">{describeSource(schedule.type, connector, schedule.spec)}</p>
       <dl className="facts">
         <dt>When</dt>
         <dd data-testid="schedule-when">
@@ -76,13 +77,13 @@ export function ScheduleItem({
         </dd>
       </dl>
       {run?.error ? (
-        <p className="problem" data-testid="schedule-run-error">
-          Last run failed: <code>{run.error.code}</code> {run.error.message}
+        <p className="problem" data-testid="schedule-run-error" data-code={run.error.code}>
+          Last run failed: {asSentence(run.error.message)}
         </p>
       ) : null}
       {schedule.reason ? (
-        <p className="problem" data-testid="schedule-reason">
-          Stopped: <code>{schedule.reason.code}</code> {schedule.reason.message}
+        <p className="problem" data-testid="schedule-reason" data-code={schedule.reason.code}>
+          Stopped: {asSentence(schedule.reason.message)}
         </p>
       ) : null}
       {editing ? (
