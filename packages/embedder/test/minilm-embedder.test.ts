@@ -21,10 +21,14 @@ describe.each(['fp32', 'q8'] as const)('all-MiniLM-L6-v2 %s', (dtype) => {
       // A small batch, so the suite's lists span several.
       batchSize: 3,
     });
-  describeEmbedderConformance(`local embedder: all-MiniLM-L6-v2 ${dtype}`, async () => {
-    const embedder = await open();
-    return { embedder, open, cleanup: () => embedder.close() };
-  });
+  describeEmbedderConformance(
+    `local embedder: all-MiniLM-L6-v2 ${dtype}`,
+    async () => {
+      const embedder = await open();
+      return { embedder, open, cleanup: () => embedder.close() };
+    },
+    { spans: true, upstream: false },
+  );
 });
 
 /** The tests' and CI's model: all-MiniLM-L6-v2 from the shared folder, in both its dtypes. */

@@ -61,32 +61,36 @@ async function failure(promise: Promise<unknown>): Promise<EmbeddingServiceError
   return serviceError;
 }
 
-describeEmbedderConformance('OpenAI-compatible embedder (local fake server)', async () => {
-  const server = await startFakeEmbeddingsServer({ apiKey: API_KEY });
-  const open = () =>
-    createOpenAIEmbedder({
-      model: 'fake-embed',
-      baseUrl: server.baseUrl,
-      apiKey: API_KEY,
-      batchSize: 2,
-      maxRetries: 1,
-      sleep: async () => undefined,
-    });
-  const embedder = await open();
-  return {
-    embedder,
-    open,
-    upstream: {
-      fail: () => server.failWith(503),
-      restore: () => server.failWith(null),
-      secret: API_KEY,
-    },
-    cleanup: async () => {
-      await embedder.close();
-      await server.close();
-    },
-  };
-});
+describeEmbedderConformance(
+  'OpenAI-compatible embedder (local fake server)',
+  async () => {
+    const server = await startFakeEmbeddingsServer({ apiKey: API_KEY });
+    const open = () =>
+      createOpenAIEmbedder({
+        model: 'fake-embed',
+        baseUrl: server.baseUrl,
+        apiKey: API_KEY,
+        batchSize: 2,
+        maxRetries: 1,
+        sleep: async () => undefined,
+      });
+    const embedder = await open();
+    return {
+      embedder,
+      open,
+      upstream: {
+        fail: () => server.failWith(503),
+        restore: () => server.failWith(null),
+        secret: API_KEY,
+      },
+      cleanup: async () => {
+        await embedder.close();
+        await server.close();
+      },
+    };
+  },
+  { spans: false, upstream: true },
+);
 
 describe('OpenAI-compatible embedder', () => {
   beforeAll(() => nock.disableNetConnect());

@@ -75,6 +75,8 @@ const nearest = (vector: Float32Array, among: Float32Array[]): number => {
 export function describeEmbedderConformance(
   name: string,
   factory: () => Promise<EmbedderHarness>,
+  /** What the adapter offers beyond the required: span vectors, a service that can fail. */
+  offers: { spans: boolean; upstream: boolean },
 ): void {
   describe(`${name} (Embedder conformance)`, () => {
     let harness: EmbedderHarness;
@@ -177,7 +179,8 @@ export function describeEmbedderConformance(
       expect(norm(expectVectorOf(embedder, query))).toBeCloseTo(1, 4);
     });
 
-    it('gives a span vector from the same pass as its text, where the adapter has them', async () => {
+    it(`${offers.spans ? 'gives' : 'offers no'} span vectors from the same pass as their text`, async () => {
+      expect(embedder.embedDocumentsWithSpans !== undefined).toBe(offers.spans);
       if (!embedder.embedDocumentsWithSpans) return;
       const text = `${ANSWERS[0]} ${ANSWERS[1]}`;
       const spans = [ANSWERS[0]!, ANSWERS[1]!, UNRELATED[0]!];
@@ -225,26 +228,29 @@ export function describeEmbedderConformance(
       await expect(closing.close()).resolves.toBeUndefined();
     });
 
-    it('reports a failing service as unavailable (503), without its key, and recovers', async () => {
-      const upstream = harness.upstream;
-      if (!upstream) return; // Nothing outside the process to fail.
-      upstream.fail();
-      try {
-        for (const attempt of [
-          embedder.embedQuery(QUESTIONS[0]!),
-          embedder.embedDocuments([ANSWERS[0]!]),
-        ]) {
-          const error = await attempt.then(
-            () => undefined,
-            (reason: unknown) => reason,
-          );
-          expect(error).toBeInstanceOf(UnavailableError);
-          expect(String((error as Error).message)).not.toContain(upstream.secret);
+    // Only an adapter that calls a service has one to fail.
+    (offers.upstream ? it : it.skip)(
+      'reports a failing service as unavailable (503), without its key, and recovers',
+      async () => {
+        const upstream = harness.upstream!;
+        upstream.fail();
+        try {
+          for (const attempt of [
+            embedder.embedQuery(QUESTIONS[0]!),
+            embedder.embedDocuments([ANSWERS[0]!]),
+          ]) {
+            const error = await attempt.then(
+              () => undefined,
+              (reason: unknown) => reason,
+            );
+            expect(error).toBeInstanceOf(UnavailableError);
+            expect(String((error as Error).message)).not.toContain(upstream.secret);
+          }
+        } finally {
+          upstream.restore();
         }
-      } finally {
-        upstream.restore();
-      }
-      expectVectorOf(embedder, await embedder.embedQuery(QUESTIONS[0]!));
-    });
+        expectVectorOf(embedder, await embedder.embedQuery(QUESTIONS[0]!));
+      },
+    );
   });
 }
