@@ -6,6 +6,7 @@ import {
   words,
   type AnswerUnit,
 } from '@docent/text-segmentation';
+import { abortable } from './abortable';
 import { warmEnglishTagger } from './english-tagger';
 import {
   absentSubjects,
@@ -23,6 +24,7 @@ import {
   NOT_FOUND_ANSWER,
   type Answer,
   type Answerer,
+  type AnswerOptions,
   type AnswerRequest,
   type CollectionTermCounts,
   type Passage,
@@ -147,7 +149,8 @@ export class ExtractiveAnswerer implements Answerer {
     warmEnglishTagger();
   }
 
-  async answer(request: AnswerRequest): Promise<Answer> {
+  async answer(request: AnswerRequest, options: AnswerOptions = {}): Promise<Answer> {
+    options.signal?.throwIfAborted();
     const candidates = this.candidates(request.passages);
     if (candidates.length === 0) return notFound('no-candidates');
 
@@ -177,7 +180,7 @@ export class ExtractiveAnswerer implements Answerer {
       return notFound('low-evidence');
     }
     this.score(candidates, question, topicByPassage, idf);
-    await this.addMeaning(candidates, request);
+    await abortable(this.addMeaning(candidates, request), options.signal);
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
     // Words no chunk holds — misspelt ("Primeier") or past the subject rule — no sentence could

@@ -64,6 +64,7 @@ export interface AnswerPiece {
 }
 
 export interface AnswerOptions {
+  /** Aborted: the answer rejects with its reason (at once when already aborted). */
   signal?: AbortSignal;
   /**
    * Citing answerers: keep the `[n]` markers in the text, renumbered so that `[n]` is the n-th
@@ -124,6 +125,7 @@ export interface Answer {
   usage?: TokenUsage | null;
 }
 
+/** What every adapter promises is `test/conformance/answerer.conformance.ts`. */
 export interface Answerer {
   /**
    * Whether the answer's text cites its passages with `[n]` markers (and may stream its text

@@ -1,6 +1,12 @@
 import { answerUnitKey, answerUnits } from '@docent/text-segmentation';
 import { ExtractiveAnswerer, NOT_FOUND_ANSWER, type Passage } from '../src';
-import { bagOfWords, fakeEmbedding } from './bag-of-words-embedder';
+import { bagOfWords, fakeEmbedding, switchableEmbedding } from './bag-of-words-embedder';
+import { describeAnswererConformance } from './conformance/answerer.conformance';
+
+describeAnswererConformance('ExtractiveAnswerer', async () => {
+  const { upstream, ...embedding } = switchableEmbedding();
+  return { answerer: new ExtractiveAnswerer(embedding), upstream, cleanup: async () => undefined };
+});
 
 /** A retrieved passage, as close in meaning to the question as a related one usually is. */
 function passage(id: string, text: string, docName = id, similarity = 0.6): Passage {
@@ -221,16 +227,6 @@ describe('ExtractiveAnswerer', () => {
       passages,
     });
     expect(answer).toEqual(NOT_FOUND);
-  });
-
-  it('answers nothing from no passages', async () => {
-    const answer = await answerer.answer({
-      question: 'x?',
-      standaloneQuestion: 'x?',
-      history: [],
-      passages: [],
-    });
-    expect(answer.found).toBe(false);
   });
 
   it('uses the standalone question for follow-ups', async () => {

@@ -12,6 +12,7 @@ import {
   type NeighbourChunk,
   type Passage,
 } from '../src';
+import { describeAnswererConformance } from './conformance/answerer.conformance';
 
 const KEY = 'sk-proj-never-in-a-message-0123456789';
 
@@ -66,6 +67,37 @@ beforeEach(async () => {
   fake = await startFakeChatCompletions({ apiKey: KEY });
 });
 afterEach(() => fake.close());
+
+describe.each(['openai', 'azure'] as const)('%s endpoint', (provider) => {
+  describeAnswererConformance(`OpenAiAnswerer (${provider}, fake chat completions)`, async () => {
+    // The fake's default reply reads the passages: their sentence holding most of the question.
+    const server = await startFakeChatCompletions({ apiKey: KEY, profile: provider });
+    return {
+      answerer: new OpenAiAnswerer({
+        endpoint: {
+          provider,
+          // Azure: the deployment's URL.
+          baseUrl: provider === 'azure' ? `${server.baseUrl}/gpt-4o-mini` : server.baseUrl,
+          apiKey: KEY,
+          model: 'gpt-4o-mini',
+        },
+        maxRetries: 1,
+        sleep: async () => undefined,
+      }),
+      upstream: {
+        fail: () => server.setFault({ kind: 'status', status: 503 }),
+        // Long past the suite's patience; the fake sleeps it out even when the client leaves.
+        stall: () => void (server.firstTokenDelayMs = 10_000),
+        restore: () => {
+          server.clearFaults();
+          server.firstTokenDelayMs = 0;
+        },
+        secret: KEY,
+      },
+      cleanup: () => server.close(),
+    };
+  });
+});
 
 describe('OpenAiAnswerer', () => {
   it('sends numbered passages with document, section, page and neighbours, and earlier turns as turns', async () => {

@@ -1,3 +1,5 @@
+import { UnavailableError } from '@docent/domain-errors';
+
 /**
  * The local embedding model is neither in the models folder nor downloadable. The message says
  * how to point the service at a local copy.
@@ -22,8 +24,11 @@ export class EmbeddingModelUnavailableError extends Error {
   }
 }
 
-/** An OpenAI-compatible embedding endpoint failed; the message never contains the API key. */
-export class EmbeddingServiceError extends Error {
+/**
+ * An OpenAI-compatible embedding endpoint failed; the message never contains the API key. An
+ * `UnavailableError`: the API answers 503 (as for the answer model), not an internal error.
+ */
+export class EmbeddingServiceError extends UnavailableError {
   override readonly name = 'EmbeddingServiceError';
 
   constructor(

@@ -1,8 +1,12 @@
-/** Turns text into vectors. Vectors are L2-normalised, so a dot product is the cosine. */
+/**
+ * Turns text into vectors. Vectors are L2-normalised, so a dot product is the cosine (a text with
+ * nothing to embed may get a zero vector). `test/conformance/embedder.conformance.ts` is what
+ * every adapter promises.
+ */
 export interface Embedder {
   readonly modelId: string;
   readonly dimensions: number;
-  /** Input cap of the model, in its own tokens (prefix included). */
+  /** Input cap of the model, in its own tokens (prefix included); a longer text is cut to it. */
   readonly maxTokens: number;
   countTokens(text: string): number;
   embedDocuments(texts: string[]): Promise<Float32Array[]>;
@@ -16,6 +20,10 @@ export interface Embedder {
   embedDocumentsWithSpans?(texts: readonly TextWithSpans[]): Promise<EmbeddedWithSpans[]>;
   /** CPU time this embedder used since it was created, by part (local models). */
   cpuSeconds?(): EmbedderCpuSeconds;
+  /**
+   * Lets work in flight settle (a call may finish, or reject as closed between its batches), then
+   * frees the model; later calls reject. Closing again does nothing.
+   */
   close(): Promise<void>;
 }
 

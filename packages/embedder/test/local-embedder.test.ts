@@ -1,4 +1,5 @@
 import { createEmbedder, type Embedder } from '../src';
+import { describeEmbedderConformance } from './conformance/embedder.conformance';
 import {
   dot,
   norm,
@@ -9,6 +10,25 @@ import {
   USE_LITE,
   words,
 } from './support/shared-model';
+
+const openUseLite = (): Promise<Embedder> =>
+  // A small batch, so the suite's lists span several.
+  createEmbedder({
+    model: USE_LITE,
+    modelsDir: SHARED_MODELS_DIR,
+    allowDownload: false,
+    batchSize: 3,
+  });
+
+describeEmbedderConformance(
+  'local embedder: USE-lite',
+  async () => {
+    const embedder = await openUseLite();
+    return { embedder, open: openUseLite, cleanup: () => embedder.close() };
+  },
+  // Its vector is the [CLS] token, not a mean: no span vectors (answers embed sentences when asked).
+  { spans: false, upstream: false },
+);
 
 describe('local embedder (USE-lite from the shared models folder)', () => {
   let embedder: Embedder;
@@ -29,18 +49,6 @@ describe('local embedder (USE-lite from the shared models folder)', () => {
     expect(embedder.modelId).toBe(USE_LITE);
     expect(embedder.dimensions).toBe(512);
     expect(embedder.maxTokens).toBe(128);
-    // Its vector is the [CLS] token, not a mean: no span vectors (answers embed sentences when asked).
-    expect(embedder.embedDocumentsWithSpans).toBeUndefined();
-  });
-
-  it('returns unit-length Float32Array vectors of 512 dimensions', async () => {
-    const vectors = await embedder.embedDocuments(RELATED);
-    const query = await embedder.embedQuery(QUERIES[0]!);
-    for (const vector of [...vectors, query]) {
-      expect(vector).toBeInstanceOf(Float32Array);
-      expect(vector).toHaveLength(512);
-      expect(norm(vector)).toBeCloseTo(1, 5);
-    }
   });
 
   it('reproduces the similarities measured in PROVENANCE.md', async () => {
@@ -100,7 +108,6 @@ describe('local embedder (USE-lite from the shared models folder)', () => {
     const [empty, blank] = await embedder.embedDocuments(['', ' \n\t ']);
     expect(norm(empty!)).toBe(0);
     expect(norm(blank!)).toBe(0);
-    expect(await embedder.embedDocuments([])).toEqual([]);
   });
 
   it('counts tokens with the model tokenizer, collapsing whitespace like embedding does', () => {
@@ -115,31 +122,9 @@ describe('local embedder (USE-lite from the shared models folder)', () => {
     expect(long).toBeGreaterThan(short * 5);
   });
 
-  it('truncates input over the 128-token cap instead of failing', async () => {
-    const long = words(400);
-    expect(embedder.countTokens(long)).toBeGreaterThan(1000);
-    const [vector, sameStart] = await embedder.embedDocuments([
-      long,
-      `${long} but a different ending`,
-    ]);
-    expect(norm(vector!)).toBeCloseTo(1, 5);
-    // Everything after the first 128 tokens is cut, so the endings make no difference.
-    expect(dot(vector!, sameStart!)).toBeCloseTo(1, 5);
-  });
-
   it('treats queries and documents alike (USE-lite has no prefixes)', async () => {
     const [document] = await embedder.embedDocuments([QUERIES[3]!]);
     const query = await embedder.embedQuery(QUERIES[3]!);
     expect(dot(document!, query)).toBeCloseTo(1, 5);
-  });
-
-  it('refuses to embed after close', async () => {
-    const closing = await createEmbedder({
-      model: USE_LITE,
-      modelsDir: SHARED_MODELS_DIR,
-      allowDownload: false,
-    });
-    await closing.close();
-    await expect(closing.embedQuery('anything')).rejects.toThrow(/closed/);
   });
 });

@@ -1,4 +1,5 @@
 import { createEmbedder, type Embedder, EmbeddingModelUnavailableError } from '../src';
+import { describeEmbedderConformance } from './conformance/embedder.conformance';
 import {
   dot,
   MINILM,
@@ -9,6 +10,26 @@ import {
   UNRELATED,
   words,
 } from './support/shared-model';
+
+describe.each(['fp32', 'q8'] as const)('all-MiniLM-L6-v2 %s', (dtype) => {
+  const open = (): Promise<Embedder> =>
+    createEmbedder({
+      model: MINILM,
+      modelsDir: SHARED_MODELS_DIR,
+      allowDownload: false,
+      dtype,
+      // A small batch, so the suite's lists span several.
+      batchSize: 3,
+    });
+  describeEmbedderConformance(
+    `local embedder: all-MiniLM-L6-v2 ${dtype}`,
+    async () => {
+      const embedder = await open();
+      return { embedder, open, cleanup: () => embedder.close() };
+    },
+    { spans: true, upstream: false },
+  );
+});
 
 /** The tests' and CI's model: all-MiniLM-L6-v2 from the shared folder, in both its dtypes. */
 describe.each(['fp32', 'q8'] as const)('local embedder: all-MiniLM-L6-v2 %s', (dtype) => {
@@ -100,14 +121,6 @@ describe.each(['fp32', 'q8'] as const)('local embedder: all-MiniLM-L6-v2 %s', (d
     } finally {
       await small.close();
     }
-  });
-
-  it('truncates input over the 256-token cap instead of failing', async () => {
-    const long = words(300);
-    expect(embedder.countTokens(long)).toBeGreaterThan(600);
-    const [vector, sameStart] = await embedder.embedDocuments([long, `${long} but another end`]);
-    expect(norm(vector!)).toBeCloseTo(1, 5);
-    expect(dot(vector!, sameStart!)).toBeCloseTo(1, 5);
   });
 });
 

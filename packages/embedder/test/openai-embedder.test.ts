@@ -6,6 +6,8 @@ import {
   EmbeddingServiceError,
   type OpenAIEmbedderOptions,
 } from '../src';
+import { describeEmbedderConformance } from './conformance/embedder.conformance';
+import { startFakeEmbeddingsServer } from './support/fake-embeddings-server';
 import { norm } from './support/shared-model';
 
 const BASE_URL = 'https://llm.example.test/v1';
@@ -58,6 +60,37 @@ async function failure(promise: Promise<unknown>): Promise<EmbeddingServiceError
   expect(serviceError.message).not.toContain(API_KEY);
   return serviceError;
 }
+
+describeEmbedderConformance(
+  'OpenAI-compatible embedder (local fake server)',
+  async () => {
+    const server = await startFakeEmbeddingsServer({ apiKey: API_KEY });
+    const open = () =>
+      createOpenAIEmbedder({
+        model: 'fake-embed',
+        baseUrl: server.baseUrl,
+        apiKey: API_KEY,
+        batchSize: 2,
+        maxRetries: 1,
+        sleep: async () => undefined,
+      });
+    const embedder = await open();
+    return {
+      embedder,
+      open,
+      upstream: {
+        fail: () => server.failWith(503),
+        restore: () => server.failWith(null),
+        secret: API_KEY,
+      },
+      cleanup: async () => {
+        await embedder.close();
+        await server.close();
+      },
+    };
+  },
+  { spans: false, upstream: true },
+);
 
 describe('OpenAI-compatible embedder', () => {
   beforeAll(() => nock.disableNetConnect());
