@@ -194,7 +194,7 @@ describe('the Ask page in the browser', () => {
       await page.getByLabel('Username (optional)').fill(BOT.username);
       await page.getByLabel('Token (optional)').fill(BOT.password);
       await page.getByRole('button', { name: 'Start ingestion' }).click();
-      await page.getByText(`Ingestion into ${collection} started.`).waitFor();
+      await page.getByText(`Ingestion into ${collection} started:`).waitFor();
     }
     for (const collection of ['eng', 'handbook']) {
       const title = page.getByRole('heading', { name: new RegExp(`^${collection} ·`) });

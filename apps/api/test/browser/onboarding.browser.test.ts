@@ -191,9 +191,12 @@ describe('onboarding in the browser', () => {
         (address) => address.pathname === '/' && address.hash.startsWith('#/connections'),
       );
       await heading('Connections').waitFor();
-      await expect(page.getByTestId('connected-notice').textContent()).resolves.toMatch(
-        new RegExp(`\\(${type}\\) is connected\\.$`),
-      );
+      // Waited for, not read: the page was on Connections already (the previous type's notice
+      // is on it) until the browser leaves for the provider.
+      await page
+        .getByTestId('connected-notice')
+        .filter({ hasText: new RegExp(`\\(${type}\\) is connected\\.$`) })
+        .waitFor();
       await state.getByText('Connected', { exact: true }).waitFor();
       await expect(state.textContent()).resolves.toContain(label);
       await browser.screenshot(`04-connected-${type}`);
