@@ -199,6 +199,7 @@ export class ExtractiveAnswerer implements Answerer {
           c,
           required,
           union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
+          question.abbreviations,
         ),
     );
     if (!best) return notFound('names-not-held');
@@ -469,13 +470,42 @@ const COMMON_NAME_SHARE = 0.5;
  * also by another form of it ("Europe" for "European"). A question about "Heron" is not
  * answered by a sentence about Skylark.
  */
-function holdsAll(candidate: Candidate, terms: string[], topic: Set<string>): boolean {
-  return terms.every(
-    (term) =>
-      candidate.block.has(term) ||
-      topic.has(term) ||
-      (term.length >= 5 && [...candidate.block, ...topic].some((held) => sharesStem(held, term))),
-  );
+function holdsAll(
+  candidate: Candidate,
+  terms: string[],
+  topic: Set<string>,
+  abbreviations: ReadonlySet<string> = new Set(),
+): boolean {
+  return terms.every((term) => {
+    const forms = [term, ...ordinalForms(term)];
+    if (forms.some((form) => candidate.block.has(form) || topic.has(form))) return true;
+    const held = [...candidate.block, ...topic];
+    if (abbreviations.has(term)) return held.some((word) => word.startsWith(term));
+    return term.length >= 5 && held.some((word) => sharesStem(word, term));
+  });
+}
+
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
+
+/** "4th" is also written "fourth", "30th" of a date also "30": the other forms of an ordinal. */
+function ordinalForms(term: string): string[] {
+  const match = /^(\d+)(?:st|nd|rd|th)$/.exec(term);
+  if (!match) return [];
+  const word = ORDINAL_WORDS[Number(match[1]) - 1];
+  return word ? [match[1]!, stemTerm(word)] : [match[1]!];
 }
 
 /** "europe" and "european": a common beginning that is most of the shorter word. */
