@@ -650,3 +650,52 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
     ).toEqual(NOT_FOUND);
   });
 });
+
+describe('ExtractiveAnswerer and identifiers of one family', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+  const ask = (question: string, passages: Passage[], counts: Record<string, number>) =>
+    answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages,
+      termCounts: { chunks: 500, byWord: new Map(Object.entries(counts)) },
+    });
+
+  it("does not quote a sentence about another publication of the question's series", async () => {
+    const pdf = 'nist-sp-800-207-zero-trust-architecture.pdf';
+    const cover = [
+      passage(
+        'refs',
+        'NIST Special Publication (SP) 800-63-3 was published in June 2017, with updates as of March 2, 2020.',
+        pdf,
+      ),
+      {
+        ...passage('cover', '800-207, 59 pages (August 2020) CODEN: NSPUE2', pdf),
+        headings: 'NIST Special Publication 800-207',
+      },
+    ];
+    const answer = await ask(
+      'In what month and year was NIST Special Publication 800-207 published?',
+      cover,
+      { nist: 40, special: 30, publication: 30, year: 20 },
+    );
+    expect(answer.text).toContain('August 2020');
+    expect(answer.text).not.toContain('800-63-3');
+  });
+
+  it('reads the same identifier written with another dash as the same', async () => {
+    const answer = await ask(
+      '2011-12 saw ABC drop to 4th in ratings among what important demographic?',
+      [
+        passage(
+          'abc',
+          'The 2011–12 season saw ABC drop to fourth place in the 18–49 demographic despite renewing a handful of new shows.',
+          'American Broadcasting Company',
+        ),
+      ],
+      { abc: 60, '4th': 3, ratings: 20, demographic: 8 },
+    );
+    expect(answer.text).toContain('18–49 demographic');
+  });
+});
