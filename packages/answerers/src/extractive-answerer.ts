@@ -195,14 +195,17 @@ export class ExtractiveAnswerer implements Answerer {
       request.termCounts ? commonNames(question, request.termCounts) : new Set(),
     );
     const documentNames = namesOfDocuments(request.passages, question);
+    const identifiers = identifiersOf(request.question);
     const best = ranked.find(
       (c) =>
         !this.requireSubjects ||
-        holdsAll(
+        (holdsAll(
           c,
           required,
           union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
-        ),
+          question.abbreviations,
+        ) &&
+          !namesAnotherIdentifier(`${c.unit.context} ${c.text}`, identifiers)),
     );
     if (!best) return notFound('names-not-held');
     if (best.score < this.minScore) return notFound('low-score');
@@ -472,13 +475,76 @@ const COMMON_NAME_SHARE = 0.5;
  * also by another form of it ("Europe" for "European"). A question about "Heron" is not
  * answered by a sentence about Skylark.
  */
-function holdsAll(candidate: Candidate, terms: string[], topic: Set<string>): boolean {
-  return terms.every(
-    (term) =>
-      candidate.block.has(term) ||
-      topic.has(term) ||
-      (term.length >= 5 && [...candidate.block, ...topic].some((held) => sharesStem(held, term))),
-  );
+function holdsAll(
+  candidate: Candidate,
+  terms: string[],
+  topic: Set<string>,
+  abbreviations: ReadonlySet<string> = new Set(),
+): boolean {
+  return terms.every((term) => {
+    const forms = [term, ...ordinalForms(term)];
+    if (forms.some((form) => candidate.block.has(form) || topic.has(form))) return true;
+    const held = [...candidate.block, ...topic];
+    if (abbreviations.has(term)) return held.some((word) => word.startsWith(term));
+    return term.length >= 5 && held.some((word) => sharesStem(word, term));
+  });
+}
+
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
+
+/** "4th" is also written "fourth", "30th" of a date also "30": the other forms of an ordinal. */
+function ordinalForms(term: string): string[] {
+  const match = /^(\d+)(?:st|nd|rd|th)$/.exec(term);
+  if (!match) return [];
+  const word = ORDINAL_WORDS[Number(match[1]) - 1];
+  return word ? [match[1]!, stemTerm(word)] : [match[1]!];
+}
+
+/**
+ * Identifiers with parts ("800-207", "R-99", "v1.2", "DE.CM-1") written in a text, by their
+ * first part (their family: "800", "r", "v1", "de"), dashes of any kind read as hyphens.
+ */
+function identifiersOf(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const normalised = text.replace(/[\u2010-\u2015]/g, '-').toLowerCase();
+  for (const [code] of normalised.matchAll(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu)) {
+    if (!/\d/.test(code)) continue;
+    const family = code.split(/[-.]/)[0]!;
+    out.set(family, (out.get(family) ?? new Set()).add(code));
+  }
+  return out;
+}
+
+/**
+ * Whether a sentence names an identifier of the family of one the question names, but not the
+ * question's own: "SP 800-63-3" for a question about SP 800-207, release train R-17 for R-99 —
+ * another thing's fact.
+ */
+function namesAnotherIdentifier(text: string, asked: Map<string, Set<string>>): boolean {
+  if (asked.size === 0) return false;
+  for (const [family, codes] of identifiersOf(text)) {
+    const wanted = asked.get(family);
+    // "800-61r2" names SP 800-61 too, "v1.2.3" version 1.2.
+    const names = (code: string) =>
+      [...wanted!].some(
+        (w) => code === w || (/^[-.r]/.test(code.slice(w.length)) && code.startsWith(w)),
+      );
+    if (wanted && ![...codes].some(names)) return true;
+  }
+  return false;
 }
 
 /** "europe" and "european": a common beginning that is most of the shorter word. */

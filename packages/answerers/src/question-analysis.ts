@@ -31,6 +31,11 @@ export interface QuestionAnalysis {
   things: Set<string>;
   /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
   asksForSeveral: boolean;
+  /**
+   * Stems of its names written as abbreviations ("Rev." in "SP 800-61 Rev. 2", "Vol."): a page
+   * may write them in full ("Revision 2"), so a word beginning with one holds it.
+   */
+  abbreviations: Set<string>;
 }
 
 /**
@@ -99,6 +104,18 @@ const FRAMING_WORDS = new Set(
     'people',
     'person',
     'default',
+    // What a question calls the document it asks about ("the OSCAL assessment presentation",
+    // "the scenarios appendix"): the document's sentences do not call themselves so.
+    'document',
+    'presentation',
+    'deck',
+    'slide',
+    'slides',
+    'paper',
+    'appendix',
+    'chapter',
+    'section',
+    'spreadsheet',
   ].map(stemTerm),
 );
 
@@ -127,6 +144,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     things,
     ...unitOf(question),
     asksForSeveral: asksForSeveral(question, cues),
+    abbreviations: abbreviationsOf(question),
   };
 }
 
@@ -148,6 +166,15 @@ function namedTerms(question: string): Set<string> {
       if (!FRAMING_WORDS.has(stemTerm(word))) out.add(stemTerm(word));
     }
   });
+  return out;
+}
+
+/** Short capitalised words closed by a full stop inside the question: "Rev.", "Vol.", "No.". */
+function abbreviationsOf(question: string): Set<string> {
+  const out = new Set<string>();
+  for (const match of question.matchAll(/(?:^|\s)(\p{Lu}\p{Ll}{1,3})\.(?=\s+\S)/gu)) {
+    out.add(stemTerm(match[1]!));
+  }
   return out;
 }
 
@@ -251,6 +278,15 @@ function askedPhrase(tagged: TaggedWord[]): Set<number> {
     }
     if ((word.tags.has('Noun') || word.tags.has('Acronym')) && !word.tags.has('Pronoun')) {
       out.add(i);
+      continue;
+    }
+    // "what month and year", "which port or protocol": both nouns describe the answer.
+    if (
+      /^(?:and|or)$/.test(word.normal) &&
+      out.has(i - 1) &&
+      tagged[i + 1]?.tags.has('Noun') &&
+      !tagged[i + 1]?.tags.has('Pronoun')
+    ) {
       continue;
     }
     // "what versioning scheme", "which operating system": a gerund before a noun describes it.

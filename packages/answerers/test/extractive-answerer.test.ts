@@ -536,3 +536,162 @@ describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
     expect(calls.texts.every((t) => passages[0]!.text.includes(t))).toBe(true);
   });
 });
+
+describe('ExtractiveAnswerer: what a sentence holds of the question, written otherwise', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+  const ask = (question: string, passages: Passage[], counts: Record<string, number>) =>
+    answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages,
+      termCounts: { chunks: 500, byWord: new Map(Object.entries(counts)) },
+    });
+
+  it('does not require "year" of "in what month and year": both describe the answer', async () => {
+    const cover = [
+      passage(
+        'cover',
+        'NIST Special Publication 800-207, Zero Trust Architecture, 59 pages (August 2020)',
+        'nist-sp-800-207-zero-trust-architecture.pdf',
+      ),
+    ];
+    const answer = await ask(
+      'In what month and year was NIST Special Publication 800-207, Zero Trust Architecture, published?',
+      cover,
+      { nist: 40, special: 30, publication: 30, zero: 8, trust: 12, architecture: 9, year: 20 },
+    );
+    expect(answer.text).toContain('August 2020');
+    // Only the nouns joined to the thing asked for describe it, not the question's subject.
+    const opened = await ask(
+      'In what month and year did the cafeteria open?',
+      [passage('office', 'The Lisbon office opened in March 2021.', 'Lisbon office')],
+      { cafeteria: 3, office: 40 },
+    );
+    expect(opened).toEqual(NOT_FOUND);
+  });
+
+  it('holds an abbreviated name ("Rev.") by the word it abbreviates ("Revision")', async () => {
+    const table = (headings: string) => [
+      {
+        ...passage(
+          'table',
+          'Extended: Time to recovery is unpredictable; additional resources and outside help are needed.',
+          'nist-sp-800-61-incident-handling-guide.pdf',
+        ),
+        headings,
+      },
+    ];
+    const question =
+      'In NIST SP 800-61 Rev. 2, which recoverability effort category means that time to recovery is unpredictable?';
+    const counts = { nist: 80, rev: 3, recoverability: 2, effort: 6, category: 9, recovery: 5 };
+    const found = await ask(
+      question,
+      table('Computer Security Incident Handling Guide, Revision 2'),
+      counts,
+    );
+    expect(found.text).toContain('Extended');
+    // No word of the page begins with "Rev": another edition's page.
+    expect(await ask(question, table('Computer Security Incident Handling Guide'), counts)).toEqual(
+      NOT_FOUND,
+    );
+  });
+
+  it('holds an ordinal written in words ("4th" as "fourth"), not another one', async () => {
+    const ratings = [
+      passage(
+        'abc',
+        "In 2004, ABC's average viewership declined by ten ratings points, landing the network in fourth place, behind NBC, CBS and Fox.",
+        'American Broadcasting Company',
+      ),
+    ];
+    const counts = { abc: 60, viewership: 4, '4th': 3, '5th': 2, place: 20, networks: 30 };
+    const fourth = await ask(
+      "In what year did ABC's viewership end in 4th place behind the other major networks?",
+      ratings,
+      counts,
+    );
+    expect(fourth.text).toContain('In 2004');
+    expect(
+      await ask(
+        "In what year did ABC's viewership end in 5th place behind the other major networks?",
+        ratings,
+        counts,
+      ),
+    ).toEqual(NOT_FOUND);
+  });
+
+  it('does not require what the question calls the document ("the presentation")', async () => {
+    const slide = [
+      passage(
+        'slide',
+        'Three New Models: Assessment Plan; Assessment Results; Plan of Action and Milestones',
+        'nist-oscal-assessment-plan-results-poam.pptx',
+      ),
+    ];
+    const counts = { oscal: 200, assessment: 30, presentation: 2, workshop: 2, models: 40 };
+    const answer = await ask(
+      'Which three new models does the OSCAL assessment presentation introduce?',
+      slide,
+      counts,
+    );
+    expect(answer.text).toContain('Assessment Plan');
+    // A workshop is a thing of its own, which the slide does not mention.
+    expect(
+      await ask(
+        'Which three new models does the OSCAL assessment workshop introduce?',
+        slide,
+        counts,
+      ),
+    ).toEqual(NOT_FOUND);
+  });
+});
+
+describe('ExtractiveAnswerer and identifiers of one family', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+  const ask = (question: string, passages: Passage[], counts: Record<string, number>) =>
+    answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages,
+      termCounts: { chunks: 500, byWord: new Map(Object.entries(counts)) },
+    });
+
+  it("does not quote a sentence about another publication of the question's series", async () => {
+    const pdf = 'nist-sp-800-207-zero-trust-architecture.pdf';
+    const cover = [
+      passage(
+        'refs',
+        'NIST Special Publication (SP) 800-63-3 was published in June 2017, with updates as of March 2, 2020.',
+        pdf,
+      ),
+      {
+        ...passage('cover', '800-207, 59 pages (August 2020) CODEN: NSPUE2', pdf),
+        headings: 'NIST Special Publication 800-207',
+      },
+    ];
+    const answer = await ask(
+      'In what month and year was NIST Special Publication 800-207 published?',
+      cover,
+      { nist: 40, special: 30, publication: 30, year: 20 },
+    );
+    expect(answer.text).toContain('August 2020');
+    expect(answer.text).not.toContain('800-63-3');
+  });
+
+  it('reads the same identifier written with another dash as the same', async () => {
+    const answer = await ask(
+      '2011-12 saw ABC drop to 4th in ratings among what important demographic?',
+      [
+        passage(
+          'abc',
+          'The 2011–12 season saw ABC drop to fourth place in the 18–49 demographic despite renewing a handful of new shows.',
+          'American Broadcasting Company',
+        ),
+      ],
+      { abc: 60, '4th': 3, ratings: 20, demographic: 8 },
+    );
+    expect(answer.text).toContain('18–49 demographic');
+  });
+});
