@@ -2358,6 +2358,35 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     scope.done();
   });
 
+  it("counts again after its collection was refreshed here: an ingestion's writes change its statistics", async () => {
+    const scope = sharedCollection(es(), 2) // the refresh reads the record afresh
+      .post(`/${KB_SHARED}/_search`, isCounts)
+      .times(2)
+      .query({ routing: KB_KEY })
+      .reply(...collectionCounts())
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .times(2)
+      .reply(...shardStatistics())
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .times(3)
+      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
+      .reply(...namedLegReply([['b', { w0: 3 }]]))
+      .post(`/${KB_SHARED}/_search`, isFetch)
+      .times(3)
+      .query({ routing: KB_KEY })
+      .reply(...fetchReply('b'))
+      .get(`/${KB_SHARED}/_refresh`)
+      .reply(...ok({ _shards: { total: 1, successful: 1, failed: 0 } }));
+    const index = open();
+
+    await search(index);
+    await search(index); // within 30 s: the statistics are reused
+    await index.refresh(KB);
+    await search(index);
+
+    scope.done();
+  });
+
   it('runs the boosted query when a chunk the unboosted leg left out could outrank its hits', async () => {
     const bodies: nock.Body[] = [];
     const scope = sharedCollection(es())
