@@ -31,6 +31,18 @@ interface AskFigures {
   latenciesMs: number[];
   ndcg: number;
   queries: number;
+  /** What the node served for the asks (Elasticsearch runs only). */
+  node?: NodeWork;
+}
+
+/** The node's work per ask, from its own counters (load does not change them, but `searchMs`). */
+interface NodeWork {
+  requestsPerAsk: number;
+  /** Requests per ask by route (`/{index}/_msearch`…). */
+  routes: Record<string, number>;
+  responseKiBPerAsk: number;
+  /** Shard query + fetch time per ask, as the node counts it (its `took`, summed). */
+  searchMsPerAsk: number;
 }
 
 /** Targets of issue 23: nDCG@10 on Elasticsearch ≥ embedded − 0.01; asks p50 ≤ 2× embedded, p99 ≤ 150 ms. */
@@ -203,6 +215,29 @@ function askRows(backend: string, f: AskFigures, note: string): BenchRow[] {
       unit: 'ms',
     },
     { metric: `${backend}: SciFact nDCG@10`, value: round(f.ndcg, 3), unit: '' },
+    ...(f.node
+      ? [
+          {
+            metric: `${backend}: requests per ask`,
+            value: round(f.node.requestsPerAsk, 2),
+            unit: '',
+            note: Object.entries(f.node.routes)
+              .map(([route, n]) => `${route} ${round(n, 2)}`)
+              .join(', '),
+          },
+          {
+            metric: `${backend}: response bytes per ask`,
+            value: round(f.node.responseKiBPerAsk, 1),
+            unit: 'KiB',
+          },
+          {
+            metric: `${backend}: node search time per ask`,
+            value: round(f.node.searchMsPerAsk, 1),
+            unit: 'ms',
+            note: "shard query + fetch, summed (the node's own count, against the ask p50 above)",
+          },
+        ]
+      : []),
   ];
 }
 
@@ -241,8 +276,9 @@ async function ingest(base: string, wikiUrl: string): Promise<IngestFigures> {
 }
 
 /** Every query asked once, one at a time, over HTTP; nDCG@10 of the refs' documents. */
-async function askAll(base: string, queries: SciFactQuery[]): Promise<AskFigures> {
+async function askAll(base: string, queries: SciFactQuery[], esUrl?: string): Promise<AskFigures> {
   const sourceIds = await documentSourceIds(base);
+  const before = esUrl === undefined ? null : await nodeCounters(esUrl);
   const latenciesMs: number[] = [];
   const ndcgs: number[] = [];
   for (const q of queries) {
@@ -257,7 +293,66 @@ async function askAll(base: string, queries: SciFactQuery[]): Promise<AskFigures
     const ranked = [...new Set(answer.refs.map((r) => sourceIds.get(r.doc_name) ?? r.doc_name))];
     ndcgs.push(ndcgAt(ranked, q.relevant, 10));
   }
-  return { latenciesMs, ndcg: mean(ndcgs), queries: queries.length };
+  const node =
+    esUrl === undefined || before === null
+      ? undefined
+      : nodeWork(before, await nodeCounters(esUrl), queries.length);
+  return { latenciesMs, ndcg: mean(ndcgs), queries: queries.length, ...(node && { node }) };
+}
+
+interface NodeCounters {
+  routes: Map<string, { requests: number; responseBytes: number }>;
+  searchMs: number;
+}
+
+/** The node's HTTP counters per route and its shards' search time (`_nodes/_local/stats`). */
+async function nodeCounters(esUrl: string): Promise<NodeCounters> {
+  const response = await fetch(`${esUrl}/_nodes/_local/stats/http,indices/search`);
+  const body = (await response.json()) as {
+    nodes: Record<
+      string,
+      {
+        http?: {
+          routes?: Record<
+            string,
+            { requests: { count: number }; responses: { total_size_in_bytes: number } }
+          >;
+        };
+        indices: { search: { query_time_in_millis: number; fetch_time_in_millis: number } };
+      }
+    >;
+  };
+  const node = Object.values(body.nodes)[0]!;
+  const routes = new Map(
+    Object.entries(node.http?.routes ?? {}).map(([route, stats]) => [
+      route,
+      { requests: stats.requests.count, responseBytes: stats.responses.total_size_in_bytes },
+    ]),
+  );
+  const { search } = node.indices;
+  return { routes, searchMs: search.query_time_in_millis + search.fetch_time_in_millis };
+}
+
+/** What the node served between two readings, per ask (its own stats requests left out). */
+function nodeWork(before: NodeCounters, after: NodeCounters, asks: number): NodeWork {
+  const routes: Record<string, number> = {};
+  let requests = 0;
+  let bytes = 0;
+  for (const [route, now] of after.routes) {
+    if (route.startsWith('/_nodes')) continue;
+    const then = before.routes.get(route) ?? { requests: 0, responseBytes: 0 };
+    const served = now.requests - then.requests;
+    if (served === 0) continue;
+    routes[route] = served / asks;
+    requests += served;
+    bytes += now.responseBytes - then.responseBytes;
+  }
+  return {
+    requestsPerAsk: requests / asks,
+    routes,
+    responseKiBPerAsk: bytes / 1024 / asks,
+    searchMsPerAsk: (after.searchMs - before.searchMs) / asks,
+  };
 }
 
 async function measureEmbedded(
@@ -310,7 +405,7 @@ async function measureElasticsearch(
       neighbours.collections > 0 ? Math.ceil(neighbours.chunks / neighbours.collections) : 0;
     try {
       figures = await ingest(service.base, wikiUrl);
-      alone = await askAll(service.base, queries);
+      alone = await askAll(service.base, queries, esUrl);
       const index = new ElasticsearchSearchIndex({
         node: esUrl,
         indexPrefix: indices.prefix,
@@ -323,13 +418,13 @@ async function measureElasticsearch(
       } finally {
         await index.close();
       }
-      beside = await askAll(service.base, queries);
+      beside = await askAll(service.base, queries, esUrl);
     } finally {
       await service.close();
     }
     service = await startService(dataDir, { ...env, DOCENT_ES_COLLECTION_IDF: 'false' });
     try {
-      const besideSharedIdf = await askAll(service.base, queries);
+      const besideSharedIdf = await askAll(service.base, queries, esUrl);
       return {
         ingest: figures,
         alone,

@@ -192,6 +192,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       // Every chunk is checked before anything is written: a rejected batch changes nothing.
       const writes = chunkWrites(placement, chunks);
       await this.writing(placement, () => this.writer.replace(placement, documentId, writes));
+      this.statistics.forget(placement.key);
     });
   }
 
@@ -207,6 +208,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
         writes: chunkWrites(placement, chunks),
       }));
       await this.writing(placement, () => this.writer.replaceMany(placement, batch));
+      this.statistics.forget(placement.key);
     });
   }
 
@@ -220,6 +222,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       await this.unlessIndexMissing(collectionId, undefined, () =>
         this.writer.delete(placement, documentId),
       );
+      this.statistics.forget(placement.key);
     });
   }
 
@@ -234,6 +237,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     this.placements.forget(collectionId);
     await this.call('deleteCollection', async () => {
       const placement = await this.registry.read(collectionId);
+      this.statistics.forget(placement?.key ?? null);
       if (placement?.layout === 'shared') {
         await removeFromSharedIndex(this.client, this.bulk, placement, this.deletes);
       }
@@ -329,7 +333,10 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     await this.call('refresh', () =>
       this.unlessIndexMissing(collectionId, undefined, async () => {
         const placement = await this.placements.fresh(collectionId);
-        if (placement !== null) await this.client.indices.refresh({ index: placement.index });
+        if (placement === null) return;
+        await this.client.indices.refresh({ index: placement.index });
+        // What its writes changed is searchable now: count again.
+        this.statistics.forget(placement.key);
       }),
     );
   }

@@ -67,6 +67,9 @@ const HIT_FIELDS = [
   'layout',
 ];
 
+/** What ranking requests ask of a hit: its chunk id from doc values, no stored field. */
+const RANKING_HIT = { _source: false, stored_fields: '_none_', docvalue_fields: ['chunk_id'] };
+
 const opened: ElasticsearchSearchIndex[] = [];
 let sleeps: number[];
 
@@ -1179,7 +1182,7 @@ describe('ElasticsearchSearchIndex: search', () => {
   const bm25Leg = {
     size: 50,
     track_total_hits: false,
-    _source: false,
+    ...RANKING_HIT,
     query: {
       bool: {
         must: [
@@ -1198,7 +1201,7 @@ describe('ElasticsearchSearchIndex: search', () => {
   const vectorLeg = {
     size: 50,
     track_total_hits: false,
-    _source: false,
+    ...RANKING_HIT,
     knn: {
       field: 'vector',
       query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
@@ -1225,7 +1228,7 @@ describe('ElasticsearchSearchIndex: search', () => {
   const cosinesBody = (ids: string[], filter: object[] = []) => ({
     size: ids.length,
     track_total_hits: false,
-    _source: false,
+    ...RANKING_HIT,
     knn: {
       field: 'vector',
       query_vector: vectorLeg.knn.query_vector,
@@ -1438,7 +1441,7 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(json(searches[0]!)).toEqual({
       size: 2,
       track_total_hits: false,
-      _source: false,
+      ...RANKING_HIT,
       retriever: {
         rrf: {
           retrievers: [
@@ -1538,7 +1541,7 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(json(bodies[0]!)).toEqual({
       size: 3,
       track_total_hits: false,
-      _source: false,
+      ...RANKING_HIT,
       query: { bool: { must: bm25Leg.query.bool.must } },
     });
     expect(ndjson(bodies[1]!)).toEqual([
@@ -1589,7 +1592,7 @@ describe('ElasticsearchSearchIndex: search', () => {
     expect(json(bodies[0]!)).toEqual({
       size: 2,
       track_total_hits: false,
-      _source: false,
+      ...RANKING_HIT,
       knn: { ...knn, k: 2 },
     });
     // The restricted search rescores on the float vectors even so.
@@ -2193,52 +2196,107 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
   const idf = (documents: number, holding: number) =>
     Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
 
-  it('weighs each word by its IDF within the collection: the counts and the shard statistics read while the question was embedded are reused', async () => {
+  /** The collection's counts: 100 chunks; "quota" in 2, "deployment" in 50, "zyzzyva" in none. */
+  const collectionCounts = () =>
+    ok({
+      hits: { total: { value: 100, relation: 'eq' }, hits: [] },
+      aggregations: {
+        words: {
+          buckets: { w0: { doc_count: 2 }, w1: { doc_count: 50 }, w2: { doc_count: 0 } },
+        },
+      },
+    });
+  // "quota" is rare in the collection and common in the shard; "deployment" the reverse;
+  // "zyzzyva" leaves no token.
+  const shardStatistics = () => termVectors([{ quota: [400, 1000] }, { deploy: [10, 1000] }, {}]);
+  const quotaBoost = idf(100, 2) / idf(1000, 400);
+  const deploymentBoost = idf(100, 50) / idf(1000, 10);
+  const words = ['quota', 'deployment', 'zyzzyva'];
+  const clause = (query: string, extra: Record<string, unknown> = {}) => ({
+    combined_fields: {
+      query,
+      fields: ['text', 'headings^2', 'title^1.5'],
+      operator: 'or',
+      ...extra,
+    },
+  });
+  const keyFilter = [{ term: { collection_key: KB_KEY } }];
+  /** The unboosted leg's hits, best first: `_id` and each named clause's score. */
+  const namedLegReply = (hits: Array<[document: string, scores: Record<string, number>]>) =>
+    ok({
+      took: 3,
+      timed_out: false,
+      hits: {
+        // As Elasticsearch answers `stored_fields: _none_`: no `_id`, the chunk id's doc value.
+        hits: hits.map(([document, scores]) => ({
+          _index: `${KB_SHARED}-v1`,
+          _score: Object.values(scores).reduce((sum, score) => sum + score, 0),
+          fields: { chunk_id: [`${document}:0`] },
+          matched_queries: scores,
+        })),
+      },
+    });
+  const fetchReply = (document: string) =>
+    ok({
+      took: 1,
+      hits: {
+        hits: [
+          {
+            _index: `${KB_SHARED}-v1`,
+            _id: `${KB_KEY}:${document}:0`,
+            _score: 1,
+            _source: storedChunk(document, 0, `About ${document}.`),
+          },
+        ],
+      },
+    });
+  const isCounts = (body: Record<string, unknown>) => 'aggs' in body;
+  const isFetch = (body: Record<string, unknown>) => Array.isArray(body._source);
+  const isLeg = (body: Record<string, unknown>) => !isCounts(body) && !isFetch(body);
+  // A BM25-only search of one hit, the question's vector zero: the leg, then a plain fetch.
+  const search = (index: ElasticsearchSearchIndex) =>
+    index.search({
+      collectionId: KB,
+      mode: 'bm25',
+      text: words.join(' '),
+      vector: new Float32Array(DIMENSIONS),
+      limit: 1,
+    });
+
+  it("weighs each word by its IDF within the collection: the leg asks each word's score (4 × the window) and the boosts, from the counts read while the question was embedded, rank its hits", async () => {
     const bodies: nock.Body[] = [];
     const scope = sharedCollection(es())
-      .post(`/${KB_SHARED}/_search`)
+      .post(`/${KB_SHARED}/_search`, isCounts)
       .query({ routing: KB_KEY })
-      .reply(
-        recording(
-          bodies,
-          ok({
-            hits: { total: { value: 100, relation: 'eq' }, hits: [] },
-            aggregations: {
-              words: {
-                buckets: { w0: { doc_count: 2 }, w1: { doc_count: 50 }, w2: { doc_count: 0 } },
-              },
-            },
-          }),
-        ),
-      )
+      .reply(recording(bodies, collectionCounts()))
       .post(`/${KB_SHARED}/_mtermvectors`)
+      .reply(recording(bodies, shardStatistics()))
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
       .reply(
         recording(
           bodies,
-          // "quota" is rare in the collection and common in the shard; "deployment" the reverse;
-          // "the" leaves no token.
-          termVectors([{ quota: [400, 1000] }, { deploy: [10, 1000] }, {}]),
+          // Unboosted, "deployment" leads; boosted, "quota": b (3 × 4.04) first.
+          namedLegReply([
+            ['a', { w1: 5 }],
+            ['b', { w0: 3 }],
+            ['c', { w0: 0.5, w1: 2 }],
+            ['e', { w1: 0.4 }],
+          ]),
         ),
       )
-      .post(`/${KB_SHARED}/_search`)
+      .post(`/${KB_SHARED}/_search`, isFetch)
       .query({ routing: KB_KEY })
-      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [])));
+      .reply(recording(bodies, fetchReply('b')));
     const index = open();
 
-    await index.termDocumentCounts(KB, ['quota', 'deployment', 'zyzzyva']);
-    expect(
-      await index.search({
-        collectionId: KB,
-        mode: 'bm25',
-        text: 'quota deployment zyzzyva',
-        vector: axis(0),
-        limit: 5,
-      }),
-    ).toEqual([]);
+    await index.termDocumentCounts(KB, words);
+    const hits = await search(index);
 
-    scope.done(); // no second count: the search reused the first
+    scope.done(); // no second count, and no second leg: b's boosted score is above 4.04 × 0.4
+    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['b:0', 1]]);
     expect(json(bodies[1]!)).toEqual({
-      docs: ['quota', 'deployment', 'zyzzyva'].map((word) => ({
+      docs: words.map((word) => ({
         doc: { text: word, headings: word, title: word },
         fields: ['text', 'headings', 'title'],
         term_statistics: true,
@@ -2249,28 +2307,133 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
         routing: KB_KEY,
       })),
     });
-    const clause = (query: string, boost?: number) => ({
-      combined_fields: {
-        query,
-        fields: ['text', 'headings^2', 'title^1.5'],
-        operator: 'or',
-        ...(boost !== undefined && { boost: expect.closeTo(boost, 9) }),
-      },
+    // The `_id` in the shared index: the key, then the chunk id.
+    expect(json(bodies[3]!)).toMatchObject({
+      query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:b:0`] } }, ...keyFilter] } },
     });
     expect(json(bodies[2]!)).toEqual({
-      size: 5,
+      size: 4,
       track_total_hits: false,
-      _source: false,
+      ...RANKING_HIT,
+      query: {
+        bool: {
+          should: words.map((word, i) => clause(word, { _name: `w${i}` })),
+          minimum_should_match: 1,
+          filter: keyFilter,
+        },
+      },
+    });
+  });
+
+  it('sends the legs without waiting for the statistics', async () => {
+    let legSent!: () => void;
+    const legArrived = new Promise<void>((resolve) => (legSent = resolve));
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`, isCounts)
+      .query({ routing: KB_KEY })
+      // The counts answer only once the leg has come: a search that waited for them would hang.
+      .reply((_uri, _body, callback) => {
+        void legArrived.then(() => callback(null, collectionCounts()));
+      })
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .reply((_uri, _body, callback) => {
+        void legArrived.then(() => callback(null, shardStatistics()));
+      })
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
+      .reply(() => {
+        legSent();
+        return namedLegReply([['b', { w0: 3 }]]);
+      })
+      .post(`/${KB_SHARED}/_search`, isFetch)
+      .query({ routing: KB_KEY })
+      .reply(...fetchReply('b'));
+    const index = open();
+
+    const counting = index.termDocumentCounts(KB, words);
+    const hits = await search(index);
+
+    expect(await counting).toEqual({ chunks: 100, counts: [2, 50, 0] });
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['b:0']);
+    scope.done();
+  });
+
+  it("counts again after its collection was refreshed here: an ingestion's writes change its statistics", async () => {
+    const scope = sharedCollection(es(), 2) // the refresh reads the record afresh
+      .post(`/${KB_SHARED}/_search`, isCounts)
+      .times(2)
+      .query({ routing: KB_KEY })
+      .reply(...collectionCounts())
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .times(2)
+      .reply(...shardStatistics())
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .times(3)
+      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
+      .reply(...namedLegReply([['b', { w0: 3 }]]))
+      .post(`/${KB_SHARED}/_search`, isFetch)
+      .times(3)
+      .query({ routing: KB_KEY })
+      .reply(...fetchReply('b'))
+      .get(`/${KB_SHARED}/_refresh`)
+      .reply(...ok({ _shards: { total: 1, successful: 1, failed: 0 } }));
+    const index = open();
+
+    await search(index);
+    await search(index); // within 30 s: the statistics are reused
+    await index.refresh(KB);
+    await search(index);
+
+    scope.done();
+  });
+
+  it('runs the boosted query when a chunk the unboosted leg left out could outrank its hits', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`, isCounts)
+      .query({ routing: KB_KEY })
+      .reply(...collectionCounts())
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .reply(...shardStatistics())
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
+      // A full window of "deployment" hits: one of "quota" scoring 0.39 unboosted, left out,
+      // would score 0.39 × 4.04 boosted, above a (5 × 0.15).
+      .reply(
+        ...namedLegReply([
+          ['a', { w1: 5 }],
+          ['c', { w1: 2 }],
+          ['d', { w1: 1 }],
+          ['e', { w1: 0.4 }],
+        ]),
+      )
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .query({ routing: KB_KEY })
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:q:0`, 1.9]])))
+      .post(`/${KB_SHARED}/_search`, isFetch)
+      .query({ routing: KB_KEY })
+      .reply(...fetchReply('q'));
+    const index = open();
+
+    await index.termDocumentCounts(KB, words);
+    const hits = await search(index);
+
+    scope.done();
+    expect(hits.map((hit) => hit.chunkId)).toEqual(['q:0']);
+    expect(json(bodies[0]!)).toEqual({
+      size: 1,
+      track_total_hits: false,
+      ...RANKING_HIT,
       query: {
         bool: {
           should: [
-            clause('quota', idf(100, 2) / idf(1000, 400)),
-            clause('deployment', idf(100, 50) / idf(1000, 10)),
+            clause('quota', { boost: expect.closeTo(quotaBoost, 9) }),
+            clause('deployment', { boost: expect.closeTo(deploymentBoost, 9) }),
             // Unknown to the shard: nothing to correct.
             clause('zyzzyva'),
           ],
           minimum_should_match: 1,
-          filter: [{ term: { collection_key: KB_KEY } }],
+          filter: keyFilter,
         },
       },
     });

@@ -34,6 +34,8 @@ export interface PlacementOptions {
 export class CollectionPlacements {
   private readonly cache = new Map<string, { placement: CollectionPlacement; until: number }>();
   private readonly sharedIndicesKnown = new Set<string>();
+  /** Registry reads under way for searches: an ask's counts and search read the record once. */
+  private readonly reading = new Map<string, Promise<CollectionPlacement | null>>();
 
   constructor(
     private readonly client: Client,
@@ -45,7 +47,13 @@ export class CollectionPlacements {
   async cached(collectionId: string): Promise<CollectionPlacement | null> {
     const entry = this.cache.get(collectionId);
     if (entry !== undefined && this.options.clock() < entry.until) return entry.placement;
-    return this.fresh(collectionId);
+    const underWay = this.reading.get(collectionId);
+    if (underWay !== undefined) return underWay;
+    const read = this.fresh(collectionId).finally(() => {
+      if (this.reading.get(collectionId) === read) this.reading.delete(collectionId);
+    });
+    this.reading.set(collectionId, read);
+    return read;
   }
 
   /** The placement as the registry (or a dedicated index made before it) says now. */
@@ -78,10 +86,13 @@ export class CollectionPlacements {
 
   forget(collectionId: string): void {
     this.cache.delete(collectionId);
+    // A read already under way may predate what made us forget it.
+    this.reading.delete(collectionId);
   }
 
   clear(): void {
     this.cache.clear();
+    this.reading.clear();
   }
 
   /** Creates (if needed) the shared index a collection goes to. */

@@ -46,6 +46,8 @@ export class CollectionStatistics {
   private readonly totals = new Map<string, { chunks: number; until: number }>();
   /** Counts under way per collection key: a search waits for them rather than ask again. */
   private readonly pending = new Map<string, Promise<unknown>>();
+  /** Bumped by `forget`: counts read before it are not kept. */
+  private readonly generations = new Map<string, number>();
 
   constructor(
     private readonly client: Client,
@@ -57,6 +59,11 @@ export class CollectionStatistics {
     placement: CollectionPlacement,
     words: readonly string[],
   ): Promise<TermDocumentCounts> {
+    return (await this.counted(placement, words)).counts;
+  }
+
+  /** `read`, noted as under way for the collection's key while it runs. */
+  private async counted(placement: CollectionPlacement, words: readonly string[]) {
     if (placement.key === null) return this.read(placement, words);
     const key = placement.key;
     const reading = this.read(placement, words);
@@ -68,11 +75,16 @@ export class CollectionStatistics {
     }
   }
 
+  /**
+   * The counts, and (in a shared index, with `collectionIdf`) each word's statistics, which are
+   * also kept unless the collection was written meanwhile.
+   */
   private async read(
     placement: CollectionPlacement,
     words: readonly string[],
-  ): Promise<TermDocumentCounts> {
+  ): Promise<{ counts: TermDocumentCounts; statistics: Map<string, WordStatistics> | null }> {
     const asked = [...new Set(words.filter((word) => word.trim() !== ''))];
+    const generation = placement.key === null ? 0 : this.generation(placement.key);
     const [response, shardIdfs] = await Promise.all([
       this.client.search({
         index: placement.index,
@@ -105,16 +117,41 @@ export class CollectionStatistics {
     )?.buckets as Record<string, estypes.AggregationsFiltersBucket> | undefined;
     const byWord = new Map(asked.map((word, i) => [word, buckets?.[`w${i}`]?.doc_count ?? 0]));
     const until = this.options.clock() + TTL_MS;
-    if (shardIdfs !== null) {
+    const statistics =
+      shardIdfs === null
+        ? null
+        : new Map(
+            asked.map((word): [string, WordStatistics] => [
+              word,
+              { count: byWord.get(word)!, shardIdf: shardIdfs.get(word) ?? null },
+            ]),
+          );
+    if (statistics !== null && this.generation(placement.key!) === generation) {
       this.totals.set(placement.key!, { chunks, until });
-      for (const word of asked) {
-        this.remember(`${placement.key}\u0000${word}`, {
-          value: { count: byWord.get(word)!, shardIdf: shardIdfs.get(word) ?? null },
-          until,
-        });
+      for (const [word, value] of statistics) {
+        this.remember(`${placement.key}\u0000${word}`, { value, until });
       }
     }
-    return { chunks, counts: words.map((word) => byWord.get(word) ?? 0) };
+    return {
+      counts: { chunks, counts: words.map((word) => byWord.get(word) ?? 0) },
+      statistics,
+    };
+  }
+
+  /**
+   * Drops what is known of the collection under `key` (this process wrote to it, or refreshed
+   * it): the next boosts count again instead of using counts up to `TTL_MS` old. Writes of other
+   * processes are seen when the counts expire.
+   */
+  forget(key: string | null): void {
+    if (key === null) return;
+    this.generations.set(key, this.generation(key) + 1);
+    this.totals.delete(key);
+    this.pending.delete(key);
+  }
+
+  private generation(key: string): number {
+    return this.generations.get(key) ?? 0;
   }
 
   /**
@@ -133,13 +170,19 @@ export class CollectionStatistics {
       return entry !== undefined && now < entry.until ? entry.value : undefined;
     };
     const total = this.totals.get(placement.key!);
+    let chunks: number;
+    let known: (word: string) => WordStatistics | undefined;
     if (total === undefined || now >= total.until || words.some((word) => !fresh(word))) {
-      await this.counts(placement, words);
+      const read = await this.counted(placement, words);
+      chunks = read.counts.chunks;
+      known = (word) => read.statistics?.get(word);
+    } else {
+      chunks = total.chunks;
+      known = fresh;
     }
-    const chunks = this.totals.get(placement.key!)?.chunks ?? 0;
     return new Map(
       words.map((word) => {
-        const stats = fresh(word) ?? this.cache.get(`${placement.key}\u0000${word}`)?.value;
+        const stats = known(word);
         if (
           stats === undefined ||
           stats.shardIdf === null ||

@@ -8,6 +8,7 @@ import {
   bm25LegBody,
   bm25Query,
   hitsBody,
+  MAX_RESULT_WINDOW,
   rrfRetrieverBody,
   searchFilter,
   similaritiesBody,
@@ -16,6 +17,7 @@ import {
 } from './search-requests';
 import { type HitSource } from './index-definition';
 import { msearchResponse, type ScoredId, scoredIds } from './search-responses';
+import { BOOSTED_LEG_WIDENING, boostedBest } from './boosted-bm25-leg';
 
 /** What to rank: each leg runs only when it has something to search with. */
 export interface RankingPlan {
@@ -94,21 +96,33 @@ export class HybridRanking {
     compare: Float32Array | null,
   ): Promise<RankedHit[]> {
     const filter = searchFilter(placement.filter, plan.documentIds);
-    const boosts =
+    const { bm25Fields } = this.options;
+    const words = plan.terms?.split(' ') ?? [];
+    // A collection in a shared index weighs its words by their IDF within it. Those boosts come
+    // from statistics read while the question was embedded (usually still on their way): the
+    // legs do not wait for them but ask for each word's score, and the boosts are applied to the
+    // hits when both have come (see `boostedBest`).
+    const boosting =
       plan.terms !== null && placement.key !== null && this.options.collectionIdf
-        ? await this.statistics.idfBoosts(placement, plan.terms.split(' '))
-        : undefined;
-    const bm25 =
-      plan.terms === null ? null : bm25Query(plan.terms, this.options.bm25Fields, filter, boosts);
+        ? this.statistics.idfBoosts(placement, words)
+        : null;
+    boosting?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
     const vector: VectorLegOptions | null =
       plan.vector === null
         ? null
         : { vector: plan.vector, k: plan.legSize, oversample: this.options.oversample };
 
-    if (bm25 !== null && vector !== null && plan.fusion === 'rrf' && this.rrf.useRetriever()) {
+    if (
+      plan.terms !== null &&
+      vector !== null &&
+      plan.fusion === 'rrf' &&
+      this.rrf.useRetriever()
+    ) {
       try {
+        // Elasticsearch fuses: the boosts must be in the query.
+        const boosts = boosting === null ? undefined : { boosts: await boosting };
         const body = rrfRetrieverBody({
-          bm25,
+          bm25: bm25Query(plan.terms, bm25Fields, filter, boosts),
           vector,
           filter,
           rankConstant: this.options.rankConstant,
@@ -116,18 +130,52 @@ export class HybridRanking {
           rankWindowSize: Math.max(plan.legSize, plan.size),
           size: plan.size,
         });
-        const fused = scoredIds(await this.client.search({ ...placement.target, ...body }));
+        const fused = scoredIds(
+          await this.client.search({ ...placement.target, ...body }),
+          placement,
+        );
         return this.fetch(placement, fused, new Map(), compare);
       } catch (error) {
         if (!this.rrf.fallBackAfter(error)) throw error;
       }
     }
 
-    const [bm25Hits, vectorHits] = await this.legs(
+    const window =
+      boosting === null
+        ? plan.legSize
+        : Math.min(MAX_RESULT_WINDOW, BOOSTED_LEG_WIDENING * plan.legSize);
+    const bm25 =
+      plan.terms === null
+        ? null
+        : bm25LegBody(
+            bm25Query(
+              plan.terms,
+              bm25Fields,
+              filter,
+              boosting === null ? undefined : { named: true },
+            ),
+            window,
+          );
+    const [bm25Leg, vectorHits] = await this.legs(
       placement,
-      bm25 === null ? null : bm25LegBody(bm25, plan.legSize),
+      bm25,
       vector === null ? null : vectorLegBody(vector, filter),
+      boosting !== null,
     );
+    let bm25Hits = bm25Leg;
+    if (boosting !== null && plan.terms !== null) {
+      const boosts = await boosting;
+      bm25Hits =
+        boostedBest(bm25Leg, words, boosts, plan.legSize, window) ??
+        // A chunk the unboosted leg left out might belong: the boosted query, as before.
+        scoredIds(
+          await this.client.search({
+            ...placement.target,
+            ...bm25LegBody(bm25Query(plan.terms, bm25Fields, filter, { boosts }), plan.legSize),
+          }),
+          placement,
+        );
+    }
     // dot_product scores a unit vector pair (1 + cosine) / 2; rescored on the float vectors,
     // that is the exact cosine (without rescoring, the int8 copies' estimate).
     const legCosines = new Map(vectorHits.map((hit) => [hit.id, 2 * hit.score - 1]));
@@ -237,32 +285,44 @@ export class HybridRanking {
         similaritiesBody(vector, cosineIds, placement.filter, this.options.oversample),
       ],
     });
-    const cosines = scoredIds(msearchResponse(responses[1])).map((hit): [string, number] => [
-      hit.id,
-      2 * hit.score - 1,
-    ]);
+    const cosines = scoredIds(msearchResponse(responses[1]), placement).map(
+      (hit): [string, number] => [hit.id, 2 * hit.score - 1],
+    );
     return [
       sourcesById(msearchResponse(responses[0]) as estypes.SearchResponseBody<HitSource>),
       new Map(cosines),
     ];
   }
 
-  /** Both legs in one `_msearch` round trip, or the one leg that runs as a plain search. */
+  /**
+   * Both legs in one `_msearch` round trip, or the one leg that runs as a plain search; with
+   * `clauseScores`, hits report the score of each named clause.
+   */
   private async legs(
     placement: CollectionPlacement,
     bm25: estypes.SearchSearchRequestBody | null,
     vector: estypes.SearchSearchRequestBody | null,
+    clauseScores: boolean,
   ): Promise<[ScoredId[], ScoredId[]]> {
     const { target } = placement;
+    const named = clauseScores ? { include_named_queries_score: true } : {};
     if (bm25 !== null && vector !== null) {
       const { responses } = await this.client.msearch({
         ...target,
+        ...named,
         searches: [{}, bm25, {}, vector],
       });
-      return [scoredIds(msearchResponse(responses[0])), scoredIds(msearchResponse(responses[1]))];
+      return [
+        scoredIds(msearchResponse(responses[0]), placement),
+        scoredIds(msearchResponse(responses[1]), placement),
+      ];
     }
-    if (bm25 !== null) return [scoredIds(await this.client.search({ ...target, ...bm25 })), []];
-    if (vector !== null) return [[], scoredIds(await this.client.search({ ...target, ...vector }))];
+    if (bm25 !== null) {
+      return [scoredIds(await this.client.search({ ...target, ...named, ...bm25 }), placement), []];
+    }
+    if (vector !== null) {
+      return [[], scoredIds(await this.client.search({ ...target, ...vector }), placement)];
+    }
     return [[], []];
   }
 }

@@ -6,6 +6,8 @@ export const ELASTICSEARCH_SCHEMA_VERSION = 1;
 export const MAX_ELASTICSEARCH_DIMENSIONS = 4096;
 
 export const VECTOR_FIELD = 'vector';
+/** A chunk's id within its collection (`keyword`, with doc values). */
+export const CHUNK_ID_FIELD = 'chunk_id';
 export const SENTENCE_VECTORS_FIELD = 'sentence_vectors';
 export const LAYOUT_FIELD = 'layout';
 const ENGLISH_ANALYZER = 'docent_english';

@@ -1,7 +1,8 @@
 import { type estypes } from '@elastic/elasticsearch';
 import { type SearchHit } from '../types';
 import { causeDetails, ElasticsearchIndexError } from './elasticsearch-errors';
-import { type HitSource } from './index-definition';
+import { type CollectionPlacement } from './collection-placement';
+import { CHUNK_ID_FIELD, type HitSource } from './index-definition';
 import { decodeSentenceVectors } from '../vectors/sentence-vector-codec';
 
 type SearchResponse = estypes.SearchResponseBody<unknown>;
@@ -9,12 +10,31 @@ type SearchResponse = estypes.SearchResponseBody<unknown>;
 export interface ScoredId {
   id: string;
   score: number;
+  /** Score of each named clause the hit matched (searched with `include_named_queries_score`). */
+  clauseScores?: Record<string, number>;
 }
 
-export function scoredIds(response: SearchResponse): ScoredId[] {
-  return response.hits.hits.flatMap((hit) =>
-    typeof hit._id === 'string' ? [{ id: hit._id, score: hit._score ?? 0 }] : [],
-  );
+/**
+ * The `_id`s and scores of a ranking request's hits: their `_id` when it came, else the `_id` of
+ * their `chunk_id` (ranking requests ask for that doc value only; see `RANKING_HIT`).
+ */
+export function scoredIds(response: SearchResponse, placement: CollectionPlacement): ScoredId[] {
+  return response.hits.hits.flatMap((hit) => {
+    const chunkId: unknown = hit.fields?.[CHUNK_ID_FIELD]?.[0];
+    const id =
+      typeof hit._id === 'string'
+        ? hit._id
+        : typeof chunkId === 'string'
+          ? placement.chunkId(chunkId)
+          : undefined;
+    if (id === undefined) return [];
+    const scored: ScoredId = { id, score: hit._score ?? 0 };
+    // Without the parameter (or from a server before 8.8) it is a list of names: no scores.
+    if (hit.matched_queries !== undefined && !Array.isArray(hit.matched_queries)) {
+      scored.clauseScores = hit.matched_queries;
+    }
+    return [scored];
+  });
 }
 
 /** One `_msearch` answer, or the error it carries thrown like a failed request's. */
