@@ -91,17 +91,23 @@ describe('OpenAiHttpClient', () => {
   });
 
   it('retries an attempt that times out, then reports the timeout', async () => {
-    nock(BASE_URL).post('/embeddings').delay(200).reply(200, {}).post('/embeddings').reply(200, {
+    // Wide margins: an answered attempt must finish well inside the timeout on a loaded machine.
+    const ATTEMPT_TIMEOUT_MS = 250;
+    nock(BASE_URL).post('/embeddings').delay(2_000).reply(200, {}).post('/embeddings').reply(200, {
       second: true,
     });
     await expect(
-      client().http.postJson('embeddings', {}, { attemptTimeoutMs: 20 }),
+      client().http.postJson('embeddings', {}, { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS }),
     ).resolves.toEqual({ second: true });
 
-    nock(BASE_URL).post('/embeddings').times(2).delay(200).reply(200, {});
+    nock(BASE_URL).post('/embeddings').times(2).delay(2_000).reply(200, {});
     expect(
       await failureOf(
-        client({ maxRetries: 1 }).http.postJson('embeddings', {}, { attemptTimeoutMs: 20 }),
+        client({ maxRetries: 1 }).http.postJson(
+          'embeddings',
+          {},
+          { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS },
+        ),
       ),
     ).toEqual({ kind: 'timeout', retries: 1 });
   });
