@@ -1,4 +1,4 @@
-import { askedThing, shortAnswer, tagWords, type TaggedWord } from '@docent/answerers';
+import { askedThing, shortAnswer, stemTerm, tagWords, type TaggedWord } from '@docent/answerers';
 import { contentWords, words } from '@docent/text-segmentation';
 
 export interface HistoryTurn {
@@ -108,7 +108,8 @@ function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string
   const subject = COPULA_SUBJECT.exec(turn.question)?.[1];
   if (subject) return subject;
   if (asked && named) {
-    const stems = new Set(contentWords(turn.question));
+    // Stems, as shortAnswer compares them: "orders" asked must not make "Orders" the answer.
+    const stems = new Set(contentWords(turn.question).map(stemTerm));
     const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
     // A name or an identifier a pronoun can stand for; a number or a date is a value.
     const named = answered && /\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);

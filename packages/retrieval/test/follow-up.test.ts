@@ -22,6 +22,17 @@ describe('standaloneQuestion', () => {
     });
   });
 
+  it('never takes a word of the previous question, in another form, for the thing it answered', () => {
+    // "databases… the orders" asked, "Orders" written: the answer named Postgres.
+    const store = [
+      { question: 'Which databases store the orders?', answer: 'Orders are stored in Postgres.' },
+    ];
+    expect(standaloneQuestion('Which port does it listen on?', store)).toEqual({
+      text: 'Which port does Postgres listen on?',
+      resolved: true,
+    });
+  });
+
   it('falls back on the name the previous question asked about when the answer was a value', () => {
     const port = [
       { question: 'Which port does Skylark listen on?', answer: 'Skylark listens on port 7443.' },
