@@ -537,17 +537,18 @@ describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
   });
 });
 
-describe('ExtractiveAnswerer: what a sentence holds of the question, written otherwise', () => {
-  const answerer = new ExtractiveAnswerer(fakeEmbedding);
-  const ask = (question: string, passages: Passage[], counts: Record<string, number>) =>
-    answerer.answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages,
-      termCounts: { chunks: 500, byWord: new Map(Object.entries(counts)) },
-    });
+/** Asks a fresh question over `passages`, with the collection's document counts of some words. */
+function askWithCounts(question: string, passages: Passage[], counts: Record<string, number>) {
+  return new ExtractiveAnswerer(fakeEmbedding).answer({
+    question,
+    standaloneQuestion: question,
+    history: [],
+    passages,
+    termCounts: { chunks: 500, byWord: new Map(Object.entries(counts)) },
+  });
+}
 
+describe('ExtractiveAnswerer: what a sentence holds of the question, written otherwise', () => {
   it('does not require "year" of "in what month and year": both describe the answer', async () => {
     const cover = [
       passage(
@@ -556,14 +557,14 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
         'nist-sp-800-207-zero-trust-architecture.pdf',
       ),
     ];
-    const answer = await ask(
+    const answer = await askWithCounts(
       'In what month and year was NIST Special Publication 800-207, Zero Trust Architecture, published?',
       cover,
       { nist: 40, special: 30, publication: 30, zero: 8, trust: 12, architecture: 9, year: 20 },
     );
     expect(answer.text).toContain('August 2020');
     // Only the nouns joined to the thing asked for describe it, not the question's subject.
-    const opened = await ask(
+    const opened = await askWithCounts(
       'In what month and year did the cafeteria open?',
       [passage('office', 'The Lisbon office opened in March 2021.', 'Lisbon office')],
       { cafeteria: 3, office: 40 },
@@ -585,16 +586,16 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
     const question =
       'In NIST SP 800-61 Rev. 2, which recoverability effort category means that time to recovery is unpredictable?';
     const counts = { nist: 80, rev: 3, recoverability: 2, effort: 6, category: 9, recovery: 5 };
-    const found = await ask(
+    const found = await askWithCounts(
       question,
       table('Computer Security Incident Handling Guide, Revision 2'),
       counts,
     );
     expect(found.text).toContain('Extended');
     // No word of the page begins with "Rev": another edition's page.
-    expect(await ask(question, table('Computer Security Incident Handling Guide'), counts)).toEqual(
-      NOT_FOUND,
-    );
+    expect(
+      await askWithCounts(question, table('Computer Security Incident Handling Guide'), counts),
+    ).toEqual(NOT_FOUND);
   });
 
   it('holds an ordinal written in words ("4th" as "fourth"), not another one', async () => {
@@ -606,14 +607,14 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
       ),
     ];
     const counts = { abc: 60, viewership: 4, '4th': 3, '5th': 2, place: 20, networks: 30 };
-    const fourth = await ask(
+    const fourth = await askWithCounts(
       "In what year did ABC's viewership end in 4th place behind the other major networks?",
       ratings,
       counts,
     );
     expect(fourth.text).toContain('In 2004');
     expect(
-      await ask(
+      await askWithCounts(
         "In what year did ABC's viewership end in 5th place behind the other major networks?",
         ratings,
         counts,
@@ -630,7 +631,7 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
       ),
     ];
     const counts = { oscal: 200, assessment: 30, presentation: 2, workshop: 2, models: 40 };
-    const answer = await ask(
+    const answer = await askWithCounts(
       'Which three new models does the OSCAL assessment presentation introduce?',
       slide,
       counts,
@@ -638,7 +639,7 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
     expect(answer.text).toContain('Assessment Plan');
     // A workshop is a thing of its own, which the slide does not mention.
     expect(
-      await ask(
+      await askWithCounts(
         'Which three new models does the OSCAL assessment workshop introduce?',
         slide,
         counts,
@@ -648,16 +649,6 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
 });
 
 describe('ExtractiveAnswerer and identifiers of one family', () => {
-  const answerer = new ExtractiveAnswerer(fakeEmbedding);
-  const ask = (question: string, passages: Passage[], counts: Record<string, number>) =>
-    answerer.answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages,
-      termCounts: { chunks: 500, byWord: new Map(Object.entries(counts)) },
-    });
-
   it("does not quote a sentence about another publication of the question's series", async () => {
     const pdf = 'nist-sp-800-207-zero-trust-architecture.pdf';
     const cover = [
@@ -671,7 +662,7 @@ describe('ExtractiveAnswerer and identifiers of one family', () => {
         headings: 'NIST Special Publication 800-207',
       },
     ];
-    const answer = await ask(
+    const answer = await askWithCounts(
       'In what month and year was NIST Special Publication 800-207 published?',
       cover,
       { nist: 40, special: 30, publication: 30, year: 20 },
@@ -681,7 +672,7 @@ describe('ExtractiveAnswerer and identifiers of one family', () => {
   });
 
   it('reads the same identifier written with another dash as the same', async () => {
-    const answer = await ask(
+    const answer = await askWithCounts(
       '2011-12 saw ABC drop to 4th in ratings among what important demographic?',
       [
         passage(
