@@ -25,9 +25,3 @@ export type {
   SessionsEnded,
   SignUpAccepted,
 } from '@docent/contract/wire';
-
-/** A connector's type: the built-in ones and any a deployment loads. */
-export type SourceType = string;
-
-/** The source types in the order the UI offers them (type-only imports bring no values). */
-export const SOURCE_TYPES: readonly SourceType[] = ['WIKI', 'DRIVE', 'PAGES'];
