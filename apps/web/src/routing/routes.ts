@@ -1,3 +1,5 @@
+import { hashParam } from './hash-query';
+
 export const ROUTES = [
   { path: 'ask', label: 'Ask' },
   { path: 'ingestions', label: 'Ingestions' },
@@ -18,10 +20,8 @@ const APP_PATHS = new Set<string>(ROUTES.map((r) => r.path));
  * (`/oauth/start?link=…`), so that the parameter cannot send anyone elsewhere.
  */
 export function continueTarget(hash: string): string | null {
-  const query = hash.split('?')[1];
-  if (!query) return null;
-  const target = new URLSearchParams(query).get('continue');
-  return target && /^\/oauth\/start\?link=[\w-]{1,128}$/.test(target) ? target : null;
+  const target = hashParam(hash, 'continue');
+  return target !== null && /^\/oauth\/start\?link=[\w-]{1,128}$/.test(target) ? target : null;
 }
 
 /** `#/connections?x=1` → `connections`; anything unknown is null. */
