@@ -32,6 +32,8 @@ async function withAdmin<T>(adminUrl: string, fn: (client: Client) => Promise<T>
   }
 }
 
+const DROP_ATTEMPTS = 5;
+
 /** A database of its own for one test, dropped afterwards. */
 export async function createTestDatabase(adminUrl: string): Promise<TestDatabase> {
   const name = `docent_test_${randomBytes(6).toString('hex')}`;
@@ -41,7 +43,18 @@ export async function createTestDatabase(adminUrl: string): Promise<TestDatabase
   return {
     url: url.toString(),
     drop: async () => {
-      await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      // FORCE cannot end a session of another role — an autovacuum worker that has just
+      // connected to the new database — so wait for it to leave and try again.
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          await withAdmin(adminUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+          return;
+        } catch (error) {
+          const insufficientPrivilege = (error as { code?: string }).code === '42501';
+          if (!insufficientPrivilege || attempt === DROP_ATTEMPTS) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
+        }
+      }
     },
   };
 }

@@ -235,7 +235,10 @@ describe('ingestion and connection cards in the browser', () => {
 
     await good.getByTestId('ingestion-ask').click();
     await heading('Ask').waitFor();
-    await expect(page.getByLabel('Collection').inputValue()).resolves.toBe('handbook');
+    // The collections load after the page: read the choice once they are there.
+    const collection = page.getByLabel('Collection');
+    await collection.locator('option', { hasText: 'handbook' }).waitFor({ state: 'attached' });
+    await expect(collection.inputValue()).resolves.toBe('handbook');
     await page.goBack();
     await heading('Ingestions').waitFor();
     await card('handbook').getByTestId('ingestion-collection').click();
