@@ -1,4 +1,8 @@
-import { ElasticsearchSearchIndex, type CollectionLayoutEntry } from '@docent/search-index';
+import {
+  ElasticsearchSearchIndex,
+  isPlannedMove,
+  type CollectionLayoutEntry,
+} from '@docent/search-index';
 import { ConfigError, loadConfig } from './config';
 import { elasticsearchIndexOptions } from './elasticsearch-settings';
 
@@ -33,15 +37,19 @@ export async function runElasticsearchLayout(
     if (command === 'status') {
       const entries = await index.collectionsLayout();
       for (const line of table(entries)) print(line);
-      const moving = entries.filter((entry) => entry.layout !== entry.wanted).length;
-      print(`${entries.length} collections; ${moving} to move (pnpm es:layout migrate)`);
+      const toMove = entries.filter(isPlannedMove).length;
+      const marked = entries.filter((entry) => entry.state === 'moving').length;
+      print(
+        `${entries.length} collections; ${toMove} to move (pnpm es:layout migrate)` +
+          (marked > 0
+            ? `; ${marked} marked moving (a move under way, or one a crash cut short: run its move again)`
+            : ''),
+      );
       return 0;
     }
     if (command === 'migrate') {
       if (rest.includes('--dry-run')) {
-        const moves = (await index.collectionsLayout()).filter(
-          (entry) => entry.layout !== entry.wanted,
-        );
+        const moves = (await index.collectionsLayout()).filter(isPlannedMove);
         for (const line of table(moves)) print(line);
         print(`${moves.length} collections would move`);
         return 0;

@@ -26,6 +26,6 @@ export type {
 export { ElasticsearchIndexError } from './elasticsearch/elasticsearch-errors';
 export type { RrfMode } from './elasticsearch/rrf-retriever-support';
 export type { CollectionLayout } from './elasticsearch/collection-placement';
-export type { CollectionLayoutEntry } from './elasticsearch/layout-maintenance';
+export { isPlannedMove, type CollectionLayoutEntry } from './elasticsearch/layout-maintenance';
 export type { BulkRetryOptions } from './elasticsearch/bulk-writer';
 export { SearchIndexUnavailableError } from './search-index-errors';

@@ -22,6 +22,15 @@ export interface CollectionLayoutEntry {
   wanted: CollectionLayout;
 }
 
+/**
+ * Whether `migrate` moves this collection: the rules want it elsewhere and it is `ready` (one
+ * marked `moving` is left to the move under way). `status`, `migrate --dry-run` and `migrate`
+ * all count with this one rule.
+ */
+export function isPlannedMove(entry: CollectionLayoutEntry): boolean {
+  return entry.state === 'ready' && entry.layout !== entry.wanted;
+}
+
 export interface LayoutRules {
   /** Where collections go by default. */
   layout: CollectionLayout;
@@ -85,9 +94,7 @@ export class LayoutMaintenance {
   async migrate(
     onMove: (entry: CollectionLayoutEntry) => void = () => undefined,
   ): Promise<CollectionLayoutEntry[]> {
-    const moves = (await this.collections()).filter(
-      (entry) => entry.state === 'ready' && entry.layout !== entry.wanted,
-    );
+    const moves = (await this.collections()).filter(isPlannedMove);
     for (const entry of moves) {
       onMove(entry);
       await this.move(entry.collectionId, entry.wanted);
