@@ -13,7 +13,7 @@ import {
   SourceApiClient,
   type SourceSession,
 } from '@docent/connector-sdk';
-import { htmlToText } from './html-to-text';
+import { readHtmlPage } from './html-page';
 import { RobotsTxt } from './robots-txt';
 import { parseSitemap } from './sitemap-xml';
 import { pathAndQuery, sameSitePage } from './site-urls';
@@ -160,23 +160,20 @@ export class WebSession implements SourceSession {
     const html = await response.text();
     const final = sameSitePage(response.url, url, this.origin);
     if (final === undefined) throw new DocumentError('redirects to another site');
-    const text = htmlToText(html);
-    const links = text.nofollow
+    const page = readHtmlPage(html);
+    const links = page.nofollow
       ? []
-      : text.links.flatMap((href) => sameSitePage(href, final, this.origin) ?? []);
+      : page.links.flatMap((href) => sameSitePage(href, final, this.origin) ?? []);
     return {
       ref: {
         sourceId: url,
         version: versionOf(response, html),
-        title: text.title ?? new URL(final).pathname,
+        title: page.title ?? new URL(final).pathname,
         url: final,
-        content: {
-          kind: 'parsed',
-          document: { pages: [{ pageNum: 1, blocks: text.blocks }] },
-        },
+        content: htmlFileContent(await response.buffer(), type),
       },
       links,
-      noindex: text.noindex,
+      noindex: page.noindex,
     };
   }
 
@@ -223,6 +220,25 @@ export class WebSession implements SourceSession {
     await response.buffer().catch(() => undefined);
     return response.status >= 500 ? RobotsTxt.disallowAll() : RobotsTxt.allowAll();
   }
+}
+
+/**
+ * The page as it was served, for the service's own HTML parser (headings, tables, code blocks,
+ * navigation and footers dropped): the connector reads the page only for its links and robots
+ * rules.
+ */
+function htmlFileContent(bytes: Buffer, contentType: string): DocumentContent {
+  return {
+    kind: 'file',
+    mediaType: contentType.trim(),
+    size: bytes.length,
+    open: () =>
+      Promise.resolve(
+        (async function* () {
+          yield bytes;
+        })(),
+      ),
+  };
 }
 
 /** A sitemap index names sitemaps, which `sameSitePage` rejects as not pages. */

@@ -4,6 +4,7 @@ import {
   failures,
   openTestSession,
 } from '@docent/connector-sdk/testing';
+import type { DocumentContent } from '@docent/connector-sdk';
 import { webConnector, webDescriptor } from '../src';
 import { handbookPages, startFakeSite, type FakeSite } from './fake-site';
 
@@ -17,7 +18,7 @@ describe('WEB connector, from a start page', () => {
     return (await collectWithEnd(session.discover(null))).items;
   };
 
-  it('follows same-site links breadth-first, keeps headings, and versions pages by ETag or hash', async () => {
+  it('follows same-site links breadth-first, hands each page over as served, and versions pages by ETag or hash', async () => {
     site = await startFakeSite({
       pages: {
         '/': {
@@ -39,36 +40,14 @@ describe('WEB connector, from a start page', () => {
     expect(refs.map((r) => r.title)).toEqual(['Home', 'A', 'B']);
     expect(refs[1]!.version).toBe('etag:"a1"');
     expect(refs[0]!.version).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(refs[0]!.content).toEqual({
-      kind: 'parsed',
-      document: {
-        pages: [
-          {
-            pageNum: 1,
-            blocks: [
-              { kind: 'paragraph', text: 'A' },
-              { kind: 'heading', level: 1, text: 'Welcome' },
-              { kind: 'paragraph', text: 'Start & read.' },
-              { kind: 'paragraph', text: 'B away mail logo' },
-            ],
-          },
-        ],
-      },
+    // The page goes to the service's HTML parser as it was served.
+    expect(refs[0]!.content).toMatchObject({
+      kind: 'file',
+      mediaType: 'text/html; charset=utf-8',
     });
-    expect(refs[2]!.content).toMatchObject({
-      document: {
-        pages: [
-          {
-            blocks: [
-              { kind: 'heading', level: 2, text: 'Beta' },
-              { kind: 'list_item', text: 'one', depth: 0 },
-              { kind: 'list_item', text: 'two', depth: 0 },
-              { kind: 'paragraph', text: 'home' },
-            ],
-          },
-        ],
-      },
-    });
+    const served = await contentText(refs[0]!.content);
+    expect(served).toContain('<h1>Welcome</h1><p>Start &amp; read.</p>');
+    expect(await contentText(refs[2]!.content)).toContain('<h2>Beta</h2><ul><li>one</li>');
     // Off-site, mail and image links were never requested.
     expect(site.requests.filter((p) => p !== '/robots.txt')).toEqual(['/', '/', '/a', '/b']);
   });
@@ -167,7 +146,7 @@ describe('WEB connector, from a start page', () => {
       ['/c', 'etag:"c1"', false],
     ]);
     // Unchanged pages cost a 304, not a body; fetch (the service's, if ever) is unconditional.
-    expect((await session.fetch(refs[2]!)).kind).toBe('parsed');
+    expect((await session.fetch(refs[2]!)).kind).toBe('file');
   });
 
   it('validates its spec: URL, page cap; the token is the secret field', () => {
@@ -188,3 +167,11 @@ describe('WEB connector, from a start page', () => {
     expect(webDescriptor.secretFields).toEqual(['token']);
   });
 });
+
+/** A file content's bytes as text (the page as the site served it). */
+async function contentText(content: DocumentContent | undefined): Promise<string> {
+  if (content?.kind !== 'file') throw new Error(`expected file content, got ${content?.kind}`);
+  const parts: Uint8Array[] = [];
+  for await (const part of await content.open()) parts.push(part);
+  return Buffer.concat(parts).toString('utf8');
+}
