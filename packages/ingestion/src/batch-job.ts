@@ -11,21 +11,63 @@ import {
   type DocumentRef,
 } from '@docent/connector-sdk';
 import { unavailableDependency } from '@docent/domain-errors';
+import type { Embedder } from '@docent/embedder';
 import {
   IngestionFencedError,
   type DocumentNameStyle,
+  type IngestionLedger,
   type IngestionRecord,
 } from '@docent/metadata-store';
+import type { SearchIndex } from '@docent/search-index';
 import { decodeBatchPayload } from './batch-payload';
+import type { ConnectorRegistry } from './connector-registry';
 import { documentLinks } from './document-links';
-import { describePages, indexedChunks, type PreparedDocument } from './document-pipeline';
+import {
+  describePages,
+  indexedChunks,
+  type DocumentPipeline,
+  type PreparedDocument,
+} from './document-pipeline';
 import { type EmbeddedItem, EmbeddingQueue } from './embedding-queue';
 import { documentIdFor } from './ids';
 import type { IngestionLease } from './ingestion-lease';
-import { timed } from './ingestion-metrics';
-import type { RunnerContext } from './ingestion-runner';
+import { timed, type IngestionMetrics } from './ingestion-metrics';
+import type { JobHandOff, UntilIndexAnswers } from './job-hand-offs';
+import type { Logger } from './logger';
 import { prefetchInOrder } from './prefetch';
-import type { OpenedSource } from './source-sessions';
+import type { OpenedSource, SourceSessions } from './source-sessions';
+
+export interface BatchJobOptions {
+  /** Documents of a batch fetched and parsed ahead of the one being embedded. */
+  prefetchDocuments: number;
+  /** Texts per embedding call, shared across documents. */
+  embeddingBatch: number;
+}
+
+export interface BatchJobDeps {
+  ledger: Pick<
+    IngestionLedger,
+    | 'getBatch'
+    | 'batchProgress'
+    | 'commitProcessed'
+    | 'recordFailure'
+    | 'commitBatch'
+    | 'noteDocumentFetch'
+  >;
+  index: Pick<SearchIndex, 'replaceDocumentsChunks' | 'deleteDocument'>;
+  embedder: Pick<Embedder, 'embedDocuments' | 'embedDocumentsWithSpans'>;
+  pipeline: Pick<DocumentPipeline, 'prepare'>;
+  connectors: Pick<ConnectorRegistry, 'get'>;
+  sessions: Pick<SourceSessions, 'open'>;
+  handOff: Pick<JobHandOff, 'enqueueFinalize'>;
+  untilIndexAnswers: UntilIndexAnswers;
+  /** Names this worker process in the ledger (which worker committed which batch). */
+  workerId: string;
+  options: BatchJobOptions;
+  metrics: IngestionMetrics;
+  logger: Logger;
+  now(): Date;
+}
 
 /** A document of the batch ready to embed, or why it failed (recorded in listing order). */
 type Prepared = PreparedDocument | { failed: DocumentRef; message: string; unsupported: boolean };
@@ -48,11 +90,11 @@ interface BatchRun {
  * settled by an earlier, interrupted attempt is not done again.
  */
 export class BatchJob {
-  constructor(private readonly context: RunnerContext) {}
+  constructor(private readonly deps: BatchJobDeps) {}
 
   async run(ingestion: IngestionRecord, lease: IngestionLease, seq: number): Promise<void> {
-    const { deps, metrics } = this.context;
-    const { ledger, connectors } = deps;
+    const { deps } = this;
+    const { ledger, connectors, metrics } = deps;
     const batch = await ledger.getBatch(ingestion.id, seq);
     if (!batch) return;
     let progress;
@@ -75,7 +117,7 @@ export class BatchJob {
         lease,
         nameStyle: descriptor.documentNames,
         pageLinks: descriptor.links.pageLinks,
-        source: () => (opened ??= this.context.sessions.open(ingestion, inFlight.signal)),
+        source: () => (opened ??= deps.sessions.open(ingestion, inFlight.signal)),
       };
       try {
         await this.process(run, refs);
@@ -91,17 +133,18 @@ export class BatchJob {
       }
       await lease.check();
       ({ progress } = await timed(metrics, 'commit', () =>
-        ledger.commitBatch(ingestion.id, seq, deps.workerId, this.context.now()),
+        ledger.commitBatch(ingestion.id, seq, deps.workerId, deps.now()),
       ));
       metrics.observeBatch(refs.length);
     }
     if (progress.finalizeDue) {
-      await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
+      await deps.handOff.enqueueFinalize(ingestion, progress.finalizeGeneration);
     }
   }
 
   private async process(run: BatchRun, refs: DocumentRef[]): Promise<void> {
-    const { deps, options, metrics } = this.context;
+    const { deps } = this;
+    const { options, metrics } = deps;
     const queue = new EmbeddingQueue<PreparedDocument>(
       (texts) => deps.embedder.embedDocuments(texts),
       options.embeddingBatch,
@@ -135,7 +178,7 @@ export class BatchJob {
     try {
       const content = ref.content ?? (await this.fetch(run, ref));
       const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
-      return await this.context.pipeline.prepare(ref, content, documentId);
+      return await this.deps.pipeline.prepare(ref, content, documentId);
     } catch (error) {
       // An interrupted fetch or parse is no fault of the document: the next attempt reads it.
       if (lease.signal.aborted) {
@@ -165,7 +208,8 @@ export class BatchJob {
    * a dead source still stops the ingestion at the monitor's thresholds.
    */
   private async fetch(run: BatchRun, ref: DocumentRef): Promise<DocumentContent> {
-    const { deps, metrics } = this.context;
+    const { deps } = this;
+    const { metrics } = deps;
     const { session } = await run.source();
     const started = performance.now();
     let answered = true;
@@ -210,14 +254,15 @@ export class BatchJob {
   /** Writes the documents an embedding call completed: one index write, then their commits. */
   private async write(run: BatchRun, done: Array<EmbeddedItem<PreparedDocument>>): Promise<void> {
     if (done.length === 0) return;
-    const { deps, metrics } = this.context;
+    const { deps } = this;
+    const { metrics } = deps;
     const { ingestion } = run;
     const documents = done.map(({ item, vectors, spanVectors }) => ({
       documentId: item.documentId,
       chunks: indexedChunks(item, vectors, spanVectors),
     }));
     await timed(metrics, 'index', () =>
-      this.context.untilIndexAnswers(run.lease, () =>
+      deps.untilIndexAnswers(run.lease, () =>
         deps.index.replaceDocumentsChunks(ingestion.collectionId, documents),
       ),
     );
@@ -242,7 +287,7 @@ export class BatchJob {
             ...(document.imageOnlyPages.length > 0 && {
               warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
             }),
-            at: this.context.now(),
+            at: deps.now(),
           }),
         );
       } catch (error) {
@@ -265,7 +310,8 @@ export class BatchJob {
    * the batches an ended ingestion abandoned.
    */
   private async removeFenced(run: BatchRun, orphans: string[], written: number): Promise<void> {
-    const { deps, metrics } = this.context;
+    const { deps } = this;
+    const { metrics } = deps;
     let removed = 0;
     for (const documentId of orphans) {
       try {
@@ -294,8 +340,8 @@ export class BatchJob {
     message: string,
     unsupported: boolean,
   ): Promise<void> {
-    await timed(this.context.metrics, 'commit', () =>
-      this.context.deps.ledger.recordFailure({
+    await timed(this.deps.metrics, 'commit', () =>
+      this.deps.ledger.recordFailure({
         ingestionId: run.ingestion.id,
         sourceId: ref.sourceId,
         docName: ref.title,
