@@ -1,11 +1,7 @@
 import {
-  DEFAULT_ERROR_MONITOR_POLICY,
-  documentFailuresStop,
-  documentLabel,
-  DocumentError,
-  DocumentRequestError,
   SourceError,
-  sourceLooksDown,
+  sourceAnsweredDocument,
+  sourceFailedDocument,
   UnsupportedDocumentError,
   type DocumentContent,
   type DocumentRef,
@@ -36,6 +32,7 @@ import type { JobHandOff, UntilIndexAnswers } from './job-hand-offs';
 import type { Logger } from './logger';
 import { prefetchInOrder } from './prefetch';
 import type { OpenedSource, SourceSessions } from './source-sessions';
+import type { SourceOutageTally } from './source-outage-tally';
 
 export interface BatchJobOptions {
   /** Documents of a batch fetched and parsed ahead of the one being embedded. */
@@ -47,13 +44,10 @@ export interface BatchJobOptions {
 export interface BatchJobDeps {
   ledger: Pick<
     IngestionLedger,
-    | 'getBatch'
-    | 'batchProgress'
-    | 'commitProcessed'
-    | 'recordFailure'
-    | 'commitBatch'
-    | 'noteDocumentFetch'
+    'getBatch' | 'batchProgress' | 'commitProcessed' | 'recordFailure' | 'commitBatch'
   >;
+  /** The source-outage rule over the ingestion's fetches on every worker. */
+  outageTally: SourceOutageTally;
   index: Pick<SearchIndex, 'replaceDocumentsChunks' | 'deleteDocument'>;
   embedder: Pick<Embedder, 'embedDocuments' | 'embedDocumentsWithSpans'>;
   pipeline: Pick<DocumentPipeline, 'prepare'>;
@@ -204,50 +198,27 @@ export class BatchJob {
 
   /**
    * Fetches content the listing did not carry. The session's own error monitor sees this
-   * batch's requests only; the ledger's tally sees the ingestion's fetches on every worker, so
-   * a dead source still stops the ingestion at the monitor's thresholds.
+   * batch's requests only; the ledger's tally (SourceOutageTally) sees the ingestion's fetches
+   * on every worker, so a dead source still stops the ingestion at the monitor's thresholds.
    */
   private async fetch(run: BatchRun, ref: DocumentRef): Promise<DocumentContent> {
-    const { deps } = this;
-    const { metrics } = deps;
+    const { metrics, outageTally } = this.deps;
     const { session } = await run.source();
     const started = performance.now();
     let answered = true;
     try {
       return await session.fetch(ref);
     } catch (error) {
-      answered =
-        !run.lease.signal.aborted &&
-        ((error instanceof DocumentError && !(error instanceof DocumentRequestError)) ||
-          (error instanceof DocumentRequestError && !error.sourceFault) ||
-          (error instanceof SourceError && error.code === 'source_not_found'));
-      if (!run.lease.signal.aborted && error instanceof DocumentRequestError && error.sourceFault) {
-        const tally = await deps.ledger.noteDocumentFetch(
-          run.ingestion.id,
-          true,
-          DEFAULT_ERROR_MONITOR_POLICY.windowSize,
-        );
-        const stop = documentFailuresStop(error.details.source ?? run.ingestion.type, tally);
-        if (stop !== undefined) {
-          const label = documentLabel({
-            kind: 'document',
-            sourceId: ref.sourceId,
-            title: ref.title,
-          });
-          throw sourceLooksDown(stop, label, error);
-        }
+      answered = !run.lease.signal.aborted && sourceAnsweredDocument(error);
+      if (!run.lease.signal.aborted && sourceFailedDocument(error)) {
+        const stop = await outageTally.failed(run.ingestion, ref, error);
+        if (stop !== undefined) throw stop;
       }
       throw error;
     } finally {
       metrics.observeStage('fetch', (performance.now() - started) / 1000);
-      if (answered && !run.lease.signal.aborted) {
-        // The source answered (content, a 404, a refusal): a run of failures is broken.
-        await deps.ledger.noteDocumentFetch(
-          run.ingestion.id,
-          false,
-          DEFAULT_ERROR_MONITOR_POLICY.windowSize,
-        );
-      }
+      // The source answered (content, a 404, a refusal): a run of failures is broken.
+      if (answered && !run.lease.signal.aborted) await outageTally.answered(run.ingestion);
     }
   }
 

@@ -57,6 +57,7 @@ import {
 import { ListingJob } from './listing-job';
 import type { Logger } from './logger';
 import type { SourceConnections } from './source-connections';
+import { SourceOutageTally } from './source-outage-tally';
 import { SourceSessions } from './source-sessions';
 
 export interface IngestionRunnerDeps {
@@ -202,6 +203,7 @@ export class IngestionRunner {
       sessions,
       handOff,
       untilIndexAnswers: untilIndex,
+      outageTally: new SourceOutageTally(ledger),
       workerId: deps.workerId,
       options: {
         prefetchDocuments: options.prefetchDocuments ?? 4,
