@@ -10,8 +10,8 @@ import { unavailableDependency } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
 import {
   IngestionFencedError,
+  type BatchLedger,
   type DocumentNameStyle,
-  type IngestionLedger,
   type IngestionRecord,
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
@@ -42,10 +42,7 @@ export interface BatchJobOptions {
 }
 
 export interface BatchJobDeps {
-  ledger: Pick<
-    IngestionLedger,
-    'getBatch' | 'batchProgress' | 'commitProcessed' | 'recordFailure' | 'commitBatch'
-  >;
+  ledger: BatchLedger;
   /** The source-outage rule over the ingestion's fetches on every worker. */
   outageTally: SourceOutageTally;
   index: Pick<SearchIndex, 'replaceDocumentsChunks' | 'deleteDocument'>;

@@ -1,4 +1,4 @@
-import type { IngestionLedger, IngestionRecord } from '@docent/metadata-store';
+import type { FinalizeLedger, IngestionRecord } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
 import type { IngestionLease } from './ingestion-lease';
 import type { EndIngestion, UntilIndexAnswers } from './job-hand-offs';
@@ -13,7 +13,7 @@ const REMOVAL_PAGE = 200;
  * ingestion (counters final, bookkeeping and secrets deleted).
  */
 export interface FinalizeJobDeps {
-  ledger: Pick<IngestionLedger, 'batchProgress' | 'listDocumentsNotSeen' | 'deleteDocument'>;
+  ledger: FinalizeLedger;
   index: Pick<SearchIndex, 'deleteDocument' | 'refresh'>;
   untilIndexAnswers: UntilIndexAnswers;
   end: EndIngestion;

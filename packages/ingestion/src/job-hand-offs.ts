@@ -1,6 +1,6 @@
 import type { SourceErrorCode } from '@docent/connector-sdk';
 import type { JobQueue } from '@docent/job-queue';
-import type { IngestionLedger, IngestionProgress, PendingBatch } from '@docent/metadata-store';
+import type { IngestionProgress, IngestionRunLedger, PendingBatch } from '@docent/metadata-store';
 import {
   FINALIZE_INGESTION_JOB,
   INGEST_BATCH_JOB,
@@ -57,7 +57,7 @@ export function queueHandOff(queue: Pick<JobQueue, 'enqueue'>): JobHandOff {
 
 /** A succeeded end is only from running; a failure or a cancel also ends a queued ingestion. */
 export function ledgerEnd(
-  ledger: Pick<IngestionLedger, 'endIngestion'>,
+  ledger: Pick<IngestionRunLedger, 'endIngestion'>,
   now: () => Date,
 ): EndIngestion {
   return (ingestionId, status, error) => {

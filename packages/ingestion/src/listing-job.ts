@@ -3,9 +3,9 @@ import { RetryLaterError, type JobContext } from '@docent/job-queue';
 import type { Embedder } from '@docent/embedder';
 import type {
   BatchProgress,
-  IngestionLedger,
   IngestionRecord,
   ListingEnd,
+  ListingLedger,
   NewBatch,
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
@@ -27,15 +27,7 @@ export interface ListingJobOptions {
 }
 
 export interface ListingJobDeps {
-  ledger: Pick<
-    IngestionLedger,
-    | 'startIngestion'
-    | 'listPendingBatches'
-    | 'batchProgress'
-    | 'admitDocument'
-    | 'recordFailure'
-    | 'recordListing'
-  >;
+  ledger: ListingLedger;
   /** The index a new collection gets, made for the embedder's vectors. */
   index: Pick<SearchIndex, 'ensureCollection'>;
   embedder: Pick<Embedder, 'dimensions'>;

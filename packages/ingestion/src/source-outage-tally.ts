@@ -7,7 +7,7 @@ import {
   type ErrorMonitorPolicy,
   type SourceError,
 } from '@docent/connector-sdk';
-import type { IngestionLedger, IngestionRecord } from '@docent/metadata-store';
+import type { FetchTallyLedger, IngestionRecord } from '@docent/metadata-store';
 
 /**
  * The SDK's source-outage rule applied to an ingestion's fetches on every worker. Each batch
@@ -17,7 +17,7 @@ import type { IngestionLedger, IngestionRecord } from '@docent/metadata-store';
  */
 export class SourceOutageTally {
   constructor(
-    private readonly ledger: Pick<IngestionLedger, 'noteDocumentFetch'>,
+    private readonly ledger: FetchTallyLedger,
     private readonly policy: ErrorMonitorPolicy = DEFAULT_ERROR_MONITOR_POLICY,
   ) {}
 
