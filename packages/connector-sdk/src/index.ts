@@ -2,6 +2,7 @@
 export * from '@docent/document-model';
 export type { DocumentRef } from './document-ref';
 export * from './errors';
+export * from './error-brands';
 export * from './connector';
 export * from './connector-descriptor';
 export * from './http/types';

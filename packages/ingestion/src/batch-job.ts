@@ -1,8 +1,8 @@
 import {
-  SourceError,
+  isSourceError,
+  isUnsupportedDocumentError,
   sourceAnsweredDocument,
   sourceFailedDocument,
-  UnsupportedDocumentError,
   type DocumentContent,
   type DocumentRef,
 } from '@docent/connector-sdk';
@@ -183,12 +183,12 @@ export class BatchJob {
       // ingestion. Anything else, a DocumentError above all (the SDK client's per-document
       // request failures are), fails this document only; so does `source_not_found`, a
       // document gone since it was listed.
-      if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
+      if (isSourceError(error) && error.code !== 'source_not_found') throw error;
       return {
         failed: ref,
         message: error instanceof Error ? error.message : String(error),
         // A type no parser reads, a file over the limit: skipped, not failed.
-        unsupported: error instanceof UnsupportedDocumentError,
+        unsupported: isUnsupportedDocumentError(error),
       };
     }
   }

@@ -1,7 +1,8 @@
 import {
-  HttpNetworkError,
+  isHttpNetworkError,
+  isSourceError,
+  isUrlNotAllowedError,
   SourceError,
-  UrlNotAllowedError,
   type SourceHttpClient,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
@@ -350,7 +351,7 @@ export class IngestionRunner {
     const dependency = unavailableDependency(error);
     if (dependency) return this.waitForDependency(job, ingestionId, dependency, error, context);
     // A connector should wrap these, but the service must not mistake them for its own bugs.
-    if (error instanceof HttpNetworkError || error instanceof UrlNotAllowedError) {
+    if (isHttpNetworkError(error) || isUrlNotAllowedError(error)) {
       error = new SourceError(
         'source_unreachable',
         `The source could not be reached: ${error.message}`,
@@ -360,7 +361,7 @@ export class IngestionRunner {
       await this.failForOutage(ingestionId, error.dependency, error.message);
       return;
     }
-    if (error instanceof SourceError && error.code !== 'internal') {
+    if (isSourceError(error) && error.code !== 'internal') {
       await this.end(ingestionId, 'failed', { code: error.code, message: error.message });
       logger.warn('ingestion failed', {
         ingestionId,

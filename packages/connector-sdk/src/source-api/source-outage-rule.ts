@@ -1,6 +1,6 @@
-import { DocumentError } from '@docent/document-model';
+import { isDocumentError, isDocumentRequestError, isSourceError } from '../error-brands';
 import { SourceError } from '../errors';
-import { DocumentRequestError } from './document-request-error';
+import type { DocumentRequestError } from './document-request-error';
 
 /*
  * The source-outage rule: when failing document requests mean the source itself is down, and
@@ -72,7 +72,7 @@ export function sourceLooksDown(
  * retries): what the rule counts as a failure.
  */
 export function sourceFailedDocument(error: unknown): error is DocumentRequestError {
-  return error instanceof DocumentRequestError && error.sourceFault;
+  return isDocumentRequestError(error) && error.sourceFault;
 }
 
 /**
@@ -81,9 +81,9 @@ export function sourceFailedDocument(error: unknown): error is DocumentRequestEr
  * `source_not_found` from `fetch()` is a document gone since it was listed (see SourceError).
  */
 export function sourceAnsweredDocument(error: unknown): boolean {
-  if (error instanceof DocumentRequestError) return !error.sourceFault;
-  if (error instanceof DocumentError) return true;
-  return error instanceof SourceError && error.code === 'source_not_found';
+  if (isDocumentRequestError(error)) return !error.sourceFault;
+  if (isDocumentError(error)) return true;
+  return isSourceError(error) && error.code === 'source_not_found';
 }
 
 /**
