@@ -2,6 +2,7 @@
 export * from '@docent/document-model';
 export type { DocumentRef } from './document-ref';
 export * from './errors';
+export * from './error-brands';
 export * from './connector';
 export * from './connector-descriptor';
 export * from './http/types';
@@ -34,14 +35,17 @@ export type { ErrorBody, FailedAnswer, SourceProfile } from './source-api/source
 export { capMessage, describeAnswer, MAX_QUOTED_MESSAGE_CHARS } from './source-api/error-body';
 export { failureOfAnswer, type AnswerContext } from './source-api/answer-failure';
 export { failureOfThrown } from './source-api/thrown-failure';
+export { DocumentErrorMonitor } from './source-api/document-error-monitor';
 export {
   DEFAULT_ERROR_MONITOR_POLICY,
-  DocumentErrorMonitor,
   documentFailuresStop,
+  sourceAnsweredDocument,
+  sourceFailedDocument,
   sourceLooksDown,
+  sourceOutageVerdict,
   type DocumentFailureTally,
   type ErrorMonitorPolicy,
-} from './source-api/document-error-monitor';
+} from './source-api/source-outage-rule';
 export {
   SourceApiClient,
   type ApiRequest,

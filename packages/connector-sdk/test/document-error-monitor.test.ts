@@ -1,10 +1,4 @@
-import {
-  DocumentErrorMonitor,
-  DocumentRequestError,
-  documentFailuresStop,
-  SourceError,
-  sourceLooksDown,
-} from '../src';
+import { DocumentErrorMonitor, DocumentRequestError, SourceError } from '../src';
 
 const failure = new DocumentRequestError('source_unreachable', 'HTTP 500 after retries', {
   status: 500,
@@ -49,22 +43,5 @@ describe('DocumentErrorMonitor', () => {
     expect(stop?.message).toMatch(/^Feed failed to serve 2 documents in a row/);
     monitor.answered('c');
     expect(monitor.failed('d', 'd', failure)).toBe(stop);
-  });
-
-  it('gives its rule to a tally kept elsewhere (several workers, one ingestion)', () => {
-    expect(documentFailuresStop('Feed', { streak: 9, failures: 15, window: 100 })).toBeUndefined();
-    expect(documentFailuresStop('Feed', { streak: 10, failures: 10, window: 40 })).toBe(
-      'Feed failed to serve 10 documents in a row',
-    );
-    expect(documentFailuresStop('Feed', { streak: 1, failures: 16, window: 100 })).toBe(
-      'Feed failed to serve 16 of the last 100 documents',
-    );
-    const stop = sourceLooksDown('Feed failed to serve 10 documents in a row', '"x.pdf"', failure);
-    expect(stop).toMatchObject({
-      code: 'source_unreachable',
-      message:
-        'Feed failed to serve 10 documents in a row, so the ingestion stopped: the source looks unavailable, try again later. The last, "x.pdf": HTTP 500 after retries',
-      details: { status: 500, cause: failure },
-    });
   });
 });

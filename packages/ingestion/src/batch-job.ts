@@ -1,31 +1,64 @@
 import {
-  DEFAULT_ERROR_MONITOR_POLICY,
-  documentFailuresStop,
-  documentLabel,
-  DocumentError,
-  DocumentRequestError,
-  SourceError,
-  sourceLooksDown,
-  UnsupportedDocumentError,
+  isSourceError,
+  isUnsupportedDocumentError,
+  sourceAnsweredDocument,
+  sourceFailedDocument,
   type DocumentContent,
   type DocumentRef,
 } from '@docent/connector-sdk';
 import { unavailableDependency } from '@docent/domain-errors';
+import type { Embedder } from '@docent/embedder';
 import {
   IngestionFencedError,
+  type BatchLedger,
   type DocumentNameStyle,
   type IngestionRecord,
 } from '@docent/metadata-store';
+import type { SearchIndex } from '@docent/search-index';
 import { decodeBatchPayload } from './batch-payload';
+import type { ConnectorRegistry } from './connector-registry';
 import { documentLinks } from './document-links';
-import { describePages, indexedChunks, type PreparedDocument } from './document-pipeline';
+import {
+  describePages,
+  indexedChunks,
+  type DocumentPipeline,
+  type PreparedDocument,
+} from './document-pipeline';
 import { type EmbeddedItem, EmbeddingQueue } from './embedding-queue';
 import { documentIdFor } from './ids';
 import type { IngestionLease } from './ingestion-lease';
-import { timed } from './ingestion-metrics';
-import type { RunnerContext } from './ingestion-runner';
+import { timed, type IngestionMetrics } from './ingestion-metrics';
+import type { JobHandOff, UntilIndexAnswers } from './job-hand-offs';
+import type { Logger } from './logger';
 import { prefetchInOrder } from './prefetch';
-import type { OpenedSource } from './source-sessions';
+import type { OpenedSource, SourceSessions } from './source-sessions';
+import type { SourceOutageTally } from './source-outage-tally';
+
+export interface BatchJobOptions {
+  /** Documents of a batch fetched and parsed ahead of the one being embedded. */
+  prefetchDocuments: number;
+  /** Texts per embedding call, shared across documents. */
+  embeddingBatch: number;
+}
+
+export interface BatchJobDeps {
+  ledger: BatchLedger;
+  /** The source-outage rule over the ingestion's fetches on every worker. */
+  outageTally: SourceOutageTally;
+  index: Pick<SearchIndex, 'replaceDocumentsChunks' | 'deleteDocument'>;
+  embedder: Pick<Embedder, 'embedDocuments' | 'embedDocumentsWithSpans'>;
+  pipeline: Pick<DocumentPipeline, 'prepare'>;
+  connectors: Pick<ConnectorRegistry, 'get'>;
+  sessions: Pick<SourceSessions, 'open'>;
+  handOff: Pick<JobHandOff, 'enqueueFinalize'>;
+  untilIndexAnswers: UntilIndexAnswers;
+  /** Names this worker process in the ledger (which worker committed which batch). */
+  workerId: string;
+  options: BatchJobOptions;
+  metrics: IngestionMetrics;
+  logger: Logger;
+  now(): Date;
+}
 
 /** A document of the batch ready to embed, or why it failed (recorded in listing order). */
 type Prepared = PreparedDocument | { failed: DocumentRef; message: string; unsupported: boolean };
@@ -48,11 +81,11 @@ interface BatchRun {
  * settled by an earlier, interrupted attempt is not done again.
  */
 export class BatchJob {
-  constructor(private readonly context: RunnerContext) {}
+  constructor(private readonly deps: BatchJobDeps) {}
 
   async run(ingestion: IngestionRecord, lease: IngestionLease, seq: number): Promise<void> {
-    const { deps, metrics } = this.context;
-    const { ledger, connectors } = deps;
+    const { deps } = this;
+    const { ledger, connectors, metrics } = deps;
     const batch = await ledger.getBatch(ingestion.id, seq);
     if (!batch) return;
     let progress;
@@ -75,7 +108,7 @@ export class BatchJob {
         lease,
         nameStyle: descriptor.documentNames,
         pageLinks: descriptor.links.pageLinks,
-        source: () => (opened ??= this.context.sessions.open(ingestion, inFlight.signal)),
+        source: () => (opened ??= deps.sessions.open(ingestion, inFlight.signal)),
       };
       try {
         await this.process(run, refs);
@@ -91,17 +124,18 @@ export class BatchJob {
       }
       await lease.check();
       ({ progress } = await timed(metrics, 'commit', () =>
-        ledger.commitBatch(ingestion.id, seq, deps.workerId, this.context.now()),
+        ledger.commitBatch(ingestion.id, seq, deps.workerId, deps.now()),
       ));
       metrics.observeBatch(refs.length);
     }
     if (progress.finalizeDue) {
-      await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
+      await deps.handOff.enqueueFinalize(ingestion, progress.finalizeGeneration);
     }
   }
 
   private async process(run: BatchRun, refs: DocumentRef[]): Promise<void> {
-    const { deps, options, metrics } = this.context;
+    const { deps } = this;
+    const { options, metrics } = deps;
     const queue = new EmbeddingQueue<PreparedDocument>(
       (texts) => deps.embedder.embedDocuments(texts),
       options.embeddingBatch,
@@ -135,7 +169,7 @@ export class BatchJob {
     try {
       const content = ref.content ?? (await this.fetch(run, ref));
       const documentId = documentIdFor(ingestion.collectionId, ingestion.sourceKey, ref.sourceId);
-      return await this.context.pipeline.prepare(ref, content, documentId);
+      return await this.deps.pipeline.prepare(ref, content, documentId);
     } catch (error) {
       // An interrupted fetch or parse is no fault of the document: the next attempt reads it.
       if (lease.signal.aborted) {
@@ -149,75 +183,54 @@ export class BatchJob {
       // ingestion. Anything else, a DocumentError above all (the SDK client's per-document
       // request failures are), fails this document only; so does `source_not_found`, a
       // document gone since it was listed.
-      if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
+      if (isSourceError(error) && error.code !== 'source_not_found') throw error;
       return {
         failed: ref,
         message: error instanceof Error ? error.message : String(error),
         // A type no parser reads, a file over the limit: skipped, not failed.
-        unsupported: error instanceof UnsupportedDocumentError,
+        unsupported: isUnsupportedDocumentError(error),
       };
     }
   }
 
   /**
    * Fetches content the listing did not carry. The session's own error monitor sees this
-   * batch's requests only; the ledger's tally sees the ingestion's fetches on every worker, so
-   * a dead source still stops the ingestion at the monitor's thresholds.
+   * batch's requests only; the ledger's tally (SourceOutageTally) sees the ingestion's fetches
+   * on every worker, so a dead source still stops the ingestion at the monitor's thresholds.
    */
   private async fetch(run: BatchRun, ref: DocumentRef): Promise<DocumentContent> {
-    const { deps, metrics } = this.context;
+    const { metrics, outageTally } = this.deps;
     const { session } = await run.source();
     const started = performance.now();
     let answered = true;
     try {
       return await session.fetch(ref);
     } catch (error) {
-      answered =
-        !run.lease.signal.aborted &&
-        ((error instanceof DocumentError && !(error instanceof DocumentRequestError)) ||
-          (error instanceof DocumentRequestError && !error.sourceFault) ||
-          (error instanceof SourceError && error.code === 'source_not_found'));
-      if (!run.lease.signal.aborted && error instanceof DocumentRequestError && error.sourceFault) {
-        const tally = await deps.ledger.noteDocumentFetch(
-          run.ingestion.id,
-          true,
-          DEFAULT_ERROR_MONITOR_POLICY.windowSize,
-        );
-        const stop = documentFailuresStop(error.details.source ?? run.ingestion.type, tally);
-        if (stop !== undefined) {
-          const label = documentLabel({
-            kind: 'document',
-            sourceId: ref.sourceId,
-            title: ref.title,
-          });
-          throw sourceLooksDown(stop, label, error);
-        }
+      answered = !run.lease.signal.aborted && sourceAnsweredDocument(error);
+      if (!run.lease.signal.aborted && sourceFailedDocument(error)) {
+        const stop = await outageTally.failed(run.ingestion, ref, error);
+        if (stop !== undefined) throw stop;
       }
       throw error;
     } finally {
       metrics.observeStage('fetch', (performance.now() - started) / 1000);
-      if (answered && !run.lease.signal.aborted) {
-        // The source answered (content, a 404, a refusal): a run of failures is broken.
-        await deps.ledger.noteDocumentFetch(
-          run.ingestion.id,
-          false,
-          DEFAULT_ERROR_MONITOR_POLICY.windowSize,
-        );
-      }
+      // The source answered (content, a 404, a refusal): a run of failures is broken.
+      if (answered && !run.lease.signal.aborted) await outageTally.answered(run.ingestion);
     }
   }
 
   /** Writes the documents an embedding call completed: one index write, then their commits. */
   private async write(run: BatchRun, done: Array<EmbeddedItem<PreparedDocument>>): Promise<void> {
     if (done.length === 0) return;
-    const { deps, metrics } = this.context;
+    const { deps } = this;
+    const { metrics } = deps;
     const { ingestion } = run;
     const documents = done.map(({ item, vectors, spanVectors }) => ({
       documentId: item.documentId,
       chunks: indexedChunks(item, vectors, spanVectors),
     }));
     await timed(metrics, 'index', () =>
-      this.context.untilIndexAnswers(run.lease, () =>
+      deps.untilIndexAnswers(run.lease, () =>
         deps.index.replaceDocumentsChunks(ingestion.collectionId, documents),
       ),
     );
@@ -242,7 +255,7 @@ export class BatchJob {
             ...(document.imageOnlyPages.length > 0 && {
               warning: `indexed, but ${describePages(document.imageOnlyPages)} scanned images without a text layer: not searchable`,
             }),
-            at: this.context.now(),
+            at: deps.now(),
           }),
         );
       } catch (error) {
@@ -265,7 +278,8 @@ export class BatchJob {
    * the batches an ended ingestion abandoned.
    */
   private async removeFenced(run: BatchRun, orphans: string[], written: number): Promise<void> {
-    const { deps, metrics } = this.context;
+    const { deps } = this;
+    const { metrics } = deps;
     let removed = 0;
     for (const documentId of orphans) {
       try {
@@ -294,8 +308,8 @@ export class BatchJob {
     message: string,
     unsupported: boolean,
   ): Promise<void> {
-    await timed(this.context.metrics, 'commit', () =>
-      this.context.deps.ledger.recordFailure({
+    await timed(this.deps.metrics, 'commit', () =>
+      this.deps.ledger.recordFailure({
         ingestionId: run.ingestion.id,
         sourceId: ref.sourceId,
         docName: ref.title,

@@ -6,7 +6,6 @@ import {
   unavailableDependency,
   type Dependency,
 } from '@docent/domain-errors';
-import type { IngestionLease } from './ingestion-lease';
 import type { Logger } from './logger';
 
 export interface OutagePolicy {
@@ -61,6 +60,14 @@ export function outageReason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** What a wait needs of the job's lease (IngestionLease): whose it is, and when to stop. */
+export interface WaitingJob {
+  readonly ingestion: { readonly id: string };
+  readonly signal: AbortSignal;
+  /** Throws when the job must stop. */
+  check(): Promise<void>;
+}
+
 /**
  * Runs an index call; while the index is unavailable (down, restarting, overloaded) waits and
  * tries again, up to the outage budget: a short outage is no fault of the ingestion, and the
@@ -70,7 +77,7 @@ export function outageReason(error: unknown): string {
  */
 export async function untilIndexAnswers<T>(
   work: () => Promise<T>,
-  lease: IngestionLease,
+  lease: WaitingJob,
   policy: OutagePolicy,
   monitor: DependencyMonitor,
   logger: Logger,

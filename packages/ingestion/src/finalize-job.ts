@@ -1,6 +1,8 @@
-import type { IngestionRecord } from '@docent/metadata-store';
+import type { FinalizeLedger, IngestionRecord } from '@docent/metadata-store';
+import type { SearchIndex } from '@docent/search-index';
 import type { IngestionLease } from './ingestion-lease';
-import type { RunnerContext } from './ingestion-runner';
+import type { EndIngestion, UntilIndexAnswers } from './job-hand-offs';
+import type { Logger } from './logger';
 
 /** Documents removed per page of the "not seen" query (the collection's size never sits in memory). */
 const REMOVAL_PAGE = 200;
@@ -10,11 +12,19 @@ const REMOVAL_PAGE = 200;
  * complete listing, removes the source's documents the listing did not see; then ends the
  * ingestion (counters final, bookkeeping and secrets deleted).
  */
+export interface FinalizeJobDeps {
+  ledger: FinalizeLedger;
+  index: Pick<SearchIndex, 'deleteDocument' | 'refresh'>;
+  untilIndexAnswers: UntilIndexAnswers;
+  end: EndIngestion;
+  logger: Logger;
+}
+
 export class FinalizeJob {
-  constructor(private readonly context: RunnerContext) {}
+  constructor(private readonly deps: FinalizeJobDeps) {}
 
   async run(ingestion: IngestionRecord, lease: IngestionLease): Promise<void> {
-    const { ledger, index, logger } = this.context.deps;
+    const { ledger, index, logger, untilIndexAnswers } = this.deps;
     const progress = await ledger.batchProgress(ingestion.id);
     if (!progress.finalizeDue) {
       // Enqueued only when due; a stray run changes nothing.
@@ -32,7 +42,7 @@ export class FinalizeJob {
         if (gone.length === 0) break;
         for (const document of gone) {
           await lease.check();
-          await this.context.untilIndexAnswers(lease, () =>
+          await untilIndexAnswers(lease, () =>
             index.deleteDocument(ingestion.collectionId, document.id),
           );
           await ledger.deleteDocument(document.id);
@@ -40,9 +50,9 @@ export class FinalizeJob {
       }
     }
     // Succeeded means searchable: a question asked right after finds every document.
-    await this.context.untilIndexAnswers(lease, () => index.refresh(ingestion.collectionId));
+    await untilIndexAnswers(lease, () => index.refresh(ingestion.collectionId));
     await lease.check();
-    const final = await this.context.end(ingestion.id, 'succeeded');
+    const final = await this.deps.end(ingestion.id, 'succeeded');
     if (final) logger.info('ingestion succeeded', { ingestionId: ingestion.id, ...final });
   }
 }

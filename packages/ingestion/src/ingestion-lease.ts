@@ -4,7 +4,7 @@ import { RetryLaterError } from '@docent/job-queue';
 import {
   ingestionLeaseHolder,
   type CollectionLock,
-  type IngestionLedger,
+  type IngestionRunLedger,
   type IngestionRecord,
 } from '@docent/metadata-store';
 import { outageReason } from './dependency-outage';
@@ -20,7 +20,7 @@ export interface LeaseOptions {
 }
 
 export interface LeaseDeps {
-  ledger: IngestionLedger;
+  ledger: Pick<IngestionRunLedger, 'getIngestion'>;
   collectionLock: CollectionLock;
   logger: Logger;
   dependencies: DependencyMonitor;

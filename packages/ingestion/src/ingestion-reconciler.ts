@@ -7,7 +7,7 @@ import {
   type ActiveIngestion,
   type CollectionLock,
   type IngestionJobRef,
-  type IngestionLedger,
+  type IngestionRunLedger,
   type IngestionReconciliation,
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
@@ -43,7 +43,7 @@ export const NO_RECONCILER_METRICS: ReconcilerMetrics = { action: () => undefine
 
 export interface IngestionReconcilerDeps {
   reconciliation: IngestionReconciliation;
-  ledger: Pick<IngestionLedger, 'endIngestion'>;
+  ledger: Pick<IngestionRunLedger, 'endIngestion'>;
   collectionLock: CollectionLock;
   queue: Pick<JobQueue, 'enqueue' | 'getJob' | 'cancel'>;
   index: Pick<SearchIndex, 'deleteDocument'>;

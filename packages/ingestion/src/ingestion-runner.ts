@@ -1,7 +1,8 @@
 import {
-  HttpNetworkError,
+  isHttpNetworkError,
+  isSourceError,
+  isUrlNotAllowedError,
   SourceError,
-  UrlNotAllowedError,
   type SourceHttpClient,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
@@ -21,12 +22,10 @@ import {
   TERMINAL_STATUSES,
   type CollectionLock,
   type IngestionLedger,
-  type IngestionProgress,
   type IngestionRecord,
-  type PendingBatch,
 } from '@docent/metadata-store';
 import type { SearchIndex } from '@docent/search-index';
-import { DEFAULT_BATCH_LIMITS, type BatchLimits } from './batch-payload';
+import { DEFAULT_BATCH_LIMITS } from './batch-payload';
 import { BatchJob } from './batch-job';
 import type { ConnectorRegistry } from './connector-registry';
 import { DocumentPipeline, type FileParser } from './document-pipeline';
@@ -40,15 +39,7 @@ import {
   untilIndexAnswers,
   type OutagePolicy,
 } from './dependency-outage';
-import {
-  FINALIZE_INGESTION_JOB,
-  INGEST_BATCH_JOB,
-  INGEST_JOB,
-  finalizeJobId,
-  ingestBatchJobId,
-  ingestionJobOptions,
-  type QueuedIngestion,
-} from './ingest-job';
+import { FINALIZE_INGESTION_JOB, INGEST_BATCH_JOB, INGEST_JOB } from './ingest-job';
 import {
   IngestionEnded,
   IngestionLease,
@@ -58,9 +49,16 @@ import {
   type LeaseOptions,
 } from './ingestion-lease';
 import { NO_INGESTION_METRICS, type IngestionMetrics } from './ingestion-metrics';
+import {
+  ledgerEnd,
+  queueHandOff,
+  type EndIngestion,
+  type UntilIndexAnswers,
+} from './job-hand-offs';
 import { ListingJob } from './listing-job';
 import type { Logger } from './logger';
 import type { SourceConnections } from './source-connections';
+import { SourceOutageTally } from './source-outage-tally';
 import { SourceSessions } from './source-sessions';
 
 export interface IngestionRunnerDeps {
@@ -122,34 +120,9 @@ export interface IngestionRunnerOptions {
   outageLimitMs?: number;
 }
 
-export interface ResolvedRunnerOptions extends LeaseOptions {
-  batch: BatchLimits;
-  listingAheadBatches: number;
-  listingHandBackMs: number;
-  prefetchDocuments: number;
-  embeddingBatch: number;
+/** What the runner itself reads of its options: the lease's and the outage budget. */
+interface RunnerOptions extends LeaseOptions {
   outage: OutagePolicy;
-}
-
-/** What the three jobs share. */
-export interface RunnerContext {
-  deps: IngestionRunnerDeps;
-  options: ResolvedRunnerOptions;
-  metrics: IngestionMetrics;
-  sessions: SourceSessions;
-  pipeline: DocumentPipeline;
-  now(): Date;
-  /** Enqueues the jobs of these batches (new ones are generation 0). */
-  enqueueBatches(ingestion: QueuedIngestion, batches: readonly PendingBatch[]): Promise<void>;
-  enqueueFinalize(ingestion: QueuedIngestion, generation: number): Promise<void>;
-  /** Runs an index call, waiting out an unavailable index (see untilIndexAnswers). */
-  untilIndexAnswers<T>(lease: IngestionLease, work: () => Promise<T>): Promise<T>;
-  /** Ends the ingestion once (see IngestionLedger.endIngestion); the final progress if this did. */
-  end(
-    ingestionId: string,
-    status: 'succeeded' | 'failed' | 'canceled',
-    error?: { code: SourceError['code']; message: string },
-  ): Promise<IngestionProgress | null>;
 }
 
 type Step = (ingestion: IngestionRecord, lease: IngestionLease) => Promise<void>;
@@ -164,7 +137,8 @@ type Step = (ingestion: IngestionRecord, lease: IngestionLease) => Promise<void>
  * a cancel. Every step is safe to run again after a crash.
  */
 export class IngestionRunner {
-  private readonly context: RunnerContext;
+  private readonly options: RunnerOptions;
+  private readonly end: EndIngestion;
   private readonly listing: ListingJob;
   private readonly batches: BatchJob;
   private readonly finalize: FinalizeJob;
@@ -176,76 +150,77 @@ export class IngestionRunner {
   ) {
     const now = deps.now ?? (() => new Date());
     const metrics = deps.metrics ?? NO_INGESTION_METRICS;
-    const resolved: ResolvedRunnerOptions = {
+    const outage: OutagePolicy = {
+      firstRetryMs: options.outageRetryMs?.first ?? 1_000,
+      maxRetryMs: options.outageRetryMs?.max ?? 30_000,
+      giveUpAfterMs: options.outageLimitMs ?? 30 * 60_000,
+    };
+    this.options = {
       lockTtlMs: options.lockTtlMs ?? 60_000,
       cancelPollMs: options.cancelPollMs ?? 1_000,
       lockedRetryMs: options.lockedRetryMs ?? 2_000,
-      batch: {
-        ...DEFAULT_BATCH_LIMITS,
-        ...(options.batchDocuments !== undefined && { maxDocuments: options.batchDocuments }),
-        ...(options.inlineContentBytes !== undefined && {
-          maxInlineBytes: options.inlineContentBytes,
-        }),
-      },
-      listingAheadBatches: options.listingAheadBatches ?? 32,
-      listingHandBackMs: options.listingHandBackMs ?? 500,
-      prefetchDocuments: options.prefetchDocuments ?? 4,
-      embeddingBatch: options.embeddingBatch ?? 32,
-      outage: {
-        firstRetryMs: options.outageRetryMs?.first ?? 1_000,
-        maxRetryMs: options.outageRetryMs?.max ?? 30_000,
-        giveUpAfterMs: options.outageLimitMs ?? 30 * 60_000,
-      },
+      outage,
     };
-    const queue = deps.queue;
-    this.context = {
-      deps,
-      options: resolved,
+    const { ledger, index, embedder, connectors, logger, dependencies } = deps;
+    const sessions = new SourceSessions(deps);
+    const handOff = queueHandOff(deps.queue);
+    const untilIndex: UntilIndexAnswers = (lease, work) =>
+      untilIndexAnswers(work, lease, outage, dependencies, logger);
+    this.end = ledgerEnd(ledger, now);
+    this.leaseDeps = { ledger, collectionLock: deps.collectionLock, logger, dependencies, now };
+    this.listing = new ListingJob({
+      ledger,
+      index,
+      embedder,
+      connectors,
+      sessions,
+      handOff,
+      untilIndexAnswers: untilIndex,
+      options: {
+        batch: {
+          ...DEFAULT_BATCH_LIMITS,
+          ...(options.batchDocuments !== undefined && { maxDocuments: options.batchDocuments }),
+          ...(options.inlineContentBytes !== undefined && {
+            maxInlineBytes: options.inlineContentBytes,
+          }),
+        },
+        listingAheadBatches: options.listingAheadBatches ?? 32,
+        listingHandBackMs: options.listingHandBackMs ?? 500,
+      },
       metrics,
-      sessions: new SourceSessions(deps),
-      pipeline: new DocumentPipeline(deps.embedder, deps.parseFile, {
+      logger,
+      now,
+    });
+    this.batches = new BatchJob({
+      ledger,
+      index,
+      embedder,
+      pipeline: new DocumentPipeline(embedder, deps.parseFile, {
         overlapTokens: options.overlapTokens ?? 16,
         chunkTokens: options.chunkTokens,
         metrics,
       }),
+      connectors,
+      sessions,
+      handOff,
+      untilIndexAnswers: untilIndex,
+      outageTally: new SourceOutageTally(ledger),
+      workerId: deps.workerId,
+      options: {
+        prefetchDocuments: options.prefetchDocuments ?? 4,
+        embeddingBatch: options.embeddingBatch ?? 32,
+      },
+      metrics,
+      logger,
       now,
-      async enqueueBatches(ingestion, batches) {
-        for (const { seq, generation } of batches) {
-          await queue.enqueue(
-            INGEST_BATCH_JOB,
-            { ingestionId: ingestion.id, seq },
-            ingestionJobOptions(ingestion, ingestBatchJobId(ingestion.id, seq, generation)),
-          );
-        }
-      },
-      async enqueueFinalize(ingestion, generation) {
-        await queue.enqueue(
-          FINALIZE_INGESTION_JOB,
-          { ingestionId: ingestion.id },
-          ingestionJobOptions(ingestion, finalizeJobId(ingestion.id, generation)),
-        );
-      },
-      untilIndexAnswers: (lease, work) =>
-        untilIndexAnswers(work, lease, resolved.outage, deps.dependencies, deps.logger),
-      end(ingestionId, status, error) {
-        const from: Array<'queued' | 'running'> =
-          status === 'succeeded' ? ['running'] : ['queued', 'running'];
-        return deps.ledger.endIngestion(ingestionId, from, status, {
-          at: now(),
-          error: error ?? null,
-        });
-      },
-    };
-    this.leaseDeps = {
-      ledger: deps.ledger,
-      collectionLock: deps.collectionLock,
-      logger: deps.logger,
-      dependencies: deps.dependencies,
-      now,
-    };
-    this.listing = new ListingJob(this.context);
-    this.batches = new BatchJob(this.context);
-    this.finalize = new FinalizeJob(this.context);
+    });
+    this.finalize = new FinalizeJob({
+      ledger,
+      index,
+      untilIndexAnswers: untilIndex,
+      end: this.end,
+      logger,
+    });
   }
 
   /** One handler per job of the catalogue (`JOB_CATALOG`). */
@@ -288,7 +263,7 @@ export class IngestionRunner {
         return;
       }
       if (ingestion.cancelRequested) {
-        await this.context.end(ingestion.id, 'canceled');
+        await this.end(ingestion.id, 'canceled');
         return;
       }
       // Back after an outage longer than the budget (the database's, say, when nothing could
@@ -301,7 +276,7 @@ export class IngestionRunner {
               Date.now(),
             )
           : null;
-      if (waited && waited.waitedMs >= this.context.options.outage.giveUpAfterMs) {
+      if (waited && waited.waitedMs >= this.options.outage.giveUpAfterMs) {
         await this.failForOutage(
           ingestion.id,
           waited.dependency,
@@ -309,12 +284,7 @@ export class IngestionRunner {
         );
         return;
       }
-      lease = await IngestionLease.acquire(
-        this.leaseDeps,
-        this.context.options,
-        ingestion,
-        context.signal,
-      );
+      lease = await IngestionLease.acquire(this.leaseDeps, this.options, ingestion, context.signal);
       await step(ingestion, lease);
     } catch (error) {
       await this.onError(job, ingestionId, error, context);
@@ -362,18 +332,18 @@ export class IngestionRunner {
     if (error instanceof RetryLaterError) throw error;
     if (error instanceof LeaseLost) {
       logger.warn('collection lock lost; the job will resume', { ingestionId });
-      throw new RetryLaterError(this.context.options.lockedRetryMs, 'collection lock lost');
+      throw new RetryLaterError(this.options.lockedRetryMs, 'collection lock lost');
     }
     if (error instanceof IngestionFencedError) {
       if (error.why === 'superseded') {
         logger.warn('another holder took the collection; the job will resume', { ingestionId });
-        throw new RetryLaterError(this.context.options.lockedRetryMs, 'collection taken');
+        throw new RetryLaterError(this.options.lockedRetryMs, 'collection taken');
       }
       // Ended meanwhile (a cancel, another job): nothing of this write was recorded.
       return;
     }
     if (error instanceof IngestionEnded) {
-      if (await this.context.end(ingestionId, 'canceled')) {
+      if (await this.end(ingestionId, 'canceled')) {
         logger.info('ingestion canceled', { ingestionId, by: 'its own job' });
       }
       return;
@@ -381,7 +351,7 @@ export class IngestionRunner {
     const dependency = unavailableDependency(error);
     if (dependency) return this.waitForDependency(job, ingestionId, dependency, error, context);
     // A connector should wrap these, but the service must not mistake them for its own bugs.
-    if (error instanceof HttpNetworkError || error instanceof UrlNotAllowedError) {
+    if (isHttpNetworkError(error) || isUrlNotAllowedError(error)) {
       error = new SourceError(
         'source_unreachable',
         `The source could not be reached: ${error.message}`,
@@ -391,8 +361,8 @@ export class IngestionRunner {
       await this.failForOutage(ingestionId, error.dependency, error.message);
       return;
     }
-    if (error instanceof SourceError && error.code !== 'internal') {
-      await this.context.end(ingestionId, 'failed', { code: error.code, message: error.message });
+    if (isSourceError(error) && error.code !== 'internal') {
+      await this.end(ingestionId, 'failed', { code: error.code, message: error.message });
       logger.warn('ingestion failed', {
         ingestionId,
         code: error.code,
@@ -413,7 +383,7 @@ export class IngestionRunner {
     });
     if (context.attempt >= (job.maxAttempts ?? 1)) {
       if (
-        await this.context.end(ingestionId, 'failed', {
+        await this.end(ingestionId, 'failed', {
           code: 'internal',
           message: `Unexpected error while ingesting (ingestion ${ingestionId}); see the service logs.`,
         })
@@ -443,7 +413,7 @@ export class IngestionRunner {
     const { dependencies, logger } = this.deps;
     dependencies.noteFailure(dependency, outageReason(error));
     const downMs = dependencies.downForMs(dependency);
-    if (downMs >= this.context.options.outage.giveUpAfterMs) {
+    if (downMs >= this.options.outage.giveUpAfterMs) {
       await this.failForOutage(
         ingestionId,
         dependency,
@@ -468,7 +438,7 @@ export class IngestionRunner {
     dependency: Dependency,
     message: string,
   ): Promise<void> {
-    if (await this.context.end(ingestionId, 'failed', { code: 'internal', message })) {
+    if (await this.end(ingestionId, 'failed', { code: 'internal', message })) {
       this.deps.logger.warn('ingestion failed: a dependency stayed unavailable past the budget', {
         ingestionId,
         dependency,
@@ -478,7 +448,7 @@ export class IngestionRunner {
   }
 
   private retryDelayMs(dependency: Dependency): number {
-    const { firstRetryMs, maxRetryMs } = this.context.options.outage;
+    const { firstRetryMs, maxRetryMs } = this.options.outage;
     return this.deps.dependencies.retryDelayMs(dependency, {
       firstMs: firstRetryMs,
       maxMs: maxRetryMs,

@@ -1,11 +1,45 @@
 import type { DiscoveryItem, IncompleteListing } from '@docent/connector-sdk';
 import { RetryLaterError, type JobContext } from '@docent/job-queue';
-import type { BatchProgress, IngestionRecord, ListingEnd, NewBatch } from '@docent/metadata-store';
-import { BatchBuilder } from './batch-payload';
+import type { Embedder } from '@docent/embedder';
+import type {
+  BatchProgress,
+  IngestionRecord,
+  ListingEnd,
+  ListingLedger,
+  NewBatch,
+} from '@docent/metadata-store';
+import type { SearchIndex } from '@docent/search-index';
+import { BatchBuilder, type BatchLimits } from './batch-payload';
+import type { ConnectorRegistry } from './connector-registry';
 import { documentLinks } from './document-links';
 import type { IngestionLease } from './ingestion-lease';
-import { timed } from './ingestion-metrics';
-import type { RunnerContext } from './ingestion-runner';
+import { timed, type IngestionMetrics } from './ingestion-metrics';
+import type { JobHandOff, UntilIndexAnswers } from './job-hand-offs';
+import type { Logger } from './logger';
+import type { SourceSessions } from './source-sessions';
+
+export interface ListingJobOptions {
+  batch: BatchLimits;
+  /** Batches recorded and not yet committed past which the listing hands its job back. */
+  listingAheadBatches: number;
+  /** How long a listing that is far enough ahead waits before it is run again. */
+  listingHandBackMs: number;
+}
+
+export interface ListingJobDeps {
+  ledger: ListingLedger;
+  /** The index a new collection gets, made for the embedder's vectors. */
+  index: Pick<SearchIndex, 'ensureCollection'>;
+  embedder: Pick<Embedder, 'dimensions'>;
+  connectors: Pick<ConnectorRegistry, 'get'>;
+  sessions: Pick<SourceSessions, 'open'>;
+  handOff: JobHandOff;
+  untilIndexAnswers: UntilIndexAnswers;
+  options: ListingJobOptions;
+  metrics: IngestionMetrics;
+  logger: Logger;
+  now(): Date;
+}
 
 /**
  * The listing job: lists the source once, resuming from the checkpoint, and hands the changed
@@ -15,24 +49,24 @@ import type { RunnerContext } from './ingestion-runner';
  * ingestion, so listing them again does not batch them again.
  */
 export class ListingJob {
-  constructor(private readonly context: RunnerContext) {}
+  constructor(private readonly deps: ListingJobDeps) {}
 
   async run(ingestion: IngestionRecord, lease: IngestionLease, job: JobContext): Promise<void> {
-    const { deps, options, metrics, sessions } = this.context;
-    const { ledger, index, embedder, logger } = deps;
-    if (!(await ledger.startIngestion(ingestion.id, this.context.now()))) return;
+    const { deps } = this;
+    const { ledger, index, embedder, logger, options, metrics, sessions, handOff } = deps;
+    if (!(await ledger.startIngestion(ingestion.id, deps.now()))) return;
     logger.info(ingestion.checkpoint ? 'listing resumed' : 'ingestion started', {
       ingestionId: ingestion.id,
       type: ingestion.type,
       attempt: job.attempt,
     });
     // Batches recorded by an earlier run whose jobs a crash may have kept from the queue.
-    await this.context.enqueueBatches(ingestion, await ledger.listPendingBatches(ingestion.id));
+    await handOff.enqueueBatches(ingestion, await ledger.listPendingBatches(ingestion.id));
     const progress = await ledger.batchProgress(ingestion.id);
     if (progress.listingEnd !== null) {
       // Ended by an earlier run that died before it could enqueue the finalize step.
       if (progress.finalizeDue) {
-        await this.context.enqueueFinalize(ingestion, progress.finalizeGeneration);
+        await handOff.enqueueFinalize(ingestion, progress.finalizeGeneration);
       }
       return;
     }
@@ -41,7 +75,7 @@ export class ListingJob {
     const { session } = await sessions.open(ingestion, lease.signal);
     try {
       await session.check();
-      await this.context.untilIndexAnswers(lease, () =>
+      await deps.untilIndexAnswers(lease, () =>
         index.ensureCollection(ingestion.collectionId, embedder.dimensions),
       );
       const builder = new BatchBuilder(options.batch);
@@ -56,7 +90,7 @@ export class ListingJob {
             ...step,
           }),
         );
-        await this.context.enqueueBatches(
+        await handOff.enqueueBatches(
           ingestion,
           recorded.seqs.map((seq) => ({ seq, generation: 0 })),
         );
@@ -120,7 +154,7 @@ export class ListingJob {
       }
       const ended = await record([builder.take()], { end });
       if (ended.finalizeDue) {
-        await this.context.enqueueFinalize(ingestion, ended.finalizeGeneration);
+        await handOff.enqueueFinalize(ingestion, ended.finalizeGeneration);
       }
     } finally {
       await session.close?.().catch(() => undefined);

@@ -6,7 +6,7 @@ import {
   type SourceSession,
 } from '@docent/connector-sdk';
 import type { SecretBox } from '@docent/credentials-vault';
-import type { IngestionLedger, IngestionRecord } from '@docent/metadata-store';
+import type { IndexedVersions, IngestionRecord } from '@docent/metadata-store';
 import type { ConnectorRegistry } from './connector-registry';
 import type { Logger } from './logger';
 import type { SourceConnections } from './source-connections';
@@ -15,7 +15,7 @@ import { mergeSecrets } from './spec-secrets';
 export interface SourceSessionDeps {
   connectors: ConnectorRegistry;
   /** Where the versions indexed by earlier syncs are (for conditional requests). */
-  ledger: Pick<IngestionLedger, 'indexedVersion'>;
+  ledger: IndexedVersions;
   secrets: SecretBox;
   http: SourceHttpClient;
   connections: SourceConnections;

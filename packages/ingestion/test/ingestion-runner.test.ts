@@ -6,6 +6,7 @@ import {
   type IngestionFixture,
   type ScriptedPage,
 } from './support/ingestion-fixture';
+import * as secondCopy from './support/second-sdk-copy';
 
 function pages(count: number, version = '1'): ScriptedPage[] {
   return Array.from({ length: count }, (_, i) => ({
@@ -195,6 +196,23 @@ describe('IngestionRunner', () => {
         errorCode: 'source_unreachable',
         errorMessage:
           'Google Drive failed to serve 10 documents in a row, so the ingestion stopped',
+      });
+    });
+
+    it("recognises a connector's errors thrown from its own copy of the SDK", async () => {
+      f.source.pages = pages(3);
+      f.source.pages[0]!.fetchError = new secondCopy.UnsupportedDocumentError('too large');
+      f.source.pages[1]!.fetchError = new secondCopy.SourceError(
+        'source_auth_failed',
+        'Feed rejected the token',
+      );
+      const id = await f.create();
+      await f.run();
+      expect(await ingestion(id)).toMatchObject({
+        status: 'failed',
+        errorCode: 'source_auth_failed',
+        errorMessage: 'Feed rejected the token',
+        progress: { documentsUnsupported: 1 },
       });
     });
 
@@ -602,6 +620,23 @@ describe('IngestionRunner', () => {
       );
       expect(done.failures.length).toBeLessThan(12);
       expect(f.source.fetches.length).toBeLessThan(14);
+    });
+
+    it("counts a second SDK copy's request failures toward the source-outage rule", async () => {
+      await setUp({ concurrency: 2 });
+      f.source.pages = pages(30).map((p, i) => ({
+        ...p,
+        fetchError: new secondCopy.DocumentRequestError(
+          'source_unreachable',
+          `Feed at feed.test answered HTTP 503 for ${i}`,
+          { status: 503, source: 'Feed' },
+        ),
+      }));
+      const id = await f.create();
+      await f.run();
+      const done = await f.service.get(f.accountId, 'docs', 'kb', id);
+      expect(done).toMatchObject({ status: 'failed', errorCode: 'source_unreachable' });
+      expect(done.errorMessage).toMatch(/^Feed failed to serve 10 documents in a row/);
     });
 
     it('does not stop a source whose failures are scattered', async () => {

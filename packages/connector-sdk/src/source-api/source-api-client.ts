@@ -11,6 +11,7 @@ import type {
 } from '../http/types';
 import { type AnswerContext, failureOfAnswer } from './answer-failure';
 import { DocumentErrorMonitor } from './document-error-monitor';
+import { sourceFailedDocument } from './source-outage-rule';
 import { DocumentRequestError } from './document-request-error';
 import { readErrorBody } from './error-body';
 import { documentLabel, type RequestSubject } from './request-subject';
@@ -169,11 +170,11 @@ export class SourceApiClient {
   private settle(failure: Error, request: ApiRequest): Error {
     const { about } = request;
     if (about.kind !== 'document' || !(failure instanceof DocumentRequestError)) return failure;
-    if (!failure.sourceFault) {
-      this.monitor.answered(about.sourceId);
-      return failure;
+    if (sourceFailedDocument(failure)) {
+      return this.monitor.failed(about.sourceId, documentLabel(about), failure) ?? failure;
     }
-    return this.monitor.failed(about.sourceId, documentLabel(about), failure) ?? failure;
+    this.monitor.answered(about.sourceId);
+    return failure;
   }
 
   private isRetryable(status: number, text: string): boolean {

@@ -4,6 +4,7 @@ import type {
   IngestionProgress,
   IngestionRecord,
   IngestionStatus,
+  PendingBatch,
 } from './ingestions';
 
 /** A document as the listing shows it. */
@@ -108,12 +109,6 @@ export interface BatchProgress {
   finalizeGeneration: number;
 }
 
-/** A recorded batch not committed yet, with the generation its job id carries. */
-export interface PendingBatch {
-  seq: number;
-  generation: number;
-}
-
 /**
  * A write refused because the ingestion may no longer write: it was canceled, failed or ended,
  * or another holder took its collection (a newer ingestion after its lease lapsed, a collection
@@ -156,17 +151,15 @@ export interface FetchTally {
   window: number;
 }
 
-/**
- * The ingestion ledger, taken by IngestionRunner: the run's status, checkpoint and the outcome
- * of every listed document, each counted exactly once however often a run is retried.
+/*
+ * The ingestion ledger, split by role: the run's status, checkpoint and the outcome of every
+ * listed document, each counted exactly once however often a run is retried. Each consumer takes
+ * the role it uses; one adapter implements them all (`IngestionLedger`).
  */
-export interface IngestionLedger {
+
+/** An ingestion's status as its jobs see it, and its end: every job, its lease, the reconciler. */
+export interface IngestionRunLedger {
   getIngestion(id: string): Promise<IngestionRecord | null>;
-  /**
-   * Moves a queued or running ingestion to `running` (a resumed one keeps its first start
-   * time); false when it is in any other status.
-   */
-  startIngestion(id: string, at: Date): Promise<boolean>;
   /**
    * Moves the ingestion to `to` when its status is one of `from` (so a finish and a cancel
    * cannot both win), deleting its secrets. Whoever ended it, this call or an earlier one, its
@@ -179,14 +172,49 @@ export interface IngestionLedger {
     to: 'succeeded' | 'failed' | 'canceled',
     patch: { at: Date; error: { code: IngestionErrorCode; message: string } | null },
   ): Promise<IngestionProgress | null>;
-  saveCheckpoint(id: string, checkpoint: string): Promise<void>;
+}
+
+/** Where an ingestion's batches stand: read by the listing, each batch and the finalize step. */
+export interface BatchProgressLedger {
+  batchProgress(ingestionId: string): Promise<BatchProgress>;
+}
+
+/** Documents that failed or were skipped: from the listing's failure items and from batches. */
+export interface FailureLedger {
+  /**
+   * Atomically: records the failure (or the unsupported document) and counts it, once per
+   * document; one straight from the listing counts as discovered too. Fenced like every write
+   * of a running ingestion.
+   */
+  recordFailure(input: FailedItem): Promise<void>;
+}
+
+/** What the listing job records: its start, each listed document, its batches and checkpoint. */
+export interface ListingLedger extends BatchProgressLedger, FailureLedger {
+  /**
+   * Moves a queued or running ingestion to `running` (a resumed one keeps its first start
+   * time); false when it is in any other status.
+   */
+  startIngestion(id: string, at: Date): Promise<boolean>;
   /**
    * Atomically: records that the listing showed the document (counted as discovered once),
    * and, when it is unchanged since it was indexed, counts it as skipped.
    */
   admitDocument(listed: ListedDocument): Promise<Admission>;
-  /** The version a source's document was indexed at in the collection; null when it is not. */
-  indexedVersion(collectionId: string, sourceKey: string, sourceId: string): Promise<string | null>;
+  /**
+   * Atomically: records the batches (their documents move to `batched`), saves the checkpoint
+   * and the listing's end when given. Returns the new batches' seqs and the batch progress.
+   * Fenced: an ingestion that ended or lost its collection records nothing.
+   */
+  recordListing(step: ListingStep): Promise<{ seqs: number[]; progress: BatchProgress }>;
+  /** The batches not committed yet, in order. */
+  listPendingBatches(ingestionId: string): Promise<PendingBatch[]>;
+}
+
+/** What a batch job reads and commits. */
+export interface BatchLedger extends BatchProgressLedger, FailureLedger {
+  /** A batch as recorded, or null when unknown (its ingestion ended and forgot it). */
+  getBatch(ingestionId: string, seq: number): Promise<StoredBatch | null>;
   /**
    * Atomically: creates or updates the document row, records its outcome and warning, bumps
    * the counters (once per document and ingestion). Fenced (`IngestionFencedError`): an
@@ -194,33 +222,6 @@ export interface IngestionLedger {
    * already takes the version the batch indexed (`adopted`), so catalog and index agree.
    */
   commitProcessed(input: ProcessedDocument): Promise<DocumentRecord>;
-  /**
-   * Atomically: records the failure (or the unsupported document) and counts it, once per
-   * document; one straight from the listing counts as discovered too. Fenced like every write
-   * of a running ingestion.
-   */
-  recordFailure(input: FailedItem): Promise<void>;
-  /**
-   * Documents of a source that the given ingestion did not list (candidates for removal), at
-   * most `limit` (default: all), oldest first.
-   */
-  listDocumentsNotSeen(
-    collectionId: string,
-    sourceKey: string,
-    ingestionId: string,
-    limit?: number,
-  ): Promise<DocumentRecord[]>;
-  deleteDocument(documentId: string): Promise<void>;
-  /**
-   * Atomically: records the batches (their documents move to `batched`), saves the checkpoint
-   * and the listing's end when given. Returns the new batches' seqs and the batch progress.
-   * Fenced: an ingestion that ended or lost its collection records nothing.
-   */
-  recordListing(step: ListingStep): Promise<{ seqs: number[]; progress: BatchProgress }>;
-  /** A batch as recorded, or null when unknown (its ingestion ended and forgot it). */
-  getBatch(ingestionId: string, seq: number): Promise<StoredBatch | null>;
-  /** The batches not committed yet, in order. */
-  listPendingBatches(ingestionId: string): Promise<PendingBatch[]>;
   /**
    * Atomically: marks the batch committed by `worker` (once; its payload is dropped) and
    * returns the batch progress, which says whether this commit made the finalize step due.
@@ -232,10 +233,44 @@ export interface IngestionLedger {
     worker: string,
     at: Date,
   ): Promise<{ committedNow: boolean; progress: BatchProgress }>;
-  batchProgress(ingestionId: string): Promise<BatchProgress>;
+}
+
+/** The source-outage rule's count of an ingestion's fetches, kept for every worker. */
+export interface FetchTallyLedger {
   /**
    * Atomically: notes whether the source served a document's fetch, and returns the tally over
    * the ingestion's last `windowSize` fetches, whichever worker made them.
    */
   noteDocumentFetch(ingestionId: string, failed: boolean, windowSize: number): Promise<FetchTally>;
 }
+
+/** What the finalize step removes after a complete listing. */
+export interface FinalizeLedger extends BatchProgressLedger {
+  /**
+   * Documents of a source that the given ingestion did not list (candidates for removal), at
+   * most `limit` (default: all), oldest first.
+   */
+  listDocumentsNotSeen(
+    collectionId: string,
+    sourceKey: string,
+    ingestionId: string,
+    limit?: number,
+  ): Promise<DocumentRecord[]>;
+  deleteDocument(documentId: string): Promise<void>;
+}
+
+/** What a connector's session asks for conditional requests. */
+export interface IndexedVersions {
+  /** The version a source's document was indexed at in the collection; null when it is not. */
+  indexedVersion(collectionId: string, sourceKey: string, sourceId: string): Promise<string | null>;
+}
+
+/** Every role, as the adapter implements them and IngestionRunner composes them for its jobs. */
+export interface IngestionLedger
+  extends
+    IngestionRunLedger,
+    ListingLedger,
+    BatchLedger,
+    FetchTallyLedger,
+    FinalizeLedger,
+    IndexedVersions {}

@@ -1,4 +1,5 @@
-import type { ListingEnd, PendingBatch } from './ingestion-ledger';
+import type { ListingEnd } from './ingestion-ledger';
+import type { PendingBatch } from './ingestions';
 
 /**
  * An ingestion as the reconciler sees it: queued or running, with what its jobs should be —

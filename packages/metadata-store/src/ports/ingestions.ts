@@ -1,7 +1,12 @@
 import type { Page } from './catalog';
-import type { PendingBatch } from './ingestion-ledger';
 
 /** Ingestion records and the role that creates, tracks and cancels them (IngestionService). */
+
+/** A recorded batch not committed yet, with the generation its job id carries. */
+export interface PendingBatch {
+  seq: number;
+  generation: number;
+}
 
 export type IngestionStatus = 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
 

@@ -11,7 +11,6 @@ import {
   type ListedDocument,
   type ListingEnd,
   type ListingStep,
-  type PendingBatch,
   type ProcessedDocument,
   type StoredBatch,
 } from '../ports/ingestion-ledger';
@@ -21,6 +20,7 @@ import {
   type IngestionProgress,
   type IngestionRecord,
   type IngestionStatus,
+  type PendingBatch,
 } from '../ports/ingestions';
 import { candidateNames, cleanDocumentName } from './document-names';
 import { abandonBatches, loadIngestion, pendingBatches, toProgress } from './ingestion-rows';
@@ -99,12 +99,6 @@ export class TypeOrmIngestionLedger implements IngestionLedger {
       await repo.update({ id }, { checkpoint: null });
       return ended ? toProgress(row) : null;
     });
-  }
-
-  async saveCheckpoint(id: string, checkpoint: string): Promise<void> {
-    await this.db.run((m) =>
-      m.getRepository(this.entities.Ingestion).update({ id }, { checkpoint }),
-    );
   }
 
   async admitDocument(listed: ListedDocument): Promise<Admission> {

@@ -5,8 +5,8 @@ import type {
   IngestionRecord,
   IngestionStatus,
   NewIngestion,
+  PendingBatch,
 } from '../ports/ingestions';
-import type { PendingBatch } from '../ports/ingestion-ledger';
 import type { IngestionRow } from './rows';
 import type { Entities } from './schema';
 

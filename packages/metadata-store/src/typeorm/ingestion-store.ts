@@ -7,9 +7,9 @@ import type {
   IngestionStatus,
   IngestionStore,
   NewIngestion,
+  PendingBatch,
 } from '../ports/ingestions';
 import type { Page } from '../ports/catalog';
-import type { PendingBatch } from '../ports/ingestion-ledger';
 import {
   abandonBatches,
   hydrateIngestions,

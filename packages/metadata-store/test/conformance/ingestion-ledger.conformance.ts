@@ -226,7 +226,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
       expect((await ledger().getIngestion(ing.id))?.startedAt?.toISOString()).toBe(
         started.toISOString(),
       );
-      await ledger().saveCheckpoint(ing.id, 'page-2');
+      await ledger().recordListing({ ingestionId: ing.id, batches: [], checkpoint: 'page-2' });
       expect((await ledger().getIngestion(ing.id))?.checkpoint).toBe('page-2');
       await ledger().admitDocument(listed(ing.id, c.id, 'a'));
       await ledger().commitProcessed(processed(ing.id, c.id, 'a'));
@@ -266,7 +266,7 @@ export function describeIngestionLedgerConformance(adapterName: string, open: Op
     it('drops the bookkeeping of an ingestion someone else ended', async () => {
       const { c, ing } = await seed();
       await ledger().startIngestion(ing.id, t0);
-      await ledger().saveCheckpoint(ing.id, 'page-2');
+      await ledger().recordListing({ ingestionId: ing.id, batches: [], checkpoint: 'page-2' });
       await ledger().admitDocument(listed(ing.id, c.id, 'a'));
       await store().ingestions.cancelIngestion(ing.id, t0);
       expect(
