@@ -7,6 +7,8 @@ const steps = [
   ['typecheck', ['pnpm', 'exec', 'turbo', 'run', 'typecheck', '--output-logs=errors-only']],
   ['lint', ['pnpm', 'exec', 'eslint', '.', '--max-warnings=0']],
   ['format', ['pnpm', 'exec', 'prettier', '--check', '--log-level=warn', '.']],
+  // Within a package (across packages, the workspace graph already refuses a cycle).
+  ['import circles (madge)', ['pnpm', 'run', '--silent', 'circles']],
   ['web UI components (vitest)', ['pnpm', '--filter', '@docent/web', 'test']],
   // Every jest project: unit, e2e and browser (the web UI in Chromium, apt-get install chromium).
   ['jest', ['pnpm', 'exec', 'jest', '--ci', '--maxWorkers=2', ...process.argv.slice(2)]],
