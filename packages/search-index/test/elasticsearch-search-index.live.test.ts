@@ -9,8 +9,9 @@ import {
   collectionIndexDefinition,
   EXTRAS_FIELD,
   LEGACY_SENTENCE_VECTORS_FIELD,
+  sharedIndexDefinition,
 } from '../src/elasticsearch/index-definition';
-import { collectionIndex } from '../src/elasticsearch/index-layout';
+import { collectionIndex, sharedIndex } from '../src/elasticsearch/index-layout';
 import { axis, chunk, DIMENSIONS, KNOWLEDGE_BASE } from './conformance/search-index-fixtures';
 import { describeSearchIndexConformance } from './conformance/search-index.conformance';
 
@@ -258,6 +259,33 @@ if (url) {
       expect(byId.get('old:0')?.text).toBe('Rotate the keys.');
       expect(byId.get('old:0')?.extras).toBeUndefined();
       expect([...byId.get('new:0')!.extras!]).toEqual([9, 8, 7]);
+    });
+
+    it('a shared index made before extras gets their field when a new collection joins it', async () => {
+      live = openLive({ sharedIndices: 1 });
+      const { index, admin, prefix } = live;
+      const { alias, concreteIndex } = sharedIndex(prefix, DIMENSIONS, 0);
+      const definition = sharedIndexDefinition(alias, DIMENSIONS, {
+        numberOfShards: 1,
+        numberOfReplicas: 0,
+      });
+      delete definition.mappings!.properties![EXTRAS_FIELD];
+      await admin.indices.create({ index: concreteIndex, ...definition });
+
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'new', [
+        { ...chunk('new', 0, 'Renew the lease.', axis(1)), extras: Uint8Array.of(4, 5) },
+      ]);
+      await index.refresh('kb');
+      const [hit] = await index.search({
+        collectionId: 'kb',
+        mode: 'bm25',
+        text: 'renew lease',
+        vector: axis(1),
+        limit: 1,
+        extras: true,
+      });
+      expect([...hit!.extras!]).toEqual([4, 5]);
     });
 
     it("reads the sentence vectors an earlier version stored as the chunk's extras", async () => {

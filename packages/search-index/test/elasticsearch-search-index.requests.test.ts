@@ -470,6 +470,9 @@ describe('ElasticsearchSearchIndex: collections', () => {
           index: `${KB_SHARED}-v1`,
         }),
       )
+      // Another process made the shared index, perhaps an earlier version: its fields are added.
+      .put(`/${KB_SHARED}/_mapping`)
+      .reply(200, { acknowledged: true }, ES_HEADERS)
       .put(`/${REGISTRY_INDEX}`)
       .reply(
         ...errorReply(400, 'resource_already_exists_exception', 'index already exists', {

@@ -107,8 +107,11 @@ export class CollectionPlacements {
         index: shared.concreteIndex,
         ...sharedIndexDefinition(shared.alias, dimensions, this.options.settings),
       });
+      this.upToDate.add(shared.alias);
     } catch (error) {
       if (errorDetails(error)?.type !== 'resource_already_exists_exception') throw error;
+      // Made by another process, perhaps by an earlier version.
+      await this.withStoredOnlyFields(shared.alias);
     }
     this.sharedIndicesKnown.add(shared.alias);
     return shared.alias;
