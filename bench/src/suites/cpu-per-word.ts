@@ -1,7 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HANDBOOK_PAGES, startFakeConfluence } from '@docent/source-fakes';
+import {
+  HANDBOOK_PAGES,
+  startFakeChatCompletions,
+  startFakeConfluence,
+} from '@docent/source-fakes';
 import { loadSciFact, type SciFactDoc } from '../datasets/scifact';
 import { embeddedDeployment, type Deployment } from '../support/deployments';
 import { processCpuSeconds, threadCpuSecondsOf } from '../support/process-memory';
@@ -20,6 +24,7 @@ import { BENCH_WIKI_USER as USER, ingestWikiSpace } from '../support/source-inge
 /** ONNX threads of the reference and of the service's embedder: the same on any machine. */
 const THREADS = 2;
 const TARGET = 0.8;
+const LLM_KEY = 'bench-llm-key';
 
 /** The parts of the service's CPU time, in seconds (see `cpuParts`). */
 interface CpuParts {
@@ -41,7 +46,10 @@ interface CpuParts {
  * service's embedder is given 2 as well), CPU time of the whole process in both cases. Words
  * are the abstracts' words for both (the service also embeds each page's title: work it does on
  * top). The reference runs before and after the ingestion (a drifting load skews both alike),
- * and once more with ONNX Runtime's thread spinning off, as the service runs it.
+ * and once more with ONNX Runtime's thread spinning off, as the service runs it. With
+ * DOCENT_BENCH_LLM_ANSWERER=1 the same ingestion runs again in a fresh service configured with
+ * an LLM answerer (the chat-completions fake, DOCENT_ANSWERER=openai), which declares no chunk
+ * extras: no sentence vector is pooled or stored.
  */
 export async function cpuPerWordPart(
   limit: number | undefined,
@@ -72,6 +80,9 @@ export async function cpuPerWordPart(
     } finally {
       await deployment.stop();
     }
+    const llmService = process.env.DOCENT_BENCH_LLM_ANSWERER
+      ? await llmAnswererIngestion(wiki.url)
+      : null;
     const after = await rawPipelineRate(passages, { threads: THREADS });
     const withoutSpinning = await rawPipelineRate(passages, { threads: THREADS, spinning: false });
     const reference = combinedRate(before, after);
@@ -83,6 +94,7 @@ export async function cpuPerWordPart(
       passages: passages.length,
       reference: { before, after, withoutSpinning },
       service,
+      ...(llmService && { llmAnswererService: llmService }),
     };
     const ratio = perCpu / reference.wordsPerCpuSecond;
     const share = (seconds: number) => `${round((100 * seconds) / service.cpu.total, 1)} %`;
@@ -140,11 +152,59 @@ export async function cpuPerWordPart(
         'listing, ledger and index writes, HTTP, JSON, garbage collection on this thread',
       ),
       part('other threads', cpu.otherThreads, "V8's garbage-collector helpers, libuv's pool"),
+      ...(llmService ? llmAnswererRows(service, llmService, words) : []),
     ];
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await wiki.close();
   }
+}
+
+/** The measured ingestion again, in a service whose answerer is an LLM (no chunk extras). */
+async function llmAnswererIngestion(wikiUrl: string) {
+  const llm = await startFakeChatCompletions({ apiKey: LLM_KEY, models: ['bench-model'] });
+  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-cpu-llm-'));
+  try {
+    const deployment = await embeddedDeployment(dataDir, {
+      DOCENT_EMBEDDING_THREADS: String(THREADS),
+      DOCENT_ANSWERER: 'openai',
+      DOCENT_LLM_BASE_URL: llm.baseUrl,
+      DOCENT_LLM_API_KEY: LLM_KEY,
+      DOCENT_LLM_MODEL: 'bench-model',
+    });
+    try {
+      await ingestWikiSpace(deployment.base, wikiUrl, 'WARM', 'warm-up', 100);
+      return await measuredIngestion(deployment, wikiUrl);
+    } finally {
+      await deployment.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+    await llm.close();
+  }
+}
+
+type MeasuredIngestion = Awaited<ReturnType<typeof measuredIngestion>>;
+
+function llmAnswererRows(
+  extractive: MeasuredIngestion,
+  llm: MeasuredIngestion,
+  words: number,
+): BenchRow[] {
+  return [
+    {
+      metric: 'LLM answerer (no chunk extras): embedded ingestion, same words',
+      value: round(words / llm.seconds, 0),
+      unit: 'words/s',
+      note: `${round(words / llm.cpu.total, 0)} words per CPU s; ${round(llm.seconds, 1)} s, ${round(llm.cpu.total, 1)} CPU s; spans ${round(llm.cpu.spans, 1)} CPU s, chunk ${round(llm.cpu.chunk, 1)} CPU s`,
+    },
+    {
+      metric: 'CPU seconds, LLM answerer / extractive answerer',
+      value: round(llm.cpu.total / extractive.cpu.total, 3),
+      unit: 'ratio',
+      note: `${round(llm.cpu.total, 1)} against ${round(extractive.cpu.total, 1)} CPU s for the same ${words} words`,
+    },
+  ];
 }
 
 async function measuredIngestion(deployment: Deployment, wikiUrl: string) {

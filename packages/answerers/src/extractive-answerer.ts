@@ -18,6 +18,7 @@ import {
 } from './question-analysis';
 import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
+import { SentenceVectorExtras } from './sentence-vector-extras';
 import { shortAnswer } from './short-answer';
 import { stemTerm } from './term-stem';
 import {
@@ -130,6 +131,8 @@ export class ExtractiveAnswerer implements Answerer {
   // It quotes one passage: refs put that passage first, the others by rank.
   readonly citesPassages = false;
   readonly readsTermCounts = true;
+  /** Sentence vectors stored at ingestion spare embedding the sentences it ranks when asked. */
+  readonly chunkExtras: SentenceVectorExtras;
   private readonly maxWords: number;
   private readonly minScore: number;
   private readonly minEvidence: number;
@@ -140,6 +143,7 @@ export class ExtractiveAnswerer implements Answerer {
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
+    this.chunkExtras = new SentenceVectorExtras(options.maxWords);
     this.minScore = options.minScore ?? 0.2;
     this.minEvidence = options.minEvidence ?? 0.38;
     this.requireSubjects = options.requireSubjects ?? true;
@@ -284,13 +288,22 @@ export class ExtractiveAnswerer implements Answerer {
     }
   }
 
+  /** The passages' sentence vectors stored at ingestion, by their text's key. */
+  private storedSentenceVectors(passages: Passage[]): Map<number, Float32Array> {
+    const out = new Map<number, Float32Array>();
+    for (const passage of passages) {
+      for (const { key, vector } of this.chunkExtras.read(passage)) out.set(key, vector);
+    }
+    return out;
+  }
+
   /**
    * Meaning decides between the sentences the words already favour: every sentence with a
    * vector stored at ingestion (a dot product each), and the best `semanticCandidates` of the
    * others, embedded now.
    */
   private async addMeaning(candidates: Candidate[], request: AnswerRequest): Promise<void> {
-    const stored = storedSentenceVectors(request.passages);
+    const stored = this.storedSentenceVectors(request.passages);
     const unstored = [...candidates]
       .filter((c) => !stored.has(answerUnitKey(c.unit.text)))
       .sort((a, b) => b.score - a.score)
@@ -688,15 +701,6 @@ function contextTerms(text: string): string[] {
 function union(...sets: Array<Set<string>>): Set<string> {
   const out = new Set<string>();
   for (const set of sets) for (const t of set) out.add(t);
-  return out;
-}
-
-/** The passages' stored sentence vectors by their text's key. */
-function storedSentenceVectors(passages: Passage[]): Map<number, Float32Array> {
-  const out = new Map<number, Float32Array>();
-  for (const passage of passages) {
-    for (const { key, vector } of passage.sentenceVectors ?? []) out.set(key, vector);
-  }
   return out;
 }
 

@@ -4,6 +4,12 @@ export {
   type ExtractiveAnswererOptions,
   type ScoreWeights,
 } from './extractive-answerer';
+export {
+  SentenceVectorExtras,
+  decodeSentenceVectors,
+  encodeSentenceVectors,
+  type SentenceVector,
+} from './sentence-vector-extras';
 export { OpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer';
 export { questionCues, type QuestionCue } from './question-cues';
 export { stemTerm } from './term-stem';

@@ -39,6 +39,8 @@ export const DEFAULT_CONTEXT_TOKENS = 6_000;
 export class OpenAiAnswerer implements Answerer {
   readonly citesPassages = true;
   readonly readsTermCounts = false;
+  /** It reads the passages' text only: nothing is computed or stored for it per chunk. */
+  readonly chunkExtras = null;
   readonly counter: TokenCounter;
   private readonly client: ChatCompletionClient;
   private readonly contextTokens: number;

@@ -1,3 +1,5 @@
+import type { ChunkLayout } from '@docent/document-model';
+
 /** A retrieved chunk offered to an answerer. */
 export interface Passage {
   id: string;
@@ -11,10 +13,10 @@ export interface Passage {
   /** Cosine similarity of the passage to the question, when the search computed it. */
   similarity?: number;
   /**
-   * Vectors of the passage's sentences (`answerUnits`), computed at ingestion, each filed under
-   * `answerUnitKey` of its text; absent for collections indexed without them.
+   * What the answerer's `chunkExtras` stored with the chunk at ingestion, as the index returned
+   * it (opaque to everyone else); absent when the chunk was indexed without extras.
    */
-  sentenceVectors?: ReadonlyArray<{ key: number; vector: Float32Array }>;
+  extras?: Uint8Array;
   /** The chunk's layout (`encodeChunkLayout`), when it was indexed with one. */
   layout?: string;
   /** Where the chunk is in its document, for reading its neighbours. */
@@ -125,6 +127,33 @@ export interface Answer {
   usage?: TokenUsage | null;
 }
 
+/**
+ * What an answerer keeps per chunk, computed at ingestion and stored by the index as one opaque
+ * blob that comes back with the chunk as `Passage.extras`. Only the strategy (and its answerer)
+ * reads the blob; its first byte names its format, so a blob of another format or version is
+ * told apart and ignored (the answerer then does without, as for a chunk indexed without one).
+ */
+export interface ChunkExtras {
+  /** Names the strategy in logs and docs. */
+  readonly name: string;
+  /** What to compute for one chunk (its text and layout as indexed). */
+  plan(text: string, layout?: ChunkLayout): ChunkExtrasPlan;
+}
+
+/** One chunk's extras to compute at ingestion. */
+export interface ChunkExtrasPlan {
+  /**
+   * Texts of the chunk whose vectors the extras are made of: the ingestion pools each from the
+   * chunk's own forward pass (no extra model call). Empty: nothing is pooled.
+   */
+  readonly spans: readonly string[];
+  /**
+   * The chunk's blob from its spans' vectors, in `spans` order (null where the embedder gave
+   * none); null: nothing to store for this chunk.
+   */
+  encode(vectors: ReadonlyArray<Float32Array | null>): Uint8Array | null;
+}
+
 /** What every adapter promises is `test/conformance/answerer.conformance.ts`. */
 export interface Answerer {
   /**
@@ -134,6 +163,11 @@ export interface Answerer {
   readonly citesPassages: boolean;
   /** Whether `answer` reads `termCounts`: the ask service only asks the index for them then. */
   readonly readsTermCounts: boolean;
+  /**
+   * What the answerer needs stored per chunk, or null for nothing: the ingestion computes
+   * (and the index fetches) per-chunk extras only when the configured answerer declares them.
+   */
+  readonly chunkExtras: ChunkExtras | null;
   answer(request: AnswerRequest, options?: AnswerOptions): Promise<Answer>;
 }
 

@@ -1,11 +1,15 @@
-import { answerUnitKey, answerUnits } from '@docent/text-segmentation';
 import { ExtractiveAnswerer, NOT_FOUND_ANSWER, type Passage } from '../src';
 import { bagOfWords, fakeEmbedding, switchableEmbedding } from './bag-of-words-embedder';
 import { describeAnswererConformance } from './conformance/answerer.conformance';
 
 describeAnswererConformance('ExtractiveAnswerer', async () => {
   const { upstream, ...embedding } = switchableEmbedding();
-  return { answerer: new ExtractiveAnswerer(embedding), upstream, cleanup: async () => undefined };
+  return {
+    answerer: new ExtractiveAnswerer(embedding),
+    upstream,
+    embedTexts: (texts) => embedding.embedTexts(texts),
+    cleanup: async () => undefined,
+  };
 });
 
 /** A retrieved passage, as close in meaning to the question as a related one usually is. */
@@ -467,15 +471,15 @@ describe('ExtractiveAnswerer identifier questions', () => {
 
 describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
   const question = 'Which port does the billing service listen on?';
-  /** The passages with every sentence's vector stored, as an ingestion that pools spans leaves them. */
-  const stored = (vectorOf: (text: string) => Float32Array) =>
-    passages.map((p) => ({
-      ...p,
-      sentenceVectors: answerUnits(p.text).map((u) => ({
-        key: answerUnitKey(u.text),
-        vector: vectorOf(u.text),
-      })),
-    }));
+  /**
+   * The passages with every sentence's vector stored, as an ingestion that pools spans leaves
+   * them: the answerer's own chunk extras, encoded and read back.
+   */
+  const stored = (vectorOf: (text: string) => Float32Array): Passage[] =>
+    passages.map((p) => {
+      const plan = new ExtractiveAnswerer(fakeEmbedding).chunkExtras.plan(p.text);
+      return { ...p, extras: plan.encode(plan.spans.map(vectorOf)) ?? undefined };
+    });
 
   function counting() {
     const calls = { texts: [] as string[], queries: 0 };
@@ -523,7 +527,7 @@ describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
   it('embeds only the sentences without a stored vector (a collection ingested before)', async () => {
     const { answerer, calls } = counting();
     const mixed = stored((text) => bagOfWords(text));
-    mixed[0] = { ...mixed[0]!, sentenceVectors: [] };
+    mixed[0] = { ...mixed[0]!, extras: undefined };
     const answer = await answerer.answer({
       question,
       standaloneQuestion: question,

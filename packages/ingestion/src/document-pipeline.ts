@@ -10,7 +10,8 @@ import type { Embedder } from '@docent/embedder';
 import type { IndexedChunk } from '@docent/search-index';
 import { NO_INGESTION_METRICS, timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
 import { chunkByHeadings, memoizeCount, type Chunk } from '@docent/text-chunker';
-import { answerUnitKey, answerUnits, splitSentences } from '@docent/text-segmentation';
+import { splitSentences } from '@docent/text-segmentation';
+import type { ChunkLayout } from '@docent/document-model';
 
 export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
 
@@ -28,12 +29,13 @@ export interface PreparedDocument {
   /** Per chunk, the texts embedded for it: one when it fits the model, else sentence windows. */
   windows: string[][];
   /**
-   * Per chunk, where its sentences (`answerUnits`, what the extractive answer quotes) stand in
-   * its text: an embedder that pools spans gives each a vector from the chunk's own forward
-   * pass, stored with it under the key of the sentence's text (`sentenceKeys`).
+   * Per chunk, the spans of its text the answerer's chunk extras are made of (the extractive
+   * answerer's sentences): an embedder that pools spans gives each a vector from the chunk's
+   * own forward pass. Empty without chunk extras, so nothing is pooled.
    */
-  sentences: string[][];
-  sentenceKeys: number[][];
+  sentences: ReadonlyArray<readonly string[]>;
+  /** Per chunk, what its extras are made of (null: none). */
+  extras: ReadonlyArray<ChunkExtrasPlan | null>;
   pageCount: number;
   /** Pages that are images without a text layer (scanned): not searchable. */
   imageOnlyPages: number[];
@@ -51,6 +53,24 @@ export interface DocumentPipelineOptions {
   /** Smallest chunk budget, whatever the title's length. */
   minChunkTokens?: number;
   metrics?: IngestionMetrics;
+  /**
+   * What the configured answerer keeps per chunk (its `chunkExtras`); absent or null: nothing,
+   * so no span is pooled and chunks are indexed without extras.
+   */
+  chunkExtras?: ChunkExtrasWriter | null;
+}
+
+/**
+ * An answerer's chunk extras as the pipeline uses them (`ChunkExtras` of `@docent/answerers`,
+ * which ingestion does not depend on): per chunk, the spans to pool and how to encode them.
+ */
+export interface ChunkExtrasWriter {
+  plan(text: string, layout?: ChunkLayout): ChunkExtrasPlan;
+}
+
+export interface ChunkExtrasPlan {
+  readonly spans: readonly string[];
+  encode(vectors: ReadonlyArray<Float32Array | null>): Uint8Array | null;
 }
 
 /**
@@ -62,6 +82,7 @@ export class DocumentPipeline {
   private readonly overlapTokens: number;
   private readonly minChunkTokens: number;
   private readonly metrics: IngestionMetrics;
+  private readonly chunkExtras: ChunkExtrasWriter | null;
 
   constructor(
     private readonly embedder: Pick<Embedder, 'countTokens' | 'maxTokens'>,
@@ -72,6 +93,7 @@ export class DocumentPipeline {
     this.overlapTokens = options.overlapTokens ?? 16;
     this.minChunkTokens = options.minChunkTokens ?? 32;
     this.metrics = options.metrics ?? NO_INGESTION_METRICS;
+    this.chunkExtras = options.chunkExtras ?? null;
   }
 
   async prepare(
@@ -105,18 +127,17 @@ export class DocumentPipeline {
       });
       const pageCount = parsed.pages.reduce((max, page) => Math.max(max, page.pageNum), 0);
       const windows = chunks.map((chunk) => this.windows(ref.title, chunk, count));
-      const units = chunks.map((chunk) => answerUnits(chunk.text, chunk.layout));
-      const sentences = units.map((of, c) =>
-        of.map((unit) => chunks[c]!.text.slice(unit.start, unit.end)),
+      const extras = chunks.map(
+        (chunk) => this.chunkExtras?.plan(chunk.text, chunk.layout) ?? null,
       );
-      const sentenceKeys = units.map((of) => of.map((unit) => answerUnitKey(unit.text)));
+      const sentences = extras.map((plan) => plan?.spans ?? NO_SPANS);
       return {
         ref,
         documentId,
         chunks,
         windows,
         sentences,
-        sentenceKeys,
+        extras,
         pageCount,
         imageOnlyPages,
       };
@@ -162,7 +183,7 @@ export class DocumentPipeline {
 export function indexedChunks(
   document: PreparedDocument,
   vectors: readonly Float32Array[],
-  sentenceVectors?: ReadonlyArray<ReadonlyArray<Float32Array | null>>,
+  spanVectors?: ReadonlyArray<ReadonlyArray<Float32Array | null>>,
 ): IndexedChunk[] {
   return document.chunks.map((chunk, i) => ({
     chunkId: `${document.documentId}:${chunk.ordinal}`,
@@ -174,23 +195,19 @@ export function indexedChunks(
     title: document.ref.title,
     vector: vectors[i]!,
     layout: encodeChunkLayout(chunk.layout),
-    ...withSentenceVectors(document.sentenceKeys[i] ?? [], sentenceVectors?.[i] ?? []),
+    ...withExtras(document.extras[i] ?? null, spanVectors?.[i] ?? []),
   }));
 }
 
-/** The chunk's sentence vectors filed under their text's key (the first of repeated sentences). */
-function withSentenceVectors(
-  keys: readonly number[],
+function withExtras(
+  plan: ChunkExtrasPlan | null,
   vectors: ReadonlyArray<Float32Array | null>,
-): Pick<IndexedChunk, 'sentenceVectors'> {
-  const byKey = new Map<number, Float32Array>();
-  keys.forEach((key, s) => {
-    const vector = vectors[s];
-    if (vector && !byKey.has(key)) byKey.set(key, vector);
-  });
-  if (byKey.size === 0) return {};
-  return { sentenceVectors: [...byKey].map(([key, vector]) => ({ key, vector })) };
+): Pick<IndexedChunk, 'extras'> {
+  const extras = plan?.encode(vectors) ?? null;
+  return extras === null ? {} : { extras };
 }
+
+const NO_SPANS: readonly string[] = [];
 
 /** "page 3 is" / "pages 2, 5 and 9 are" (at most 10 listed). */
 export function describePages(pages: number[]): string {

@@ -28,7 +28,7 @@ import type { SearchIndex } from '@docent/search-index';
 import { DEFAULT_BATCH_LIMITS } from './batch-payload';
 import { BatchJob } from './batch-job';
 import type { ConnectorRegistry } from './connector-registry';
-import { DocumentPipeline, type FileParser } from './document-pipeline';
+import { type ChunkExtrasWriter, DocumentPipeline, type FileParser } from './document-pipeline';
 import { FinalizeJob } from './finalize-job';
 import {
   DependencyOutageTooLong,
@@ -108,6 +108,8 @@ export interface IngestionRunnerOptions {
   overlapTokens?: number;
   /** Chunk size in embedder tokens (see DocumentPipeline); default the model's input cap. */
   chunkTokens?: number;
+  /** What the configured answerer keeps per chunk (see DocumentPipeline); default nothing. */
+  chunkExtras?: ChunkExtrasWriter | null;
   /**
    * Waits between tries while a dependency is unavailable: half the outage so far, from the
    * first to the cap.
@@ -199,6 +201,7 @@ export class IngestionRunner {
         overlapTokens: options.overlapTokens ?? 16,
         chunkTokens: options.chunkTokens,
         metrics,
+        chunkExtras: options.chunkExtras,
       }),
       connectors,
       sessions,

@@ -1,8 +1,8 @@
 import type { DocumentRef, ParsedDocument } from '@docent/connector-sdk';
 import type { TextWithSpans } from '@docent/embedder';
-import { answerUnitKey } from '@docent/text-segmentation';
+import { splitSentences } from '@docent/text-segmentation';
 import { DocumentPipeline, rejectAllFiles } from '../src';
-import { indexedChunks } from '../src/document-pipeline';
+import { type ChunkExtrasWriter, indexedChunks } from '../src/document-pipeline';
 import { EmbeddingQueue } from '../src/embedding-queue';
 import { NO_INGESTION_METRICS } from '../src/ingestion-metrics';
 import { BagOfWordsEmbedder } from './support/ingestion-fixture';
@@ -32,9 +32,38 @@ function recordingEmbedder() {
   return { embedder, texts, calls, embed };
 }
 
+/**
+ * A stand-in for an answerer's chunk extras: the chunk's sentences as spans, stored as their
+ * vectors' components one after the other (nothing when no span got a vector).
+ */
+const SENTENCE_EXTRAS: ChunkExtrasWriter = {
+  plan: (text) => {
+    const spans = splitSentences(text);
+    return {
+      spans,
+      encode: (vectors) =>
+        spans.some((_, i) => !vectors[i])
+          ? null
+          : new Uint8Array(Float32Array.from(vectors.flatMap((v) => Array.from(v!))).buffer),
+    };
+  },
+};
+
+/** The vectors `SENTENCE_EXTRAS` stored (each of the stand-in embedder's width). */
+function decodeStandIn(extras: Uint8Array): number[][] {
+  const all = Array.from(new Float32Array(extras.slice().buffer));
+  const width = new BagOfWordsEmbedder().dimensions;
+  return Array.from({ length: all.length / width }, (_, i) =>
+    all.slice(i * width, (i + 1) * width),
+  );
+}
+
 /** One chunk of six 10-word sentences, longer than the 40-token stand-in model takes. */
-async function longChunk(embedder: BagOfWordsEmbedder) {
-  const pipeline = new DocumentPipeline(embedder, rejectAllFiles, { chunkTokens: 200 });
+async function longChunk(embedder: BagOfWordsEmbedder, chunkExtras?: ChunkExtrasWriter) {
+  const pipeline = new DocumentPipeline(embedder, rejectAllFiles, {
+    chunkTokens: 200,
+    chunkExtras,
+  });
   const sentences = Array.from(
     { length: 6 },
     (_, s) =>
@@ -95,9 +124,9 @@ describe('DocumentPipeline', () => {
     );
   });
 
-  it('stores each sentence vector, pooled from the window that holds it, under its key', async () => {
+  it("pools the chunk extras' spans from the windows that hold them and stores what they encode", async () => {
     const { embedder, embed } = recordingEmbedder(); // 40 tokens per input
-    const { sentences, prepared } = await longChunk(embedder);
+    const { sentences, prepared } = await longChunk(embedder, SENTENCE_EXTRAS);
     expect(prepared.windows[0]!.length).toBeGreaterThan(1);
     expect(prepared.sentences).toEqual([sentences]);
     // A stand-in for span pooling: a span is found in a window when the window contains it.
@@ -122,17 +151,38 @@ describe('DocumentPipeline', () => {
     const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
 
     expect(pooled).toHaveLength(prepared.windows[0]!.length);
-    expect(indexed!.sentenceVectors!.map((s) => s.key)).toEqual(sentences.map(answerUnitKey));
+    const stored = decodeStandIn(indexed!.extras!);
+    expect(stored).toHaveLength(sentences.length);
     for (const [s, sentence] of sentences.entries()) {
       const window = pooled.findIndex((p) => p.text.includes(sentence));
       const [expected] = await embedder.embedDocuments([`${sentence} @${window}`]);
-      expect(Array.from(indexed!.sentenceVectors![s]!.vector)).toEqual(Array.from(expected!));
+      expect(stored[s]).toEqual(Array.from(expected!));
     }
   });
 
-  it('stores no sentence vectors when the embedder cannot pool spans', async () => {
+  it('pools no span and stores no extras without chunk extras (an answerer that needs none)', async () => {
     const { embedder, embed } = recordingEmbedder();
-    const pipeline = new DocumentPipeline(embedder, rejectAllFiles);
+    const { prepared } = await longChunk(embedder);
+    expect(prepared.sentences).toEqual([[]]);
+    const pooled: TextWithSpans[] = [];
+    const withSpans = async (inputs: readonly TextWithSpans[]) => {
+      pooled.push(...inputs);
+      throw new Error('no span should be pooled');
+    };
+    const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS, withSpans);
+    queue.add(prepared, prepared.windows, prepared.sentences);
+    const [done] = await queue.embedNext();
+    const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
+    expect(pooled).toEqual([]);
+    expect(indexed!.extras).toBeUndefined();
+    expect(indexed!.vector).toBeInstanceOf(Float32Array);
+  });
+
+  it('stores no extras when the embedder cannot pool spans', async () => {
+    const { embedder, embed } = recordingEmbedder();
+    const pipeline = new DocumentPipeline(embedder, rejectAllFiles, {
+      chunkExtras: SENTENCE_EXTRAS,
+    });
     const prepared = await pipeline.prepare(
       ref,
       { kind: 'parsed', document: parsed({ text: 'Short body text. Another one here.' }) },
@@ -142,7 +192,7 @@ describe('DocumentPipeline', () => {
     queue.add(prepared, prepared.windows, prepared.sentences);
     const [done] = await queue.embedNext();
     const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
-    expect(indexed!.sentenceVectors).toBeUndefined();
+    expect(indexed!.extras).toBeUndefined();
   });
 
   it('lists image-only pages, and refuses a document that has nothing else', async () => {

@@ -228,6 +228,8 @@ export class AskService {
       mode: this.mode,
       weights: { bm25: 1, vector: this.vectorWeight },
       fusion: this.fusion,
+      // What the answerer's strategy stored per chunk, fetched only for one that reads it.
+      extras: this.answerer.chunkExtras !== null,
     });
 
     const counts = await counting;
@@ -253,7 +255,7 @@ export class AskService {
               headings: hit.headings,
               score: hit.score,
               ...(hit.similarity !== undefined && { similarity: hit.similarity }),
-              ...(hit.sentenceVectors && { sentenceVectors: hit.sentenceVectors }),
+              ...(hit.extras && { extras: hit.extras }),
               ...(hit.layout !== undefined && { layout: hit.layout }),
               documentId: hit.documentId,
               ordinal: hit.ordinal,

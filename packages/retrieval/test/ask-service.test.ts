@@ -1,8 +1,13 @@
-import type { Answer, Answerer, AnswerRequest } from '@docent/answerers';
+import {
+  SentenceVectorExtras,
+  type Answer,
+  type Answerer,
+  type AnswerRequest,
+} from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import type { Embedder } from '@docent/embedder';
 import type { DocumentLookup } from '@docent/metadata-store';
-import type { SearchHit, SearchIndex } from '@docent/search-index';
+import type { SearchHit, SearchIndex, SearchQuery } from '@docent/search-index';
 import { AskService, type AskInput, type AskOptions, type Reference } from '../src';
 
 const hit = (documentId: string, ordinal: number, similarity: number): SearchHit => ({
@@ -29,7 +34,8 @@ const QUOTING_FAQ: Answer = {
 /** An ask service over fixed hits, whose answerer gives `answer`. */
 function askService(
   options: { refFloor?: number } = {},
-  answererKind: Pick<Answerer, 'citesPassages' | 'readsTermCounts'> = {
+  answererKind: Pick<Answerer, 'citesPassages' | 'readsTermCounts'> &
+    Partial<Pick<Answerer, 'chunkExtras'>> = {
     citesPassages: true,
     readsTermCounts: true,
   },
@@ -38,8 +44,12 @@ function askService(
 ) {
   const requests: AnswerRequest[] = [];
   const countCalls: Array<[string, string[]]> = [];
+  const searches: SearchQuery[] = [];
   const index = {
-    search: async () => hits,
+    search: async (query: SearchQuery) => {
+      searches.push(query);
+      return hits;
+    },
     termDocumentCounts: async (collectionId: string, words: string[]) => {
       countCalls.push([collectionId, words]);
       return { chunks: 40, counts: words.map((_, i) => i + 1) };
@@ -60,6 +70,7 @@ function askService(
     collection: async () => ({ collection: { id: 'c1' } }),
   } as unknown as CollectionResolver;
   const answerer: Answerer = {
+    chunkExtras: null,
     ...answererKind,
     answer: async (request, answerOptions) => {
       requests.push(request);
@@ -86,7 +97,7 @@ function askService(
       { namespaceName: 'ns', collectionName: 'kb', question, history, ...extra.input },
       extra.options,
     );
-  return { ask, requests, countCalls };
+  return { ask, requests, countCalls, searches };
 }
 
 describe('AskService', () => {
@@ -111,7 +122,11 @@ describe('AskService', () => {
         return new Float32Array([1, 0]);
       },
     } as unknown as Embedder;
-    const answerer = { citesPassages: true, readsTermCounts: true } as unknown as Answerer;
+    const answerer = {
+      citesPassages: true,
+      readsTermCounts: true,
+      chunkExtras: null,
+    } as unknown as Answerer;
     const service = new AskService({} as DocumentLookup, index, embedder, answerer, resolver);
     await expect(
       service.ask('account', { namespaceName: 'ns', collectionName: 'kb', question: 'Why?' }),
@@ -142,6 +157,25 @@ describe('AskService', () => {
     await ask('How do deploys deploy on Fridays?');
     expect(countCalls).toEqual([]);
     expect(requests[0]!.termCounts).toBeUndefined();
+  });
+
+  it("fetches the chunks' extras only for an answerer that declares them, and hands them over untouched", async () => {
+    const extras = Uint8Array.of(1, 2, 3);
+    const hits = [{ ...hit('guide', 0, 0.8), extras }, hit('faq', 1, 0.5)];
+    const declaring = askService(
+      {},
+      { citesPassages: false, readsTermCounts: true, chunkExtras: new SentenceVectorExtras() },
+      QUOTING_FAQ,
+      hits,
+    );
+    await declaring.ask('Where is the FAQ?');
+    expect(declaring.searches[0]!.extras).toBe(true);
+    expect(declaring.requests[0]!.passages.map((p) => p.extras)).toEqual([extras, undefined]);
+    expect(declaring.requests[0]!.passages[0]!.extras).toBe(extras);
+
+    const reading = askService({}, { citesPassages: true, readsTermCounts: false });
+    await reading.ask('Where is the FAQ?');
+    expect(reading.searches[0]!.extras).toBe(false);
   });
 
   it('puts the quoted passage first with its sentence highlighted, then the others by rank', async () => {

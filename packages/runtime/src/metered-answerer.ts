@@ -29,6 +29,7 @@ export function meteredAnswerer(answerer: Answerer, registry: Registry, name: st
   return {
     citesPassages: answerer.citesPassages,
     readsTermCounts: answerer.readsTermCounts,
+    chunkExtras: answerer.chunkExtras,
     async answer(request: AnswerRequest, options: AnswerOptions = {}): Promise<Answer> {
       const started = performance.now();
       const seconds = () => (performance.now() - started) / 1000;

@@ -308,6 +308,8 @@ export async function buildRuntime(
         // A dead worker's hold on a collection lapses as fast as its hold on the job.
         lockTtlMs: config.queue.lockMs,
         chunkTokens: config.chunkTokens,
+        // Ingestion computes what the configured answerer keeps per chunk, and nothing else.
+        chunkExtras: answerer.chunkExtras,
         batchDocuments: config.ingestion.batchDocuments,
         listingAheadBatches: config.ingestion.listingAheadBatches,
         inlineContentBytes: config.ingestion.inlineContentBytes,

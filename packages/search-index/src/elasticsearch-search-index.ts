@@ -31,6 +31,7 @@ import { type CollectionLayoutEntry, LayoutMaintenance } from './elasticsearch/l
 import {
   type ChunkSource,
   type HitSource,
+  hitSourceFields,
   MAX_ELASTICSEARCH_DIMENSIONS,
 } from './elasticsearch/index-definition';
 import { RrfRetrieverSupport } from './elasticsearch/rrf-retriever-support';
@@ -51,7 +52,7 @@ import {
 } from './types';
 import { SearchIndexUnavailableError } from './search-index-errors';
 import { assertVector, normalised } from './vectors/vector-codec';
-import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentence-vector-codec';
+import { checkedExtras } from './chunk-extras';
 
 /**
  * The Elasticsearch {@link SearchIndex} (9.x), for deployments with several hosts.
@@ -390,6 +391,7 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       documentIds: query.documentIds,
       weights: [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1],
       fusion: query.fusion ?? 'rrf',
+      fields: hitSourceFields(query.extras === true),
     };
     if (plan.legSize === 0 || (plan.terms === null && plan.vector === null)) return [];
 
@@ -470,11 +472,8 @@ function chunkSource(
   chunk: IndexedChunk,
   index: number,
 ): ChunkSource {
-  const { dimensions } = placement;
   const unit = normalised(chunk.vector);
-  const sentences = chunk.sentenceVectors?.length
-    ? checkedSentenceVectors(chunk.sentenceVectors, dimensions, index)
-    : [];
+  const extras = checkedExtras(chunk.extras, index);
   return {
     kind: 'chunk',
     collection_id: placement.collectionId,
@@ -488,9 +487,7 @@ function chunkSource(
     title: chunk.title,
     // A zero vector has no direction: `dot_product` refuses it, and it is nobody's neighbour.
     ...(!isZero(unit) && { vector: Array.from(unit) }),
-    ...(sentences.length > 0 && {
-      sentence_vectors: encodeSentenceVectors(sentences, dimensions).toString('base64'),
-    }),
+    ...(extras !== null && { extras: extras.toString('base64') }),
     ...(chunk.layout !== undefined && { layout: chunk.layout }),
   };
 }

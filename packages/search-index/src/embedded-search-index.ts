@@ -32,7 +32,7 @@ import {
   upgradeCollectionTablesSql,
   UPGRADED_COLUMNS,
 } from './embedded/sqlite-schema';
-import { checkedSentenceVectors, encodeSentenceVectors } from './vectors/sentence-vector-codec';
+import { checkedExtras } from './chunk-extras';
 import { convexFusion } from './fusion/convex-fusion';
 import {
   DEFAULT_RRF_K,
@@ -221,16 +221,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
               headings: chunk.headings,
               title: chunk.title,
               vector: encodeVector(normalised(chunk.vector)),
-              sentenceVectors: chunk.sentenceVectors?.length
-                ? encodeSentenceVectors(
-                    checkedSentenceVectors(
-                      chunk.sentenceVectors,
-                      collection.catalogue.dimensions,
-                      i,
-                    ),
-                    collection.catalogue.dimensions,
-                  )
-                : null,
+              extras: checkedExtras(chunk.extras, i),
               layout: chunk.layout ?? null,
             };
           });
@@ -378,12 +369,15 @@ export class EmbeddedSearchIndex implements SearchIndex {
     }
 
     const weights: [number, number] = [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1];
+    const withExtras = query.extras === true;
     let fused: Array<FusedItem<number>>;
     let rowsById: Map<number, StoredChunkRow>;
     if (mode === 'hybrid' && query.fusion === 'convex' && unitQuery) {
       // Every candidate needs its cosine, so all their rows are read before ranking.
       const candidates = [...new Set([...bm25RowIds, ...vectorRowIds])];
-      rowsById = new Map(collection.statements.byIds(candidates).map((row) => [row.id, row]));
+      rowsById = new Map(
+        collection.statements.byIds(candidates, withExtras).map((row) => [row.id, row]),
+      );
       for (const id of candidates) {
         const row = rowsById.get(id);
         if (!similarities.has(id) && row) similarities.set(id, dotWithBlob(unitQuery, row.vector));
@@ -398,7 +392,12 @@ export class EmbeddedSearchIndex implements SearchIndex {
         query.limit,
       );
       rowsById = new Map(
-        collection.statements.byIds(fused.map((item) => item.id)).map((row) => [row.id, row]),
+        collection.statements
+          .byIds(
+            fused.map((item) => item.id),
+            withExtras,
+          )
+          .map((row) => [row.id, row]),
       );
     }
     // Document keys are 60-bit hashes: re-check the filter so a collision can never leak a hit.
@@ -505,8 +504,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
         `search index schema version ${stored} is newer than this build supports (${SCHEMA_VERSION})`,
       );
     } else if (Number(stored) < SCHEMA_VERSION) {
-      // Versions 1 and 2 → 3: collections made before keep their chunks; new columns start
-      // NULL (those chunks' sentences are embedded when asked, their layout read from the text).
+      // Versions 1 to 3 → 4: collections made before keep their chunks; stored sentence vectors
+      // become the extras they are, new columns start NULL (those chunks' sentences are
+      // embedded when asked, their layout read from the text).
       const keys = this.db
         .prepare('SELECT table_key FROM search_index_collections')
         .pluck()
@@ -516,7 +516,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
         const columns = this.db.pragma(`table_info(${tables.chunks})`) as Array<{ name: string }>;
         if (columns.length === 0) continue;
         const missing = UPGRADED_COLUMNS.filter((name) => !columns.some((c) => c.name === name));
-        if (missing.length > 0) this.db.exec(upgradeCollectionTablesSql(tables, missing));
+        if (missing.length > 0) {
+          const existing = columns.map((c) => c.name);
+          this.db.exec(upgradeCollectionTablesSql(tables, missing, existing));
+        }
       }
       this.db
         .prepare("UPDATE search_index_meta SET value = ? WHERE key = 'schema_version'")

@@ -5,10 +5,9 @@ export type {
   SearchIndex,
   SearchMode,
   SearchQuery,
-  SentenceVector,
   TermDocumentCounts,
 } from './types';
-export { MAX_TERM_STATISTICS_WORDS } from './types';
+export { MAX_CHUNK_EXTRAS_BYTES, MAX_TERM_STATISTICS_WORDS } from './types';
 export { EmbeddedSearchIndex, type EmbeddedSearchIndexOptions } from './embedded-search-index';
 export { type Bm25Weights, DEFAULT_BM25_WEIGHTS } from './bm25/bm25-weights';
 export {

@@ -11,10 +11,11 @@ export interface IndexedChunk {
   title: string;
   vector: Float32Array;
   /**
-   * Vectors of the chunk's sentences, computed at ingestion so an extractive answer need not
-   * embed them when asked. Stored (int8, not searchable) and returned with hits; optional.
+   * What the configured answerer's strategy keeps per chunk (the extractive answerer's sentence
+   * vectors), opaque to the index: stored as given (not searchable, at most
+   * `MAX_CHUNK_EXTRAS_BYTES`) and returned with search hits that ask for it; optional.
    */
-  sentenceVectors?: SentenceVector[];
+  extras?: Uint8Array;
   /**
    * What the chunk's text is made of (list items, table rows, code, markup), encoded by
    * `encodeChunkLayout`: stored as it is (not searchable) and returned with hits; optional.
@@ -22,11 +23,8 @@ export interface IndexedChunk {
   layout?: string;
 }
 
-/** A sentence's vector, filed under a 32-bit key of its text (the answerer's `answerUnitKey`). */
-export interface SentenceVector {
-  key: number;
-  vector: Float32Array;
-}
+/** Most bytes of one chunk's `extras` (a chunk's sentence vectors take a few KiB). */
+export const MAX_CHUNK_EXTRAS_BYTES = 1 << 20;
 
 /** One document's chunks, as a batched write takes them. */
 export interface DocumentChunks {
@@ -60,6 +58,11 @@ export interface SearchQuery {
    * Elasticsearch adapter fuses with (weighted) RRF either way.
    */
   fusion?: 'rrf' | 'convex';
+  /**
+   * Return each hit's stored `extras` (default false): only an answerer that declares chunk
+   * extras reads them, and over the network they are most of a hit's bytes.
+   */
+  extras?: boolean;
 }
 
 export interface SearchHit {
@@ -77,8 +80,8 @@ export interface SearchHit {
   vectorRank?: number;
   /** Cosine similarity to the query vector, when computed. */
   similarity?: number;
-  /** The chunk's stored sentence vectors (unit length), when it was indexed with them. */
-  sentenceVectors?: SentenceVector[];
+  /** The chunk's stored extras, when the search asked for them and it was indexed with some. */
+  extras?: Uint8Array;
   /** The chunk's stored layout, when it was indexed with one. */
   layout?: string;
 }
@@ -118,7 +121,10 @@ export interface SearchIndex {
    */
   refresh(collectionId: string): Promise<void>;
   search(query: SearchQuery): Promise<SearchHit[]>;
-  /** Chunks of one document by ordinal (neighbour expansion); missing ordinals are left out. */
+  /**
+   * Chunks of one document by ordinal (neighbour expansion), without their extras; missing
+   * ordinals are left out.
+   */
   getChunks(collectionId: string, documentId: string, ordinals: number[]): Promise<SearchHit[]>;
   countChunks(collectionId: string, documentId?: string): Promise<number>;
   /**

@@ -7,9 +7,11 @@ import {
 } from '../src';
 import {
   collectionIndexDefinition,
-  SENTENCE_VECTORS_FIELD,
+  EXTRAS_FIELD,
+  LEGACY_SENTENCE_VECTORS_FIELD,
+  sharedIndexDefinition,
 } from '../src/elasticsearch/index-definition';
-import { collectionIndex } from '../src/elasticsearch/index-layout';
+import { collectionIndex, sharedIndex } from '../src/elasticsearch/index-layout';
 import { axis, chunk, DIMENSIONS, KNOWLEDGE_BASE } from './conformance/search-index-fixtures';
 import { describeSearchIndexConformance } from './conformance/search-index.conformance';
 
@@ -208,7 +210,7 @@ if (url) {
       expect((await find()).map((hit) => hit.chunkId)).toEqual(['handbook:0']);
     });
 
-    it('an index made before sentence vectors gets their field: old chunks stay, new ones store them', async () => {
+    it('an index made before sentence vectors gets the extras field: old chunks stay, new ones store them', async () => {
       live = openLive();
       const { index, admin, prefix } = live;
       const { alias, concreteIndex } = collectionIndex(prefix, 'kb');
@@ -216,7 +218,8 @@ if (url) {
         numberOfShards: 1,
         numberOfReplicas: 0,
       });
-      delete definition.mappings!.properties![SENTENCE_VECTORS_FIELD];
+      delete definition.mappings!.properties![EXTRAS_FIELD];
+      delete definition.mappings!.properties![LEGACY_SENTENCE_VECTORS_FIELD];
       await admin.indices.create({ index: concreteIndex, ...definition });
       await admin.index({
         index: alias,
@@ -240,14 +243,82 @@ if (url) {
       await index.replaceDocumentChunks('kb', 'new', [
         {
           ...chunk('new', 0, 'Renew the lease.', axis(1)),
-          sentenceVectors: [{ key: 9, vector: axis(2) }],
+          extras: Uint8Array.of(9, 8, 7),
         },
       ]);
-      const [old] = await index.getChunks('kb', 'old', [0]);
-      expect(old?.text).toBe('Rotate the keys.');
-      expect(old?.sentenceVectors).toBeUndefined();
-      const [fresh] = await index.getChunks('kb', 'new', [0]);
-      expect(fresh?.sentenceVectors?.map((v) => v.key)).toEqual([9]);
+      await index.refresh('kb');
+      const hits = await index.search({
+        collectionId: 'kb',
+        mode: 'bm25',
+        text: 'rotate keys renew lease',
+        vector: axis(0),
+        limit: 5,
+        extras: true,
+      });
+      const byId = new Map(hits.map((hit) => [hit.chunkId, hit]));
+      expect(byId.get('old:0')?.text).toBe('Rotate the keys.');
+      expect(byId.get('old:0')?.extras).toBeUndefined();
+      expect([...byId.get('new:0')!.extras!]).toEqual([9, 8, 7]);
+    });
+
+    it('a shared index made before extras gets their field when a new collection joins it', async () => {
+      live = openLive({ sharedIndices: 1 });
+      const { index, admin, prefix } = live;
+      const { alias, concreteIndex } = sharedIndex(prefix, DIMENSIONS, 0);
+      const definition = sharedIndexDefinition(alias, DIMENSIONS, {
+        numberOfShards: 1,
+        numberOfReplicas: 0,
+      });
+      delete definition.mappings!.properties![EXTRAS_FIELD];
+      await admin.indices.create({ index: concreteIndex, ...definition });
+
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'new', [
+        { ...chunk('new', 0, 'Renew the lease.', axis(1)), extras: Uint8Array.of(4, 5) },
+      ]);
+      await index.refresh('kb');
+      const [hit] = await index.search({
+        collectionId: 'kb',
+        mode: 'bm25',
+        text: 'renew lease',
+        vector: axis(1),
+        limit: 1,
+        extras: true,
+      });
+      expect([...hit!.extras!]).toEqual([4, 5]);
+    });
+
+    it("reads the sentence vectors an earlier version stored as the chunk's extras", async () => {
+      live = openLive();
+      const { index, admin, prefix } = live;
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'old', [
+        chunk('old', 0, 'Rotate the keys.', axis(0)),
+      ]);
+      await index.refresh('kb');
+      // As an earlier version wrote the chunk: its sentence vectors in `sentence_vectors`.
+      const written = await admin.search<{ chunk_id: string }>({
+        index: `${prefix}-*`,
+        query: { term: { chunk_id: 'old:0' } },
+      });
+      const hit = written.hits.hits[0]!;
+      await admin.update({
+        index: hit._index,
+        id: hit._id!,
+        ...(hit._routing !== undefined && { routing: hit._routing }),
+        doc: { [LEGACY_SENTENCE_VECTORS_FIELD]: Buffer.from([1, 2, 0, 9]).toString('base64') },
+        refresh: true,
+      });
+      const [found] = await index.search({
+        collectionId: 'kb',
+        mode: 'bm25',
+        text: 'rotate keys',
+        vector: axis(0),
+        limit: 1,
+        extras: true,
+      });
+      expect(found?.chunkId).toBe('old:0');
+      expect([...found!.extras!]).toEqual([1, 2, 0, 9]);
     });
 
     it('finds a collection made before the registry by its own index and moves it into a shared index, online', async () => {

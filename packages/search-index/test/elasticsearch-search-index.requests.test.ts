@@ -63,7 +63,6 @@ const HIT_FIELDS = [
   'text',
   'headings',
   'title',
-  'sentence_vectors',
   'layout',
 ];
 
@@ -233,6 +232,7 @@ describe('ElasticsearchSearchIndex: collections', () => {
       similarity: 'dot_product',
       index_options: { type: 'int8_hnsw' },
     },
+    extras: { type: 'binary' },
     sentence_vectors: { type: 'binary' },
     layout: { type: 'keyword', index: false, doc_values: false },
     manifest: { type: 'object', enabled: false },
@@ -387,14 +387,24 @@ describe('ElasticsearchSearchIndex: collections', () => {
   });
 
   it('reuses a collection with the same dimensions and refuses other dimensions', async () => {
-    const scope = knownCollection(es(), DIMENSIONS, 2);
+    const mappings: nock.Body[] = [];
+    const scope = knownCollection(es(), DIMENSIONS, 3)
+      .put(`/${KB_ALIAS}/_mapping`)
+      .reply(recording(mappings, [200, { acknowledged: true }, ES_HEADERS]));
     const index = open();
 
+    await expect(index.ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     await expect(index.ensureCollection(KB, DIMENSIONS)).resolves.toBeUndefined();
     await expect(index.ensureCollection(KB, DIMENSIONS * 2)).rejects.toThrow(
       'collection "kb" stores 8-dimensional vectors; cannot use it with 16 dimensions',
     );
-    scope.done(); // two registry reads, nothing created
+    // Three registry reads, nothing created; the stored-only fields an earlier version's index
+    // lacks (`extras`) are added once per process.
+    scope.done();
+    expect(mappings).toHaveLength(1);
+    expect(Object.keys((json(mappings[0]!) as { properties: object }).properties)).toContain(
+      'extras',
+    );
   });
 
   it('finds a collection made before the registry by its own index, adds the stored-only fields, and records it as it is', async () => {
@@ -415,6 +425,7 @@ describe('ElasticsearchSearchIndex: collections', () => {
     scope.done();
     expect(json(mappings[0]!)).toEqual({
       properties: {
+        extras: { type: 'binary' },
         sentence_vectors: { type: 'binary' },
         layout: { type: 'keyword', index: false, doc_values: false },
       },
@@ -459,6 +470,9 @@ describe('ElasticsearchSearchIndex: collections', () => {
           index: `${KB_SHARED}-v1`,
         }),
       )
+      // Another process made the shared index, perhaps an earlier version: its fields are added.
+      .put(`/${KB_SHARED}/_mapping`)
+      .reply(200, { acknowledged: true }, ES_HEADERS)
       .put(`/${REGISTRY_INDEX}`)
       .reply(
         ...errorReply(400, 'resource_already_exists_exception', 'index already exists', {

@@ -443,17 +443,17 @@ describe('EmbeddedSearchIndex', () => {
       expect(() => new EmbeddedSearchIndex({ path })).toThrow(/schema version 999/);
     });
 
-    it('opens a version-1 file: old chunks keep answering, new ones store sentence vectors and layouts', async () => {
+    it('opens a version-1 file: old chunks keep answering, new ones store extras and layouts', async () => {
       const before = open();
       await before.ensureCollection('kb', DIMENSIONS);
       await before.replaceDocumentChunks('kb', 'old', [
         chunk('old', 0, 'Rotate the keys.', axis(0)),
       ]);
       await before.close();
-      // What version 1 wrote: no sentence_vectors column.
+      // What version 1 wrote: no sentence-vector column (now `extras`).
       const raw = new Database(path);
       const { chunks } = collectionTables('kb');
-      raw.exec(`ALTER TABLE ${chunks} DROP COLUMN sentence_vectors`);
+      raw.exec(`ALTER TABLE ${chunks} DROP COLUMN extras`);
       raw.exec(`ALTER TABLE ${chunks} DROP COLUMN layout`);
       raw.prepare("UPDATE search_index_meta SET value = '1' WHERE key = 'schema_version'").run();
       raw.close();
@@ -461,16 +461,18 @@ describe('EmbeddedSearchIndex', () => {
       const after = open();
       const [old] = await after.search(query('kb', { text: 'rotate keys', mode: 'bm25' }));
       expect(old?.chunkId).toBe('old:0');
-      expect(old?.sentenceVectors).toBeUndefined();
+      expect(old?.extras).toBeUndefined();
       await after.replaceDocumentChunks('kb', 'new', [
         {
           ...chunk('new', 0, 'Renew the lease.', axis(1)),
-          sentenceVectors: [{ key: 3, vector: axis(2) }],
+          extras: Uint8Array.of(1, 2, 3),
           layout: '[["p",0,16]]',
         },
       ]);
-      const [fresh] = await after.getChunks('kb', 'new', [0]);
-      expect(fresh?.sentenceVectors?.map((s) => s.key)).toEqual([3]);
+      const [fresh] = await after.search(
+        query('kb', { text: 'renew lease', mode: 'bm25', extras: true }),
+      );
+      expect(fresh?.extras && [...fresh.extras]).toEqual([1, 2, 3]);
       expect(fresh?.layout).toBe('[["p",0,16]]');
       await after.close();
       const check = new Database(path);
@@ -479,8 +481,32 @@ describe('EmbeddedSearchIndex', () => {
           .prepare("SELECT value FROM search_index_meta WHERE key = 'schema_version'")
           .pluck()
           .get(),
-      ).toBe('3');
+      ).toBe('4');
       check.close();
+    });
+
+    it("opens a version-3 file: the sentence vectors it stored come back as the chunks' extras", async () => {
+      const before = open();
+      await before.ensureCollection('kb', DIMENSIONS);
+      await before.replaceDocumentChunks('kb', 'old', [
+        chunk('old', 0, 'Rotate the keys.', axis(0)),
+      ]);
+      await before.close();
+      // What version 3 wrote: the extractive answerer's sentence vectors in `sentence_vectors`.
+      const raw = new Database(path);
+      const { chunks } = collectionTables('kb');
+      raw.exec(`ALTER TABLE ${chunks} RENAME COLUMN extras TO sentence_vectors`);
+      raw.prepare(`UPDATE ${chunks} SET sentence_vectors = ?`).run(Buffer.from([1, 2, 0, 9]));
+      raw.prepare("UPDATE search_index_meta SET value = '3' WHERE key = 'schema_version'").run();
+      raw.close();
+
+      const after = open();
+      const [old] = await after.search(
+        query('kb', { text: 'rotate keys', mode: 'bm25', extras: true }),
+      );
+      expect(old?.chunkId).toBe('old:0');
+      expect(old?.extras && [...old.extras]).toEqual([1, 2, 0, 9]);
+      await after.close();
     });
   });
 });

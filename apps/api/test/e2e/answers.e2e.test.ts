@@ -1,5 +1,6 @@
 import { startFakeConfluence, type FakeConfluence } from '@docent/source-fakes';
 import type { DocentClient } from './support/docent-client';
+import { chunksWithExtras } from './support/chunk-extras';
 import { startDocent, type InProcessDocent } from './support/docent-server';
 import { waitForIngestion } from './support/wait-for';
 
@@ -118,6 +119,12 @@ describe('answers a person can act on (embedded mode)', () => {
   afterAll(async () => {
     await docent?.close();
     await wiki?.close();
+  });
+
+  it("stores the extractive answerer's sentence vectors with every chunk it ingested", async () => {
+    const stored = await chunksWithExtras(docent, locator, 'port deploy team policy');
+    expect(stored.chunks).toBeGreaterThan(0);
+    expect(stored.withExtras).toBe(stored.chunks);
   });
 
   it.each([

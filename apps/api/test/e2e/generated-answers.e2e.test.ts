@@ -4,6 +4,7 @@ import {
   type FakeChatCompletions,
   type FakeConfluence,
 } from '@docent/source-fakes';
+import { chunksWithExtras } from './support/chunk-extras';
 import type { DocentClient } from './support/docent-client';
 import { startDocent, freePort, type InProcessDocent } from './support/docent-server';
 import { parseEventStream, postForEvents, type StreamEvent } from './support/event-stream';
@@ -116,6 +117,12 @@ describe('generated answers through a chat-completions server', () => {
     output.restore();
     await docent?.close();
     await Promise.all([wiki?.close(), llm?.close()]);
+  });
+
+  it('ingests without chunk extras: the model reads none, so no sentence vector is stored', async () => {
+    const stored = await chunksWithExtras(docent, locator, 'Heron Skylark meals port');
+    expect(stored.chunks).toBeGreaterThanOrEqual(PAGES.length);
+    expect(stored.withExtras).toBe(0);
   });
 
   it('answers with the model, its marker pointing at the cited ref', async () => {

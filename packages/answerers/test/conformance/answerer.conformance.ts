@@ -19,6 +19,11 @@ export interface AnswererHarness {
    * or wait until restored; `secret` is a key it holds, which no error may show.
    */
   upstream: { fail(): void; stall(): void; restore(): void; secret?: string };
+  /**
+   * An answerer that declares `chunkExtras`: the embedding its spans are pooled with at
+   * ingestion (the answerer's own), to make the extras an ingestion would store.
+   */
+  embedTexts?(texts: string[]): Promise<Float32Array[]>;
   cleanup(): Promise<void>;
 }
 
@@ -148,7 +153,9 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
  * Behaviour every {@link Answerer} shares: "not found" with nothing to read or nothing that
  * answers; a found answer grounded in the passages it was given (its first ref the passage that
  * holds the answer); streamed pieces that add up to the answer; the abort signal honoured, before
- * and during an answer; a failing upstream reported as an `UnavailableError` (503) without its key.
+ * and during an answer; a failing upstream reported as an `UnavailableError` (503) without its key;
+ * a declaration of what it needs stored per chunk, and the same answer whether the passages carry
+ * its own extras, another strategy's, or none.
  */
 export function describeAnswererConformance(
   name: string,
@@ -253,6 +260,44 @@ export function describeAnswererConformance(
       }
       harness.upstream.restore();
       expectGrounded(answerer, await answerer.answer(request(ANSWERABLE)), PASSAGES);
+    });
+    it('declares what it needs per chunk: nothing, or spans of the chunk and a blob made of them', async () => {
+      const extras = answerer.chunkExtras;
+      if (extras === null) return; // nothing computed at ingestion, nothing fetched when asked
+      expect(extras.name.trim()).not.toBe('');
+      expect(harness.embedTexts).toBeDefined();
+      for (const { text } of PASSAGES) {
+        const plan = extras.plan(text);
+        expect(plan.spans.length).toBeGreaterThan(0);
+        // Pooled from the chunk's own forward pass: each span is a piece of the chunk's text.
+        for (const span of plan.spans) expect(text).toContain(span);
+        expect(plan.encode(plan.spans.map(() => null))).toBeNull();
+        const blob = plan.encode(await harness.embedTexts!([...plan.spans]));
+        expect(blob).toBeInstanceOf(Uint8Array);
+        expect(blob!.byteLength).toBeGreaterThan(0);
+      }
+    });
+
+    it("answers alike with its own chunk extras, with another strategy's, and with none", async () => {
+      const plain = await answerer.answer(request(ANSWERABLE));
+      expectGrounded(answerer, plain, PASSAGES);
+      // What another answerer stored (the index returns it whatever is configured now).
+      const foreign = PASSAGES.map((p) => ({ ...p, extras: Uint8Array.of(0xfe, 3, 0, 1, 2, 3) }));
+      const withForeign = await answerer.answer(request(ANSWERABLE, foreign));
+      expect(withForeign.text).toBe(plain.text);
+      expect(withForeign.usedPassageIds).toEqual(plain.usedPassageIds);
+      const extras = answerer.chunkExtras;
+      if (extras === null) return;
+      const own = await Promise.all(
+        PASSAGES.map(async (p) => {
+          const plan = extras.plan(p.text);
+          const blob = plan.encode(await harness.embedTexts!([...plan.spans]));
+          return { ...p, ...(blob && { extras: blob }) };
+        }),
+      );
+      const withOwn = await answerer.answer(request(ANSWERABLE, own));
+      expect(withOwn.text).toBe(plain.text);
+      expect(withOwn.usedPassageIds).toEqual(plain.usedPassageIds);
     });
   });
 }

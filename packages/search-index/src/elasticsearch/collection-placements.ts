@@ -34,6 +34,8 @@ export interface PlacementOptions {
 export class CollectionPlacements {
   private readonly cache = new Map<string, { placement: CollectionPlacement; until: number }>();
   private readonly sharedIndicesKnown = new Set<string>();
+  /** Indices this process brought up to the current stored-only fields (`withStoredOnlyFields`). */
+  private readonly upToDate = new Set<string>();
   /** Registry reads under way for searches: an ask's counts and search read the record once. */
   private readonly reading = new Map<string, Promise<CollectionPlacement | null>>();
 
@@ -73,6 +75,7 @@ export class CollectionPlacements {
     const existing = await this.fresh(collectionId);
     if (existing !== null) {
       assertSameDimensions(collectionId, existing.dimensions, dimensions);
+      await this.withStoredOnlyFields(existing.index);
       return existing;
     }
     const created =
@@ -104,11 +107,25 @@ export class CollectionPlacements {
         index: shared.concreteIndex,
         ...sharedIndexDefinition(shared.alias, dimensions, this.options.settings),
       });
+      this.upToDate.add(shared.alias);
     } catch (error) {
       if (errorDetails(error)?.type !== 'resource_already_exists_exception') throw error;
+      // Made by another process, perhaps by an earlier version.
+      await this.withStoredOnlyFields(shared.alias);
     }
     this.sharedIndicesKnown.add(shared.alias);
     return shared.alias;
+  }
+
+  /**
+   * Adds the stored-only fields an index made by an earlier version lacks (`extras`), once per
+   * index and process: an ingestion ensures its collection before it writes, and the index's
+   * `dynamic: strict` mapping would refuse them. Adding a field leaves every chunk as it is.
+   */
+  private async withStoredOnlyFields(index: string): Promise<void> {
+    if (this.upToDate.has(index)) return;
+    await this.client.indices.putMapping({ index, properties: STORED_ONLY_MAPPING });
+    this.upToDate.add(index);
   }
 
   /** A new dedicated index for the collection (or the one another process just made). */
@@ -125,6 +142,7 @@ export class CollectionPlacements {
       if (raced === null) throw error;
       assertSameDimensions(collectionId, raced.dimensions, dimensions);
     }
+    this.upToDate.add(target.alias);
     return new CollectionPlacement(collectionId, dimensions, 'dedicated', target.alias, null);
   }
 
@@ -169,6 +187,7 @@ export class CollectionPlacements {
         properties: STORED_ONLY_MAPPING,
       });
     }
+    this.upToDate.add(alias);
     return new CollectionPlacement(collectionId, dimensions, 'dedicated', alias, null);
   }
 

@@ -34,6 +34,8 @@ export interface RankingPlan {
   weights: [bm25: number, vector: number];
   /** `rrf` (ranks) or `convex` (normalised scores), as in the embedded index. */
   fusion: 'rrf' | 'convex';
+  /** `_source` fields fetched for the hits (`hitSourceFields`). */
+  fields: readonly string[];
 }
 
 /**
@@ -134,7 +136,7 @@ export class HybridRanking {
           await this.client.search({ ...placement.target, ...body }),
           placement,
         );
-        return this.fetch(placement, fused, new Map(), compare);
+        return this.fetch(placement, fused, new Map(), compare, plan.fields);
       } catch (error) {
         if (!this.rrf.fallBackAfter(error)) throw error;
       }
@@ -187,7 +189,13 @@ export class HybridRanking {
       const fuse = (cosines: Map<string, number>) =>
         toRanked(convexFusion(bm25Hits, vectorIds, cosines, plan.weights), cosines);
       if (missing.length === 0) {
-        return this.fetch(placement, fuse(legCosines).slice(0, plan.size), exact, compare);
+        return this.fetch(
+          placement,
+          fuse(legCosines).slice(0, plan.size),
+          exact,
+          compare,
+          plan.fields,
+        );
       }
       // The vector leg's lowest cosine bounds those it did not return.
       const floor = Math.min(...legCosines.values());
@@ -202,6 +210,7 @@ export class HybridRanking {
         fetchedIds,
         missing,
         plan.vector,
+        plan.fields,
       );
       // A chunk without a vector (a zero vector has no direction) has cosine 0.
       const cosines = new Map([
@@ -212,7 +221,7 @@ export class HybridRanking {
       const unfetched = ranked.filter((hit) => !sources.has(hit.id)).map((hit) => hit.id);
       if (unfetched.length > 0) {
         for (const [id, source] of (
-          await this.fetchWithCosines(placement, unfetched, [], null)
+          await this.fetchWithCosines(placement, unfetched, [], null, plan.fields)
         )[0]) {
           sources.set(id, source);
         }
@@ -225,7 +234,7 @@ export class HybridRanking {
       plan.weights,
     ).slice(0, plan.size);
     // No similarity yet: `fetch` sets every hit's.
-    return this.fetch(placement, toRanked(fused, new Map()), exact, compare);
+    return this.fetch(placement, toRanked(fused, new Map()), exact, compare, plan.fields);
   }
 
   /**
@@ -237,6 +246,7 @@ export class HybridRanking {
     ranked: RankedId[],
     known: Map<string, number>,
     compare: Float32Array | null,
+    fields: readonly string[],
   ): Promise<RankedHit[]> {
     if (ranked.length === 0) return [];
     const zero = compare !== null && compare.every((component) => component === 0);
@@ -249,6 +259,7 @@ export class HybridRanking {
       ranked.map((hit) => hit.id),
       unknown,
       compare,
+      fields,
     );
     const cosine = (id: string): number | undefined => {
       if (compare === null) return undefined;
@@ -267,9 +278,10 @@ export class HybridRanking {
     ids: readonly string[],
     cosineIds: readonly string[],
     vector: Float32Array | null,
+    sourceFields: readonly string[],
   ): Promise<[Map<string, HitSource>, Map<string, number>]> {
     const { target } = placement;
-    const fields = hitsBody(ids, placement.filter);
+    const fields = hitsBody(ids, placement.filter, sourceFields);
     if (cosineIds.length === 0 || vector === null) {
       return [
         sourcesById(await this.client.search<HitSource>({ ...target, ...fields })),

@@ -8,7 +8,13 @@ export const MAX_ELASTICSEARCH_DIMENSIONS = 4096;
 export const VECTOR_FIELD = 'vector';
 /** A chunk's id within its collection (`keyword`, with doc values). */
 export const CHUNK_ID_FIELD = 'chunk_id';
-export const SENTENCE_VECTORS_FIELD = 'sentence_vectors';
+/** A chunk's extras (an answerer strategy's opaque blob), base64 in `_source`. */
+export const EXTRAS_FIELD = 'extras';
+/**
+ * Where indices made before extras were opaque keep the extractive answerer's sentence vectors
+ * (the same bytes its strategy writes as extras now): still mapped, read as extras, never written.
+ */
+export const LEGACY_SENTENCE_VECTORS_FIELD = 'sentence_vectors';
 export const LAYOUT_FIELD = 'layout';
 const ENGLISH_ANALYZER = 'docent_english';
 
@@ -26,13 +32,15 @@ export interface ChunkSource {
   headings: string;
   title: string;
   vector?: number[];
-  /** Base64 of `encodeSentenceVectors`; absent when the chunk was indexed without them. */
+  /** Base64 of the chunk's extras; absent when it was indexed without any. */
+  extras?: string;
+  /** Base64 of the sentence vectors a chunk written by an earlier version holds (its extras). */
   sentence_vectors?: string;
   /** The chunk's layout, opaque; absent when it was indexed without one. */
   layout?: string;
 }
 
-/** The `_source` fields read back for a hit (never the vector). */
+/** The `_source` fields read back for a hit (never the vector, nor the extras). */
 export const HIT_SOURCE_FIELDS = [
   'chunk_id',
   'document_id',
@@ -41,11 +49,24 @@ export const HIT_SOURCE_FIELDS = [
   'text',
   'headings',
   'title',
-  SENTENCE_VECTORS_FIELD,
   LAYOUT_FIELD,
 ] as const;
 
-export type HitSource = Pick<ChunkSource, (typeof HIT_SOURCE_FIELDS)[number]>;
+const HIT_SOURCE_FIELDS_WITH_EXTRAS = [
+  ...HIT_SOURCE_FIELDS,
+  EXTRAS_FIELD,
+  LEGACY_SENTENCE_VECTORS_FIELD,
+] as const;
+
+/**
+ * What a search fetches per hit: the extras only when asked (an extractive answerer's sentence
+ * vectors are most of a hit's bytes).
+ */
+export function hitSourceFields(extras: boolean): readonly string[] {
+  return extras ? HIT_SOURCE_FIELDS_WITH_EXTRAS : HIT_SOURCE_FIELDS;
+}
+
+export type HitSource = Pick<ChunkSource, (typeof HIT_SOURCE_FIELDS_WITH_EXTRAS)[number]>;
 
 /**
  * The one extra document per indexed document: the `_id`s of its chunks. It is read with a
@@ -237,12 +258,14 @@ function chunkProperties(dimensions: number): Record<string, estypes.MappingProp
 }
 
 /**
- * What the answer reads beside a chunk's text: its sentence vectors (`binary`) and its layout (a
- * `keyword` neither indexed nor with doc values). Both are kept in `_source` only, so they cost
- * disk and nothing in the search structures.
+ * What the answer reads beside a chunk's text: its extras (`binary`; the legacy sentence-vector
+ * field too, so chunks written before and copies of them stay valid) and its layout (a `keyword`
+ * neither indexed nor with doc values). All are kept in `_source` only, so they cost disk and
+ * nothing in the search structures.
  */
 export const STORED_ONLY_MAPPING: Record<string, estypes.MappingProperty> = {
-  [SENTENCE_VECTORS_FIELD]: { type: 'binary' },
+  [EXTRAS_FIELD]: { type: 'binary' },
+  [LEGACY_SENTENCE_VECTORS_FIELD]: { type: 'binary' },
   [LAYOUT_FIELD]: { type: 'keyword', index: false, doc_values: false },
 };
 

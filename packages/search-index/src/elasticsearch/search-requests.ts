@@ -162,12 +162,16 @@ function knnParameters(leg: VectorLegOptions) {
  * The hits' fields (`_source` only: their cosines come from kNN scores, so the stored vectors,
  * which the fields API returns as JSON numbers, never travel).
  */
-export function hitsBody(ids: readonly string[], collection: readonly Query[]): SearchBody {
+export function hitsBody(
+  ids: readonly string[],
+  collection: readonly Query[],
+  fields: readonly string[] = HIT_SOURCE_FIELDS,
+): SearchBody {
   const byId: Query = { ids: { values: [...ids] } };
   return {
     size: ids.length,
     track_total_hits: false,
-    _source: [...HIT_SOURCE_FIELDS],
+    _source: [...fields],
     query: collection.length === 0 ? byId : { bool: { filter: [byId, ...collection] } },
   };
 }

@@ -3,7 +3,6 @@ import { type SearchHit } from '../types';
 import { causeDetails, ElasticsearchIndexError } from './elasticsearch-errors';
 import { type CollectionPlacement } from './collection-placement';
 import { CHUNK_ID_FIELD, type HitSource } from './index-definition';
-import { decodeSentenceVectors } from '../vectors/sentence-vector-codec';
 
 type SearchResponse = estypes.SearchResponseBody<unknown>;
 
@@ -72,10 +71,9 @@ export function toSearchHit(
   if (scoring.bm25Rank !== undefined) hit.bm25Rank = scoring.bm25Rank;
   if (scoring.vectorRank !== undefined) hit.vectorRank = scoring.vectorRank;
   if (scoring.similarity !== undefined) hit.similarity = scoring.similarity;
-  if (typeof source.sentence_vectors === 'string') {
-    const sentenceVectors = decodeSentenceVectors(Buffer.from(source.sentence_vectors, 'base64'));
-    if (sentenceVectors.length > 0) hit.sentenceVectors = sentenceVectors;
-  }
+  // A chunk written before extras were opaque has its sentence vectors in their old field.
+  const extras = source.extras ?? source.sentence_vectors;
+  if (typeof extras === 'string' && extras.length > 0) hit.extras = Buffer.from(extras, 'base64');
   if (typeof source.layout === 'string') hit.layout = source.layout;
   return hit;
 }

@@ -1,7 +1,6 @@
 import type Database from 'better-sqlite3';
 import { type SearchHit } from '../types';
 import { type MatrixSourceRow } from '../vectors/vector-matrix';
-import { decodeSentenceVectors } from '../vectors/sentence-vector-codec';
 import { type Bm25Weights } from '../bm25/bm25-weights';
 import { type CollectionTables } from './sqlite-schema';
 
@@ -16,7 +15,8 @@ export interface StoredChunkRow {
   headings: string;
   title: string;
   vector: Buffer;
-  sentence_vectors: Buffer | null;
+  /** Read only when asked for (undefined then). */
+  extras?: Buffer | null;
   layout: string | null;
 }
 
@@ -30,14 +30,14 @@ export interface InsertChunkParams {
   headings: string;
   title: string;
   vector: Buffer;
-  sentenceVectors: Buffer | null;
+  extras: Buffer | null;
   layout: string | null;
 }
 
 type Statement = Database.Statement;
 
 const HIT_COLUMNS =
-  'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector, sentence_vectors, layout';
+  'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector, layout';
 
 /**
  * The prepared statements of one collection's tables. Lists of ids travel as one JSON parameter
@@ -50,6 +50,7 @@ export class CollectionStatements {
   private readonly countByDocument: Statement;
   private readonly selectByOrdinals: Statement;
   private readonly selectByIds: Statement;
+  private readonly selectByIdsWithExtras: Statement;
   private readonly bm25: Statement;
   private readonly bm25InDocuments: Statement;
   private readonly countMatches: Statement;
@@ -65,10 +66,10 @@ export class CollectionStatements {
     this.insert = db.prepare(
       `INSERT INTO ${chunks}
          (chunk_id, document_id, document_key, ordinal, page_num, text, headings, title, vector,
-          sentence_vectors, layout)
+          extras, layout)
        VALUES
          (@chunkId, @documentId, @documentKey, @ordinal, @pageNum, @text, @headings, @title, @vector,
-          @sentenceVectors, @layout)`,
+          @extras, @layout)`,
     );
     this.deleteByDocument = db.prepare(`DELETE FROM ${chunks} WHERE document_id = ?`);
     this.countAll = db.prepare(`SELECT count(*) FROM ${chunks}`).pluck();
@@ -82,6 +83,9 @@ export class CollectionStatements {
     );
     this.selectByIds = db.prepare(
       `SELECT ${HIT_COLUMNS} FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
+    );
+    this.selectByIdsWithExtras = db.prepare(
+      `SELECT ${HIT_COLUMNS}, extras FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
     );
     // Weights are numbers validated at construction; spliced in so FTS5 sees constants.
     const bm25 = `bm25(${fts}, ${weights.text}, ${weights.headings}, ${weights.title}, 0)`;
@@ -135,8 +139,10 @@ export class CollectionStatements {
     return this.selectByOrdinals.all(documentId, JSON.stringify(ordinals)) as StoredChunkRow[];
   }
 
-  byIds(ids: readonly number[]): StoredChunkRow[] {
-    return this.selectByIds.all(JSON.stringify(ids)) as StoredChunkRow[];
+  /** `withExtras`: read each row's extras too (a blob a search without them leaves unread). */
+  byIds(ids: readonly number[], withExtras = false): StoredChunkRow[] {
+    const statement = withExtras ? this.selectByIdsWithExtras : this.selectByIds;
+    return statement.all(JSON.stringify(ids)) as StoredChunkRow[];
   }
 
   /**
@@ -208,8 +214,7 @@ export function toSearchHit(
   if (scoring.bm25Rank !== undefined) hit.bm25Rank = scoring.bm25Rank;
   if (scoring.vectorRank !== undefined) hit.vectorRank = scoring.vectorRank;
   if (scoring.similarity !== undefined) hit.similarity = scoring.similarity;
-  const sentenceVectors = decodeSentenceVectors(row.sentence_vectors);
-  if (sentenceVectors.length > 0) hit.sentenceVectors = sentenceVectors;
+  if (row.extras) hit.extras = row.extras;
   if (row.layout !== null) hit.layout = row.layout;
   return hit;
 }

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 
 /**
  * Bumped when the on-disk layout changes. 2 added `sentence_vectors` to the chunks tables, 3
- * `layout`; opening an older file adds the columns (NULL: those chunks' sentences are embedded
- * when asked, as before, and their layout is read from their text).
+ * `layout`, 4 renamed `sentence_vectors` to `extras` (an answerer's opaque per-chunk blob; the
+ * sentence vectors stored before are that blob in the extractive answerer's format 1). Opening
+ * an older file renames or adds the columns (NULL: those chunks' sentences are embedded when
+ * asked, as before, and their layout is read from their text).
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 export const CATALOGUE_SQL = `
 CREATE TABLE IF NOT EXISTS search_index_meta (
@@ -82,7 +84,7 @@ CREATE TABLE IF NOT EXISTS ${chunks} (
   headings TEXT NOT NULL,
   title TEXT NOT NULL,
   vector BLOB NOT NULL,
-  sentence_vectors BLOB,
+  extras BLOB,
   layout TEXT
 );
 CREATE INDEX IF NOT EXISTS ${chunks}_document ON ${chunks} (document_id, ordinal);
@@ -111,16 +113,29 @@ END;
 }
 
 /** Columns later versions added to the chunks table, with their types. */
-const ADDED_COLUMNS = { sentence_vectors: 'BLOB', layout: 'TEXT' } as const;
+const ADDED_COLUMNS = { extras: 'BLOB', layout: 'TEXT' } as const;
+/** Columns later versions renamed: the new name and the old one. */
+const RENAMED_COLUMNS: Partial<Record<keyof typeof ADDED_COLUMNS, string>> = {
+  extras: 'sentence_vectors',
+};
 export const UPGRADED_COLUMNS = Object.keys(ADDED_COLUMNS) as Array<keyof typeof ADDED_COLUMNS>;
 
-/** Adds the `missing` columns to a collection's chunks table made by an earlier version. */
+/**
+ * Brings a collection's chunks table made by an earlier version up to date: each `missing`
+ * column is renamed from its old name when the table has that (its values kept), else added.
+ */
 export function upgradeCollectionTablesSql(
   tables: CollectionTables,
   missing: ReadonlyArray<(typeof UPGRADED_COLUMNS)[number]>,
+  existing: readonly string[],
 ): string {
   return missing
-    .map((name) => `ALTER TABLE ${tables.chunks} ADD COLUMN ${name} ${ADDED_COLUMNS[name]};`)
+    .map((name) => {
+      const old = RENAMED_COLUMNS[name];
+      return old !== undefined && existing.includes(old)
+        ? `ALTER TABLE ${tables.chunks} RENAME COLUMN ${old} TO ${name};`
+        : `ALTER TABLE ${tables.chunks} ADD COLUMN ${name} ${ADDED_COLUMNS[name]};`;
+    })
     .join('\n');
 }
 

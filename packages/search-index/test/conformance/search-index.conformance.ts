@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type IndexedChunk,
+  MAX_CHUNK_EXTRAS_BYTES,
   type SearchHit,
   type SearchIndex,
   type SearchMode,
@@ -94,48 +95,65 @@ export function describeSearchIndexConformance(
       expect(hit?.similarity).toBeCloseTo(1, 5);
     });
 
-    describe('sentence vectors', () => {
-      const withSentences = (documentId: string, ordinal: number, text: string) => ({
+    describe('chunk extras', () => {
+      // Opaque bytes: what an answerer's strategy stored (all 256 byte values, so nothing is
+      // lost to an encoding).
+      const EXTRAS = Uint8Array.from({ length: 600 }, (_, i) => (i * 7) % 256);
+      const withExtras = (documentId: string, ordinal: number, text: string) => ({
         ...chunk(documentId, ordinal, text, axis(ordinal)),
-        sentenceVectors: [
-          { key: 7, vector: unit([2, 0.6], [5, 0.8]) },
-          // Stored normalised: an unnormalised vector comes back at unit length.
-          { key: 0xfffffffe, vector: unit([1, 1]).map((c) => c * 3) },
-        ],
+        extras: EXTRAS,
       });
 
-      it('come back with search hits and getChunks, each near what was written', async () => {
+      it('come back byte for byte with the search hits that ask for them, in every mode', async () => {
         const kb = await newCollection();
-        await seed(kb, { manual: [withSentences('manual', 0, 'Rotate the keys. Then restart.')] });
-        const [hit] = await search(kb, 'hybrid', 'rotate keys', axis(0), { limit: 1 });
-        const [read] = await index.getChunks(kb, 'manual', [0]);
-        for (const found of [hit, read]) {
-          const stored = found?.sentenceVectors ?? [];
-          expect(stored.map((s) => s.key)).toEqual([7, 0xfffffffe]);
-          // int8 storage: within 0.01 of the cosine, at unit length.
-          expect(dot(stored[0]!.vector, unit([2, 0.6], [5, 0.8]))).toBeGreaterThan(0.99);
-          expect(dot(stored[1]!.vector, axis(1))).toBeGreaterThan(0.99);
-          expect(dot(stored[0]!.vector, stored[0]!.vector)).toBeCloseTo(1, 3);
+        await seed(kb, {
+          manual: [withExtras('manual', 0, 'Rotate the keys. Then restart.')],
+          guide: [chunk('guide', 0, 'Rotate the tyres.', axis(1))],
+        });
+        for (const mode of ['hybrid', 'bm25', 'vector'] as const) {
+          for (const fusion of ['rrf', 'convex'] as const) {
+            const hits = await search(kb, mode, 'rotate', axis(0), { extras: true, fusion });
+            const byId = new Map(hits.map((hit) => [hit.chunkId, hit]));
+            expect(Buffer.from(byId.get('manual:0')!.extras!)).toEqual(Buffer.from(EXTRAS));
+            expect(byId.get('guide:0')?.extras).toBeUndefined();
+          }
         }
+      });
+
+      it('are not fetched by a search that does not ask, nor by getChunks', async () => {
+        const kb = await newCollection();
+        await seed(kb, { manual: [withExtras('manual', 0, 'Rotate the keys.')] });
+        const [hit] = await search(kb, 'hybrid', 'rotate keys', axis(0), { limit: 1 });
+        expect(hit?.chunkId).toBe('manual:0');
+        expect(hit?.extras).toBeUndefined();
+        const [read] = await index.getChunks(kb, 'manual', [0]);
+        expect(read?.extras).toBeUndefined();
       });
 
       it('are optional: a chunk written without them has none, and a rewrite drops them', async () => {
         const kb = await newCollection();
-        await seed(kb, { manual: [withSentences('manual', 0, 'Rotate the keys.')] });
+        await seed(kb, { manual: [withExtras('manual', 0, 'Rotate the keys.')] });
         await seed(kb, { manual: [chunk('manual', 0, 'Rotate the keys.', axis(0))] });
-        const [hit] = await search(kb, 'bm25', 'rotate keys', axis(0), { limit: 1 });
+        const [hit] = await search(kb, 'bm25', 'rotate keys', axis(0), { limit: 1, extras: true });
         expect(hit?.chunkId).toBe('manual:0');
-        expect(hit?.sentenceVectors).toBeUndefined();
+        expect(hit?.extras).toBeUndefined();
       });
 
-      it('are checked like the chunk vector: a wrong size writes nothing', async () => {
+      it('are checked before anything is written: too large, or not bytes, writes nothing', async () => {
         const kb = await newCollection();
-        const bad = {
+        const tooLarge = {
           ...chunk('manual', 0, 'Rotate the keys.', axis(0)),
-          sentenceVectors: [{ key: 1, vector: new Float32Array(DIMENSIONS + 1) }],
+          extras: new Uint8Array(MAX_CHUNK_EXTRAS_BYTES + 1),
         };
-        await expect(index.replaceDocumentChunks(kb, 'manual', [bad])).rejects.toThrow(
-          /sentenceVectors\[0\]/,
+        await expect(index.replaceDocumentChunks(kb, 'manual', [tooLarge])).rejects.toThrow(
+          /chunks\[0\]\.extras/,
+        );
+        const notBytes = {
+          ...chunk('manual', 0, 'Rotate the keys.', axis(0)),
+          extras: [1, 2, 3] as unknown as Uint8Array,
+        };
+        await expect(index.replaceDocumentChunks(kb, 'manual', [notBytes])).rejects.toThrow(
+          /chunks\[0\]\.extras/,
         );
         expect(await index.countChunks(kb)).toBe(0);
       });

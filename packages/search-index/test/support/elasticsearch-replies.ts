@@ -56,6 +56,7 @@ export function mappingReply(
             index_options: { type: 'int8_hnsw', m: 16, ef_construction: 100 },
           },
           ...(withStoredOnlyFields && {
+            extras: { type: 'binary' },
             sentence_vectors: { type: 'binary' },
             layout: { type: 'keyword', index: false, doc_values: false },
           }),
