@@ -1202,13 +1202,15 @@ describe('ElasticsearchSearchIndex: search', () => {
     size: 50,
     track_total_hits: false,
     ...RANKING_HIT,
-    knn: {
-      field: 'vector',
-      query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
-      k: 50,
-      num_candidates: 100,
-      rescore_vector: { oversample: 2 },
-      filter: [{ terms: { document_id: ['deploy-guide'] } }],
+    query: {
+      knn: {
+        field: 'vector',
+        query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
+        k: 50,
+        num_candidates: 100,
+        rescore_vector: { oversample: 2 },
+        filter: [{ terms: { document_id: ['deploy-guide'] } }],
+      },
     },
   };
   const guide = [
@@ -1229,13 +1231,15 @@ describe('ElasticsearchSearchIndex: search', () => {
     size: ids.length,
     track_total_hits: false,
     ...RANKING_HIT,
-    knn: {
-      field: 'vector',
-      query_vector: vectorLeg.knn.query_vector,
-      k: ids.length,
-      num_candidates: 100,
-      rescore_vector: { oversample: 2 },
-      filter: [...filter, { ids: { values: ids } }],
+    query: {
+      knn: {
+        field: 'vector',
+        query_vector: vectorLeg.query.knn.query_vector,
+        k: ids.length,
+        num_candidates: 100,
+        rescore_vector: { oversample: 2 },
+        filter: [...filter, { ids: { values: ids } }],
+      },
     },
   });
   /** The answer to a fetch with cosines: the hits' fields, and the kNN scores ((1 + cosine) / 2). */
@@ -1449,7 +1453,7 @@ describe('ElasticsearchSearchIndex: search', () => {
             {
               knn: {
                 field: 'vector',
-                query_vector: vectorLeg.knn.query_vector,
+                query_vector: vectorLeg.query.knn.query_vector,
                 k: 20,
                 num_candidates: 100,
                 rescore_vector: { oversample: 2 },
@@ -1588,15 +1592,15 @@ describe('ElasticsearchSearchIndex: search', () => {
     );
 
     scope.done();
-    const { rescore_vector: _rescore, ...knn } = vectorLeg.knn;
+    const { rescore_vector: _rescore, ...knn } = vectorLeg.query.knn;
     expect(json(bodies[0]!)).toEqual({
       size: 2,
       track_total_hits: false,
       ...RANKING_HIT,
-      knn: { ...knn, k: 2 },
+      query: { knn: { ...knn, k: 2 } },
     });
     // The restricted search rescores on the float vectors even so.
-    expect((ndjson(bodies[1]!)[3] as { knn: unknown }).knn).toMatchObject({
+    expect((ndjson(bodies[1]!)[3] as { query: { knn: unknown } }).query.knn).toMatchObject({
       rescore_vector: { oversample: 1 },
     });
     expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank, hit.similarity])).toEqual([
@@ -2111,7 +2115,7 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
       query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:a:0`] } }, keyFilter] } },
     });
     expect(cosines).toMatchObject({
-      knn: { filter: [keyFilter, { ids: { values: [`${KB_KEY}:a:0`] } }] },
+      query: { knn: { filter: [keyFilter, { ids: { values: [`${KB_KEY}:a:0`] } }] } },
     });
     expect(hits[0]?.similarity).toBeCloseTo(0.8, 6);
     expect(json(bodies[2]!)).toEqual({
