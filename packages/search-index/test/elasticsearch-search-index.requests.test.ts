@@ -1216,13 +1216,15 @@ describe('ElasticsearchSearchIndex: search', () => {
     size: 50,
     track_total_hits: false,
     ...RANKING_HIT,
-    knn: {
-      field: 'vector',
-      query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
-      k: 50,
-      num_candidates: 100,
-      rescore_vector: { oversample: 2 },
-      filter: [{ terms: { document_id: ['deploy-guide'] } }],
+    query: {
+      knn: {
+        field: 'vector',
+        query_vector: [Math.fround(0.6), Math.fround(0.8), 0, 0, 0, 0, 0, 0],
+        k: 50,
+        num_candidates: 100,
+        rescore_vector: { oversample: 2 },
+        filter: [{ terms: { document_id: ['deploy-guide'] } }],
+      },
     },
   };
   const guide = [
@@ -1243,13 +1245,15 @@ describe('ElasticsearchSearchIndex: search', () => {
     size: ids.length,
     track_total_hits: false,
     ...RANKING_HIT,
-    knn: {
-      field: 'vector',
-      query_vector: vectorLeg.knn.query_vector,
-      k: ids.length,
-      num_candidates: 100,
-      rescore_vector: { oversample: 2 },
-      filter: [...filter, { ids: { values: ids } }],
+    query: {
+      knn: {
+        field: 'vector',
+        query_vector: vectorLeg.query.knn.query_vector,
+        k: ids.length,
+        num_candidates: 100,
+        rescore_vector: { oversample: 2 },
+        filter: [...filter, { ids: { values: ids } }],
+      },
     },
   });
   /** The answer to a fetch with cosines: the hits' fields, and the kNN scores ((1 + cosine) / 2). */
@@ -1463,7 +1467,7 @@ describe('ElasticsearchSearchIndex: search', () => {
             {
               knn: {
                 field: 'vector',
-                query_vector: vectorLeg.knn.query_vector,
+                query_vector: vectorLeg.query.knn.query_vector,
                 k: 20,
                 num_candidates: 100,
                 rescore_vector: { oversample: 2 },
@@ -1602,15 +1606,15 @@ describe('ElasticsearchSearchIndex: search', () => {
     );
 
     scope.done();
-    const { rescore_vector: _rescore, ...knn } = vectorLeg.knn;
+    const { rescore_vector: _rescore, ...knn } = vectorLeg.query.knn;
     expect(json(bodies[0]!)).toEqual({
       size: 2,
       track_total_hits: false,
       ...RANKING_HIT,
-      knn: { ...knn, k: 2 },
+      query: { knn: { ...knn, k: 2 } },
     });
     // The restricted search rescores on the float vectors even so.
-    expect((ndjson(bodies[1]!)[3] as { knn: unknown }).knn).toMatchObject({
+    expect((ndjson(bodies[1]!)[3] as { query: { knn: unknown } }).query.knn).toMatchObject({
       rescore_vector: { oversample: 1 },
     });
     expect(hits.map((hit) => [hit.chunkId, hit.vectorRank, hit.bm25Rank, hit.similarity])).toEqual([
@@ -2125,7 +2129,7 @@ describe('ElasticsearchSearchIndex: a collection in a shared index', () => {
       query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:a:0`] } }, keyFilter] } },
     });
     expect(cosines).toMatchObject({
-      knn: { filter: [keyFilter, { ids: { values: [`${KB_KEY}:a:0`] } }] },
+      query: { knn: { filter: [keyFilter, { ids: { values: [`${KB_KEY}:a:0`] } }] } },
     });
     expect(hits[0]?.similarity).toBeCloseTo(0.8, 6);
     expect(json(bodies[2]!)).toEqual({
@@ -2277,7 +2281,7 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
       limit: 1,
     });
 
-  it("weighs each word by its IDF within the collection: the leg asks each word's score (4 × the window) and the boosts, from the counts read while the question was embedded, rank its hits", async () => {
+  it('weighs each word by its IDF within the collection: with the counts read while the question was embedded already here, the BM25 leg is the boosted query', async () => {
     const bodies: nock.Body[] = [];
     const scope = sharedCollection(es())
       .post(`/${KB_SHARED}/_search`, isCounts)
@@ -2285,20 +2289,10 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
       .reply(recording(bodies, collectionCounts()))
       .post(`/${KB_SHARED}/_mtermvectors`)
       .reply(recording(bodies, shardStatistics()))
+      // No named clauses, no wider window: the boosts are in the query.
       .post(`/${KB_SHARED}/_search`, isLeg)
-      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
-      .reply(
-        recording(
-          bodies,
-          // Unboosted, "deployment" leads; boosted, "quota": b (3 × 4.04) first.
-          namedLegReply([
-            ['a', { w1: 5 }],
-            ['b', { w0: 3 }],
-            ['c', { w0: 0.5, w1: 2 }],
-            ['e', { w1: 0.4 }],
-          ]),
-        ),
-      )
+      .query({ routing: KB_KEY })
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 12.1]])))
       .post(`/${KB_SHARED}/_search`, isFetch)
       .query({ routing: KB_KEY })
       .reply(recording(bodies, fetchReply('b')));
@@ -2307,7 +2301,7 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     await index.termDocumentCounts(KB, words);
     const hits = await search(index);
 
-    scope.done(); // no second count, and no second leg: b's boosted score is above 4.04 × 0.4
+    scope.done(); // no second count
     expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['b:0', 1]]);
     expect(json(bodies[1]!)).toEqual({
       docs: words.map((word) => ({
@@ -2321,25 +2315,30 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
         routing: KB_KEY,
       })),
     });
-    // The `_id` in the shared index: the key, then the chunk id.
-    expect(json(bodies[3]!)).toMatchObject({
-      query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:b:0`] } }, ...keyFilter] } },
-    });
     expect(json(bodies[2]!)).toEqual({
-      size: 4,
+      size: 1,
       track_total_hits: false,
       ...RANKING_HIT,
       query: {
         bool: {
-          should: words.map((word, i) => clause(word, { _name: `w${i}` })),
+          should: [
+            clause('quota', { boost: expect.closeTo(quotaBoost, 9) }),
+            clause('deployment', { boost: expect.closeTo(deploymentBoost, 9) }),
+            clause('zyzzyva'),
+          ],
           minimum_should_match: 1,
           filter: keyFilter,
         },
       },
     });
+    // The `_id` in the shared index: the key, then the chunk id.
+    expect(json(bodies[3]!)).toMatchObject({
+      query: { bool: { filter: [{ ids: { values: [`${KB_KEY}:b:0`] } }, ...keyFilter] } },
+    });
   });
 
-  it('sends the legs without waiting for the statistics', async () => {
+  it("sends the legs without waiting for statistics still on their way: the leg asks each word's score (4 × the window) and the boosts rank its hits when they come", async () => {
+    const bodies: nock.Body[] = [];
     let legSent!: () => void;
     const legArrived = new Promise<void>((resolve) => (legSent = resolve));
     const scope = sharedCollection(es())
@@ -2355,9 +2354,16 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
       })
       .post(`/${KB_SHARED}/_search`, isLeg)
       .query({ routing: KB_KEY, include_named_queries_score: 'true' })
-      .reply(() => {
+      .reply((_uri, body) => {
+        bodies.push(body);
         legSent();
-        return namedLegReply([['b', { w0: 3 }]]);
+        // Unboosted, "deployment" leads; boosted, "quota": b (3 × 4.04) first.
+        return namedLegReply([
+          ['a', { w1: 5 }],
+          ['b', { w0: 3 }],
+          ['c', { w0: 0.5, w1: 2 }],
+          ['e', { w1: 0.4 }],
+        ]);
       })
       .post(`/${KB_SHARED}/_search`, isFetch)
       .query({ routing: KB_KEY })
@@ -2368,8 +2374,21 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     const hits = await search(index);
 
     expect(await counting).toEqual({ chunks: 100, counts: [2, 50, 0] });
-    expect(hits.map((hit) => hit.chunkId)).toEqual(['b:0']);
+    // No second leg: b's boosted score is above 4.04 × 0.4.
+    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['b:0', 1]]);
     scope.done();
+    expect(json(bodies[0]!)).toEqual({
+      size: 4,
+      track_total_hits: false,
+      ...RANKING_HIT,
+      query: {
+        bool: {
+          should: words.map((word, i) => clause(word, { _name: `w${i}` })),
+          minimum_should_match: 1,
+          filter: keyFilter,
+        },
+      },
+    });
   });
 
   it("counts again after its collection was refreshed here: an ingestion's writes change its statistics", async () => {
@@ -2382,9 +2401,13 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
       .times(2)
       .reply(...shardStatistics())
       .post(`/${KB_SHARED}/_search`, isLeg)
-      .times(3)
+      .times(2)
       .query({ routing: KB_KEY, include_named_queries_score: 'true' })
       .reply(...namedLegReply([['b', { w0: 3 }]]))
+      // The second search finds the statistics here: the boosted query.
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .query({ routing: KB_KEY })
+      .reply(...rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 12.1]]))
       .post(`/${KB_SHARED}/_search`, isFetch)
       .times(3)
       .query({ routing: KB_KEY })
@@ -2403,24 +2426,31 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
 
   it('runs the boosted query when a chunk the unboosted leg left out could outrank its hits', async () => {
     const bodies: nock.Body[] = [];
+    let legSent!: () => void;
+    const legArrived = new Promise<void>((resolve) => (legSent = resolve));
     const scope = sharedCollection(es())
       .post(`/${KB_SHARED}/_search`, isCounts)
       .query({ routing: KB_KEY })
-      .reply(...collectionCounts())
+      .reply((_uri, _body, callback) => {
+        void legArrived.then(() => callback(null, collectionCounts()));
+      })
       .post(`/${KB_SHARED}/_mtermvectors`)
-      .reply(...shardStatistics())
+      .reply((_uri, _body, callback) => {
+        void legArrived.then(() => callback(null, shardStatistics()));
+      })
       .post(`/${KB_SHARED}/_search`, isLeg)
       .query({ routing: KB_KEY, include_named_queries_score: 'true' })
       // A full window of "deployment" hits: one of "quota" scoring 0.39 unboosted, left out,
       // would score 0.39 × 4.04 boosted, above a (5 × 0.15).
-      .reply(
-        ...namedLegReply([
+      .reply(() => {
+        legSent();
+        return namedLegReply([
           ['a', { w1: 5 }],
           ['c', { w1: 2 }],
           ['d', { w1: 1 }],
           ['e', { w1: 0.4 }],
-        ]),
-      )
+        ]);
+      })
       .post(`/${KB_SHARED}/_search`, isLeg)
       .query({ routing: KB_KEY })
       .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:q:0`, 1.9]])))
@@ -2429,8 +2459,9 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
       .reply(...fetchReply('q'));
     const index = open();
 
-    await index.termDocumentCounts(KB, words);
+    const counting = index.termDocumentCounts(KB, words);
     const hits = await search(index);
+    await counting;
 
     scope.done();
     expect(hits.map((hit) => hit.chunkId)).toEqual(['q:0']);

@@ -155,6 +155,27 @@ export class CollectionStatistics {
   }
 
   /**
+   * The boosts of `idfBoosts` when every statistic they need is already here and fresh (the ask
+   * service's counts came back while the question was embedded), else null: no request, no wait.
+   */
+  knownBoosts(
+    placement: CollectionPlacement,
+    words: readonly string[],
+  ): Map<string, number> | null {
+    if (placement.key === null) return null;
+    const now = this.options.clock();
+    const total = this.totals.get(placement.key);
+    if (total === undefined || now >= total.until) return null;
+    const known = new Map<string, WordStatistics>();
+    for (const word of words) {
+      const entry = this.cache.get(`${placement.key}\u0000${word}`);
+      if (entry === undefined || now >= entry.until) return null;
+      known.set(word, entry.value);
+    }
+    return boostsOf(words, total.chunks, (word) => known.get(word));
+  }
+
+  /**
    * Boost per word for the BM25 leg of a collection in a shared index: its IDF within the
    * collection over its IDF within the shard (1 where either is unknown or zero).
    */
@@ -180,20 +201,7 @@ export class CollectionStatistics {
       chunks = total.chunks;
       known = fresh;
     }
-    return new Map(
-      words.map((word) => {
-        const stats = known(word);
-        if (
-          stats === undefined ||
-          stats.shardIdf === null ||
-          stats.shardIdf <= 0 ||
-          stats.count === 0
-        ) {
-          return [word, 1];
-        }
-        return [word, luceneIdf(chunks, stats.count) / stats.shardIdf];
-      }),
-    );
+    return boostsOf(words, chunks, known);
   }
 
   /** The shard's IDF of each word, from term vectors of artificial documents (one per word). */
@@ -225,6 +233,27 @@ export class CollectionStatistics {
       this.cache.delete(this.cache.keys().next().value!);
     }
   }
+}
+
+function boostsOf(
+  words: readonly string[],
+  chunks: number,
+  known: (word: string) => WordStatistics | undefined,
+): Map<string, number> {
+  return new Map(
+    words.map((word) => {
+      const stats = known(word);
+      if (
+        stats === undefined ||
+        stats.shardIdf === null ||
+        stats.shardIdf <= 0 ||
+        stats.count === 0
+      ) {
+        return [word, 1];
+      }
+      return [word, luceneIdf(chunks, stats.count) / stats.shardIdf];
+    }),
+  );
 }
 
 /** Lucene's BM25 IDF: ln(1 + (N − n + 0.5) / (n + 0.5)). */

@@ -101,13 +101,14 @@ export class HybridRanking {
     const { bm25Fields } = this.options;
     const words = plan.terms?.split(' ') ?? [];
     // A collection in a shared index weighs its words by their IDF within it. Those boosts come
-    // from statistics read while the question was embedded (usually still on their way): the
-    // legs do not wait for them but ask for each word's score, and the boosts are applied to the
-    // hits when both have come (see `boostedBest`).
-    const boosting =
-      plan.terms !== null && placement.key !== null && this.options.collectionIdf
-        ? this.statistics.idfBoosts(placement, words)
-        : null;
+    // from statistics read while the question was embedded. Already here, they go into the BM25
+    // leg's query. Still on their way, the legs do not wait for them but ask for each word's score
+    // over a wider window, and the boosts are applied to the hits when both have come (see
+    // `boostedBest`) — which costs the node more than the boosted query (the named clauses' scores
+    // of 4 × the hits).
+    const weighs = plan.terms !== null && placement.key !== null && this.options.collectionIdf;
+    const known = weighs ? this.statistics.knownBoosts(placement, words) : null;
+    const boosting = weighs && known === null ? this.statistics.idfBoosts(placement, words) : null;
     boosting?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
     const vector: VectorLegOptions | null =
       plan.vector === null
@@ -122,7 +123,12 @@ export class HybridRanking {
     ) {
       try {
         // Elasticsearch fuses: the boosts must be in the query.
-        const boosts = boosting === null ? undefined : { boosts: await boosting };
+        const boosts =
+          known !== null
+            ? { boosts: known }
+            : boosting === null
+              ? undefined
+              : { boosts: await boosting };
         const body = rrfRetrieverBody({
           bm25: bm25Query(plan.terms, bm25Fields, filter, boosts),
           vector,
@@ -154,7 +160,7 @@ export class HybridRanking {
               plan.terms,
               bm25Fields,
               filter,
-              boosting === null ? undefined : { named: true },
+              known !== null ? { boosts: known } : boosting === null ? undefined : { named: true },
             ),
             window,
           );

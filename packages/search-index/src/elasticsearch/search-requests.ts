@@ -110,12 +110,18 @@ export function numCandidates(k: number): number {
   return Math.min(MAX_NUM_CANDIDATES, Math.max(100, 2 * k));
 }
 
+/**
+ * The kNN leg as a `knn` query, not the request's top-level `knn` section: Elasticsearch runs a
+ * top-level `knn` in a DFS phase of its own before the query phase (a second shard task per
+ * search), which the query runs within. Routed to one shard — or over several, `k` per shard and
+ * the best `size` of them — both return the same hits with the same scores.
+ */
 export function vectorLegBody(leg: VectorLegOptions, filter: Query[]): SearchBody {
   return {
     size: leg.k,
     track_total_hits: false,
     ...RANKING_HIT,
-    knn: { ...knnParameters(leg), ...(filter.length > 0 && { filter }) },
+    query: { knn: { ...knnParameters(leg), ...(filter.length > 0 && { filter }) } },
   };
 }
 
