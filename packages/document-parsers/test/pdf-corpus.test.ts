@@ -141,23 +141,6 @@ describe('PDF parsing on the shared corpus', () => {
     expect(cloud).not.toMatch(/capability1|infrastructure2/);
   });
 
-  it('reads centred title-page lines as separate paragraphs, not one run-on sentence', () => {
-    const blocks = pageOf(documentOf('nist-sp-800-207-zero-trust-architecture.pdf'), 3).blocks.map(
-      (block) => ('text' in block ? block.text : ''),
-    );
-    // One paragraph, these lines ran on: "… 59 pages (August 2020) CODEN: NSPUE2".
-    expect(blocks).toContain(
-      'Natl. Inst. Stand. Technol. Spec. Publ. 800-207, 59 pages (August 2020)',
-    );
-    expect(blocks).toContain('CODEN: NSPUE2');
-    // Left-aligned wrapped lines on the same page stay one paragraph.
-    expect(
-      blocks.some((text) =>
-        text.includes('Certain commercial entities, equipment, or materials may be identified'),
-      ),
-    ).toBe(true);
-  });
-
   it('marks a page with an image and no text as imageOnly, and a blank page as empty', async () => {
     const document = await parse(fileOf(scannedTypedBlankPdf(), 'scan.pdf'));
     expect(document.pages).toEqual([

@@ -12,26 +12,9 @@ const BULLET = /^[•●▪◦‣∙■□➢➤►▶✓✔\uf0b7\uf0a7\uf0d8\u
 const FIRST_STEP_LIMIT = 1.6;
 /** Later steps may exceed the paragraph's first step by this factor. */
 const STEP_GROWTH_LIMIT = 1.3;
-/** Both ends of centred lines move by more than this many font sizes. */
-const CENTRED_SHIFT = 2;
 
 function sameSize(a: number, b: number): boolean {
   return Math.abs(a - b) <= 0.12 * Math.max(a, b);
-}
-
-/**
- * Lines set centred one under the other, each its own width (a title page's "Special
- * Publication 800-207" / "59 pages (August 2020)" / "CODEN: NSPUE2"), are separate statements,
- * not a paragraph's wrapped lines: both ends move, the middle stays. An indented first line or
- * a ragged right edge moves one end only.
- */
-function centredApart(previous: PdfLine, line: PdfLine, size: number): boolean {
-  const middle = (l: PdfLine) => (l.start + l.end) / 2;
-  return (
-    Math.abs(previous.start - line.start) > CENTRED_SHIFT * size &&
-    Math.abs(previous.end - line.end) > CENTRED_SHIFT * size &&
-    Math.abs(middle(previous) - middle(line)) < size
-  );
 }
 
 /**
@@ -61,8 +44,7 @@ export function groupParagraphs(lines: PdfLine[]): PdfParagraph[] {
       continues =
         Math.abs(line.angle - previous.angle) < 0.02 &&
         sameSize(line.size, current.size) &&
-        spacingOk &&
-        !centredApart(previous, line, size);
+        spacingOk;
       if (continues && !sameBaseline && firstStep === undefined) firstStep = step;
     }
     if (continues && current) {
