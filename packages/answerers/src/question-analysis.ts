@@ -20,6 +20,15 @@ export interface QuestionAnalysis {
    * actor"): a page names the company or the actor, it need not call it so.
    */
   asked: Set<string>;
+  /**
+   * The question's focus: the content words of its wh-phrase that say what kind of thing is
+   * asked about ("which **encryption algorithm**", "what **port**", "how many **euros**"),
+   * without framing words ("name", "type") and names (required on their own). An answer must
+   * hold one of them, or a close form, or say something close to them in meaning.
+   */
+  focus: string[];
+  /** The focus as the question writes it ("encryption algorithm"), for comparing in meaning. */
+  focusPhrase: string;
   /** Its words as compromise tags them (parts of speech). */
   tagged: TaggedWord[];
   /** The unit a count is asked in ("how many days" → "day"), when one is. */
@@ -126,9 +135,17 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   const cues = questionCues(question);
   const tagged = tagWords(question);
   const asked = new Set<string>();
+  const focusWords: string[] = [];
   for (const index of askedPhrase(tagged)) {
-    for (const word of contentWords(tagged[index]!.text)) asked.add(stemTerm(word));
+    for (const word of contentWords(tagged[index]!.text)) {
+      asked.add(stemTerm(word));
+      focusWords.push(word);
+    }
+    // "What is Canon i-SENSYS MF643's IP address?": what is asked is the possessed thing.
+    if (tagged[index]!.tags.has('Possessive')) focusWords.length = 0;
   }
+  const names = namedTerms(question);
+  const unit = unitOf(question);
   const things = new Set<string>();
   for (const word of tagged) {
     if (!namesAThing(word)) continue;
@@ -138,11 +155,12 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     terms,
     cues,
     bigrams: bigramsOf(contentWords(question).map(stemTerm)),
-    names: namedTerms(question),
+    names,
     asked,
+    ...focusOf(focusWords, names, /\bhow (?:many|much)\s+([a-z]+)/i.exec(question)?.[1]),
     tagged,
     things,
-    ...unitOf(question),
+    ...unit,
     asksForSeveral: asksForSeveral(question, cues),
     abbreviations: abbreviationsOf(question),
   };
@@ -176,6 +194,36 @@ function abbreviationsOf(question: string): Set<string> {
     out.add(stemTerm(match[1]!));
   }
   return out;
+}
+
+/** What a date or time is asked as ("what year", "which month"): its cue, not a word to hold. */
+const TIME_NOUNS = new Set(
+  ['year', 'month', 'day', 'date', 'time', 'century', 'decade', 'week', 'hour'].map(stemTerm),
+);
+
+/**
+ * The focus words (stems, in order) of a wh-phrase's words and the unit a count is asked in:
+ * framing words, names and digits go ("which NFL team" keeps "team"; "NFL" is a name), and
+ * words of two letters or fewer.
+ */
+function focusOf(
+  phrase: string[],
+  names: ReadonlySet<string>,
+  unit: string | undefined,
+): { focus: string[]; focusPhrase: string } {
+  const focus: string[] = [];
+  const written: string[] = [];
+  const add = (word: string) => {
+    if (contentWords(word).length === 0 || /\d/.test(word) || word.length < 3) return;
+    const stem = stemTerm(word);
+    if (FRAMING_WORDS.has(stem) || TIME_NOUNS.has(stem) || names.has(stem)) return;
+    if (focus.includes(stem)) return;
+    focus.push(stem);
+    written.push(word);
+  };
+  for (const word of phrase) add(word);
+  if (unit) add(unit);
+  return { focus, focusPhrase: written.join(' ') };
 }
 
 /** "how many days…" → { unit: "day" } ("how many times" counts times). */
@@ -236,15 +284,35 @@ export function absentSubjects(
     /^(?:do|does|did|can|could|will|would|should|must|shall|may|might)$/.test(w.normal),
   );
   const lastWord = [...tagged].reverse().find((w) => contentWords(w.text).length > 0);
+  const verb = invertedVerb(tagged);
   const out: string[] = [];
   for (const word of tagged) {
-    if (inverted && word === lastWord) continue;
+    if ((inverted && word === lastWord) || word === verb) continue;
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (absent.has(normal) && (namesAThing(word) || /\d/.test(normal))) out.push(normal);
     }
   }
   return out;
+}
+
+/**
+ * The verb of an inverted question that the tagger read as a noun: "How much does Team
+ * **cost** per seat?" (a name put in for "it" makes "Team cost" look like a compound). After
+ * the auxiliary, a run of nouns with no verb in it that ends at a preposition: its last noun.
+ */
+function invertedVerb(tagged: TaggedWord[]): TaggedWord | undefined {
+  const aux = tagged.findIndex((w) => /^(?:do|does|did)$/.test(w.normal));
+  if (aux < 0) return undefined;
+  const run: TaggedWord[] = [];
+  for (const word of tagged.slice(aux + 1)) {
+    if (word.tags.has('Determiner') || word.tags.has('Possessive')) continue;
+    if (word.tags.has('Verb') || word.tags.has('Gerund')) return undefined;
+    if (word.tags.has('Preposition')) break;
+    if (!word.tags.has('Noun') || word.tags.has('Pronoun')) return undefined;
+    run.push(word);
+  }
+  return run.length >= 2 ? run.at(-1) : undefined;
 }
 
 /** A noun, a name, a number, an acronym, a gerund used as a noun — not a pronoun. */

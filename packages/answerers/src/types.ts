@@ -120,6 +120,7 @@ export interface Answer {
     | 'absent-subject'
     | 'low-evidence'
     | 'names-not-held'
+    | 'focus-not-held'
     | 'low-score'
     | 'neighbour'
     | 'model';

@@ -1,3 +1,4 @@
+import { encodeChunkLayout } from '@docent/document-model';
 import { ExtractiveAnswerer, NOT_FOUND_ANSWER, type Passage } from '../src';
 import { bagOfWords, fakeEmbedding, switchableEmbedding } from './bag-of-words-embedder';
 import { describeAnswererConformance } from './conformance/answerer.conformance';
@@ -688,5 +689,166 @@ describe('ExtractiveAnswerer and identifiers of one family', () => {
       { abc: 60, '4th': 3, ratings: 20, demographic: 8 },
     );
     expect(answer.text).toContain('18–49 demographic');
+  });
+});
+
+describe("ExtractiveAnswerer and the question's focus", () => {
+  // `require`: "not found" when only other documents say what is asked for (off by default).
+  const answerer = new ExtractiveAnswerer({ ...fakeEmbedding, focus: 'require' });
+  const ask = (question: string, passages: Passage[]) =>
+    answerer.answer({ question, standaloneQuestion: question, history: [], passages });
+  const withDocument = (p: Passage, documentId: string): Passage => ({ ...p, documentId });
+  const plover = withDocument(
+    passage(
+      'plover',
+      'The web console at plover.internal shows every run of the last 90 days.',
+      'Plover job scheduler',
+    ),
+    'plover',
+  );
+  const kestrel = withDocument(
+    passage(
+      'kestrel',
+      'Kestrel listens on TCP port 8470 for HTTP traffic. Its gRPC API listens on port 8471 and is only reachable from inside the cluster.',
+      'Kestrel feature flag service',
+    ),
+    'kestrel',
+  );
+
+  it('is "not found" when only other documents say what is asked for (a port: Kestrel\'s)', async () => {
+    expect(await ask('Which port does Plover listen on?', [plover, kestrel])).toEqual(NOT_FOUND);
+    // `prefer` answers it.
+    const preferring = new ExtractiveAnswerer({ ...fakeEmbedding, focus: 'prefer' });
+    const question = 'Which port does Plover listen on?';
+    expect(
+      (
+        await preferring.answer({
+          question,
+          standaloneQuestion: question,
+          history: [],
+          passages: [plover, kestrel],
+        })
+      ).found,
+    ).toBe(true);
+    // Must not: the question's own thing with the port is answered.
+    const answer = await ask('Which port does Kestrel listen on?', [plover, kestrel]);
+    expect(answer.text).toBe('Kestrel listens on TCP port 8470 for HTTP traffic.');
+  });
+
+  it('is "not found" for NIST SP 800-145 asked for an encryption algorithm it never names', async () => {
+    const definition = withDocument(
+      passage(
+        'cloud',
+        'Cloud computing is a model for enabling ubiquitous, convenient, on-demand network access to a shared pool of configurable computing resources (e.g., networks, servers, storage, applications, and services) that can be rapidly provisioned and released with minimal management effort or service provider interaction.',
+        'nist-sp-800-145-definition-of-cloud-computing.pdf',
+      ),
+      '800-145',
+    );
+    const tls = withDocument(
+      passage(
+        'tls',
+        'TLS 1.3 removes legacy algorithms: all remaining symmetric encryption algorithms are Authenticated Encryption with Associated Data (AEAD) algorithms.',
+        'rfc8446-tls-1.3.pdf',
+      ),
+      '8446',
+    );
+    expect(
+      await ask('Which encryption algorithm does NIST SP 800-145 require for cloud storage?', [
+        definition,
+        tls,
+      ]),
+    ).toEqual(NOT_FOUND);
+  });
+
+  it('answers with a sentence that lacks the focus word when no other document says it', async () => {
+    // "which team": the page names the team without calling it one (SQuAD, Super Bowl 50).
+    const broncos = withDocument(
+      passage(
+        'sb50',
+        'The American Football Conference (AFC) champion Denver Broncos defeated the National Football Conference (NFC) champion Carolina Panthers 24–10 to earn their third Super Bowl title.',
+        'Super Bowl 50',
+      ),
+      'sb50',
+    );
+    const answer = await ask('Which team represented the AFC at Super Bowl 50?', [broncos]);
+    expect(answer.found).toBe(true);
+    expect(answer.text).toContain('Denver Broncos');
+  });
+
+  it("quotes the sentence of the same block that says what is asked for (the printer's IP address)", async () => {
+    const printers = withDocument(
+      passage(
+        'printers',
+        'The Leeds printer is a Canon i-SENSYS MF643 by the reception desk. Its IP address is 10.30.4.15.',
+        'Printer and AV setup.txt',
+      ),
+      'printers',
+    );
+    const question = "What is Canon i-SENSYS MF643's IP address?";
+    // `prefer` does this too.
+    const answer = await new ExtractiveAnswerer({ ...fakeEmbedding, focus: 'prefer' }).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [printers],
+    });
+    expect(answer.text).toContain('Its IP address is 10.30.4.15.');
+  });
+});
+
+describe('ExtractiveAnswerer on follow-ups made standalone', () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
+
+  it('reads the verb of "How much does Team cost per seat?" as a verb, not a missing thing', async () => {
+    const pricing = passage(
+      'pricing',
+      'Plan | Monthly price per seat | Included storage\nTeam | €24 | 100 GB\nBusiness | €39 | 1 TB',
+      'Pricing and plans',
+    );
+    const question = 'How much does Team cost per seat?';
+    const answer = await answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [pricing],
+      // "cost" is in no chunk: read as a noun, it made the question "not found".
+      termCounts: {
+        chunks: 40,
+        byWord: new Map([
+          ['team', 3],
+          ['cost', 0],
+          ['seat', 2],
+        ]),
+      },
+    });
+    expect(answer.found).toBe(true);
+    expect(answer.text).toContain('€24');
+  });
+
+  it('holds "who owns" by an Owner column, and not by another column of the row', async () => {
+    const rows = [
+      'Event | Fired when | Owner',
+      'report_viewed | A user opens a report | Team Atlas',
+      'export_started | A user starts a CSV or Parquet export | Data Platform',
+    ];
+    const text = rows.join('\n');
+    let at = 0;
+    const layout = rows.map((row, i) => {
+      const block = { kind: 'table_row' as const, start: at, end: at + row.length, table: 1 };
+      at += row.length + 1;
+      return i === 0 ? { ...block, header: true } : block;
+    });
+    const events = {
+      ...passage('events', text, 'Analytics events dictionary'),
+      layout: encodeChunkLayout(layout),
+    };
+    const question = 'Who owns report_viewed?';
+    const answer = await answerer.answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [events],
+    });
+    expect(answer.text).toBe('report_viewed — Owner: Team Atlas');
   });
 });

@@ -99,3 +99,37 @@ describe('analyseQuestion', () => {
     expect(analysed('How many days are left?').unit).toBe('day');
   });
 });
+
+describe("a question's focus", () => {
+  it.each([
+    [
+      'Which encryption algorithm does NIST SP 800-145 require for cloud storage?',
+      ['encryption', 'algorithm'],
+    ],
+    ['Which port does Plover listen on?', ['port']],
+    ['Up to how many euros per night are hotel expenses reimbursed?', ['euro']],
+    ["What is Canon i-SENSYS MF643's IP address?", ['address']],
+    // Must not: framing words, what a date is asked as, names and bare "how much".
+    ['What is the name of our data protection officer?', []],
+    ['In what month and year was SP 800-207 published?', []],
+    ['Which NFL team represented the AFC at Super Bowl 50?', ['team']],
+    ['How much does the Premium plan cost per seat?', []],
+  ])('%s → %j', (question, focus) => {
+    expect(analysed(question).focus).toEqual(focus);
+  });
+});
+
+describe('absentSubjects after a name was put in for "it"', () => {
+  it('reads the verb after "does Team" as the verb ("cost"), and still names a missing thing', () => {
+    const question = analysed('How much does Team cost per seat?');
+    expect(absentSubjects(question, counts({ team: 3, cost: 0, seat: 2 }), new Set())).toEqual([]);
+    // Must not: a noun no chunk holds is still missing ("hotel" of the near miss).
+    expect(
+      absentSubjects(
+        analysed('How much does the hotel cost per night?'),
+        counts({ hotel: 0, cost: 0, night: 2 }),
+        new Set(),
+      ),
+    ).toEqual(['hotel']);
+  });
+});

@@ -125,6 +125,22 @@ describe('PDF parsing on the shared corpus', () => {
     expect(pageText(page)).toContain('limited user-specific application configuration');
   });
 
+  it('drops footnote marks set small above the baseline, not the numbers of the text', () => {
+    const zeroTrust = documentOf('nist-sp-800-207-zero-trust-architecture.pdf');
+    const page = pageText(pageOf(zeroTrust, 37));
+    // "…internet users.⁵ It is also…": the mark would glue to the sentence as "users.5".
+    expect(page).toContain('disrupt service to millions of internet users. It is also possible');
+    expect(page).not.toContain('users.5');
+    // The footnote itself keeps its number, as do section numbers set at body size.
+    expect(page).toContain('5\nhttps://blog.cloudflare.com/inside-mirai');
+    expect(page).toContain('5.2 Denial-of-Service or Network Disruption');
+    const cloud = pageText(
+      pageOf(documentOf('nist-sp-800-145-definition-of-cloud-computing.pdf'), 6),
+    );
+    expect(cloud).toContain('applications running on a cloud infrastructure. The applications are');
+    expect(cloud).not.toMatch(/capability1|infrastructure2/);
+  });
+
   it('marks a page with an image and no text as imageOnly, and a blank page as empty', async () => {
     const document = await parse(fileOf(scannedTypedBlankPdf(), 'scan.pdf'));
     expect(document.pages).toEqual([

@@ -200,14 +200,15 @@ function joinLeadIns(units: AnswerUnit[]): AnswerUnit[] {
         block = next.block;
         i++;
       }
-      if (items.length > 0) {
-        unit = {
-          ...unit,
-          text: `${unit.text} ${items.map((item) => item.text.replace(/[.;]$/, '')).join('; ')}`,
-          end: items.at(-1)!.end,
-          leadIn: false,
-        };
-      }
+      // Alone ("The component descriptions:" before items too long to join), it states
+      // nothing: never an answer.
+      if (items.length === 0) continue;
+      unit = {
+        ...unit,
+        text: `${unit.text} ${items.map((item) => item.text.replace(/[.;]$/, '')).join('; ')}`,
+        end: items.at(-1)!.end,
+        leadIn: false,
+      };
     }
     out.push(unit);
   }

@@ -94,6 +94,34 @@ describe('answerUnits', () => {
     );
   });
 
+  it('drops a lead-in that nothing joins: it states nothing (NIST SP 800-207, p. 9)', () => {
+    // The chunk ends at the lead-in: its list is in the next chunk.
+    const cut = chunk([
+      {
+        kind: 'paragraph',
+        text: 'The ZTA logical components use a separate control plane to communicate, while application data is communicated on a data plane (see Section 3.4).',
+      },
+      { kind: 'paragraph', text: 'Figure 2: Core Zero Trust Logical Components' },
+      { kind: 'paragraph', text: 'The component descriptions:' },
+    ]);
+    expect(answerUnits(cut.text, cut.layout).map((u) => u.text)).toEqual([
+      'The ZTA logical components use a separate control plane to communicate, while application data is communicated on a data plane (see Section 3.4).',
+      'Figure 2: Core Zero Trust Logical Components',
+    ]);
+    // Its item is too long to join: the item answers on its own.
+    const long = chunk([
+      { kind: 'paragraph', text: 'The component descriptions:' },
+      {
+        kind: 'list_item',
+        text: 'Policy engine (PE): This component is responsible for the ultimate decision to grant access to a resource for a given subject, using enterprise policy as well as input from external sources as input to a trust algorithm.',
+        marker: '- ',
+      },
+    ]);
+    const units = answerUnits(long.text, long.layout).map((u) => u.text);
+    expect(units).toHaveLength(1);
+    expect(units[0]).toMatch(/^Policy engine \(PE\): This component is responsible/);
+  });
+
   it('reads a long row cell by cell, each sentence with the cells that name the row', () => {
     const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
     const { text, layout } = chunk([

@@ -31,6 +31,10 @@ const ANGLE_TOLERANCE = 0.02;
 const SPACE_GAP = 0.18;
 /** A gap wider than this many font sizes separates columns rather than words. */
 const COLUMN_GAP = 2;
+/** A footnote mark is set at most this share of the line's font size… */
+const NOTE_SIZE = 0.85;
+/** …and its baseline at least this share of it above the line's. */
+const NOTE_RAISE = 0.2;
 const SPACE_RUN = /\S {3,}\S/;
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f\ufffe\uffff]/g;
@@ -75,6 +79,11 @@ class LineBuilder {
 
   append(item: Placed): void {
     if (item.text === '') return;
+    if (this.isNoteMarker(item)) {
+      // What follows the mark is spaced from it, as from the word it marks.
+      this.end = Math.max(this.end, item.end);
+      return;
+    }
     const gap = item.start - this.end;
     if (this.text.trim() !== '' && gap > COLUMN_GAP * item.size) this.tabular = true;
     if (SPACE_RUN.test(item.text)) this.tabular = true;
@@ -84,6 +93,22 @@ class LineBuilder {
     this.end = Math.max(this.end, item.end);
     const rounded = Math.round(item.size * 2) / 2;
     this.sizes.set(rounded, (this.sizes.get(rounded) ?? 0) + item.text.trim().length);
+  }
+
+  /**
+   * A footnote reference: one to three digits set smaller and above the baseline right after a
+   * word or its punctuation ("internet users.⁵"). It is a mark, not text: kept, it glues to the
+   * sentence ("users.5 It is…") and hides where the sentence ends.
+   */
+  private isNoteMarker(item: Placed): boolean {
+    const base = this.first;
+    return (
+      /^\s*\d{1,3}\s*$/.test(item.text) &&
+      /[\p{L}.,;:)\]”"'’]$/u.test(this.text) &&
+      item.size < NOTE_SIZE * base.size &&
+      item.across - base.across > NOTE_RAISE * base.size &&
+      item.start - this.end < SPACE_GAP * base.size
+    );
   }
 
   toLine(): PdfLine {
