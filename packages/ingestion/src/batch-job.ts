@@ -107,6 +107,7 @@ export class BatchJob {
       options.embeddingBatch,
       metrics,
       deps.embedder.embedDocumentsWithSpans?.bind(deps.embedder),
+      (text) => deps.embedder.countTokens(text),
     );
     const prepared = prefetchInOrder(refs, options.prefetchDocuments, (ref) =>
       this.prepare(run, ref),
@@ -118,8 +119,8 @@ export class BatchJob {
         continue;
       }
       queue.add(document, document.windows, document.sentences);
-      // A pool of two calls' worth lets each call take texts of like length.
-      while (queue.pending >= 2 * options.embeddingBatch) {
+      // A pool of four calls' worth lets each call take texts of like length.
+      while (queue.pending >= 4 * options.embeddingBatch) {
         await this.write(run, await queue.embedNext());
       }
     }
