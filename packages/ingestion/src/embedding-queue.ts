@@ -40,6 +40,37 @@ const NO_SPANS: readonly string[] = [];
 const MAX_WAIT_CALLS = 3;
 
 /**
+ * What one more model call costs beyond its tokens, in token positions: enough that texts are
+ * not split into calls for a handful of positions (a call's messages and tensors), small beside
+ * a call's compute (32 windows of up to 256 tokens).
+ */
+const CALL_COST_POSITIONS = 256;
+
+/**
+ * How many of `lengths` (sorted longest first) the first call takes when all of them are cut
+ * into calls of at most `size` texts, each padded to its longest, so that the positions the
+ * model computes (plus `CALL_COST_POSITIONS` a call) are fewest: a page's long windows and its
+ * short last windows then go in calls of their own instead of one call padded to the longest.
+ */
+export function firstOfCheapestCalls(lengths: readonly number[], size: number): number {
+  const n = lengths.length;
+  // cost[i]: the cheapest calls for texts i…n−1; take[i]: how many the first of them takes.
+  const cost = new Array<number>(n + 1).fill(0);
+  const take = new Array<number>(n + 1).fill(0);
+  for (let i = n - 1; i >= 0; i--) {
+    cost[i] = Infinity;
+    for (let k = 1; k <= Math.min(size, n - i); k++) {
+      const c = k * lengths[i]! + CALL_COST_POSITIONS + cost[i + k]!;
+      if (c < cost[i]!) {
+        cost[i] = c;
+        take[i] = k;
+      }
+    }
+  }
+  return take[0]!;
+}
+
+/**
  * Where, in `lengths` sorted longest first, the run of `size` consecutive texts starts whose
  * padding to its first (longest) text is smallest. Taking the longest texts each time instead
  * would mix them with whatever is next: a page's short last window beside long ones pads to the
@@ -144,18 +175,18 @@ export class EmbeddingQueue<T> {
         if (t.since < this.pool[oldest]!.since) oldest = i;
       });
       const overdue = this.calls - this.pool[oldest]!.since >= MAX_WAIT_CALLS;
-      // A pool of two calls' worth or less (the last of a batch job's texts) goes longest first:
-      // picking a run from its middle would leave long and short texts to share the next call.
-      const start =
-        overdue || this.pool.length > 2 * this.batchSize
-          ? leastPadded(
-              this.pool.map((t) => t.length),
-              this.batchSize,
-              overdue ? oldest : undefined,
-            )
-          : 0;
+      const lengths = this.pool.map((t) => t.length);
+      // A pool of two calls' worth or less is what is left of a batch job's texts (a job of 16
+      // pages has about that many): it is cut into the calls that compute the fewest positions.
+      let start = 0;
+      let size = this.batchSize;
+      if (overdue || this.pool.length > 2 * this.batchSize) {
+        start = leastPadded(lengths, this.batchSize, overdue ? oldest : undefined);
+      } else {
+        size = firstOfCheapestCalls(lengths, this.batchSize);
+      }
       this.calls += 1;
-      const batch = this.pool.splice(start, this.batchSize);
+      const batch = this.pool.splice(start, size);
       this.metrics.observeEmbeddingBatch(batch.length);
       const embedded = await timed(this.metrics, 'embed', () => this.embedBatch(batch));
       batch.forEach(({ owner, index }, i) => {

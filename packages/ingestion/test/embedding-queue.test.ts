@@ -1,4 +1,4 @@
-import { EmbeddingQueue, leastPadded } from '../src/embedding-queue';
+import { EmbeddingQueue, firstOfCheapestCalls, leastPadded } from '../src/embedding-queue';
 import { NO_INGESTION_METRICS } from '../src/ingestion-metrics';
 
 describe('leastPadded', () => {
@@ -16,6 +16,20 @@ describe('leastPadded', () => {
     expect(leastPadded(lengths, 4, 0)).toBe(0);
     expect(leastPadded(lengths, 4, 7)).toBe(4);
     expect(leastPadded(lengths, 2, 1)).toBe(0);
+  });
+});
+
+describe('firstOfCheapestCalls', () => {
+  it("gives a page's long windows a call of their own, apart from the short ones", () => {
+    // One call: 6 × 250 positions; two: 3 × 250 + 3 × 60, a call's cost more.
+    expect(firstOfCheapestCalls([250, 240, 230, 60, 50, 40], 6)).toBe(3);
+  });
+
+  it('keeps texts of about one length in one call, and never takes more than a call holds', () => {
+    expect(firstOfCheapestCalls([100, 99, 98, 97], 4)).toBe(4);
+    // Two calls either way: 2 + 2 pads least (2 × 100 + 2 × 98 against 3 × 100 + 97).
+    expect(firstOfCheapestCalls([100, 99, 98, 97], 3)).toBe(2);
+    expect(firstOfCheapestCalls([7], 32)).toBe(1);
   });
 });
 
