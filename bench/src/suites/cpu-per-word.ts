@@ -139,16 +139,31 @@ export async function cpuPerWordPart(
         note: `reference ${round(withoutSpinning.wordsPerCpuSecond, 0)} words per CPU s (the service's embedder turns spinning off)`,
       },
       part('model (worker thread + ONNX threads)', cpu.model, 'forward passes'),
-      part('tokenize (event loop)', cpu.tokenize, 'texts to token ids for the model'),
+      part(
+        'tokenize (event loop)',
+        cpu.tokenize,
+        'texts to token ids for the model, but for ids counted already (reused)',
+      ),
       part('pool (event loop)', cpu.pool, 'token states to one vector per text'),
       part('spans (event loop)', cpu.spans, 'sentence vectors for the extractive answerer'),
-      part('chunk (event loop)', cpu.chunk, 'chunks, token counts, windows, answer units'),
+      part(
+        'chunk (event loop)',
+        cpu.chunk,
+        'chunks, token counts (of windows too, to batch them by length), windows, answer units',
+      ),
       part(
         'rest of the event loop',
         cpu.mainOther,
         'listing, ledger and index writes, HTTP, JSON, garbage collection on this thread',
       ),
       part('other threads', cpu.otherThreads, "V8's garbage-collector helpers, libuv's pool"),
+      // Parts of "the rest of the event loop" timed by the wall clock (waits included).
+      ...(['list', 'index', 'commit'] as const).map((stage) => ({
+        metric: `wall: ${stage} stage`,
+        value: round(service.stages[stage] ?? 0, 1),
+        unit: 's',
+        note: 'wall time, not CPU: what the rest of the event loop spent it on, at most',
+      })),
     ];
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

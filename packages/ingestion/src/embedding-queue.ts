@@ -1,6 +1,6 @@
 import type { EmbeddedWithSpans, TextWithSpans } from '@docent/embedder';
 import { meanVector } from './document-pipeline';
-import { timed, type IngestionMetrics } from './ingestion-metrics';
+import { timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
 
 interface QueuedItem<T> {
   item: T;
@@ -151,12 +151,16 @@ export class EmbeddingQueue<T> {
       missing: texts.length,
     };
     this.items.push(queued);
+    // Counting a window's tokens is the chunk stage's work: the embedder reuses the ids.
+    const lengths = timedSync(this.metrics, 'chunk', () =>
+      texts.map(({ text }) => (this.countTokens ? this.countTokens(text) : text.length)),
+    );
     texts.forEach(({ text, spans: windowSpans }, index) =>
       this.pool.push({
         owner: queued,
         index,
         text,
-        length: this.countTokens ? this.countTokens(text) : text.length,
+        length: lengths[index]!,
         since: this.calls,
         spans: windowSpans,
       }),
