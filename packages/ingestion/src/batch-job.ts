@@ -119,8 +119,8 @@ export class BatchJob {
         continue;
       }
       queue.add(document, document.windows, document.sentences);
-      // A pool of four calls' worth lets each call take texts of like length.
-      while (queue.pending >= 4 * options.embeddingBatch) {
+      // A pool of two calls' worth lets each call take texts of like length.
+      while (queue.pending >= 2 * options.embeddingBatch) {
         await this.write(run, await queue.embedNext());
       }
     }

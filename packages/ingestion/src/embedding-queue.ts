@@ -74,8 +74,7 @@ export function firstOfCheapestCalls(lengths: readonly number[], size: number): 
  * Where, in `lengths` sorted longest first, the run of `size` consecutive texts starts whose
  * padding to its first (longest) text is smallest. Taking the longest texts each time instead
  * would mix them with whatever is next: a page's short last window beside long ones pads to the
- * long ones' length (on SciFact abstracts, 29 % of the positions computed were padding). Ties go
- * to the longer run. With `holding`, only runs that hold that index are considered.
+ * long ones' length. Ties go to the longer run. With `holding`, only runs that hold that index are considered.
  */
 export function leastPadded(lengths: readonly number[], size: number, holding?: number): number {
   if (lengths.length <= size) return 0;
@@ -99,8 +98,9 @@ export function leastPadded(lengths: readonly number[], size: number, holding?: 
 
 /**
  * Embeds the windows of several documents in shared, full batches: a document's texts join a
- * pool as soon as it is chunked, and each call takes the `batchSize` texts of the pool, whatever
- * documents they belong to, that waste the fewest padded positions (see `leastPadded`). A model
+ * pool as soon as it is chunked, and each call takes up to `batchSize` texts of the pool,
+ * whatever documents they belong to, that waste the fewest padded positions (`leastPadded`;
+ * `firstOfCheapestCalls` for the last two calls' worth). A model
  * pads every text of a call to the longest one and computes every padded position, so texts of
  * like length together cost less. Every text is embedded once; a document is complete once its
  * last window is, and documents are handed back in the order they were added.
@@ -168,8 +168,9 @@ export class EmbeddingQueue<T> {
   }
 
   /**
-   * Embeds one call's worth of the pool's texts (fewer only when the pool holds fewer) and hands
-   * back the items now complete at the head of the queue, each with one vector per chunk.
+   * Embeds one call's worth of the pool's texts (fewer when the pool holds fewer, or when the
+   * last texts pad less in smaller calls) and hands back the items now complete at the head of
+   * the queue, each with one vector per chunk.
    */
   async embedNext(): Promise<Array<EmbeddedItem<T>>> {
     if (this.pool.length > 0) {
