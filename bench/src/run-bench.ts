@@ -7,6 +7,7 @@ import { answerSets } from './suites/answer-sets';
 import { streamingLatency } from './suites/streaming-latency';
 import { elasticsearchCollections } from './suites/elasticsearch-collections';
 import { fairness } from './suites/fairness';
+import { cpuPerWord } from './suites/cpu-per-word';
 import { printTable, writeResults, type BenchRow } from './support/report';
 
 type Suite = (options: {
@@ -27,6 +28,7 @@ const SUITES: Record<string, Suite> = {
   stream: streamingLatency,
   'es-collections': elasticsearchCollections,
   fairness,
+  'cpu-per-word': cpuPerWord,
 };
 
 async function main(): Promise<void> {

@@ -90,6 +90,21 @@ export function passagesOfWords(text: string, maxWords = 100): string[] {
   return passages;
 }
 
+/**
+ * A text's words in passages of about `words` words: as many passages as `words` goes into its
+ * word count (rounded, at least one), of equal size give or take a word. Batches of such
+ * passages carry almost no padding: the raw embedder at its best per word.
+ */
+export function passagesOfAbout(text: string, words = 100): string[] {
+  const all = text.split(/\s+/).filter(Boolean);
+  const count = Math.max(1, Math.round(all.length / words));
+  return Array.from({ length: count }, (_, i) =>
+    all
+      .slice(Math.round((i * all.length) / count), Math.round(((i + 1) * all.length) / count))
+      .join(' '),
+  ).filter((passage) => passage.length > 0);
+}
+
 export function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }

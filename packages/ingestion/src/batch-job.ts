@@ -46,7 +46,7 @@ export interface BatchJobDeps {
   /** The source-outage rule over the ingestion's fetches on every worker. */
   outageTally: SourceOutageTally;
   index: Pick<SearchIndex, 'replaceDocumentsChunks' | 'deleteDocument'>;
-  embedder: Pick<Embedder, 'embedDocuments' | 'embedDocumentsWithSpans'>;
+  embedder: Pick<Embedder, 'embedDocuments' | 'embedDocumentsWithSpans' | 'countTokens'>;
   pipeline: Pick<DocumentPipeline, 'prepare'>;
   connectors: Pick<ConnectorRegistry, 'get'>;
   sessions: Pick<SourceSessions, 'open'>;
@@ -141,6 +141,7 @@ export class BatchJob {
       options.embeddingBatch,
       metrics,
       deps.embedder.embedDocumentsWithSpans?.bind(deps.embedder),
+      (text) => deps.embedder.countTokens(text),
     );
     const prepared = prefetchInOrder(refs, options.prefetchDocuments, (ref) =>
       this.prepare(run, ref),

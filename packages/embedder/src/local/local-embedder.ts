@@ -11,6 +11,7 @@ import {
 } from '../types';
 import { meanPooledRows } from './mean-pooling';
 import { locateSpans, poolSpan } from './span-pooling';
+import { batchInputs, type RowLayout, rowLayoutOf } from './token-batch';
 import type { ForwardPass } from './threaded-forward-pass';
 
 /** Non-zero entries per row of a [rows, columns] attention mask. */
@@ -28,8 +29,9 @@ function rowSums(mask: Tensor): number[] {
 
 /**
  * Token ids of recently counted texts. Ingestion counts a chunk's sentences to cut it into
- * windows, then wants the same sentences' ids again to pool their vectors: this spares the
- * second tokenising (at most 2,048 texts: a few batches of documents, a few MiB at worst).
+ * windows and each window to batch it by length, then wants the same ids again to embed the
+ * window and pool its sentences' vectors: this spares the second tokenising (at most 2,048
+ * texts: a few batches of documents, a few MiB at worst).
  */
 const RECENT_TOKEN_IDS = 2_048;
 
@@ -70,6 +72,8 @@ export class LocalEmbedder implements Embedder {
   /** CPU seconds of the work done on the calling thread (see EmbedderCpuSeconds). */
   private readonly cpu = { tokenize: 0, pool: 0, spans: 0 };
   private readonly recentIds = new Map<string, readonly number[]>();
+  /** How token ids become the model's rows; null: the tokenizer tokenises each batch itself. */
+  private readonly layout: RowLayout | null;
 
   private constructor(
     readonly modelId: string,
@@ -80,6 +84,7 @@ export class LocalEmbedder implements Embedder {
   ) {
     this.dimensions = profile.dimensions;
     this.maxTokens = profile.maxTokens;
+    this.layout = rowLayoutOf(tokenizer, profile.maxTokens);
     // A span's mean sits in the same space as the text's only when the text's vector is a mean.
     if (profile.pooling === 'mean') {
       this.embedDocumentsWithSpans = (texts) => this.embedWithSpans(texts);
@@ -142,7 +147,10 @@ export class LocalEmbedder implements Embedder {
 
   /** The text's token ids without special tokens, from the recent ones when counted lately. */
   private tokenIds(text: string): readonly number[] {
-    const prepared = this.prepare(text);
+    return this.idsOfPrepared(this.prepare(text));
+  }
+
+  private idsOfPrepared(prepared: string): readonly number[] {
     let ids = this.recentIds.get(prepared);
     if (!ids) {
       ids = this.tokenizer.encode(prepared, { add_special_tokens: false });
@@ -208,11 +216,17 @@ export class LocalEmbedder implements Embedder {
       this.cpu[part] += now - clock;
       clock = now;
     };
-    const inputs = this.tokenizer(texts, {
-      padding: true,
-      truncation: true,
-      max_length: this.profile.maxTokens,
-    });
+    // Texts counted lately (a window, to batch it by length) are not tokenised again.
+    const inputs = this.layout
+      ? batchInputs(
+          texts.map((text) => this.idsOfPrepared(text)),
+          this.layout,
+        )
+      : this.tokenizer(texts, {
+          padding: true,
+          truncation: true,
+          max_length: this.profile.maxTokens,
+        });
     const attentionMask = inputs.attention_mask as Tensor;
     const tokenCounts = rowSums(attentionMask);
     lap('tokenize');

@@ -136,6 +136,20 @@ export function describeEmbedderConformance(
       expect(cosine(await embedder.embedQuery(QUESTIONS[0]!), query)).toBeGreaterThan(0.9999);
     });
 
+    it('embeds a text the same whether its tokens were counted first or not', async () => {
+      // Ingestion counts a window's tokens before it embeds it; a local model reuses the ids.
+      const text = 'A sentence this suite embeds nowhere else: counted first, or not (42 times).';
+      const [notCounted] = await embedder.embedDocuments([text]);
+      const other = await harness.open();
+      try {
+        expect(other.countTokens(text)).toBeGreaterThan(0);
+        const [counted] = await other.embedDocuments([text]);
+        expect(cosine(counted!, notCounted!)).toBeGreaterThan(0.9999);
+      } finally {
+        await other.close();
+      }
+    });
+
     it('puts questions and the passages that answer them in one space', async () => {
       const passages = await embedder.embedDocuments([...ANSWERS, ...UNRELATED]);
       for (const [index, question] of QUESTIONS.entries()) {
