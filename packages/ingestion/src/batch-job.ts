@@ -268,23 +268,36 @@ export class BatchJob {
       }
     }
     if (fenced) {
-      await this.removeFenced(run, orphans, done.length);
+      const written = new Map(
+        documents.map(({ documentId, chunks }) => [documentId, chunks.map((c) => c.chunkId)]),
+      );
+      await this.removeFenced(
+        run,
+        orphans.map((documentId) => ({ documentId, chunkIds: written.get(documentId) ?? [] })),
+        done.length,
+      );
       throw fenced;
     }
   }
 
   /**
    * The ingestion ended while this write was under way: the documents it wrote to the index and
-   * the catalog refused go again. A failure here is left to the reconciler, which cleans up after
-   * the batches an ended ingestion abandoned.
+   * the catalog refused go again, by the chunk ids this write gave them too: the reconciler's
+   * cleanup of the ended ingestion may have run between the index's steps of this write. A
+   * failure here is left to the reconciler, which cleans up after the batches an ended
+   * ingestion abandoned.
    */
-  private async removeFenced(run: BatchRun, orphans: string[], written: number): Promise<void> {
+  private async removeFenced(
+    run: BatchRun,
+    orphans: Array<{ documentId: string; chunkIds: string[] }>,
+    written: number,
+  ): Promise<void> {
     const { deps } = this;
     const { metrics } = deps;
     let removed = 0;
-    for (const documentId of orphans) {
+    for (const { documentId, chunkIds } of orphans) {
       try {
-        await deps.index.deleteDocument(run.ingestion.collectionId, documentId);
+        await deps.index.deleteDocument(run.ingestion.collectionId, documentId, chunkIds);
         removed++;
       } catch (error) {
         deps.logger.warn('could not remove a fenced document from the index; the reconciler will', {

@@ -1,3 +1,4 @@
+import type { SearchIndex } from '@docent/search-index';
 import { ingestBatchJobId } from '../src';
 import {
   ingestionFixture,
@@ -111,11 +112,19 @@ describe('IngestionRunner under outages', () => {
       atCancel = (await ingestion(id))?.progress;
     };
     f.beforeIndexWrite = cancelOnSecondWrite;
+    const deletes = jest.spyOn(f.index as SearchIndex, 'deleteDocument');
     await f.run();
     const done = await ingestion(id);
     expect(done?.status).toBe('canceled');
     // The batch's write went to the index after the cancel; its commit was refused and what
     // it wrote removed: the counters did not move, catalog and index agree.
+    // Each document it removed is named with the chunk ids this write gave it, so a cleanup
+    // that took the index's record of it meanwhile (Elasticsearch's manifest) leaves nothing.
+    expect(deletes.mock.calls.length).toBeGreaterThan(0);
+    for (const [, documentId, written] of deletes.mock.calls) {
+      expect(written?.length).toBeGreaterThan(0);
+      for (const chunkId of written!) expect(chunkId).toMatch(new RegExp(`^${documentId}:\\d+$`));
+    }
     expect(done?.progress).toEqual(atCancel);
     expect(done?.progress.documentsProcessed).toBe((await catalog()).length);
     expect(done?.progress.chunksIndexed).toBe(await catalogChunks());

@@ -213,7 +213,11 @@ export class ElasticsearchSearchIndex implements SearchIndex {
     });
   }
 
-  async deleteDocument(collectionId: string, documentId: string): Promise<void> {
+  async deleteDocument(
+    collectionId: string,
+    documentId: string,
+    written: readonly string[] = [],
+  ): Promise<void> {
     this.assertOpen();
     assertCollectionId(collectionId);
     await this.call('deleteDocument', async () => {
@@ -221,7 +225,11 @@ export class ElasticsearchSearchIndex implements SearchIndex {
       if (placement === null) return;
       if (placement.state === 'moving') throw beingMoved(collectionId);
       await this.unlessIndexMissing(collectionId, undefined, () =>
-        this.writer.delete(placement, documentId),
+        this.writer.delete(
+          placement,
+          documentId,
+          written.map((chunkId) => placement.chunkId(chunkId)),
+        ),
       );
       this.statistics.forget(placement.key);
     });

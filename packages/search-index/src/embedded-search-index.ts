@@ -244,6 +244,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       .immediate();
   }
 
+  // One transaction removes every row of the document, whoever wrote it: `written` adds nothing.
   async deleteDocument(collectionId: string, documentId: string): Promise<void> {
     this.assertOpen();
     this.db

@@ -112,7 +112,17 @@ export interface SearchIndex {
    * written. An ingestion batch writes its documents this way.
    */
   replaceDocumentsChunks(collectionId: string, documents: DocumentChunks[]): Promise<void>;
-  deleteDocument(collectionId: string, documentId: string): Promise<void>;
+  /**
+   * Removes a document's chunks. `written`: chunk ids its caller wrote itself, removed as well
+   * even when the index's own record of the document no longer names them — a batch removing
+   * what it wrote after its ingestion ended, while a cleanup may have removed that record
+   * between the write's steps.
+   */
+  deleteDocument(
+    collectionId: string,
+    documentId: string,
+    written?: readonly string[],
+  ): Promise<void>;
   deleteCollection(collectionId: string): Promise<void>;
   /**
    * Makes every write so far visible to searches: an ingestion calls it before it reports

@@ -188,6 +188,38 @@ if (url) {
       expect(hits.map((hit) => hit.text)).toEqual(['Omega.']);
     });
 
+    it("a delete given the chunk ids its caller wrote removes them after a cleanup took the document's manifest", async () => {
+      live = openLive();
+      const { index, admin, prefix } = live;
+      await index.ensureCollection('kb', DIMENSIONS);
+      await index.replaceDocumentChunks('kb', 'handbook', [
+        chunk('handbook', 0, 'Alpha.', axis(0)),
+      ]);
+      // What a cleanup racing the write leaves: it read and removed the manifest, written first,
+      // before the chunk it names was written.
+      await admin.indices.refresh({ index: `${prefix}-*` });
+      const manifests = await admin.search({
+        index: `${prefix}-*`,
+        query: { term: { kind: 'manifest' } },
+        _source: false,
+      });
+      expect(manifests.hits.hits).toHaveLength(1);
+      for (const hit of manifests.hits.hits) {
+        await admin.delete({
+          index: hit._index,
+          id: hit._id!,
+          ...(hit._routing !== undefined && { routing: hit._routing }),
+          refresh: true,
+        });
+      }
+      await index.deleteDocument('kb', 'handbook');
+      await admin.indices.refresh({ index: `${prefix}-*` });
+      expect(await index.countChunks('kb', 'handbook')).toBe(1);
+      await index.deleteDocument('kb', 'handbook', ['handbook:0']);
+      await admin.indices.refresh({ index: `${prefix}-*` });
+      expect(await index.countChunks('kb', 'handbook')).toBe(0);
+    });
+
     it('refresh makes writes searchable at once without refresh waits', async () => {
       live = openLive({ refresh: false, refreshInterval: '30s' });
       const { index } = live;

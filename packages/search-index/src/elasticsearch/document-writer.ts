@@ -90,12 +90,23 @@ export class DocumentWriter {
     if (narrowed.length > 0) await this.bulk.write(placement.target, [narrowed]);
   }
 
-  async delete(placement: CollectionPlacement, documentId: string): Promise<void> {
-    const chunkIds = await this.manifests.read(placement, documentId);
-    if (chunkIds === null) return;
-    await this.bulk.write(placement.target, [
-      chunkIds.map((id): BulkOperation => ({ action: 'delete', id })),
-    ]);
-    await this.manifests.remove(placement, documentId);
+  /**
+   * Deletes the chunks the manifest names and the manifest, plus `written` (ids its caller wrote
+   * itself): a delete that ran between another writer's manifest and its chunks removed the
+   * manifest but not the chunks written after it, which only their writer still knows.
+   */
+  async delete(
+    placement: CollectionPlacement,
+    documentId: string,
+    written: readonly string[] = [],
+  ): Promise<void> {
+    const named = await this.manifests.read(placement, documentId);
+    const chunkIds = [...new Set([...(named ?? []), ...written])];
+    if (chunkIds.length > 0) {
+      await this.bulk.write(placement.target, [
+        chunkIds.map((id): BulkOperation => ({ action: 'delete', id })),
+      ]);
+    }
+    if (named !== null) await this.manifests.remove(placement, documentId);
   }
 }
