@@ -443,20 +443,31 @@ describe('EmbeddedSearchIndex', () => {
       expect(() => new EmbeddedSearchIndex({ path })).toThrow(/schema version 999/);
     });
 
-    it('opens a version-1 file: old chunks keep answering, new ones store extras and layouts', async () => {
+    /** Writes one chunk ("old") in collection kb, then rewrites the file as schema `version` had it. */
+    async function fileOfVersion(
+      version: number,
+      alter: (raw: Database.Database, chunks: string) => void,
+    ): Promise<void> {
       const before = open();
       await before.ensureCollection('kb', DIMENSIONS);
       await before.replaceDocumentChunks('kb', 'old', [
         chunk('old', 0, 'Rotate the keys.', axis(0)),
       ]);
       await before.close();
-      // What version 1 wrote: no sentence-vector column (now `extras`).
       const raw = new Database(path);
-      const { chunks } = collectionTables('kb');
-      raw.exec(`ALTER TABLE ${chunks} DROP COLUMN extras`);
-      raw.exec(`ALTER TABLE ${chunks} DROP COLUMN layout`);
-      raw.prepare("UPDATE search_index_meta SET value = '1' WHERE key = 'schema_version'").run();
+      alter(raw, collectionTables('kb').chunks);
+      raw
+        .prepare("UPDATE search_index_meta SET value = ? WHERE key = 'schema_version'")
+        .run(String(version));
       raw.close();
+    }
+
+    it('opens a version-1 file: old chunks keep answering, new ones store extras and layouts', async () => {
+      // What version 1 wrote: no sentence-vector column (now `extras`).
+      await fileOfVersion(1, (raw, chunks) => {
+        raw.exec(`ALTER TABLE ${chunks} DROP COLUMN extras`);
+        raw.exec(`ALTER TABLE ${chunks} DROP COLUMN layout`);
+      });
 
       const after = open();
       const [old] = await after.search(query('kb', { text: 'rotate keys', mode: 'bm25' }));
@@ -486,19 +497,11 @@ describe('EmbeddedSearchIndex', () => {
     });
 
     it("opens a version-3 file: the sentence vectors it stored come back as the chunks' extras", async () => {
-      const before = open();
-      await before.ensureCollection('kb', DIMENSIONS);
-      await before.replaceDocumentChunks('kb', 'old', [
-        chunk('old', 0, 'Rotate the keys.', axis(0)),
-      ]);
-      await before.close();
       // What version 3 wrote: the extractive answerer's sentence vectors in `sentence_vectors`.
-      const raw = new Database(path);
-      const { chunks } = collectionTables('kb');
-      raw.exec(`ALTER TABLE ${chunks} RENAME COLUMN extras TO sentence_vectors`);
-      raw.prepare(`UPDATE ${chunks} SET sentence_vectors = ?`).run(Buffer.from([1, 2, 0, 9]));
-      raw.prepare("UPDATE search_index_meta SET value = '3' WHERE key = 'schema_version'").run();
-      raw.close();
+      await fileOfVersion(3, (raw, chunks) => {
+        raw.exec(`ALTER TABLE ${chunks} RENAME COLUMN extras TO sentence_vectors`);
+        raw.prepare(`UPDATE ${chunks} SET sentence_vectors = ?`).run(Buffer.from([1, 2, 0, 9]));
+      });
 
       const after = open();
       const [old] = await after.search(
