@@ -66,6 +66,20 @@ describe('UserAccountService', () => {
     expect((await service.sessions.resume(session.token))?.accountId).toBe(user.accountId);
   });
 
+  it('hashes the password of a sign-up whose email is taken, as of a fresh one', async () => {
+    // The same work on both paths is what keeps a sign-up's time from telling the email is taken.
+    await signUp('ann@example.com', PASSWORD);
+    const createUser = jest.spyOn(store.accounts, 'createUser');
+    await signUp('ann@example.com', 'another long passphrase');
+    await signUp('bea@example.com', 'another long passphrase');
+    expect(createUser).toHaveBeenCalledTimes(2);
+    const [taken, fresh] = createUser.mock.calls.map(([input]) => input.passwordHash);
+    expect(await verifyPassword('another long passphrase', taken ?? '')).toBe(true);
+    expect(await verifyPassword('another long passphrase', fresh ?? '')).toBe(true);
+    expect(createUser.mock.results.map((r) => r.type)).toEqual(['return', 'return']);
+    await expect(createUser.mock.results[0]?.value).resolves.toBeNull();
+  });
+
   it('answers a sign-up of a registered email as any other, and keeps its password', async () => {
     await signUp('ann@example.com', PASSWORD);
     await expect(signUp('ANN@example.com', 'another long passphrase')).resolves.toEqual({

@@ -176,22 +176,14 @@ describe('accounts, sessions and API keys (embedded mode)', () => {
   it('answers a sign-up of a registered email as any other: no enumeration, no takeover', async () => {
     const first = browser();
     await first.signUp('dora@example.com', PASSWORD);
-    const timed = async (email: string) => {
-      const started = performance.now();
-      const result = await browser().post('/account/signup', {
-        email,
-        password: 'another long passphrase',
-      });
-      return { result, ms: performance.now() - started };
-    };
-    const fresh = await timed('fresh@example.com');
-    const taken = await timed('DORA@example.com');
-    expect(taken.result.status).toBe(fresh.result.status);
-    expect(taken.result.body).toEqual({ accepted: true, email: 'dora@example.com' });
-    expect(Object.keys(taken.result.body)).toEqual(Object.keys(fresh.result.body));
-    // Both hash the password (scrypt, tens of ms): neither answers in a fraction of the other.
-    expect(taken.ms).toBeGreaterThan(fresh.ms / 4);
-    expect(fresh.ms).toBeGreaterThan(taken.ms / 4);
+    const signUp = (email: string) =>
+      browser().post('/account/signup', { email, password: 'another long passphrase' });
+    const fresh = await signUp('fresh@example.com');
+    const taken = await signUp('DORA@example.com');
+    expect(taken.status).toBe(fresh.status);
+    expect(taken.body).toEqual({ accepted: true, email: 'dora@example.com' });
+    expect(Object.keys(taken.body)).toEqual(Object.keys(fresh.body));
+    // That both paths hash the password (the same time) is checked by the service's unit test.
     // The registered email kept its password.
     expect((await browser().logIn('dora@example.com', 'another long passphrase')).status).toBe(401);
     expect((await browser().logIn('dora@example.com', PASSWORD)).status).toBe(200);
