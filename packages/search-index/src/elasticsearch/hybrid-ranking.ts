@@ -68,7 +68,7 @@ export interface HybridRankingOptions {
 
 /**
  * Ranks a collection's chunks for one query and fetches the hits. Both legs run in one
- * `_msearch` and are fused here — by RRF over their ranks, or by the convex combination of
+ * `_msearch` (or apart, when the BM25 leg waits for its collection's statistics) and are fused here — by RRF over their ranks, or by the convex combination of
  * normalised scores that the embedded index uses — or, for RRF, by Elasticsearch (`rrf`
  * retriever) when {@link RrfRetrieverSupport} says so. Cosines come from the vector leg's scores
  * (rescored on the float vectors, so exact); those of other hits from a kNN search restricted to
