@@ -505,6 +505,9 @@ async function measureElasticsearch(
       numberOfReplicas: 0,
       refresh: false,
     });
+  // A kept index may still hold a failed run's neighbours, or their deleted copies.
+  if (kept !== null)
+    await removeNeighboursFully(neighbourIndex, esUrl, prefix, neighbours.collections);
   try {
     let service = await startService(dataDir, env);
     let figures: IngestFigures;
@@ -545,16 +548,37 @@ async function measureElasticsearch(
   } finally {
     if (keep) {
       // SciFact stays alone in its index for the next run.
-      const index = neighbourIndex();
-      try {
-        await removeNeighbours(index, neighbours.collections);
-      } finally {
-        await index.close();
-      }
+      await removeNeighboursFully(neighbourIndex, esUrl, prefix, neighbours.collections);
     } else {
       await indices?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  }
+}
+
+/**
+ * Deletes the neighbour collections and then their deleted copies (`only_expunge_deletes`):
+ * Lucene counts deleted documents in its BM25 statistics until they are merged away, so they
+ * would change the next run's ranking of SciFact "alone".
+ */
+async function removeNeighboursFully(
+  open: () => ElasticsearchSearchIndex,
+  esUrl: string,
+  prefix: string,
+  collections: number,
+): Promise<void> {
+  const index = open();
+  try {
+    await removeNeighbours(index, collections);
+  } finally {
+    await index.close();
+  }
+  const response = await fetch(
+    `${esUrl}/${prefix}-*/_forcemerge?only_expunge_deletes=true&allow_no_indices=true`,
+    { method: 'POST' },
+  );
+  if (!response.ok) {
+    throw new Error(`Elasticsearch _forcemerge: ${response.status} ${await response.text()}`);
   }
 }
 
