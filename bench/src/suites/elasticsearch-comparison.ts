@@ -557,9 +557,9 @@ async function measureElasticsearch(
 }
 
 /**
- * Deletes the neighbour collections and then their deleted copies (a merge into one segment;
- * `only_expunge_deletes` left 4,000 of 16,000 in place): Lucene counts deleted documents in its
- * BM25 statistics until they are merged away, so they would change the next run's ranking of
+ * Deletes the neighbour collections and then their deleted copies (merged into one segment until
+ * none is left; `only_expunge_deletes` left 4,000 of 16,000): Lucene counts deleted documents in
+ * its BM25 statistics until they are merged away, so they would change the next run's ranking of
  * SciFact "alone".
  */
 async function removeNeighboursFully(
@@ -574,12 +574,24 @@ async function removeNeighboursFully(
   } finally {
     await index.close();
   }
-  const response = await fetch(
-    `${esUrl}/${prefix}-*/_forcemerge?max_num_segments=1&allow_no_indices=true`,
-    { method: 'POST' },
-  );
-  if (!response.ok) {
-    throw new Error(`Elasticsearch _forcemerge: ${response.status} ${await response.text()}`);
+  // A merge can start before the deletes reach the segments it merges: merge until none is left.
+  for (let attempt = 1; ; attempt++) {
+    const merged = await fetch(
+      `${esUrl}/${prefix}-*/_forcemerge?max_num_segments=1&allow_no_indices=true`,
+      { method: 'POST' },
+    );
+    if (!merged.ok) {
+      throw new Error(`Elasticsearch _forcemerge: ${merged.status} ${await merged.text()}`);
+    }
+    const stats = (await (
+      await fetch(`${esUrl}/${prefix}-*/_stats/docs?allow_no_indices=true`)
+    ).json()) as { _all?: { primaries?: { docs?: { deleted?: number } } } };
+    const deleted = stats._all?.primaries?.docs?.deleted ?? 0;
+    if (deleted === 0) return;
+    if (attempt === 3) {
+      console.warn(`bench: ${deleted} deleted documents left under ${prefix}-*`);
+      return;
+    }
   }
 }
 
