@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
@@ -12,7 +12,7 @@ import { loadSciFact, type SciFactDoc, type SciFactQuery } from '../datasets/sci
 import { mean, ndcgAt } from '../metrics/ranking-metrics';
 import { postJson } from '../support/http-json';
 import type { BenchRow } from '../support/report';
-import { writeNeighbours } from '../support/neighbour-collections';
+import { removeNeighbours, writeNeighbours } from '../support/neighbour-collections';
 import { modelEnvironment, sharedDir } from '../support/shared-data';
 import { percentile, round } from '../support/stats';
 import {
@@ -29,6 +29,8 @@ interface IngestFigures {
 
 interface AskFigures {
   latenciesMs: number[];
+  /** The service's own retrieval time per ask (its `Server-Timing` header): embedding + index. */
+  retrievalMs: number[];
   ndcg: number;
   queries: number;
   /** What the node served for the asks (Elasticsearch runs only). */
@@ -62,7 +64,9 @@ const P99_TARGET_MS = 150;
  * (`DOCENT_ES_COLLECTION_IDF=false`), which measures what sharing the index's term statistics
  * costs. Needs an Elasticsearch: DOCENT_BENCH_ELASTICSEARCH_URL or ELASTICSEARCH_URL
  * (`scripts/elasticsearch.sh start` prints one); it makes its indices under a prefix of its own
- * (one replica-less shared index) and deletes them at the end.
+ * (one replica-less shared index) and deletes them at the end. With `DOCENT_BENCH_KEEP_DIR`, both
+ * services' data and the Elasticsearch indices are kept (the neighbours removed) and the next run
+ * with the same corpus asks again without ingesting: latency re-measured in minutes.
  */
 export async function elasticsearchComparison(options: {
   limit?: number;
@@ -87,12 +91,16 @@ export async function elasticsearchComparison(options: {
   });
   try {
     const embedderRate = await embedderThroughput(docs);
-    const embedded = await measureEmbedded(wiki.url, queries);
-    const es = await measureElasticsearch(wiki.url, queries, esUrl, {
-      collections: neighbours,
-      chunks: neighbourChunks,
-      dimensions: embedderRate.dimensions,
-    });
+    const keep = process.env.DOCENT_BENCH_KEEP_DIR || undefined;
+    const embedded = await measureEmbedded(wiki.url, queries, docs.length, keep);
+    const es = await measureElasticsearch(
+      wiki.url,
+      queries,
+      esUrl,
+      { collections: neighbours, chunks: neighbourChunks, dimensions: embedderRate.dimensions },
+      docs.length,
+      keep,
+    );
     const rows: BenchRow[] = [
       {
         metric: 'corpus',
@@ -214,6 +222,12 @@ function askRows(backend: string, f: AskFigures, note: string): BenchRow[] {
       value: round(percentile(f.latenciesMs, 99), 1),
       unit: 'ms',
     },
+    {
+      metric: `${backend}: retrieval p50 / p99`,
+      value: `${round(percentile(f.retrievalMs, 50), 1)} / ${round(percentile(f.retrievalMs, 99), 1)}`,
+      unit: 'ms',
+      note: "the service's Server-Timing: embedding + index search (the rest is the answerer and HTTP)",
+    },
     { metric: `${backend}: SciFact nDCG@10`, value: round(f.ndcg, 3), unit: '' },
     ...(f.node
       ? [
@@ -280,16 +294,13 @@ async function askAll(base: string, queries: SciFactQuery[], esUrl?: string): Pr
   const sourceIds = await documentSourceIds(base);
   const before = esUrl === undefined ? null : await nodeCounters(esUrl);
   const latenciesMs: number[] = [];
+  const retrievalMs: number[] = [];
   const ndcgs: number[] = [];
   for (const q of queries) {
     const t = performance.now();
-    const answer = await postJson<{ refs: Array<{ doc_name: string }> }>(base, '/docs/ask', KEY, {
-      namespace_name: 'bench',
-      collection_name: 'scifact',
-      question: q.text,
-      top_k: 10,
-    });
+    const { body: answer, retrievalMs: retrieval } = await ask(base, q.text);
     latenciesMs.push(performance.now() - t);
+    retrievalMs.push(retrieval);
     const ranked = [...new Set(answer.refs.map((r) => sourceIds.get(r.doc_name) ?? r.doc_name))];
     ndcgs.push(ndcgAt(ranked, q.relevant, 10));
   }
@@ -297,7 +308,35 @@ async function askAll(base: string, queries: SciFactQuery[], esUrl?: string): Pr
     esUrl === undefined || before === null
       ? undefined
       : nodeWork(before, await nodeCounters(esUrl), queries.length);
-  return { latenciesMs, ndcg: mean(ndcgs), queries: queries.length, ...(node && { node }) };
+  return {
+    latenciesMs,
+    retrievalMs,
+    ndcg: mean(ndcgs),
+    queries: queries.length,
+    ...(node && { node }),
+  };
+}
+
+/** One ask over HTTP, with the retrieval time the service reports in `Server-Timing`. */
+async function ask(
+  base: string,
+  question: string,
+): Promise<{ body: { refs: Array<{ doc_name: string }> }; retrievalMs: number }> {
+  const response = await fetch(`${base}/docs/ask`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'api-key': KEY },
+    body: JSON.stringify({
+      namespace_name: 'bench',
+      collection_name: 'scifact',
+      question,
+      top_k: 10,
+    }),
+  });
+  const body = (await response.json()) as { refs: Array<{ doc_name: string }> };
+  if (!response.ok)
+    throw new Error(`/docs/ask answered ${response.status}: ${JSON.stringify(body)}`);
+  const timing = /retrieval;dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '');
+  return { body, retrievalMs: timing ? Number(timing[1]) : NaN };
 }
 
 interface NodeCounters {
@@ -358,16 +397,66 @@ function nodeWork(before: NodeCounters, after: NodeCounters, asks: number): Node
 async function measureEmbedded(
   wikiUrl: string,
   queries: SciFactQuery[],
+  pages: number,
+  keep: string | undefined,
 ): Promise<{ ingest: IngestFigures; asks: AskFigures }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-embedded-'));
+  const dataDir = keep
+    ? keptDir(keep, 'embedded')
+    : mkdtempSync(join(tmpdir(), 'docent-bench-embedded-'));
+  const kept = keep ? readKept<KeptEmbedded>(dataDir, pages) : null;
   const service = await startService(dataDir, {});
   try {
-    const figures = await ingest(service.base, wikiUrl);
+    let figures = kept?.ingest;
+    if (figures === undefined) {
+      figures = await ingest(service.base, wikiUrl);
+      if (keep) writeKept<KeptEmbedded>(dataDir, { pages, ingest: figures });
+    }
     return { ingest: figures, asks: await askAll(service.base, queries) };
   } finally {
     await service.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keep) rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * What `DOCENT_BENCH_KEEP_DIR` keeps of a run so the next one asks again without ingesting: each
+ * index's data directory (SQLite, the embedded index) and, for Elasticsearch, the prefix of the
+ * indices left on the node and the service's secret key (its data is encrypted with it).
+ */
+interface KeptEmbedded {
+  pages: number;
+  ingest: IngestFigures;
+}
+
+interface KeptElasticsearch extends KeptEmbedded {
+  esUrl: string;
+  prefix: string;
+  secretKey: string;
+}
+
+const KEPT_FILE = 'bench-kept.json';
+
+function keptDir(keep: string, name: string): string {
+  const dir = join(keep, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** The kept run in `dir`, or null when there is none; one of another corpus size is an error. */
+function readKept<T extends KeptEmbedded>(dir: string, pages: number): T | null {
+  const file = join(dir, KEPT_FILE);
+  if (!existsSync(file)) return null;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as T;
+  if (kept.pages !== pages) {
+    throw new Error(
+      `${dir} holds a run of ${kept.pages} pages, not ${pages} (another --limit): remove it`,
+    );
+  }
+  return kept;
+}
+
+function writeKept<T extends KeptEmbedded>(dir: string, kept: T): void {
+  writeFileSync(join(dir, KEPT_FILE), JSON.stringify(kept), { mode: 0o600 });
 }
 
 /**
@@ -379,6 +468,8 @@ async function measureElasticsearch(
   queries: SciFactQuery[],
   esUrl: string,
   neighbours: { collections: number; chunks: number; dimensions: number },
+  pages: number,
+  keep: string | undefined,
 ): Promise<{
   ingest: IngestFigures;
   alone: AskFigures;
@@ -386,33 +477,52 @@ async function measureElasticsearch(
   besideSharedIdf: AskFigures;
   neighbourChunks: number;
 }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-elasticsearch-'));
-  const indices = createTestIndexPrefix(esUrl);
+  const dataDir = keep
+    ? keptDir(keep, 'elasticsearch')
+    : mkdtempSync(join(tmpdir(), 'docent-bench-elasticsearch-'));
+  let kept = keep ? readKept<KeptElasticsearch>(dataDir, pages) : null;
+  if (kept !== null && kept.esUrl !== esUrl) {
+    throw new Error(`${dataDir} holds indices of ${kept.esUrl}, not ${esUrl}: remove it`);
+  }
+  const indices = kept === null ? createTestIndexPrefix(esUrl) : null;
+  const prefix = kept?.prefix ?? indices!.prefix;
+  const secretKey = kept?.secretKey ?? randomBytes(32).toString('hex');
   const env = {
     ELASTICSEARCH_URL: esUrl,
-    DOCENT_ES_INDEX_PREFIX: indices.prefix,
+    DOCENT_ES_INDEX_PREFIX: prefix,
     // One shared index, so the neighbours land beside SciFact; no replica on a single node.
     DOCENT_ES_SHARED_INDICES: '1',
     DOCENT_ES_REPLICAS: '0',
-    DOCENT_SECRET_KEY: randomBytes(32).toString('hex'),
+    DOCENT_SECRET_KEY: secretKey,
   };
+  const chunksEach =
+    neighbours.collections > 0 ? Math.ceil(neighbours.chunks / neighbours.collections) : 0;
+  const neighbourIndex = () =>
+    new ElasticsearchSearchIndex({
+      node: esUrl,
+      indexPrefix: prefix,
+      sharedIndices: 1,
+      numberOfReplicas: 0,
+      refresh: false,
+    });
+  // A kept index may still hold a failed run's neighbours, or their deleted copies.
+  if (kept !== null)
+    await removeNeighboursFully(neighbourIndex, esUrl, prefix, neighbours.collections);
   try {
     let service = await startService(dataDir, env);
     let figures: IngestFigures;
     let alone: AskFigures;
     let beside: AskFigures;
-    const chunksEach =
-      neighbours.collections > 0 ? Math.ceil(neighbours.chunks / neighbours.collections) : 0;
     try {
-      figures = await ingest(service.base, wikiUrl);
+      if (kept === null) {
+        figures = await ingest(service.base, wikiUrl);
+        kept = { pages, ingest: figures, esUrl, prefix, secretKey };
+        if (keep) writeKept(dataDir, kept);
+      } else {
+        figures = kept.ingest;
+      }
       alone = await askAll(service.base, queries, esUrl);
-      const index = new ElasticsearchSearchIndex({
-        node: esUrl,
-        indexPrefix: indices.prefix,
-        sharedIndices: 1,
-        numberOfReplicas: 0,
-        refresh: false,
-      });
+      const index = neighbourIndex();
       try {
         await writeNeighbours(index, neighbours.collections, chunksEach, neighbours.dimensions);
       } finally {
@@ -436,8 +546,52 @@ async function measureElasticsearch(
       await service.close();
     }
   } finally {
-    await indices.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (keep) {
+      // SciFact stays alone in its index for the next run.
+      await removeNeighboursFully(neighbourIndex, esUrl, prefix, neighbours.collections);
+    } else {
+      await indices?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Deletes the neighbour collections and then their deleted copies (merged into one segment until
+ * none is left; `only_expunge_deletes` left 4,000 of 16,000): Lucene counts deleted documents in
+ * its BM25 statistics until they are merged away, so they would change the next run's ranking of
+ * SciFact "alone".
+ */
+async function removeNeighboursFully(
+  open: () => ElasticsearchSearchIndex,
+  esUrl: string,
+  prefix: string,
+  collections: number,
+): Promise<void> {
+  const index = open();
+  try {
+    await removeNeighbours(index, collections);
+  } finally {
+    await index.close();
+  }
+  // A merge can start before the deletes reach the segments it merges: merge until none is left.
+  for (let attempt = 1; ; attempt++) {
+    const merged = await fetch(
+      `${esUrl}/${prefix}-*/_forcemerge?max_num_segments=1&allow_no_indices=true`,
+      { method: 'POST' },
+    );
+    if (!merged.ok) {
+      throw new Error(`Elasticsearch _forcemerge: ${merged.status} ${await merged.text()}`);
+    }
+    const stats = (await (
+      await fetch(`${esUrl}/${prefix}-*/_stats/docs?allow_no_indices=true`)
+    ).json()) as { _all?: { primaries?: { docs?: { deleted?: number } } } };
+    const deleted = stats._all?.primaries?.docs?.deleted ?? 0;
+    if (deleted === 0) return;
+    if (attempt === 3) {
+      console.warn(`bench: ${deleted} deleted documents left under ${prefix}-*`);
+      return;
+    }
   }
 }
 

@@ -90,3 +90,8 @@ export async function writeNeighbours(
   }
   if (collections > 0) await index.refresh('neighbour-0');
 }
+
+/** Deletes what `writeNeighbours` wrote (`collections` of them; missing ones are no error). */
+export async function removeNeighbours(index: SearchIndex, collections: number): Promise<void> {
+  for (let c = 0; c < collections; c++) await index.deleteCollection(`neighbour-${c}`);
+}

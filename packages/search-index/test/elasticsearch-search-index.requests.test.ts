@@ -2239,21 +2239,6 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     },
   });
   const keyFilter = [{ term: { collection_key: KB_KEY } }];
-  /** The unboosted leg's hits, best first: `_id` and each named clause's score. */
-  const namedLegReply = (hits: Array<[document: string, scores: Record<string, number>]>) =>
-    ok({
-      took: 3,
-      timed_out: false,
-      hits: {
-        // As Elasticsearch answers `stored_fields: _none_`: no `_id`, the chunk id's doc value.
-        hits: hits.map(([document, scores]) => ({
-          _index: `${KB_SHARED}-v1`,
-          _score: Object.values(scores).reduce((sum, score) => sum + score, 0),
-          fields: { chunk_id: [`${document}:0`] },
-          matched_queries: scores,
-        })),
-      },
-    });
   const fetchReply = (document: string) =>
     ok({
       took: 1,
@@ -2337,53 +2322,61 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     });
   });
 
-  it("sends the legs without waiting for statistics still on their way: the leg asks each word's score (4 × the window) and the boosts rank its hits when they come", async () => {
+  it('sends the kNN leg at once and the BM25 leg, with the boosts in its query, when the statistics still on their way come', async () => {
     const bodies: nock.Body[] = [];
-    let legSent!: () => void;
-    const legArrived = new Promise<void>((resolve) => (legSent = resolve));
+    let vectorLegSent!: () => void;
+    const vectorLegArrived = new Promise<void>((resolve) => (vectorLegSent = resolve));
+    const isVectorLeg = (body: Record<string, unknown>) =>
+      isLeg(body) && 'knn' in (body.query as Record<string, unknown>);
+    const isBm25Leg = (body: Record<string, unknown>) => isLeg(body) && !isVectorLeg(body);
     const scope = sharedCollection(es())
       .post(`/${KB_SHARED}/_search`, isCounts)
       .query({ routing: KB_KEY })
-      // The counts answer only once the leg has come: a search that waited for them would hang.
+      // The statistics answer only once the kNN leg has come: a kNN leg waiting for them would hang.
       .reply((_uri, _body, callback) => {
-        void legArrived.then(() => callback(null, collectionCounts()));
+        void vectorLegArrived.then(() => callback(null, collectionCounts()));
       })
       .post(`/${KB_SHARED}/_mtermvectors`)
       .reply((_uri, _body, callback) => {
-        void legArrived.then(() => callback(null, shardStatistics()));
+        void vectorLegArrived.then(() => callback(null, shardStatistics()));
       })
-      .post(`/${KB_SHARED}/_search`, isLeg)
-      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
-      .reply((_uri, body) => {
-        bodies.push(body);
-        legSent();
-        // Unboosted, "deployment" leads; boosted, "quota": b (3 × 4.04) first.
-        return namedLegReply([
-          ['a', { w1: 5 }],
-          ['b', { w0: 3 }],
-          ['c', { w0: 0.5, w1: 2 }],
-          ['e', { w1: 0.4 }],
-        ]);
+      .post(`/${KB_SHARED}/_search`, isVectorLeg)
+      .query({ routing: KB_KEY })
+      .reply(() => {
+        vectorLegSent();
+        return rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 0.9]]);
       })
+      .post(`/${KB_SHARED}/_search`, isBm25Leg)
+      .query({ routing: KB_KEY })
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 12.1]])))
       .post(`/${KB_SHARED}/_search`, isFetch)
       .query({ routing: KB_KEY })
       .reply(...fetchReply('b'));
     const index = open();
 
     const counting = index.termDocumentCounts(KB, words);
-    const hits = await search(index);
+    const hits = await index.search({
+      collectionId: KB,
+      text: words.join(' '),
+      vector: axis(0),
+      limit: 1,
+    });
 
     expect(await counting).toEqual({ chunks: 100, counts: [2, 50, 0] });
-    // No second leg: b's boosted score is above 4.04 × 0.4.
-    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['b:0', 1]]);
+    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([['b:0', 1, 1]]);
     scope.done();
+    // The boosted query itself: no named clauses, no wider window, no second BM25 search.
     expect(json(bodies[0]!)).toEqual({
-      size: 4,
+      size: 50,
       track_total_hits: false,
       ...RANKING_HIT,
       query: {
         bool: {
-          should: words.map((word, i) => clause(word, { _name: `w${i}` })),
+          should: [
+            clause('quota', { boost: expect.closeTo(quotaBoost, 9) }),
+            clause('deployment', { boost: expect.closeTo(deploymentBoost, 9) }),
+            clause('zyzzyva'),
+          ],
           minimum_should_match: 1,
           filter: keyFilter,
         },
@@ -2401,11 +2394,7 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
       .times(2)
       .reply(...shardStatistics())
       .post(`/${KB_SHARED}/_search`, isLeg)
-      .times(2)
-      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
-      .reply(...namedLegReply([['b', { w0: 3 }]]))
-      // The second search finds the statistics here: the boosted query.
-      .post(`/${KB_SHARED}/_search`, isLeg)
+      .times(3)
       .query({ routing: KB_KEY })
       .reply(...rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 12.1]]))
       .post(`/${KB_SHARED}/_search`, isFetch)
@@ -2422,65 +2411,5 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     await search(index);
 
     scope.done();
-  });
-
-  it('runs the boosted query when a chunk the unboosted leg left out could outrank its hits', async () => {
-    const bodies: nock.Body[] = [];
-    let legSent!: () => void;
-    const legArrived = new Promise<void>((resolve) => (legSent = resolve));
-    const scope = sharedCollection(es())
-      .post(`/${KB_SHARED}/_search`, isCounts)
-      .query({ routing: KB_KEY })
-      .reply((_uri, _body, callback) => {
-        void legArrived.then(() => callback(null, collectionCounts()));
-      })
-      .post(`/${KB_SHARED}/_mtermvectors`)
-      .reply((_uri, _body, callback) => {
-        void legArrived.then(() => callback(null, shardStatistics()));
-      })
-      .post(`/${KB_SHARED}/_search`, isLeg)
-      .query({ routing: KB_KEY, include_named_queries_score: 'true' })
-      // A full window of "deployment" hits: one of "quota" scoring 0.39 unboosted, left out,
-      // would score 0.39 × 4.04 boosted, above a (5 × 0.15).
-      .reply(() => {
-        legSent();
-        return namedLegReply([
-          ['a', { w1: 5 }],
-          ['c', { w1: 2 }],
-          ['d', { w1: 1 }],
-          ['e', { w1: 0.4 }],
-        ]);
-      })
-      .post(`/${KB_SHARED}/_search`, isLeg)
-      .query({ routing: KB_KEY })
-      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:q:0`, 1.9]])))
-      .post(`/${KB_SHARED}/_search`, isFetch)
-      .query({ routing: KB_KEY })
-      .reply(...fetchReply('q'));
-    const index = open();
-
-    const counting = index.termDocumentCounts(KB, words);
-    const hits = await search(index);
-    await counting;
-
-    scope.done();
-    expect(hits.map((hit) => hit.chunkId)).toEqual(['q:0']);
-    expect(json(bodies[0]!)).toEqual({
-      size: 1,
-      track_total_hits: false,
-      ...RANKING_HIT,
-      query: {
-        bool: {
-          should: [
-            clause('quota', { boost: expect.closeTo(quotaBoost, 9) }),
-            clause('deployment', { boost: expect.closeTo(deploymentBoost, 9) }),
-            // Unknown to the shard: nothing to correct.
-            clause('zyzzyva'),
-          ],
-          minimum_should_match: 1,
-          filter: keyFilter,
-        },
-      },
-    });
   });
 });

@@ -8,7 +8,6 @@ import {
   bm25LegBody,
   bm25Query,
   hitsBody,
-  MAX_RESULT_WINDOW,
   rrfRetrieverBody,
   searchFilter,
   similaritiesBody,
@@ -17,7 +16,6 @@ import {
 } from './search-requests';
 import { type HitSource } from './index-definition';
 import { msearchResponse, type ScoredId, scoredIds } from './search-responses';
-import { BOOSTED_LEG_WIDENING, boostedBest } from './boosted-bm25-leg';
 
 /** What to rank: each leg runs only when it has something to search with. */
 export interface RankingPlan {
@@ -70,7 +68,7 @@ export interface HybridRankingOptions {
 
 /**
  * Ranks a collection's chunks for one query and fetches the hits. Both legs run in one
- * `_msearch` and are fused here — by RRF over their ranks, or by the convex combination of
+ * `_msearch` (or apart, when the BM25 leg waits for its collection's statistics) and are fused here — by RRF over their ranks, or by the convex combination of
  * normalised scores that the embedded index uses — or, for RRF, by Elasticsearch (`rrf`
  * retriever) when {@link RrfRetrieverSupport} says so. Cosines come from the vector leg's scores
  * (rescored on the float vectors, so exact); those of other hits from a kNN search restricted to
@@ -100,12 +98,10 @@ export class HybridRanking {
     const filter = searchFilter(placement.filter, plan.documentIds);
     const { bm25Fields } = this.options;
     const words = plan.terms?.split(' ') ?? [];
-    // A collection in a shared index weighs its words by their IDF within it. Those boosts come
-    // from statistics read while the question was embedded. Already here, they go into the BM25
-    // leg's query. Still on their way, the legs do not wait for them but ask for each word's score
-    // over a wider window, and the boosts are applied to the hits when both have come (see
-    // `boostedBest`) — which costs the node more than the boosted query (the named clauses' scores
-    // of 4 × the hits).
+    // A collection in a shared index weighs its words by their IDF within it, with boosts from
+    // statistics read while the question was embedded (the ask service's counts). Already here,
+    // they go into the BM25 leg at once; still on their way, the kNN leg (which needs only the
+    // vector) goes out alone and the BM25 leg follows when they come — the boosted query, always.
     const weighs = plan.terms !== null && placement.key !== null && this.options.collectionIdf;
     const known = weighs ? this.statistics.knownBoosts(placement, words) : null;
     const boosting = weighs && known === null ? this.statistics.idfBoosts(placement, words) : null;
@@ -148,42 +144,22 @@ export class HybridRanking {
       }
     }
 
-    const window =
-      boosting === null
-        ? plan.legSize
-        : Math.min(MAX_RESULT_WINDOW, BOOSTED_LEG_WIDENING * plan.legSize);
-    const bm25 =
-      plan.terms === null
+    const terms = plan.terms;
+    const bm25Body = (boosts: ReadonlyMap<string, number> | null) =>
+      terms === null
         ? null
         : bm25LegBody(
-            bm25Query(
-              plan.terms,
-              bm25Fields,
-              filter,
-              known !== null ? { boosts: known } : boosting === null ? undefined : { named: true },
-            ),
-            window,
+            bm25Query(terms, bm25Fields, filter, boosts === null ? undefined : { boosts }),
+            plan.legSize,
           );
-    const [bm25Leg, vectorHits] = await this.legs(
-      placement,
-      bm25,
-      vector === null ? null : vectorLegBody(vector, filter),
-      boosting !== null,
-    );
-    let bm25Hits = bm25Leg;
-    if (boosting !== null && plan.terms !== null) {
-      const boosts = await boosting;
-      bm25Hits =
-        boostedBest(bm25Leg, words, boosts, plan.legSize, window) ??
-        // A chunk the unboosted leg left out might belong: the boosted query, as before.
-        scoredIds(
-          await this.client.search({
-            ...placement.target,
-            ...bm25LegBody(bm25Query(plan.terms, bm25Fields, filter, { boosts }), plan.legSize),
-          }),
-          placement,
-        );
-    }
+    const vectorBody = vector === null ? null : vectorLegBody(vector, filter);
+    const [bm25Hits, vectorHits] =
+      boosting === null
+        ? await this.legs(placement, bm25Body(known), vectorBody)
+        : await Promise.all([
+            boosting.then((boosts) => this.leg(placement, bm25Body(boosts))),
+            this.leg(placement, vectorBody),
+          ]);
     // dot_product scores a unit vector pair (1 + cosine) / 2; rescored on the float vectors,
     // that is the exact cosine (without rescoring, the int8 copies' estimate).
     const legCosines = new Map(vectorHits.map((hit) => [hit.id, 2 * hit.score - 1]));
@@ -278,6 +254,21 @@ export class HybridRanking {
     );
   }
 
+  /** The exact cosines of `ids` to `vector` (a restricted kNN search; no fields). */
+  private async cosines(
+    placement: CollectionPlacement,
+    ids: readonly string[],
+    vector: Float32Array,
+  ): Promise<Map<string, number>> {
+    const response = await this.client.search({
+      ...placement.target,
+      ...similaritiesBody(vector, ids, placement.filter, this.options.oversample),
+    });
+    return new Map(
+      scoredIds(response, placement).map((hit): [string, number] => [hit.id, 2 * hit.score - 1]),
+    );
+  }
+
   /** One round trip: the fields of `ids`, and the cosines of `cosineIds` to `vector`. */
   private async fetchWithCosines(
     placement: CollectionPlacement,
@@ -312,22 +303,15 @@ export class HybridRanking {
     ];
   }
 
-  /**
-   * Both legs in one `_msearch` round trip, or the one leg that runs as a plain search; with
-   * `clauseScores`, hits report the score of each named clause.
-   */
+  /** Both legs in one `_msearch` round trip, or the one leg that runs as a plain search. */
   private async legs(
     placement: CollectionPlacement,
     bm25: estypes.SearchSearchRequestBody | null,
     vector: estypes.SearchSearchRequestBody | null,
-    clauseScores: boolean,
   ): Promise<[ScoredId[], ScoredId[]]> {
-    const { target } = placement;
-    const named = clauseScores ? { include_named_queries_score: true } : {};
     if (bm25 !== null && vector !== null) {
       const { responses } = await this.client.msearch({
-        ...target,
-        ...named,
+        ...placement.target,
         searches: [{}, bm25, {}, vector],
       });
       return [
@@ -335,13 +319,16 @@ export class HybridRanking {
         scoredIds(msearchResponse(responses[1]), placement),
       ];
     }
-    if (bm25 !== null) {
-      return [scoredIds(await this.client.search({ ...target, ...named, ...bm25 }), placement), []];
-    }
-    if (vector !== null) {
-      return [[], scoredIds(await this.client.search({ ...target, ...vector }), placement)];
-    }
-    return [[], []];
+    return Promise.all([this.leg(placement, bm25), this.leg(placement, vector)]);
+  }
+
+  /** One leg as a plain search (none: no hits). */
+  private async leg(
+    placement: CollectionPlacement,
+    body: estypes.SearchSearchRequestBody | null,
+  ): Promise<ScoredId[]> {
+    if (body === null) return [];
+    return scoredIds(await this.client.search({ ...placement.target, ...body }), placement);
   }
 }
 

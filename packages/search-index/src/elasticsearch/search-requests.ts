@@ -50,23 +50,15 @@ export function searchFilter(
 /** How a BM25 query weighs its words (a collection in a shared index: one clause per word). */
 export interface PerWordClauses {
   /** Each word's clause scaled by its boost (1 where absent). */
-  boosts?: ReadonlyMap<string, number>;
-  /** Each word's clause named {@link wordClauseName}(i), so hits can report its score. */
-  named?: boolean;
-}
-
-/** The `_name` of the i-th word's clause in a per-word BM25 query. */
-export function wordClauseName(i: number): string {
-  return `w${i}`;
+  boosts: ReadonlyMap<string, number>;
 }
 
 /**
  * BM25F over the text fields (`combined_fields`): each term is scored once against the weighted
  * union of text, headings and title, as FTS5's weighted bm25() does in the embedded index, rather
  * than per field and then combined (`multi_match`). With `perWord` (a collection in a shared
- * index), one clause per word: boosted, the sum is the same as one clause's, term by term, with
- * the collection's own IDF in place of the shard's; named, each hit reports each word's score, so
- * the boosts can be applied to the hits afterwards (see `HybridRanking`).
+ * index), one clause per word, boosted: the sum is the same as one clause's, term by term, with
+ * the collection's own IDF in place of the shard's.
  */
 export function bm25Query(
   terms: string,
@@ -74,28 +66,19 @@ export function bm25Query(
   filter: Query[],
   perWord?: PerWordClauses,
 ): Query {
-  const clause = (query: string, boost?: number, name?: string): Query => ({
+  const clause = (query: string, boost?: number): Query => ({
     combined_fields: {
       query,
       fields: [...fields],
       operator: 'or',
       ...(boost !== undefined && boost !== 1 && { boost }),
-      ...(name !== undefined && { _name: name }),
     },
   });
   const scoring =
     perWord === undefined
       ? { must: [clause(terms)] }
       : {
-          should: terms
-            .split(' ')
-            .map((word, i) =>
-              clause(
-                word,
-                perWord.boosts?.get(word),
-                perWord.named ? wordClauseName(i) : undefined,
-              ),
-            ),
+          should: terms.split(' ').map((word) => clause(word, perWord.boosts.get(word))),
           minimum_should_match: 1,
         };
   return { bool: { ...scoring, ...(filter.length > 0 && { filter }) } };

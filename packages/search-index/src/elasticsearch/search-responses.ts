@@ -9,8 +9,6 @@ type SearchResponse = estypes.SearchResponseBody<unknown>;
 export interface ScoredId {
   id: string;
   score: number;
-  /** Score of each named clause the hit matched (searched with `include_named_queries_score`). */
-  clauseScores?: Record<string, number>;
 }
 
 /**
@@ -27,12 +25,7 @@ export function scoredIds(response: SearchResponse, placement: CollectionPlaceme
           ? placement.chunkId(chunkId)
           : undefined;
     if (id === undefined) return [];
-    const scored: ScoredId = { id, score: hit._score ?? 0 };
-    // Without the parameter (or from a server before 8.8) it is a list of names: no scores.
-    if (hit.matched_queries !== undefined && !Array.isArray(hit.matched_queries)) {
-      scored.clauseScores = hit.matched_queries;
-    }
-    return [scored];
+    return [{ id, score: hit._score ?? 0 }];
   });
 }
 
