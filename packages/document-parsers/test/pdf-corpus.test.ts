@@ -141,6 +141,19 @@ describe('PDF parsing on the shared corpus', () => {
     expect(cloud).not.toMatch(/capability1|infrastructure2/);
   });
 
+  it('reads a short "Label: value" line under a title block as a field of its own', () => {
+    const texts = pageOf(documentOf('nist-sp-800-207-zero-trust-architecture.pdf'), 3).blocks.map(
+      (block) => ('text' in block ? block.text : ''),
+    );
+    // Read as one paragraph, the date's sentence ended "…(August 2020) CODEN: NSPUE2".
+    const citation = texts.find((text) => text.includes('Spec. Publ. 800-207'));
+    expect(citation).toMatch(/59 pages \(August 2020\)$/);
+    expect(texts).toContain('CODEN: NSPUE2');
+    expect(texts).toContain('Email: zerotrust-arch@nist.gov');
+    // A line as long as the block's others may be running text that wraps: it stays with them.
+    expect(texts.filter((text) => text.startsWith('Attn:'))).toEqual([]);
+  });
+
   it('marks a page with an image and no text as imageOnly, and a blank page as empty', async () => {
     const document = await parse(fileOf(scannedTypedBlankPdf(), 'scan.pdf'));
     expect(document.pages).toEqual([
