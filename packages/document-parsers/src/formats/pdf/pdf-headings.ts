@@ -13,17 +13,6 @@ const NUMBERED_HEADING = /^((?:[A-Z]\.)?(?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}/u;
 const MAX_NUMBERED_CHARS = 90;
 const MAX_NUMBERED_WORDS = 12;
 const MIN_NUMBERED_RATIO = 0.88;
-/** A run-in title's next paragraph is prose: at least this many words, ending a sentence. */
-const MIN_PROSE_WORDS = 15;
-/** Unnumbered titles at body size are the innermost headings. */
-export const RUN_IN_TITLE_LEVEL = 6;
-const CAPTION = /^(?:Figure|Fig\.|Table|Exhibit)\s+[\dA-Z]/;
-/** A line on this many pages is a running header or footer, not a section's title. */
-const RUNNING_REPEATS = 3;
-
-function runningKey(text: string): string {
-  return text.replace(/\d+/g, '#').replace(/\s+/g, ' ').trim().toLowerCase();
-}
 /** Sentences, questions, list lead-ins and table-of-contents lines are not headings. */
 const NOT_A_TITLE_ENDING = /[.,;:?]$|(?:\s\.|\.\.)[.\s]*[0-9ivxlc]+$/i;
 /** Markup, arrows and brackets belong to code and diagrams; question marks to list items. */
@@ -37,16 +26,10 @@ const NOT_TITLE_TEXT = /[<>=|{}[\]?]/;
 export class PdfHeadingRules {
   private readonly bodySize: number;
   private readonly levels = new Map<number, number>();
-  /** One-line paragraphs by their text with digits masked: a running header recurs. */
-  private readonly lineCounts = new Map<string, number>();
 
   constructor(paragraphs: PdfParagraph[]) {
     const characters = new Map<number, number>();
     for (const paragraph of paragraphs) {
-      if (paragraph.lines.length === 1) {
-        const key = runningKey(paragraph.lines[0]!.text);
-        this.lineCounts.set(key, (this.lineCounts.get(key) ?? 0) + 1);
-      }
       const count = paragraph.lines.reduce((sum, line) => sum + line.text.length, 0);
       characters.set(paragraph.size, (characters.get(paragraph.size) ?? 0) + count);
     }
@@ -75,46 +58,6 @@ export class PdfHeadingRules {
   levelOf(paragraph: PdfParagraph): number | undefined {
     if (this.looksLikeHeading(paragraph)) return this.levels.get(paragraph.size);
     return this.numberedLevel(paragraph);
-  }
-
-  /**
-   * A lone Title Case line at body size, unpunctuated, over a paragraph of prose ("Scenario 1:
-   * Domain Name System (DNS) Server Denial of Service (DoS)", RFC 793's "Knowing When to Keep
-   * Quiet") is an unnumbered section title: the innermost heading, under the numbered ones.
-   */
-  isRunInTitle(
-    paragraph: PdfParagraph,
-    next: PdfParagraph | undefined,
-    nextEndsPage = false,
-  ): boolean {
-    const [line, ...more] = paragraph.lines;
-    if (!line || more.length > 0 || line.tabular || paragraph.bullet || !next) return false;
-    if (paragraph.size < this.bodySize * MIN_NUMBERED_RATIO) return false;
-    if (paragraph.size >= this.bodySize * MIN_RATIO) return false;
-    const text = line.text;
-    const words = text.split(/\s+/);
-    if (text.length > MAX_NUMBERED_CHARS || words.length > MAX_NUMBERED_WORDS) return false;
-    if (NOT_A_TITLE_ENDING.test(text) || NOT_TITLE_TEXT.test(text) || !/\p{L}{2}/u.test(text)) {
-      return false;
-    }
-    // A caption names a figure; a line on many pages is the running header ("RFC 8446 TLS
-    // August 2018").
-    if (CAPTION.test(text) || (this.lineCounts.get(runningKey(text)) ?? 0) >= RUNNING_REPEATS) {
-      return false;
-    }
-    // Title Case: every word longer than "of", "the", "and" capitalised (or a number, a bracket).
-    const capitalised = words.filter((word) => /^[\p{Lu}\p{N}(“"]/u.test(word)).length;
-    if (words.some((word) => word.length > 3 && !/^[\p{Lu}\p{N}(“"]/u.test(word))) return false;
-    if (capitalised * 2 < words.length) return false;
-    // What follows is prose: lines of running text that end a sentence (or run on to the next
-    // page).
-    const prose = next.lines.map((l) => l.text).join(' ');
-    return (
-      !next.bullet &&
-      next.lines.every((l) => !l.tabular) &&
-      prose.split(/\s+/).length >= MIN_PROSE_WORDS &&
-      (nextEndsPage || /[.!?:)]$/.test(prose))
-    );
   }
 
   private numberedLevel(paragraph: PdfParagraph): number | undefined {

@@ -5,7 +5,7 @@ import {
   type ParsedDocument,
 } from '@docent/document-model';
 import { Dehyphenator } from './pdf-hyphenation';
-import { PdfHeadingRules, RUN_IN_TITLE_LEVEL } from './pdf-headings';
+import { PdfHeadingRules } from './pdf-headings';
 import { buildLines, type PdfLine } from './pdf-lines';
 import { groupParagraphs, type PdfParagraph } from './pdf-paragraphs';
 import { type PdfDocument, type PdfEngine, type PdfPage, type PdfTextItem } from './pdfjs-api';
@@ -176,12 +176,7 @@ export async function parsePdf(bytes: Uint8Array, engine: PdfEngine): Promise<Pa
       const pageNum = index + 1;
       if (reading.kind === 'image') return { pageNum, blocks: [], imageOnly: true };
       if (reading.kind !== 'text') return { pageNum, blocks: [] };
-      const blocks = reading.paragraphs.flatMap((p, i) =>
-        headings.levelOf(p) === undefined &&
-        headings.isRunInTitle(p, reading.paragraphs[i + 1], i + 2 === reading.paragraphs.length)
-          ? [{ kind: 'heading' as const, level: RUN_IN_TITLE_LEVEL, text: p.lines[0]!.text }]
-          : paragraphBlocks(p, headings, dehyphenator),
-      );
+      const blocks = reading.paragraphs.flatMap((p) => paragraphBlocks(p, headings, dehyphenator));
       return { pageNum, blocks };
     });
     return { pages };
