@@ -162,6 +162,20 @@ describe('PDF parsing on the shared corpus', () => {
     expect(headings).toEqual([[2, 'A.2 Scenarios']]);
   });
 
+  it('reads a Symbol-font bullet (U+F03C, SP 800-61) as a list item, without the glyph', () => {
+    const incident = documentOf('nist-sp-800-61r2-incident-handling-guide.pdf');
+    const page14 = pageOf(incident, 14).blocks;
+    expect(page14).toContainEqual({
+      kind: 'list_item',
+      text: 'Appendix H contains a change log listing significant changes since the previous revision.',
+      depth: 0,
+    });
+    const glyph = incident.pages.flatMap((page) =>
+      page.blocks.filter((block) => 'text' in block && /^\s*\uf03c/.test(block.text)),
+    );
+    expect(glyph).toEqual([]);
+  });
+
   it('marks a page with an image and no text as imageOnly, and a blank page as empty', async () => {
     const document = await parse(fileOf(scannedTypedBlankPdf(), 'scan.pdf'));
     expect(document.pages).toEqual([
