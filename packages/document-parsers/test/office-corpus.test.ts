@@ -183,6 +183,24 @@ describe('DOCX, PPTX and XLSX on the shared corpus', () => {
       ]);
     });
 
+    it("reads a box's Title Case line over its bullets as the panel's heading", () => {
+      const slide6 = pageOf(documentOf('nist-oscal-high-level-overview-2018.pptx'), 6);
+      const at = slide6.blocks.findIndex((block) => 'text' in block && block.text.includes('Qtr'));
+      expect(slide6.blocks.slice(at, at + 4)).toEqual([
+        { kind: 'heading', level: 2, text: 'Development Phase Calendar Qtr.' },
+        { kind: 'list_item', text: 'Restart OSCAL development 5/2017', depth: 0 },
+        { kind: 'list_item', text: 'Stable Catalog layer Q4/2017 (complete)', depth: 0 },
+        { kind: 'list_item', text: 'Stable Profile layer Q1/2018', depth: 0 },
+      ]);
+      // A sentence over bullets is not a title; nor is a lead-in (it joins its items).
+      const agile = slide6.blocks.find(
+        (block) => 'text' in block && block.text.startsWith('Agile, sprint-based approach'),
+      );
+      expect(agile?.kind).toBe('paragraph');
+      const team = pageOf(documentOf('nist-oscal-high-level-overview-2018.pptx'), 7);
+      expect(team.blocks[1]).toEqual({ kind: 'paragraph', text: 'Project co-leaders:' });
+    });
+
     it('keeps speaker notes as a "Notes" callout and skips slide numbers', () => {
       const slide6 = pageOf(documentOf('nist-oscal-high-level-overview-2018.pptx'), 6);
       expect(slide6.blocks).toContainEqual({

@@ -141,6 +141,41 @@ describe('PDF parsing on the shared corpus', () => {
     expect(cloud).not.toMatch(/capability1|infrastructure2/);
   });
 
+  it('reads a short "Label: value" line under a title block as a field of its own', () => {
+    const texts = pageOf(documentOf('nist-sp-800-207-zero-trust-architecture.pdf'), 3).blocks.map(
+      (block) => ('text' in block ? block.text : ''),
+    );
+    // Read as one paragraph, the date's sentence ended "…(August 2020) CODEN: NSPUE2".
+    const citation = texts.find((text) => text.includes('Spec. Publ. 800-207'));
+    expect(citation).toMatch(/59 pages \(August 2020\)$/);
+    expect(texts).toContain('CODEN: NSPUE2');
+    expect(texts).toContain('Email: zerotrust-arch@nist.gov');
+    // A line as long as the block's others may be running text that wraps: it stays with them.
+    expect(texts.filter((text) => text.startsWith('Attn:'))).toEqual([]);
+  });
+
+  it('reads an appendix number (A.2) as a section number', () => {
+    const incident = documentOf('nist-sp-800-61r2-incident-handling-guide.pdf');
+    const headings = pageOf(incident, 62).blocks.flatMap((block) =>
+      block.kind === 'heading' ? [[block.level, block.text] as const] : [],
+    );
+    expect(headings).toEqual([[2, 'A.2 Scenarios']]);
+  });
+
+  it('reads a Symbol-font bullet (U+F03C, SP 800-61) as a list item, without the glyph', () => {
+    const incident = documentOf('nist-sp-800-61r2-incident-handling-guide.pdf');
+    const page14 = pageOf(incident, 14).blocks;
+    expect(page14).toContainEqual({
+      kind: 'list_item',
+      text: 'Appendix H contains a change log listing significant changes since the previous revision.',
+      depth: 0,
+    });
+    const glyph = incident.pages.flatMap((page) =>
+      page.blocks.filter((block) => 'text' in block && /^\s*\uf03c/.test(block.text)),
+    );
+    expect(glyph).toEqual([]);
+  });
+
   it('marks a page with an image and no text as imageOnly, and a blank page as empty', async () => {
     const document = await parse(fileOf(scannedTypedBlankPdf(), 'scan.pdf'));
     expect(document.pages).toEqual([

@@ -37,6 +37,11 @@ const QUOTE_MARKER = /^[ \t]*> /;
 const BULLET_GLYPH = /^[•◦▪‣●○■□➢►–]\s+/u;
 const LEAD_IN_MAX_WORDS = 8;
 const LEAD_IN_LIST_MAX_WORDS = 30;
+/**
+ * A list item longer than this is a statement of its own ("Policy engine (PE): This component
+ * is responsible for…"), not a name or phrase the lead-in needs to say something.
+ */
+const LEAD_IN_ITEM_MAX_WORDS = 12;
 
 /**
  * The chunk's candidate answers in reading order. With the chunk's layout (every chunk indexed
@@ -194,14 +199,15 @@ function joinLeadIns(units: AnswerUnit[]): AnswerUnit[] {
         const next = units[i + 1]!;
         // One item each: the first sentence of each following list item.
         if (next.kind !== 'list_item' || next.block === block) break;
+        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS) break;
         if (words + wordsIn(next.text) > LEAD_IN_LIST_MAX_WORDS) break;
         items.push(next);
         words += wordsIn(next.text);
         block = next.block;
         i++;
       }
-      // Alone ("The component descriptions:" before items too long to join), it states
-      // nothing: never an answer.
+      // Alone ("The component descriptions:" before items that are statements of their own),
+      // it states nothing: never an answer.
       if (items.length === 0) continue;
       unit = {
         ...unit,

@@ -11,6 +11,8 @@ const UNFINISHED_LINE_END = /[.!?,;:\-–—([{/&]$/;
 const STARTS_LIKE_NEW_TEXT = /^[\p{Lu}\p{N}]/u;
 /** A line longer than this is prose, not a heading. */
 const MAX_HEADING_WORDS = 10;
+/** A line longer than this is prose, not a label under a title (an affiliation, an address). */
+const MAX_LABEL_WORDS = 16;
 
 export interface TextSegment {
   /** Offset of the segment's first character in the original text. */
@@ -51,6 +53,21 @@ function looksLikeHeading(line: string, next: string): boolean {
   return line.split(/\s+/).length <= MAX_HEADING_WORDS;
 }
 
+/**
+ * The lines from `index` to the next blank or structure line are labels, not prose: none ends a
+ * sentence or runs longer than a title. Under a short first line they name what it is — an
+ * author's affiliation ("Tom Millar" / "United States Computer Emergency Readiness Team"), an
+ * address — and stay one unit with it.
+ */
+function labelBlock(lines: Line[], index: number): boolean {
+  for (let i = index; i < lines.length; i++) {
+    const line = lines[i]!.trimmed;
+    if (line === '' || (i > index && startsStructure(line))) return true;
+    if (/[.!?;:]$/.test(line) || line.split(/\s+/).length > MAX_LABEL_WORDS) return false;
+  }
+  return true;
+}
+
 export function hardSegments(text: string): TextSegment[] {
   const segments: TextSegment[] = [];
   let current: { start: number; end: number; lineCount: number; lastLine: string } | undefined;
@@ -59,15 +76,18 @@ export function hardSegments(text: string): TextSegment[] {
     current = undefined;
   };
 
-  for (const line of linesOf(text)) {
+  const lines = linesOf(text);
+  lines.forEach((line, index) => {
     if (line.trimmed === '') {
       close();
-      continue;
+      return;
     }
     const breaksBefore =
       current !== undefined &&
       (startsStructure(line.trimmed) ||
-        (current.lineCount === 1 && looksLikeHeading(current.lastLine, line.trimmed)));
+        (current.lineCount === 1 &&
+          looksLikeHeading(current.lastLine, line.trimmed) &&
+          (MARKDOWN_HEADING_LINE.test(current.lastLine) || !labelBlock(lines, index))));
     if (breaksBefore) close();
     if (current) {
       current.end = line.end;
@@ -76,7 +96,7 @@ export function hardSegments(text: string): TextSegment[] {
     } else {
       current = { start: line.start, end: line.end, lineCount: 1, lastLine: line.trimmed };
     }
-  }
+  });
   close();
   return segments;
 }

@@ -24,11 +24,15 @@ const SINGLE_INITIAL = /^\p{Lu}$/u;
 const INITIAL_WORD = /^\p{Lu}\.$/u;
 /** U.S, a.m, Ph.D — letters separated by periods (the final period is not part of it). */
 const DOTTED_ACRONYM = /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u;
+/** A capitalised short word: "Natl", "Technol", "Proc" in a citation's run of abbreviations. */
+const ABBREVIATED_WORD = /^\p{Lu}\p{Ll}{0,7}$/u;
 
 interface Candidate {
   punctuation: string;
   /** The word the punctuation is attached to, without opening quotes or brackets. */
   previousWord: string;
+  /** The word before it, as written ('' at the segment's start). */
+  wordBefore: string;
   /** The next word without its opening quotes or brackets ('' at the end of the text). */
   nextWord: string;
 }
@@ -43,7 +47,7 @@ function nextWordStartsSentence(nextWord: string): boolean {
   return SENTENCE_STARTERS.has(nextWord.replace(TRAILING_PUNCTUATION, '').toLowerCase());
 }
 
-function endsSentence({ punctuation, previousWord, nextWord }: Candidate): boolean {
+function endsSentence({ punctuation, previousWord, wordBefore, nextWord }: Candidate): boolean {
   if (nextWord === '') return true;
   if (LOWERCASE_START.test(nextWord)) return false;
   const marks = punctuation.replace(/["'”’)\]»*_`]+$/, '');
@@ -59,13 +63,38 @@ function endsSentence({ punctuation, previousWord, nextWord }: Candidate): boole
   if (SINGLE_INITIAL.test(previousWord) || DOTTED_ACRONYM.test(previousWord)) {
     return nextWordStartsSentence(nextWord);
   }
-  return true;
+  return !inAbbreviationRun(previousWord, wordBefore, nextWord);
+}
+
+/**
+ * A run of abbreviated words, as a citation writes a title ("Natl. Inst. Stand. Technol. Spec.
+ * Publ. 800-207", "Proc. Natl. Acad. Sci."): a short capitalised word with its period, next to
+ * another one, abbreviates rather than ends a sentence; the run's last one too, unless a capital
+ * follows it.
+ */
+function inAbbreviationRun(previousWord: string, wordBefore: string, nextWord: string): boolean {
+  if (!ABBREVIATED_WORD.test(previousWord)) return false;
+  const abbreviated = (word: string) =>
+    word.endsWith('.') && ABBREVIATED_WORD.test(word.slice(0, -1));
+  if (abbreviated(nextWord)) return true;
+  return abbreviated(wordBefore) && !UPPERCASE_START.test(nextWord);
+}
+
+function wordStart(text: string, index: number, segmentStart: number): number {
+  let start = index;
+  while (start > segmentStart && !/\s/.test(text[start - 1] ?? '')) start -= 1;
+  return start;
 }
 
 function previousWordBefore(text: string, index: number, segmentStart: number): string {
-  let start = index;
-  while (start > segmentStart && !/\s/.test(text[start - 1] ?? '')) start -= 1;
-  return text.slice(start, index).replace(OPENERS, '');
+  return text.slice(wordStart(text, index, segmentStart), index).replace(OPENERS, '');
+}
+
+/** The whitespace-separated word that ends before the word at `index`. */
+function wordBeforeWordAt(text: string, index: number, segmentStart: number): string {
+  let end = wordStart(text, index, segmentStart);
+  while (end > segmentStart && /\s/.test(text[end - 1] ?? '')) end -= 1;
+  return text.slice(wordStart(text, end, segmentStart), end);
 }
 
 function nextWordAt(text: string, index: number, segmentEnd: number): string {
@@ -96,6 +125,7 @@ function splitSegment(text: string, segmentStart: number, segmentEnd: number): T
     const candidate: Candidate = {
       punctuation: text.slice(match.index, end),
       previousWord: previousWordBefore(text, match.index, segmentStart),
+      wordBefore: wordBeforeWordAt(text, match.index, segmentStart),
       nextWord: nextWordAt(text, next, segmentEnd),
     };
     if (!endsSentence(candidate)) continue;

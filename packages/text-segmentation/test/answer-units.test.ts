@@ -122,6 +122,29 @@ describe('answerUnits', () => {
     expect(units[0]).toMatch(/^Policy engine \(PE\): This component is responsible/);
   });
 
+  it("leaves a list of statements to their own units (NIST SP 800-207, p. 18's real text)", () => {
+    // Each item's first sentence fits the joined budget, but is a statement, not a name: joined,
+    // the answer read "The component descriptions: Policy engine (PE): This component…".
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: 'The component descriptions:' },
+      {
+        kind: 'list_item',
+        text: 'Policy engine (PE): This component is responsible for the ultimate decision to grant access to a resource for a given subject. The PE uses enterprise policy as well as input from external sources.',
+        marker: '- ',
+      },
+      {
+        kind: 'list_item',
+        text: 'Policy administrator (PA): This component is responsible for establishing and/or shutting down the communication path between a subject and a resource.',
+        marker: '- ',
+      },
+    ]);
+    const units = answerUnits(text, layout).map((u) => u.text);
+    expect(units[0]).toBe(
+      'Policy engine (PE): This component is responsible for the ultimate decision to grant access to a resource for a given subject.',
+    );
+    expect(units.some((u) => u.startsWith('The component descriptions'))).toBe(false);
+  });
+
   it('reads a long row cell by cell, each sentence with the cells that name the row', () => {
     const long = Array.from({ length: 30 }, (_, i) => `word${i}`).join(' ');
     const { text, layout } = chunk([

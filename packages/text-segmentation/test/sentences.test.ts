@@ -176,6 +176,39 @@ describe('splitSentences', () => {
     expect(splitSentences('- apples\nThat is all.')).toEqual(['- apples', 'That is all.']);
   });
 
+  it("keeps a name with the label lines under it (NIST SP 800-61r2's title page)", () => {
+    // An author's affiliation has no sentence of its own: cut after the name, neither part
+    // said which organisation Tom Millar was with.
+    const block =
+      'Tom Millar\nUnited States Computer Emergency Readiness Team National Cyber Security Division Department of Homeland Security';
+    expect(splitSentences(block)).toEqual([block]);
+    expect(
+      splitSentences(
+        'Paul Cichonski\nComputer Security Division\nInformation Technology Laboratory National Institute of Standards and Technology Gaithersburg, MD',
+      ),
+    ).toHaveLength(1);
+    // A title over prose still stands alone.
+    expect(splitSentences('Overview\nDocent indexes wikis\nand answers questions.')).toEqual([
+      'Overview',
+      'Docent indexes wikis\nand answers questions.',
+    ]);
+  });
+
+  it("keeps a citation's run of abbreviations in one sentence (NIST SP 800-207, p. 3)", () => {
+    expect(
+      splitSentences(
+        'National Institute of Standards and Technology Special Publication 800-207 Natl. Inst. Stand. Technol. Spec. Publ. 800-207, 59 pages (August 2020)',
+      ),
+    ).toHaveLength(1);
+    expect(splitSentences('See Proc. Natl. Acad. Sci. 102, 3. It holds.')).toEqual([
+      'See Proc. Natl. Acad. Sci. 102, 3.',
+      'It holds.',
+    ]);
+    // One capitalised word ending a sentence is not a run.
+    expect(splitSentences('They moved to Paris. The office opened.')).toHaveLength(2);
+    expect(splitSentences('Ask Bob. Then ask Alice.')).toHaveLength(2);
+  });
+
   it('does not treat a long wrapped line as a title', () => {
     const text =
       'The ingestion worker reads every page of the space and then writes\nDocent chunks to the index.';

@@ -5,8 +5,11 @@ const MIN_RATIO = 1.15;
 const MIN_POINTS = 1.5;
 const MAX_HEADING_CHARS = 200;
 const MAX_HEADING_LINES = 3;
-/** "3.2.7 Incident Notification", "2. Overview": section numbers of at most two digits each. */
-const NUMBERED_HEADING = /^((?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}/u;
+/**
+ * "3.2.7 Incident Notification", "2. Overview", "A.2 Scenarios": section numbers of at most two
+ * digits each, an appendix's letter first.
+ */
+const NUMBERED_HEADING = /^((?:[A-Z]\.)?(?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}/u;
 const MAX_NUMBERED_CHARS = 90;
 const MAX_NUMBERED_WORDS = 12;
 const MIN_NUMBERED_RATIO = 0.88;

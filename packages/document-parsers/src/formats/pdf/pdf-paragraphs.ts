@@ -7,7 +7,11 @@ export interface PdfParagraph {
   bullet: boolean;
 }
 
-const BULLET = /^[•●▪◦‣∙■□➢➤►▶✓✔\uf0b7\uf0a7\uf0d8\uf076]\s*/u;
+/**
+ * Bullet glyphs, and any character of U+F000–U+F0FF at a line's start: Symbol and Wingdings
+ * fonts map their bullets there (SP 800-61 sets every bullet as U+F03C).
+ */
+const BULLET = /^[•●▪◦‣∙■□➢➤►▶✓✔\uf000-\uf0ff]\s*/u;
 /** A baseline step above this share of the font size is more than single spacing. */
 const FIRST_STEP_LIMIT = 1.6;
 /** Later steps may exceed the paragraph's first step by this factor. */

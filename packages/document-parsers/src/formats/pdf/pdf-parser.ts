@@ -20,6 +20,8 @@ type PageReading =
 const SHORT_LINE = 0.6;
 /** Table-of-contents lines: "2.1 Scope ........ 12". */
 const DOT_LEADER = /\.{4,}\s*\S{1,8}$/;
+/** "CODEN: NSPUE2", "Email: a@b.gov", "Point of Contact: …": a label of one to three words. */
+const FIELD_LINE = /^\p{Lu}[\p{L}.&-]*(?: [\p{L}.&-]+){0,2}: \S/u;
 
 function isTextItem(item: PdfTextItem | { type: string }): item is PdfTextItem {
   return 'str' in item;
@@ -76,16 +78,48 @@ function paragraphText(paragraph: PdfParagraph, dehyphenator: Dehyphenator): str
   return text.trim();
 }
 
-function paragraphBlock(
+function paragraphBlocks(
   paragraph: PdfParagraph,
   headings: PdfHeadingRules,
   dehyphenator: Dehyphenator,
-): Block {
+): Block[] {
   const level = headings.levelOf(paragraph);
-  const text = paragraphText(paragraph, dehyphenator);
-  if (level !== undefined) return { kind: 'heading', level, text: text.replace(/\s+/g, ' ') };
-  if (paragraph.bullet) return { kind: 'list_item', text, depth: 0 };
-  return { kind: 'paragraph', text };
+  if (level !== undefined) {
+    const text = paragraphText(paragraph, dehyphenator);
+    return [{ kind: 'heading', level, text: text.replace(/\s+/g, ' ') }];
+  }
+  return splitAtFields(paragraph).map((part, index): Block => {
+    const text = paragraphText(part, dehyphenator);
+    if (paragraph.bullet && index === 0) return { kind: 'list_item', text, depth: 0 };
+    return { kind: 'paragraph', text };
+  });
+}
+
+/**
+ * A short line that reads "Label: value" ("CODEN: NSPUE2", "Email: x@y.gov") under other lines
+ * of a title page or an address is a field of its own, not the end of the line above it: read
+ * as one, "…59 pages (August 2020) CODEN: NSPUE2" was quoted as the publication date.
+ */
+function splitAtFields(paragraph: PdfParagraph): PdfParagraph[] {
+  const { lines } = paragraph;
+  const width = Math.max(...lines.map((line) => line.end - line.start));
+  const parts: PdfParagraph[] = [];
+  let current: PdfParagraph = { ...paragraph, lines: [] };
+  lines.forEach((line, index) => {
+    const previous = lines[index - 1];
+    const field =
+      previous !== undefined &&
+      FIELD_LINE.test(line.text) &&
+      line.end - line.start < SHORT_LINE * width &&
+      !/[,;(\-–]$/.test(previous.text);
+    if (field && current.lines.length > 0) {
+      parts.push(current);
+      current = { ...paragraph, bullet: false, lines: [] };
+    }
+    current.lines.push(line);
+  });
+  parts.push(current);
+  return parts;
 }
 
 /**
@@ -142,7 +176,7 @@ export async function parsePdf(bytes: Uint8Array, engine: PdfEngine): Promise<Pa
       const pageNum = index + 1;
       if (reading.kind === 'image') return { pageNum, blocks: [], imageOnly: true };
       if (reading.kind !== 'text') return { pageNum, blocks: [] };
-      const blocks = reading.paragraphs.map((p) => paragraphBlock(p, headings, dehyphenator));
+      const blocks = reading.paragraphs.flatMap((p) => paragraphBlocks(p, headings, dehyphenator));
       return { pageNum, blocks };
     });
     return { pages };

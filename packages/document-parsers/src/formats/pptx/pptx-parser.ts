@@ -25,6 +25,7 @@ const BOILERPLATE_PLACEHOLDERS = new Set(['sldNum', 'dt', 'ftr', 'hdr', 'sldImg'
 const TITLE_PLACEHOLDERS = new Set(['title', 'ctrTitle']);
 /** Placeholders whose paragraphs carry the master's bullets unless they say otherwise. */
 const BULLETED_PLACEHOLDERS = new Set(['body', 'obj']);
+const PANEL_TITLE_MAX_WORDS = 8;
 
 interface SlideContent {
   title?: string;
@@ -60,7 +61,28 @@ function textBodyBlocks(txBody: Element, bulletedByDefault: boolean): Block[] {
       blocks.push({ kind: 'paragraph', text });
     }
   }
-  return blocks;
+  return markPanelTitles(blocks);
+}
+
+/**
+ * A box's short Title Case line over bullet points ("Development Phase Calendar Qtr.", "Current
+ * Focus") is the title of that panel, not a sentence: a heading under the slide's, so every
+ * point carries it ("Stable Profile layer Q1/2018" is a date of the development calendar).
+ */
+function markPanelTitles(blocks: Block[]): Block[] {
+  return blocks.map((block, index) => {
+    const next = blocks[index + 1];
+    if (block.kind !== 'paragraph' || next?.kind !== 'list_item') return block;
+    return isPanelTitle(block.text) ? { kind: 'heading', level: 2, text: block.text } : block;
+  });
+}
+
+function isPanelTitle(text: string): boolean {
+  const words = text.split(/\s+/);
+  if (words.length > PANEL_TITLE_MAX_WORDS || /[:;,!?]$/.test(text)) return false;
+  // Every longer word capitalised; a final period only after an abbreviation ("Qtr.").
+  if (words.some((word) => word.length > 3 && !/^[\p{Lu}\p{N}(“"]/u.test(word))) return false;
+  return !text.endsWith('.') || /\s\p{Lu}\p{Ll}{0,3}\.$/u.test(text);
 }
 
 function tableBlocks(table: Element): Block[] {
