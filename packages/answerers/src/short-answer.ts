@@ -147,7 +147,12 @@ export function askedThing(question: string): AskedThing | null {
       : undefined;
   const nounAfterThe = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)/.exec(q);
   const focus = stemTerm(namedOf?.[1] ?? focusWord ?? nounAfterThe?.[1] ?? '');
-  if (focus === '') return null;
+  if (focus === '') {
+    // "What did Jim Gray cover?", "…to produce what?": a thing of no named kind. Not a
+    // definition ("what is a twin prime?", "what is Skylark?"), which no short span gives.
+    const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
+    return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
+  }
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
   if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
   if (IDENTIFIER_FOCUS.has(focus)) return { shape: 'identifier', focus };
@@ -155,6 +160,11 @@ export function askedThing(question: string): AskedThing | null {
   if (PERSON_FOCUS.has(focus)) return { shape: 'person', focus };
   return { shape: 'thing', focus };
 }
+
+/** Places asked for by a number ("which floor" → "4th"), unlike a city or a country. */
+const NUMBERED_PLACES = new Set(
+  ['floor', 'room', 'building', 'office', 'gate', 'platform', 'desk', 'level'].map(stemTerm),
+);
 
 interface Span {
   start: number;
@@ -260,7 +270,7 @@ function spanScore(
     case 'place':
       score = kinds.has('place')
         ? 3
-        : kinds.has('number') && asked.focus
+        : kinds.has('number') && asked.focus && NUMBERED_PLACES.has(asked.focus)
           ? 2
           : /^\p{Lu}/u.test(text) && kinds.has('thing')
             ? 1.5
@@ -296,6 +306,16 @@ function spanScore(
   if (distances.focus <= 2) score += 2 - distances.focus * 0.5;
   if (Number.isFinite(distances.matched)) score += Math.max(0, 1 - distances.matched / 12);
   score += 0.5 * freshShare;
+  // The answer is what the question does not say: a span of its words names what is asked
+  // about ("the annual NFL Experience"), not the answer ("the Moscone Center").
+  score -= 1 - freshShare;
+  // A name asked for is the name alone: "Barbara Walters", not "colleague Barbara Walters".
+  if ((asked.shape === 'person' || asked.shape === 'place') && /^\p{Ll}/u.test(text)) {
+    score -= 1.5;
+  }
+  // "What company…", "which agency…": a named one (Death Wish Coffee, ESPN Deportes) more often
+  // than a description ("a 30-second commercial").
+  if (asked.shape === 'thing' && kinds.has('thing') && /^\p{Lu}/u.test(text)) score += 1.2;
   // A short span is what was asked; a long one says more than that.
   const words = text.split(/\s+/).length;
   score -= Math.max(0, words - 4) * 0.08;
