@@ -110,6 +110,10 @@ export function askedThing(question: string): AskedThing | null {
   if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
     return null;
   }
+  // A meaning ("what does tenant mean?"), an event ("what happened to…") or a course of action
+  // ("what do I do if…"): a description, which no short span gives.
+  const description = /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b/;
+  if (/^\s*what\b/.test(q) && description.test(q)) return null;
   const quantity =
     /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b(?:\s+(\w+))?/.exec(
       q,
@@ -149,7 +153,7 @@ export function askedThing(question: string): AskedThing | null {
   const focus = stemTerm(namedOf?.[1] ?? focusWord ?? nounAfterThe?.[1] ?? '');
   if (focus === '') {
     // "What did Jim Gray cover?", "…to produce what?": a thing of no named kind. Not a
-    // definition ("what is a twin prime?", "what is Skylark?"), which no short span gives.
+    // definition ("what is a twin prime?", "what is Skylark?").
     const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
     return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
   }

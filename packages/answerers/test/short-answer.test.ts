@@ -30,6 +30,9 @@ describe('askedThing', () => {
     'Can I bring a guest?',
     'What is a twin prime?',
     'What is Skylark?',
+    'What does tenant mean?',
+    'What happened to release train R-22?',
+    'What do I do if I lose my YubiKey?',
   ])('%j asks for no single thing', (question) => {
     expect(askedThing(question)).toBeNull();
   });
