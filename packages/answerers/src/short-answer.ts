@@ -112,7 +112,8 @@ export function askedThing(question: string): AskedThing | null {
   }
   // A meaning ("what does tenant mean?"), an event ("what happened to…") or a course of action
   // ("what do I do if…"): a description, which no short span gives.
-  const description = /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b/;
+  const description =
+    /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
   if (/^\s*what\b/.test(q) && description.test(q)) return null;
   const quantity =
     /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b(?:\s+(\w+))?/.exec(
@@ -241,7 +242,19 @@ export function shortAnswer(
       focus: nearest(anchors.focus, span, gap),
       matched: nearest(anchors.matched, span, gap),
     };
-    const score = spanScore(span, asked, distances, fresh.length / Math.max(1, stems.length), text);
+    // The question's words in it other than the noun asked about ("Team" of "which team" may
+    // begin the answer: "Team Borealis").
+    const echoed = stems.filter((s) => known.has(s) && s !== asked.focus).length;
+    const score = spanScore(
+      span,
+      asked,
+      distances,
+      {
+        fresh: fresh.length / Math.max(1, stems.length),
+        echoed: echoed / Math.max(1, stems.length),
+      },
+      text,
+    );
     if (score > 0 && (!best || score > best.score)) best = { span, score };
   }
   if (!best) return null;
@@ -252,7 +265,7 @@ function spanScore(
   span: Span,
   asked: AskedThing,
   distances: { focus: number; matched: number },
-  freshShare: number,
+  shares: { fresh: number; echoed: number },
   text: string,
 ): number {
   let score = 0;
@@ -309,17 +322,20 @@ function spanScore(
   // Beside the noun asked for: "port 7443", "floor 4", "4th floor", "Team Falcon".
   if (distances.focus <= 2) score += 2 - distances.focus * 0.5;
   if (Number.isFinite(distances.matched)) score += Math.max(0, 1 - distances.matched / 12);
-  score += 0.5 * freshShare;
+  score += 0.5 * shares.fresh;
   // The answer is what the question does not say: a span of its words names what is asked
   // about ("the annual NFL Experience"), not the answer ("the Moscone Center").
-  score -= 1 - freshShare;
+  score -= shares.echoed;
   // A name asked for is the name alone: "Barbara Walters", not "colleague Barbara Walters".
   if ((asked.shape === 'person' || asked.shape === 'place') && /^\p{Ll}/u.test(text)) {
     score -= 1.5;
   }
   // "What company…", "which agency…": a named one (Death Wish Coffee, ESPN Deportes) more often
   // than a description ("a 30-second commercial").
-  if (asked.shape === 'thing' && kinds.has('thing') && /^\p{Lu}/u.test(text)) score += 1.2;
+  // Not the sentence's first word, capitalised whatever it is ("Production data…").
+  if (asked.shape === 'thing' && kinds.has('thing') && span.start > 0 && /^\p{Lu}/u.test(text)) {
+    score += 1.2;
+  }
   // A short span is what was asked; a long one says more than that.
   const words = text.split(/\s+/).length;
   score -= Math.max(0, words - 4) * 0.08;

@@ -33,6 +33,7 @@ describe('askedThing', () => {
     'What does tenant mean?',
     'What happened to release train R-22?',
     'What do I do if I lose my YubiKey?',
+    'What does Sandpiper do?',
   ])('%j asks for no single thing', (question) => {
     expect(askedThing(question)).toBeNull();
   });
