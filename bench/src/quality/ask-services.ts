@@ -1,4 +1,11 @@
-import { ExtractiveAnswerer, type ExtractiveAnswererOptions } from '@docent/answerers';
+import { appendFileSync } from 'node:fs';
+import {
+  type Answer,
+  type AnswerOptions,
+  type AnswerRequest,
+  ExtractiveAnswerer,
+  type ExtractiveAnswererOptions,
+} from '@docent/answerers';
 import { AskService } from '@docent/retrieval';
 import type { Runtime } from '@docent/runtime';
 import type { SearchMode } from '@docent/search-index';
@@ -37,14 +44,52 @@ async function embedOnce(runtime: Runtime, texts: string[]): Promise<Float32Arra
   return texts.map((t) => known.get(t)!);
 }
 
+/**
+ * `BENCH_RECORD=file.jsonl`: each request a thresholded answerer gets (passages with their
+ * stored sentence vectors, term counts, question vector), one JSON line each, for
+ * `bench/src/tools/answer-replay.ts` to score answerer changes without retrieving again.
+ */
+class RecordingAnswerer extends ExtractiveAnswerer {
+  constructor(
+    private readonly file: string,
+    private readonly settings: ExtractiveAnswererOptions,
+  ) {
+    super(settings);
+  }
+
+  override answer(request: AnswerRequest, options?: AnswerOptions): Promise<Answer> {
+    if (this.settings.requireSubjects !== false) {
+      const base64 = (bytes?: Uint8Array) =>
+        bytes && Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64');
+      const vector = request.questionVector;
+      const line = {
+        minEvidence: this.settings.minEvidence,
+        question: request.question,
+        standaloneQuestion: request.standaloneQuestion,
+        questionVector:
+          vector && base64(new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength)),
+        passages: request.passages.map((p) => ({ ...p, extras: base64(p.extras) })),
+        termCounts: request.termCounts && {
+          chunks: request.termCounts.chunks,
+          byWord: [...request.termCounts.byWord],
+        },
+      };
+      appendFileSync(this.file, `${JSON.stringify(line)}\n`);
+    }
+    return super.answer(request, options);
+  }
+}
+
 /** The extractive answerer as the runtime configures it, with the settings under test on top. */
 export function answererFor(runtime: Runtime, settings: AnswererSettings = {}): ExtractiveAnswerer {
-  return new ExtractiveAnswerer({
+  const options: ExtractiveAnswererOptions = {
     minEvidence: runtime.config.notFoundThreshold,
     ...settings,
     embedTexts: (texts) => embedOnce(runtime, texts),
     embedQuery: (text) => runtime.embedder.embedQuery(text),
-  });
+  };
+  const record = process.env.BENCH_RECORD;
+  return record ? new RecordingAnswerer(record, options) : new ExtractiveAnswerer(options);
 }
 
 /** The production ask path over the bench's runtime, with the settings under test. */

@@ -56,16 +56,6 @@ export interface ExtractiveAnswererOptions {
    * off, only the evidence threshold decides (the bench's "without thresholds" rows).
    */
   requireSubjects?: boolean;
-  /**
-   * What the question's focus ("which **encryption algorithm**", "what **port**") decides when
-   * the best sentence about the question's thing does not say it (nor its section titles or
-   * document name): `prefer` quotes the best sentence of the same document that does, when it
-   * ranks near ("Its IP address is 10.30.4.15." after "The Leeds printer is a Canon…");
-   * `require` also answers "not found" when only other documents say it (Heron's page its
-   * port, Plover's none); `off` neither. Default `off`: on SQuAD's even half `prefer` cost 1.2
-   * points of containment and `require` 2.7 (see the README's Quality section).
-   */
-  focus?: 'off' | 'prefer' | 'require';
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   /**
@@ -90,6 +80,12 @@ export interface ScoreWeights {
   missingCue: number;
   /** Factor on a sentence that adds no word to the question (it restates it, answers nothing). */
   restatement: number;
+  /**
+   * The question's words (by rarity) that only the previous sentence of the same paragraph
+   * holds: a sentence often answers what the one before it set up ("… impossible to sustain a
+   * large population. Archeologist Betty Meggers was a prominent proponent of this idea").
+   */
+  previous: number;
 }
 
 interface Candidate {
@@ -125,6 +121,7 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
   names: 0.15,
   missingCue: 0.7,
   restatement: 0.5,
+  previous: 0.3,
 };
 
 /** A sentence opening with a word that stands for something said before. */
@@ -150,7 +147,6 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
   private readonly semanticCandidates: number;
-  private readonly focus: 'off' | 'prefer' | 'require';
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
@@ -161,7 +157,6 @@ export class ExtractiveAnswerer implements Answerer {
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
     this.semanticCandidates = options.semanticCandidates ?? 8;
-    this.focus = this.requireSubjects ? (options.focus ?? 'off') : 'off';
     warmEnglishTagger();
   }
 
@@ -229,26 +224,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (!named) return notFound('names-not-held');
     if (named.score < this.minScore) return notFound('low-score');
     if (!near(named)) return notFound('neighbour');
-    let best = named;
-    if (this.focus !== 'off' && question.focus.length > 0) {
-      // The question's focus ("which encryption algorithm", "what port"): a sentence that lacks
-      // it may still answer ("the Denver Broncos" for "which team"), but not when only other
-      // documents say it (Heron's and Skylark's pages their ports, Plover's page none): then
-      // the best sentence about the question's thing is a neighbour's fact.
-      const holdsFocus = (c: Candidate) =>
-        holdsFocusWords(c, question.focus, topicByPassage[c.passageIndex]!);
-      if (!holdsFocus(named)) {
-        const document = documentOf(request.passages, named);
-        const stating = ranked.filter(holdsFocus);
-        const here = stating.filter((c) => documentOf(request.passages, c) === document);
-        // "Its IP address is 10.30.4.15." after "The Leeds printer is a Canon…".
-        const about = here.find(holdsNames);
-        if (about && near(about)) best = about;
-        else if (this.focus === 'require' && stating.length > 0 && here.length === 0) {
-          return notFound('focus-not-held');
-        }
-      }
-    }
+    const best = named;
 
     const chosen = this.compose(best, candidates, question);
     const passages = request.passages;
@@ -281,6 +257,7 @@ export class ExtractiveAnswerer implements Answerer {
     idf: Map<string, number>,
   ): void {
     const questionStems = new Set(question.terms.keys());
+    const at = new Map(candidates.map((c) => [`${c.passageIndex}:${c.position}`, c]));
     for (const candidate of candidates) {
       // The words of a sentence's document name and sections belong to each of its sentences
       // ("it" in a page about the Lapwing depot is the Lapwing depot): they rank documents
@@ -291,6 +268,14 @@ export class ExtractiveAnswerer implements Answerer {
         topicByPassage[candidate.passageIndex]!,
       );
       candidate.lexical = lexicalCoverage(held, question.terms, idf);
+      const before = at.get(`${candidate.passageIndex}:${candidate.position - 1}`);
+      const setUp =
+        before && before.unit.block === candidate.unit.block
+          ? Math.max(
+              0,
+              lexicalCoverage(union(held, before.terms), question.terms, idf) - candidate.lexical,
+            )
+          : 0;
       // "How many times": a number of times, not any number.
       const counts = !question.unit || candidate.terms.has(question.unit);
       candidate.cue =
@@ -311,7 +296,8 @@ export class ExtractiveAnswerer implements Answerer {
         this.weights.cue * candidate.cue +
         this.weights.phrase * phrase +
         this.weights.names * names +
-        this.weights.rank * rankPrior;
+        this.weights.rank * rankPrior +
+        this.weights.previous * setUp;
       // A sentence that only restates the question answers nothing; one without the kind of
       // thing asked for (a person for "who", a time for "when") rarely answers it.
       candidate.factor =
@@ -591,21 +577,6 @@ function namesAnotherIdentifier(text: string, asked: Map<string, Set<string>>): 
     if (wanted && ![...codes].some(names)) return true;
   }
   return false;
-}
-
-/** The document a candidate's passage is from (its name when the id is unknown). */
-function documentOf(passages: Passage[], candidate: Candidate): string {
-  const passage = passages[candidate.passageIndex]!;
-  return passage.documentId ?? passage.docName;
-}
-
-/**
- * Whether the sentence, its label, section titles or document name hold one of the question's
- * focus words or another form of it ("version" / "versions", "european" / "europe").
- */
-function holdsFocusWords(candidate: Candidate, focus: string[], topic: Set<string>): boolean {
-  const held = union(candidate.terms, candidate.context, topic);
-  return focus.some((f) => held.has(f) || [...held].some((w) => sharesStem(w, f)));
 }
 
 /** "europe" and "european": a common beginning that is most of the shorter word. */

@@ -110,6 +110,11 @@ export function askedThing(question: string): AskedThing | null {
   if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
     return null;
   }
+  // A meaning ("what does tenant mean?"), an event ("what happened to…") or a course of action
+  // ("what do I do if…"): a description, which no short span gives.
+  const description =
+    /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
+  if (/^\s*what\b/.test(q) && description.test(q)) return null;
   const quantity =
     /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b(?:\s+(\w+))?/.exec(
       q,
@@ -147,7 +152,12 @@ export function askedThing(question: string): AskedThing | null {
       : undefined;
   const nounAfterThe = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)/.exec(q);
   const focus = stemTerm(namedOf?.[1] ?? focusWord ?? nounAfterThe?.[1] ?? '');
-  if (focus === '') return null;
+  if (focus === '') {
+    // "What did Jim Gray cover?", "…to produce what?": a thing of no named kind. Not a
+    // definition ("what is a twin prime?", "what is Skylark?").
+    const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
+    return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
+  }
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
   if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
   if (IDENTIFIER_FOCUS.has(focus)) return { shape: 'identifier', focus };
@@ -155,6 +165,11 @@ export function askedThing(question: string): AskedThing | null {
   if (PERSON_FOCUS.has(focus)) return { shape: 'person', focus };
   return { shape: 'thing', focus };
 }
+
+/** Places asked for by a number ("which floor" → "4th"), unlike a city or a country. */
+const NUMBERED_PLACES = new Set(
+  ['floor', 'room', 'building', 'office', 'gate', 'platform', 'desk', 'level'].map(stemTerm),
+);
 
 interface Span {
   start: number;
@@ -227,7 +242,19 @@ export function shortAnswer(
       focus: nearest(anchors.focus, span, gap),
       matched: nearest(anchors.matched, span, gap),
     };
-    const score = spanScore(span, asked, distances, fresh.length / Math.max(1, stems.length), text);
+    // The question's words in it other than the noun asked about ("Team" of "which team" may
+    // begin the answer: "Team Borealis").
+    const echoed = stems.filter((s) => known.has(s) && s !== asked.focus).length;
+    const score = spanScore(
+      span,
+      asked,
+      distances,
+      {
+        fresh: fresh.length / Math.max(1, stems.length),
+        echoed: echoed / Math.max(1, stems.length),
+      },
+      text,
+    );
     if (score > 0 && (!best || score > best.score)) best = { span, score };
   }
   if (!best) return null;
@@ -238,7 +265,7 @@ function spanScore(
   span: Span,
   asked: AskedThing,
   distances: { focus: number; matched: number },
-  freshShare: number,
+  shares: { fresh: number; echoed: number },
   text: string,
 ): number {
   let score = 0;
@@ -260,7 +287,7 @@ function spanScore(
     case 'place':
       score = kinds.has('place')
         ? 3
-        : kinds.has('number') && asked.focus
+        : kinds.has('number') && asked.focus && NUMBERED_PLACES.has(asked.focus)
           ? 2
           : /^\p{Lu}/u.test(text) && kinds.has('thing')
             ? 1.5
@@ -295,7 +322,20 @@ function spanScore(
   // Beside the noun asked for: "port 7443", "floor 4", "4th floor", "Team Falcon".
   if (distances.focus <= 2) score += 2 - distances.focus * 0.5;
   if (Number.isFinite(distances.matched)) score += Math.max(0, 1 - distances.matched / 12);
-  score += 0.5 * freshShare;
+  score += 0.5 * shares.fresh;
+  // The answer is what the question does not say: a span of its words names what is asked
+  // about ("the annual NFL Experience"), not the answer ("the Moscone Center").
+  score -= shares.echoed;
+  // A name asked for is the name alone: "Barbara Walters", not "colleague Barbara Walters".
+  if ((asked.shape === 'person' || asked.shape === 'place') && /^\p{Ll}/u.test(text)) {
+    score -= 1.5;
+  }
+  // "What company…", "which agency…": a named one (Death Wish Coffee, ESPN Deportes) more often
+  // than a description ("a 30-second commercial").
+  // Not the sentence's first word, capitalised whatever it is ("Production data…").
+  if (asked.shape === 'thing' && kinds.has('thing') && span.start > 0 && /^\p{Lu}/u.test(text)) {
+    score += 1.2;
+  }
   // A short span is what was asked; a long one says more than that.
   const words = text.split(/\s+/).length;
   score -= Math.max(0, words - 4) * 0.08;

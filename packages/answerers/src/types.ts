@@ -120,7 +120,6 @@ export interface Answer {
     | 'absent-subject'
     | 'low-evidence'
     | 'names-not-held'
-    | 'focus-not-held'
     | 'low-score'
     | 'neighbour'
     | 'model';

@@ -692,107 +692,36 @@ describe('ExtractiveAnswerer and identifiers of one family', () => {
   });
 });
 
-describe("ExtractiveAnswerer and the question's focus", () => {
-  // `require`: "not found" when only other documents say what is asked for (off by default).
-  const answerer = new ExtractiveAnswerer({ ...fakeEmbedding, focus: 'require' });
+describe("ExtractiveAnswerer and the question's focus word", () => {
+  const answerer = new ExtractiveAnswerer(fakeEmbedding);
   const ask = (question: string, passages: Passage[]) =>
     answerer.answer({ question, standaloneQuestion: question, history: [], passages });
-  const withDocument = (p: Passage, documentId: string): Passage => ({ ...p, documentId });
-  const plover = withDocument(
-    passage(
-      'plover',
-      'The web console at plover.internal shows every run of the last 90 days.',
-      'Plover job scheduler',
-    ),
-    'plover',
-  );
-  const kestrel = withDocument(
-    passage(
-      'kestrel',
-      'Kestrel listens on TCP port 8470 for HTTP traffic. Its gRPC API listens on port 8471 and is only reachable from inside the cluster.',
-      'Kestrel feature flag service',
-    ),
-    'kestrel',
-  );
 
-  it('is "not found" when only other documents say what is asked for (a port: Kestrel\'s)', async () => {
-    expect(await ask('Which port does Plover listen on?', [plover, kestrel])).toEqual(NOT_FOUND);
-    // `prefer` answers it.
-    const preferring = new ExtractiveAnswerer({ ...fakeEmbedding, focus: 'prefer' });
-    const question = 'Which port does Plover listen on?';
-    expect(
-      (
-        await preferring.answer({
-          question,
-          standaloneQuestion: question,
-          history: [],
-          passages: [plover, kestrel],
-        })
-      ).found,
-    ).toBe(true);
-    // Must not: the question's own thing with the port is answered.
-    const answer = await ask('Which port does Kestrel listen on?', [plover, kestrel]);
-    expect(answer.text).toBe('Kestrel listens on TCP port 8470 for HTTP traffic.');
-  });
-
-  it('is "not found" for NIST SP 800-145 asked for an encryption algorithm it never names', async () => {
-    const definition = withDocument(
-      passage(
-        'cloud',
-        'Cloud computing is a model for enabling ubiquitous, convenient, on-demand network access to a shared pool of configurable computing resources (e.g., networks, servers, storage, applications, and services) that can be rapidly provisioned and released with minimal management effort or service provider interaction.',
-        'nist-sp-800-145-definition-of-cloud-computing.pdf',
-      ),
-      '800-145',
-    );
-    const tls = withDocument(
-      passage(
-        'tls',
-        'TLS 1.3 removes legacy algorithms: all remaining symmetric encryption algorithms are Authenticated Encryption with Associated Data (AEAD) algorithms.',
-        'rfc8446-tls-1.3.pdf',
-      ),
-      '8446',
-    );
-    expect(
-      await ask('Which encryption algorithm does NIST SP 800-145 require for cloud storage?', [
-        definition,
-        tls,
-      ]),
-    ).toEqual(NOT_FOUND);
-  });
-
-  it('answers with a sentence that lacks the focus word when no other document says it', async () => {
+  it('answers with a sentence that names the thing asked for without calling it so', async () => {
     // "which team": the page names the team without calling it one (SQuAD, Super Bowl 50).
-    const broncos = withDocument(
-      passage(
-        'sb50',
-        'The American Football Conference (AFC) champion Denver Broncos defeated the National Football Conference (NFC) champion Carolina Panthers 24–10 to earn their third Super Bowl title.',
-        'Super Bowl 50',
-      ),
+    const broncos = passage(
       'sb50',
+      'The American Football Conference (AFC) champion Denver Broncos defeated the National Football Conference (NFC) champion Carolina Panthers 24–10 to earn their third Super Bowl title.',
+      'Super Bowl 50',
     );
     const answer = await ask('Which team represented the AFC at Super Bowl 50?', [broncos]);
     expect(answer.found).toBe(true);
     expect(answer.text).toContain('Denver Broncos');
   });
 
-  it("quotes the sentence of the same block that says what is asked for (the printer's IP address)", async () => {
-    const printers = withDocument(
-      passage(
-        'printers',
-        'The Leeds printer is a Canon i-SENSYS MF643 by the reception desk. Its IP address is 10.30.4.15.',
-        'Printer and AV setup.txt',
-      ),
-      'printers',
+  it("quotes the asked thing's own port, not a neighbour's", async () => {
+    const plover = passage(
+      'plover',
+      'The web console at plover.internal shows every run of the last 90 days.',
+      'Plover job scheduler',
     );
-    const question = "What is Canon i-SENSYS MF643's IP address?";
-    // `prefer` does this too.
-    const answer = await new ExtractiveAnswerer({ ...fakeEmbedding, focus: 'prefer' }).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [printers],
-    });
-    expect(answer.text).toContain('Its IP address is 10.30.4.15.');
+    const kestrel = passage(
+      'kestrel',
+      'Kestrel listens on TCP port 8470 for HTTP traffic. Its gRPC API listens on port 8471 and is only reachable from inside the cluster.',
+      'Kestrel feature flag service',
+    );
+    const answer = await ask('Which port does Kestrel listen on?', [plover, kestrel]);
+    expect(answer.text).toBe('Kestrel listens on TCP port 8470 for HTTP traffic.');
   });
 });
 
@@ -850,5 +779,29 @@ describe('ExtractiveAnswerer on follow-ups made standalone', () => {
       passages: [events],
     });
     expect(answer.text).toBe('report_viewed — Owner: Team Atlas');
+  });
+});
+
+describe('ExtractiveAnswerer and the sentence the one before it sets up', () => {
+  const amazon = passage(
+    'amazon',
+    'For a long time, it was thought that the Amazon rainforest was only ever sparsely populated, as it was impossible to sustain a large population through agriculture given the poor soil. Archaeologist Betty Meggers was a prominent proponent of this idea. She claimed that a population density of 0.2 inhabitants per square kilometre is the maximum that can be sustained in the rainforest through hunting.',
+    'Amazon rainforest',
+  );
+  const question =
+    'Which archaeologist was a proponent of the idea that the Amazon rainforest was sparsely populated?';
+  const ask = (answerer: ExtractiveAnswerer) =>
+    answerer.answer({ question, standaloneQuestion: question, history: [], passages: [amazon] });
+
+  it('quotes the sentence that answers what the previous one restates', async () => {
+    const answer = await ask(new ExtractiveAnswerer(fakeEmbedding));
+    expect(answer.text).toBe('Archaeologist Betty Meggers was a prominent proponent of this idea.');
+  });
+
+  it('without the previous sentence’s words, quotes the restatement', async () => {
+    const answer = await ask(
+      new ExtractiveAnswerer({ ...fakeEmbedding, weights: { previous: 0 } }),
+    );
+    expect(answer.text).toContain('impossible to sustain a large population');
   });
 });

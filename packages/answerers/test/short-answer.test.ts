@@ -15,6 +15,8 @@ describe('askedThing', () => {
     ['What is the default value of core.autocrlf?', 'value', undefined],
     ['Which tool do we use for canary releases?', 'thing', 'tool'],
     ['In what year did the Normans conquer England?', 'date', 'year'],
+    ['What did Jim Gray cover?', 'thing', undefined],
+    ['Resources are constrained by hierarchy theorems to produce what?', 'thing', undefined],
   ])('%j asks for a %s', (question, shape, focus) => {
     const asked = askedThing(question);
     expect(asked?.shape).toBe(shape);
@@ -26,6 +28,12 @@ describe('askedThing', () => {
     'Why are deploys frozen on Fridays?',
     'Is the office open on Sundays?',
     'Can I bring a guest?',
+    'What is a twin prime?',
+    'What is Skylark?',
+    'What does tenant mean?',
+    'What happened to release train R-22?',
+    'What do I do if I lose my YubiKey?',
+    'What does Sandpiper do?',
   ])('%j asks for no single thing', (question) => {
     expect(askedThing(question)).toBeNull();
   });
@@ -75,6 +83,25 @@ describe('shortAnswer', () => {
       "The game was played on February 7, 2016, at Levi's Stadium in the San Francisco Bay Area at Santa Clara, California.",
       "Levi's Stadium",
     ],
+    // Not the span of the question's own words ("annual NFL Experience").
+    [
+      'In what venue did the NFL Experience take place?',
+      'The annual NFL Experience was held at the Moscone Center in San Francisco.',
+      'Moscone Center',
+    ],
+    // A named company rather than a description.
+    [
+      'What company won a free advertisement due to the QuickBooks contest?',
+      'QuickBooks sponsored a "Small Business Big Game" contest, in which Death Wish Coffee had a 30-second commercial aired free of charge courtesy of QuickBooks.',
+      'Death Wish Coffee',
+    ],
+    // A city is no number ("99.3" is the station's frequency).
+    [
+      'In what city is WBT-FM located?',
+      'WBT will also simulcast the game on its sister station WBT-FM (99.3 FM), which is based in Chester, South Carolina.',
+      'Chester, South Carolina',
+    ],
+    ['Which floor is the cafeteria on?', 'The cafeteria is on floor 4.', '4'],
   ])('%j in %j is %j, verbatim', (question, sentence, expected) => {
     const answer = short(question, sentence);
     expect(answer).toBe(expected);

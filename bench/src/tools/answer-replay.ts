@@ -1,0 +1,201 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
+import { loadOfficeQuestions, loadPdfQuestions } from '../datasets/corpus-qa';
+import { loadSquad, type SquadQuestion } from '../datasets/squad';
+import { containsAnswer } from '../metrics/squad-metrics';
+import { buildNearMisses, scoreNearMisses } from '../quality/near-misses';
+import { scoreRealDocuments } from '../quality/real-documents';
+import { sampleQuestions, scoreSquad, scoreUnanswerable } from '../quality/squad-scores';
+import { sharedDir, squadPath } from '../support/shared-data';
+
+/**
+ * Scores the extractive answerer over recorded retrieval, in under a minute instead of a
+ * quality run's ten: the same scorers as `pnpm bench:quality`'s sweep (SQuAD sample, real
+ * documents, absent articles with the thresholds on and off, near misses), each ask answered
+ * from the request the sweep's answerer got. Record once (retrieval is not re-run here, so
+ * changes to it are not measured):
+ *
+ *   BENCH_RECORD=even.jsonl BENCH_SPLIT=even BENCH_SWEEP=sweep.json pnpm bench:quality \
+ *     --keep-data <dir> --no-scifact --limit 600
+ *
+ * with sweep.json `[{"name":"record","unanswerable":true,"nearMisses":true,"realDocuments":true}]`,
+ * then, after each answerer change (`turbo run build --filter=@docent/bench...`):
+ *
+ *   node bench/dist/tools/answer-replay.js even.jsonl even 600 ['{"weights":{"previous":0.3}}']
+ *
+ * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer.
+ * Sentences without a stored vector get a zero vector (no model is loaded).
+ */
+interface Recorded {
+  minEvidence?: number;
+  question: string;
+  standaloneQuestion: string;
+  questionVector?: string;
+  passages: Array<Omit<Passage, 'extras'> & { extras?: string }>;
+  termCounts?: { chunks: number; byWord: Array<[string, number]> };
+}
+
+const floats = (b64: string) => {
+  const bytes = Buffer.from(b64, 'base64');
+  return new Float32Array(
+    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
+  );
+};
+
+function decode(r: Recorded): AnswerRequest {
+  return {
+    question: r.question,
+    standaloneQuestion: r.standaloneQuestion,
+    ...(r.questionVector && { questionVector: floats(r.questionVector) }),
+    history: [],
+    passages: r.passages.map((p) => ({
+      ...p,
+      extras: p.extras ? new Uint8Array(Buffer.from(p.extras, 'base64')) : undefined,
+    })),
+    ...(r.termCounts && {
+      termCounts: { chunks: r.termCounts.chunks, byWord: new Map(r.termCounts.byWord) },
+    }),
+  };
+}
+
+const [file, split, limitArg, settingsJson] = process.argv.slice(2);
+const limit = Number(limitArg);
+const settings = settingsJson ? JSON.parse(settingsJson) : {};
+const queue = new Map<string, Recorded[]>();
+for (const line of readFileSync(file!, 'utf8').split('\n')) {
+  if (!line) continue;
+  const r = JSON.parse(line) as Recorded;
+  queue.set(r.question, [...(queue.get(r.question) ?? []), r]);
+}
+let embedCalls = 0;
+const minEvidence = [...queue.values()][0]?.[0]?.minEvidence;
+const make = (extra: object) =>
+  new ExtractiveAnswerer({
+    ...(minEvidence !== undefined && { minEvidence }),
+    ...settings,
+    ...extra,
+    embedTexts: async (texts) => {
+      embedCalls += texts.length;
+      return texts.map(() => new Float32Array(384));
+    },
+    embedQuery: async () => new Float32Array(384),
+  });
+const answerer = make({});
+const bare = make({ minScore: -1, minEvidence: -1, requireSubjects: false });
+const last = new Map<string, AnswerRequest>();
+const answers: Array<Record<string, unknown>> = [];
+const fake = (noThreshold: boolean) =>
+  ({
+    async ask(
+      _a: string,
+      input: { question: string; collectionName: string },
+      options: { onRetrieved?: (p: Passage[]) => void } = {},
+    ) {
+      let request: AnswerRequest;
+      if (noThreshold) request = last.get(input.question)!;
+      else {
+        const r = queue.get(input.question)?.shift();
+        if (!r) throw new Error(`not recorded: ${input.question}`);
+        request = decode(r);
+        last.set(input.question, request);
+      }
+      options.onRetrieved?.(request.passages);
+      const answer = await (noThreshold ? bare : answerer).answer(request);
+      const used = request.passages.filter((p) => answer.usedPassageIds.includes(p.id));
+      const best = Math.max(0, ...request.passages.map((p) => p.score));
+      const rest = request.passages.filter(
+        (p) => !answer.usedPassageIds.includes(p.id) && p.score >= 0.5 * best,
+      );
+      const refs = answer.found
+        ? [...used, ...rest]
+            .slice(0, 5)
+            .map((p) => ({ docName: p.docName, pageNum: p.pageNum, sampleText: p.text }))
+        : [];
+      if (!noThreshold) {
+        answers.push({
+          collection: input.collectionName,
+          question: input.question,
+          answer: answer.text,
+          short: answer.shortAnswer,
+          reason: answer.notFoundReason,
+          passages: request.passages.map((p) => p.text),
+          docs: request.passages.map((p) => p.docName),
+        });
+      }
+      return {
+        answer: answer.text,
+        refs,
+        found: answer.found,
+        shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
+      };
+    },
+  }) as never;
+
+async function main() {
+  const squad = loadSquad(squadPath());
+  const articleIndex = new Map(squad.articles.map((a, i) => [a.title, i]));
+  const inSplit = (i: number) => (i % 2 === 0) === (split === 'even');
+  const keep = (q: SquadQuestion) => inSplit(articleIndex.get(q.article)!);
+  const sample = sampleQuestions(squad.questions.filter(keep), limit);
+  const corpusDir = join(sharedDir(), 'corpus');
+  const corpusQuestions = [
+    ...loadPdfQuestions(corpusDir).map((q) => ({ ...q, set: 'pdf' as const })),
+    ...loadOfficeQuestions().map((q) => ({ ...q, set: 'office' as const })),
+  ];
+  const s = await scoreSquad(fake(false), 'a', 'squad', sample);
+  const real = await scoreRealDocuments(fake(false), 'a', 'corpus', corpusQuestions);
+  const half = Math.floor(squad.articles.length / 2);
+  const u = await scoreUnanswerable(fake(false), fake(true), 'a', squad, half, sample.length, keep);
+  const present = new Set(squad.articles.slice(0, half).map((a) => a.title));
+  const n = await scoreNearMisses(
+    fake(false),
+    'a',
+    'squad-half',
+    buildNearMisses(squad, present, Math.ceil(sample.length / 2), keep),
+  );
+  const r3 = (x: number) => Math.round(x * 1000) / 1000;
+  console.log(
+    JSON.stringify({
+      hit1: r3(s.articleHitAt1),
+      answerHit: r3(s.answerArticleHitAt1),
+      contain: r3(s.containment),
+      words: s.medianWords,
+      notFound: r3(s.notFound),
+      shortEmF1: [Math.round(s.shortEm * 10) / 10, Math.round(s.shortF1 * 10) / 10],
+      shortGiven: r3(s.shortGiven),
+      absentNF: r3(u.notFoundRate),
+      cost: [r3(u.containmentWith), r3(u.containmentWithout)],
+      nearNF: r3(n.notFoundRate),
+      realPageFactNF: [
+        real.results.filter((r) => r.pageFirst).length,
+        real.results.filter((r) => r.holdsFact).length,
+        real.results.filter((r) => !r.found).length,
+      ],
+      embedCalls,
+    }),
+  );
+  if (process.env.REPLAY_DUMP) {
+    const gold = new Map(sample.map((q) => [q.question, q.answers]));
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      process.env.REPLAY_DUMP,
+      JSON.stringify(
+        answers
+          .filter((a) => a.collection === 'squad' && gold.has(a.question as string))
+          .map((a) => ({
+            ...a,
+            gold: gold.get(a.question as string),
+            contained: containsAnswer(a.answer as string, gold.get(a.question as string)!),
+            goldPassage: (a.passages as string[]).findIndex((p) =>
+              containsAnswer(p, gold.get(a.question as string)!),
+            ),
+          })),
+        null,
+        1,
+      ),
+    );
+  }
+}
+
+void main();
