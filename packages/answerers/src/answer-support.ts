@@ -50,6 +50,7 @@ export function subjectTerms(
       !/\p{L}{3}|\d/u.test(term) ||
       FRAMING_WORDS.has(term) ||
       question.asked.has(term) ||
+      question.verbs.has(term) ||
       misspelt.has(term);
     if (skipped) continue;
     // Rarity is known for every word when the collection's counts are; else only for the
