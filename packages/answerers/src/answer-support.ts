@@ -23,6 +23,16 @@ export interface SentenceTerms {
   passageIndex: number;
 }
 
+/** What an answer must hold to be about what the question is about. */
+export interface Subjects {
+  /** Every one of them: the names, and the rarest word that names a thing. */
+  required: string[];
+  /** That rarest word, when there is one and it is not a name (a name is required as such). */
+  rarest?: string;
+  /** The question's other words that name things (its names included), for `holdsSubjects`. */
+  others: string[];
+}
+
 /**
  * What an answer must hold to be about what the question is about: every name it mentions
  * ("Heron", "Osprey", "PagerDuty"; not bare numbers or two-letter abbreviations, which a page
@@ -31,17 +41,18 @@ export interface SentenceTerms {
  * not a verb, which a page may say otherwise) — unless that word frames the question or
  * describes the thing asked for.
  */
-export function subjectTerms(
+export function questionSubjects(
   question: QuestionAnalysis,
   rarity: ReadonlyMap<string, number>,
   /** Misspelt words and words no chunk holds: no sentence could hold them. */
   misspelt: ReadonlySet<string>,
   /** Names the collection writes everywhere: they distinguish nothing in it. */
   common: ReadonlySet<string>,
-): string[] {
+): Subjects {
   const required = new Set(
     [...question.names].filter((n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n)),
   );
+  const things: string[] = [];
   let rarest: string | undefined;
   for (const [term, weight] of question.terms) {
     const skipped =
@@ -56,10 +67,53 @@ export function subjectTerms(
     // Rarity is known for every word when the collection's counts are; else only for the
     // passages' own words, and a word they lack says nothing about the collection.
     const here = rarity.get(term);
-    if (here !== undefined && (!rarest || here > rarity.get(rarest)!)) rarest = term;
+    if (here === undefined) continue;
+    things.push(term);
+    if (!rarest || here > rarity.get(rarest)!) rarest = term;
   }
+  // A name is required on its own: only a word that is not one may be said otherwise — and
+  // not when the question holds a word the collection lacks (what it asks about may be just
+  // that word: "What is the sovereignty band…?" of a page on the universal band).
+  const lacking = [...question.terms.keys()].some((t) => misspelt.has(t));
+  const relaxable = rarest !== undefined && !required.has(rarest) && !lacking ? rarest : undefined;
   if (rarest) required.add(rarest);
-  return [...required];
+  return {
+    required: [...required],
+    ...(relaxable !== undefined && { rarest: relaxable }),
+    others: things.filter((t) => t !== rarest),
+  };
+}
+
+/** The terms `questionSubjects` requires. */
+export function subjectTerms(
+  question: QuestionAnalysis,
+  rarity: ReadonlyMap<string, number>,
+  misspelt: ReadonlySet<string>,
+  common: ReadonlySet<string>,
+): string[] {
+  return questionSubjects(question, rarity, misspelt, common).required;
+}
+
+/**
+ * Whether a sentence holds what the question is about: every name, and the rarest word that
+ * names a thing — or, in its place, two or more of the question's other such words and at
+ * least half of them. A sentence that restates most of what the question names is about its
+ * thing even when it says the rarest word otherwise ("two atoms of **oxygen**… under normal
+ * **conditions**" → "At standard temperature and pressure, two atoms of the element bind…"); one
+ * that shares a single word with it ("which **port** does billing listen on?" → Heron's port)
+ * is a neighbour's fact.
+ */
+export function holdsSubjects(
+  candidate: SentenceTerms,
+  subjects: Subjects,
+  topic: Set<string>,
+  abbreviations: ReadonlySet<string> = new Set(),
+): boolean {
+  const names = subjects.required.filter((t) => t !== subjects.rarest);
+  if (!holdsAll(candidate, names, topic, abbreviations)) return false;
+  if (!subjects.rarest || holdsAll(candidate, [subjects.rarest], topic, abbreviations)) return true;
+  const held = subjects.others.filter((t) => holdsAll(candidate, [t], topic, abbreviations));
+  return held.length >= 2 && held.length * 2 >= subjects.others.length;
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   commonNames,
   contextTerms,
   evidence,
-  holdsAll,
+  holdsSubjects,
   holdsFocusWords,
   identifiersOf,
   lexicalCoverage,
@@ -20,7 +20,7 @@ import {
   namesOfDocuments,
   passageNames,
   passageWords,
-  subjectTerms,
+  questionSubjects,
   union,
   type SentenceTerms,
 } from './answer-support';
@@ -75,10 +75,18 @@ export interface ExtractiveAnswererOptions {
    * document name): `prefer` quotes the best sentence of the same document that does, when it
    * ranks near ("Its IP address is 10.30.4.15." after "The Leeds printer is a Canon…");
    * `require` also answers "not found" when only other documents say it (Heron's page its
-   * port, Plover's none); `off` neither. Default `off`: on SQuAD's even half `prefer` cost 1.2
+   * port, Plover's none); `twin` prefers only the next sentence of the block when it refers
+   * back ("Its IP address is…"), and answers "not found" only when another document's sentence says it
+   * and holds every other word of the question the best sentence holds, and more (the
+   * question asks of one thing what only its twin's page says); `off` none of these. Default `off`: on SQuAD's even half `prefer` cost 1.2
    * points of containment and `require` 2.7 (see the README's Quality section).
    */
-  focus?: 'off' | 'prefer' | 'require';
+  focus?: 'off' | 'prefer' | 'require' | 'twin';
+  /**
+   * Which of the question's words the collection lacks make it "not found": `things` (default)
+   * those naming things (nouns, names, numbers), `all` every content word but its verb.
+   */
+  absentWords?: 'things' | 'all';
   /** Sentence embeddings kept for reuse (default 50 000; 0 disables). */
   cacheSize?: number;
   /**
@@ -163,7 +171,8 @@ export class ExtractiveAnswerer implements Answerer {
   private readonly weights: ScoreWeights;
   private readonly cache: SentenceVectorCache;
   private readonly semanticCandidates: number;
-  private readonly focus: 'off' | 'prefer' | 'require';
+  private readonly focus: 'off' | 'prefer' | 'require' | 'twin';
+  private readonly absentWords: 'things' | 'all';
 
   constructor(private readonly options: ExtractiveAnswererOptions) {
     this.maxWords = options.maxWords ?? 45;
@@ -175,6 +184,7 @@ export class ExtractiveAnswerer implements Answerer {
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
     this.semanticCandidates = options.semanticCandidates ?? 8;
     this.focus = this.requireSubjects ? (options.focus ?? 'off') : 'off';
+    this.absentWords = options.absentWords ?? 'things';
     warmEnglishTagger();
   }
 
@@ -198,6 +208,7 @@ export class ExtractiveAnswerer implements Answerer {
         request.termCounts.byWord,
         vocabulary,
         passageNames(request.passages),
+        this.absentWords,
       ).length > 0
     ) {
       return notFound('absent-subject');
@@ -217,7 +228,7 @@ export class ExtractiveAnswerer implements Answerer {
     const absentStems = new Set(
       [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
-    const required = subjectTerms(
+    const subjects = questionSubjects(
       question,
       rarity,
       absentStems,
@@ -227,9 +238,9 @@ export class ExtractiveAnswerer implements Answerer {
     const identifiers = identifiersOf(request.question);
     const holdsNames = (c: Candidate) =>
       !this.requireSubjects ||
-      (holdsAll(
+      (holdsSubjects(
         c,
-        required,
+        subjects,
         union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
         question.abbreviations,
       ) &&
@@ -256,9 +267,28 @@ export class ExtractiveAnswerer implements Answerer {
         const here = stating.filter((c) => documentOf(request.passages, c) === document);
         // "Its IP address is 10.30.4.15." after "The Leeds printer is a Canon…".
         const about = here.find(holdsNames);
-        if (about && near(about)) best = about;
+        // In `twin` mode only the next sentence of its block that refers back to it ("Its IP
+        // address is…" after "The Leeds printer is…"): the same thing's fact, not another's.
+        const next = (c: Candidate) =>
+          c.passageIndex === named.passageIndex &&
+          c.position === named.position + 1 &&
+          c.unit.block === named.unit.block &&
+          REFERS_BACK.test(c.text);
+        if (about && near(about) && this.focus !== 'twin') best = about;
+        else if (this.focus === 'twin' && here.some(next)) best = here.find(next)!;
         else if (this.focus === 'require' && stating.length > 0 && here.length === 0) {
           return notFound('focus-not-held');
+        } else if (this.focus === 'twin' && here.length === 0) {
+          // "Which port does Plover listen on?": Heron's "Heron listens on TCP port 9120" says
+          // the port and every other word the Plover sentence shares with the question — the
+          // question asks of Plover what only its twin's page says.
+          const shared = (c: Candidate) => sharedQuestionWords(c, question, topicByPassage);
+          const own = shared(named);
+          const twin = stating.some((c) => {
+            const theirs = shared(c);
+            return theirs.size > own.size && [...own].every((t) => theirs.has(t));
+          });
+          if (twin) return notFound('focus-not-held');
         }
       }
     }
@@ -443,6 +473,24 @@ export class ExtractiveAnswerer implements Answerer {
     }
     return out;
   }
+}
+
+/**
+ * The question's own words, names and focus aside, that a sentence holds (with its label,
+ * section titles and document name).
+ */
+function sharedQuestionWords(
+  candidate: Candidate,
+  question: QuestionAnalysis,
+  topicByPassage: Array<Set<string>>,
+): Set<string> {
+  const held = union(candidate.terms, candidate.context, topicByPassage[candidate.passageIndex]!);
+  const out = new Set<string>();
+  for (const [term, weight] of question.terms) {
+    if (weight < 1 || question.names.has(term) || question.focus.includes(term)) continue;
+    if (held.has(term)) out.add(term);
+  }
+  return out;
 }
 
 /** The document a candidate's passage is from (its name when the id is unknown). */

@@ -265,6 +265,8 @@ export function absentSubjects(
   passageWords: ReadonlySet<string>,
   /** The passages' capitalised words: a name is a typo of a name, never of "seven" ("Severn"). */
   passageNames: ReadonlySet<string> = passageWords,
+  /** Which absent words count: those naming things (default), or every content word. */
+  kinds: 'things' | 'all' = 'things',
 ): string[] {
   const absent = new Set(
     [...chunkCounts]
@@ -289,7 +291,8 @@ export function absentSubjects(
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (question.verbs.has(stemTerm(normal))) continue;
-      if (absent.has(normal) && (namesAThing(word) || /\d/.test(normal))) out.push(normal);
+      const counted = kinds === 'all' || namesAThing(word) || /\d/.test(normal);
+      if (absent.has(normal) && counted) out.push(normal);
     }
   }
   return out;

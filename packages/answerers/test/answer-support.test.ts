@@ -1,4 +1,4 @@
-import { subjectTerms } from '../src/answer-support';
+import { holdsSubjects, questionSubjects, subjectTerms } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
 
@@ -27,5 +27,63 @@ describe('subjectTerms', () => {
     expect(required).toContain(stemTerm('panthers'));
     expect(required).toContain(stemTerm('defense'));
     expect(required).not.toContain(stemTerm('surrender'));
+  });
+});
+
+describe('holdsSubjects', () => {
+  const sentence = (text: string) => {
+    const terms = new Set(
+      text
+        .toLowerCase()
+        .match(/\p{L}+|\d+/gu)!
+        .map(stemTerm),
+    );
+    return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
+  };
+
+  it('takes most of the things the question names in place of its rarest word', () => {
+    const subjects = questionSubjects(
+      analysed('Under normal conditions, what do two atoms of oxygen form?'),
+      rarity({ conditions: 4, two: 1, atoms: 2.5, oxygen: 2 }),
+      new Set(),
+      new Set(),
+    );
+    expect(subjects.rarest).toBe(stemTerm('conditions'));
+    const answer = sentence('At standard temperature and pressure, two atoms of the element bind');
+    expect(holdsSubjects(answer, subjects, new Set([stemTerm('oxygen')]))).toBe(true);
+    // Without its page's name the sentence holds too little of the question.
+    expect(holdsSubjects(sentence('Two teams met at the stadium'), subjects, new Set())).toBe(
+      false,
+    );
+  });
+
+  it("never lets one shared word stand for the question's thing, nor anything stand for a name", () => {
+    const billing = questionSubjects(
+      analysed('Which port does billing listen on?'),
+      rarity({ port: 1.2, billing: 2.5, listen: 3 }),
+      new Set(),
+      new Set(),
+    );
+    expect(
+      holdsSubjects(sentence('Heron listens on TCP port 9120 by default'), billing, new Set()),
+    ).toBe(false);
+    const plover = questionSubjects(
+      analysed('Which port does Plover use for its scheduler queue?'),
+      rarity({ port: 1, plover: 5, scheduler: 2, queue: 2 }),
+      new Set(),
+      new Set(),
+    );
+    expect(plover.rarest).toBeUndefined();
+    // A question holding a word the collection lacks keeps its rarest word required.
+    const lacking = questionSubjects(
+      analysed('What is the sovereignty band of the digital receivers?'),
+      rarity({ sovereignty: 6, band: 2, digital: 1.5, receivers: 1.8 }),
+      new Set([stemTerm('sovereignty')]),
+      new Set(),
+    );
+    expect(lacking.rarest).toBeUndefined();
+    expect(
+      holdsSubjects(sentence('The scheduler queue of Heron uses port 7000'), plover, new Set()),
+    ).toBe(false);
   });
 });
