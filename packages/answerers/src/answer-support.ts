@@ -75,7 +75,11 @@ export function questionSubjects(
   // not when the question holds a word the collection lacks (what it asks about may be just
   // that word: "What is the sovereignty band…?" of a page on the universal band).
   const lacking = [...question.terms.keys()].some((t) => misspelt.has(t));
-  const relaxable = rarest !== undefined && !required.has(rarest) && !lacking ? rarest : undefined;
+  // Nor one that says which of several things is meant ("the **staging** read replica").
+  const relaxable =
+    rarest !== undefined && !required.has(rarest) && !lacking && !question.modifiers.has(rarest)
+      ? rarest
+      : undefined;
   if (rarest) required.add(rarest);
   return {
     required: [...required],

@@ -40,6 +40,11 @@ export interface QuestionAnalysis {
   things: Set<string>;
   /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
   asksForSeveral: boolean;
+  /**
+   * Stems of its words that modify a noun right after them ("**staging** read replica", "the
+   * **Billing** component"): they say which of several such things is meant.
+   */
+  modifiers: Set<string>;
   /** Stems of the verb of an inverted question that a tagger may read as a noun. */
   verbs: Set<string>;
   /**
@@ -165,6 +170,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     ...unit,
     asksForSeveral: asksForSeveral(question, cues),
     verbs: invertedVerbs(tagged, names),
+    modifiers: modifiersOf(tagged),
     abbreviations: abbreviationsOf(question),
   };
 }
@@ -318,6 +324,17 @@ function invertedVerbs(tagged: TaggedWord[], names: ReadonlySet<string>): Set<st
       if (!/\d/.test(normal) && !names.has(stem) && !names.has(normal)) out.add(stem);
     }
   }
+  return out;
+}
+
+/** Stems of the words right before a noun, adjectives or nouns of a compound. */
+function modifiersOf(tagged: TaggedWord[]): Set<string> {
+  const out = new Set<string>();
+  tagged.forEach((word, i) => {
+    const next = tagged[i + 1];
+    if (!next || !namesAThing(next) || /[,;:?]\s*$/.test(word.text)) return;
+    for (const w of contentWords(word.text)) out.add(stemTerm(w));
+  });
   return out;
 }
 

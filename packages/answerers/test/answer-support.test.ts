@@ -74,6 +74,21 @@ describe('holdsSubjects', () => {
       new Set(),
     );
     expect(plover.rarest).toBeUndefined();
+    // A word saying which of several things is meant stays required.
+    const staging = questionSubjects(
+      analysed('Which port does the staging read replica listen on?'),
+      rarity({ port: 1, staging: 3, read: 1.5, replica: 2 }),
+      new Set(),
+      new Set(),
+    );
+    expect(staging.rarest).toBeUndefined();
+    expect(
+      holdsSubjects(
+        sentence('The analytics read replica is at replica-ro.db.internal on port 5433'),
+        staging,
+        new Set(),
+      ),
+    ).toBe(false);
     // A question holding a word the collection lacks keeps its rarest word required.
     const lacking = questionSubjects(
       analysed('What is the sovereignty band of the digital receivers?'),
