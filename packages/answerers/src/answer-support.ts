@@ -75,9 +75,10 @@ export function questionSubjects(
   // not when the question holds a word the collection lacks (what it asks about may be just
   // that word: "What is the sovereignty band…?" of a page on the universal band).
   const lacking = [...question.terms.keys()].some((t) => misspelt.has(t));
-  // Nor one that says which of several things is meant ("the **staging** read replica").
+  // Nor one of a compound, which says which of several things is meant ("the **staging** read
+  // replica", "the OSCAL assessment **workshop**").
   const relaxable =
-    rarest !== undefined && !required.has(rarest) && !lacking && !question.modifiers.has(rarest)
+    rarest !== undefined && !required.has(rarest) && !lacking && !question.compounds.has(rarest)
       ? rarest
       : undefined;
   if (rarest) required.add(rarest);

@@ -76,10 +76,11 @@ export interface ExtractiveAnswererOptions {
    * ranks near ("Its IP address is 10.30.4.15." after "The Leeds printer is a Canon…");
    * `require` also answers "not found" when only other documents say it (Heron's page its
    * port, Plover's none); `twin` prefers only the next sentence of the block when it refers
-   * back ("Its IP address is…"), and answers "not found" only when another document's sentence says it
-   * and holds every other word of the question the best sentence holds, and more (the
-   * question asks of one thing what only its twin's page says); `off` none of these. Default `off`: on SQuAD's even half `prefer` cost 1.2
-   * points of containment and `require` 2.7 (see the README's Quality section).
+   * back ("Its IP address is…"), and answers "not found" only when another document's
+   * sentence says it and holds every other word of the question the best sentence holds, and
+   * more (the question asks of one thing what only its twin's page says); `off` none. Default
+   * `twin`: on SQuAD's even half it cost 0.3 points of containment (`prefer` 1.2, `require`
+   * 2.7; see the README's Quality section) and answers Plover's port "not found".
    */
   focus?: 'off' | 'prefer' | 'require' | 'twin';
   /**
@@ -183,7 +184,7 @@ export class ExtractiveAnswerer implements Answerer {
     this.weights = { ...DEFAULT_WEIGHTS, ...options.weights };
     this.cache = new SentenceVectorCache(options.cacheSize ?? 50_000);
     this.semanticCandidates = options.semanticCandidates ?? 8;
-    this.focus = this.requireSubjects ? (options.focus ?? 'off') : 'off';
+    this.focus = this.requireSubjects ? (options.focus ?? 'twin') : 'off';
     this.absentWords = options.absentWords ?? 'things';
     warmEnglishTagger();
   }

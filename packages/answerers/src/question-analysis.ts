@@ -41,10 +41,11 @@ export interface QuestionAnalysis {
   /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
   asksForSeveral: boolean;
   /**
-   * Stems of its words that modify a noun right after them ("**staging** read replica", "the
-   * **Billing** component"): they say which of several such things is meant.
+   * Stems of its words that name things as part of a compound, next to another such word ("the
+   * **staging** read replica", "the OSCAL assessment **workshop**"): together they say which of
+   * several such things is meant.
    */
-  modifiers: Set<string>;
+  compounds: Set<string>;
   /** Stems of the verb of an inverted question that a tagger may read as a noun. */
   verbs: Set<string>;
   /**
@@ -170,7 +171,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     ...unit,
     asksForSeveral: asksForSeveral(question, cues),
     verbs: invertedVerbs(tagged, names),
-    modifiers: modifiersOf(tagged),
+    compounds: compoundsOf(tagged),
     abbreviations: abbreviationsOf(question),
   };
 }
@@ -327,12 +328,14 @@ function invertedVerbs(tagged: TaggedWord[], names: ReadonlySet<string>): Set<st
   return out;
 }
 
-/** Stems of the words right before a noun, adjectives or nouns of a compound. */
-function modifiersOf(tagged: TaggedWord[]): Set<string> {
+/** Stems of the words naming things that stand next to another word naming a thing. */
+function compoundsOf(tagged: TaggedWord[]): Set<string> {
   const out = new Set<string>();
   tagged.forEach((word, i) => {
-    const next = tagged[i + 1];
-    if (!next || !namesAThing(next) || /[,;:?]\s*$/.test(word.text)) return;
+    const before = tagged[i - 1];
+    const after = tagged[i + 1];
+    const joined = (other: TaggedWord | undefined) => other !== undefined && namesAThing(other);
+    if (!namesAThing(word) || !(joined(before) || joined(after))) return;
     for (const w of contentWords(word.text)) out.add(stemTerm(w));
   });
   return out;
