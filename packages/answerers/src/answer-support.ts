@@ -49,8 +49,15 @@ export function questionSubjects(
   /** Names the collection writes everywhere: they distinguish nothing in it. */
   common: ReadonlySet<string>,
 ): Subjects {
+  // A name describing the thing asked for ("which **European** country", "what **Catholic**
+  // Church belief") is a kind the answer names otherwise ("Switzerland"); the phrase's last word
+  // is the thing itself.
+  const head = [...question.asked].at(-1);
+  const describing = (n: string) => question.asked.has(n) && n !== head;
   const required = new Set(
-    [...question.names].filter((n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n)),
+    [...question.names].filter(
+      (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && !describing(n),
+    ),
   );
   const things: string[] = [];
   let rarest: string | undefined;

@@ -102,3 +102,26 @@ describe('holdsSubjects', () => {
     ).toBe(false);
   });
 });
+
+describe('questionSubjects of a name describing the thing asked for', () => {
+  it('does not require a name that describes the kind of thing asked for', () => {
+    const subjects = questionSubjects(
+      analysed('With what European country did the Huguenots feel kinship?'),
+      rarity({ european: 2, country: 1, huguenots: 3, kinship: 4 }),
+      new Set(),
+      new Set(),
+    );
+    expect(subjects.required).not.toContain(stemTerm('european'));
+    expect(subjects.required).toContain(stemTerm('huguenots'));
+  });
+
+  it('still requires a name that is the thing asked about', () => {
+    const subjects = questionSubjects(
+      analysed('Which port does the Billing service use?'),
+      rarity({ port: 1, billing: 3, service: 1 }),
+      new Set(),
+      new Set(),
+    );
+    expect(subjects.required).toContain(stemTerm('billing'));
+  });
+});
