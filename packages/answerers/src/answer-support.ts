@@ -51,9 +51,11 @@ export function questionSubjects(
 ): Subjects {
   // A name describing the thing asked for ("which **European** country", "what **Catholic**
   // Church belief") is a kind the answer names otherwise ("Switzerland"); the phrase's last word
-  // is the thing itself.
+  // is the thing itself, and a possessor is what is asked about ("the Lisbon printer's IP
+  // address").
   const head = [...question.asked].at(-1);
-  const describing = (n: string) => question.asked.has(n) && n !== head;
+  const possessive = question.tagged.some((w) => w.tags.has('Possessive'));
+  const describing = (n: string) => !possessive && question.asked.has(n) && n !== head;
   const required = new Set(
     [...question.names].filter(
       (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && !describing(n),

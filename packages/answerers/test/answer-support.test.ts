@@ -123,5 +123,12 @@ describe('questionSubjects of a name describing the thing asked for', () => {
       new Set(),
     );
     expect(subjects.required).toContain(stemTerm('billing'));
+    const printer = questionSubjects(
+      analysed("What is the Lisbon printer's IP address?"),
+      rarity({ lisbon: 3, printer: 2, ip: 2, address: 1 }),
+      new Set(),
+      new Set(),
+    );
+    expect(printer.required).toContain(stemTerm('lisbon'));
   });
 });
