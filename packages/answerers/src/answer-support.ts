@@ -55,7 +55,14 @@ export function questionSubjects(
   // address").
   const head = [...question.asked].at(-1);
   const possessive = question.tagged.some((w) => w.tags.has('Possessive'));
-  const describing = (n: string) => !possessive && question.asked.has(n) && n !== head;
+  // An identifier's parts ("clone.timeout", "R-99") name the thing, never describe a kind.
+  const coded = new Set(
+    question.tagged
+      .filter((w) => /[._]|\d/.test(w.text))
+      .flatMap((w) => contentWords(w.text).map(stemTerm)),
+  );
+  const describing = (n: string) =>
+    !possessive && !coded.has(n) && question.asked.has(n) && n !== head;
   const required = new Set(
     [...question.names].filter(
       (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && !describing(n),

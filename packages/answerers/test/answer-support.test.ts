@@ -130,5 +130,14 @@ describe('questionSubjects of a name describing the thing asked for', () => {
       new Set(),
     );
     expect(printer.required).toContain(stemTerm('lisbon'));
+    const setting = questionSubjects(
+      analysed('What is the default clone.timeout?'),
+      rarity({ clone: 2, timeout: 3 }),
+      new Set(),
+      new Set(),
+    );
+    expect(setting.required).toEqual(
+      expect.arrayContaining([stemTerm('clone'), stemTerm('timeout')]),
+    );
   });
 });
