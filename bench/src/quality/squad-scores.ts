@@ -199,6 +199,8 @@ export async function scoreUnanswerable(
   half: number,
   limit?: number,
   keep: (q: SquadQuestion) => boolean = () => true,
+  /** Collects the answerable questions the thresholds refused that contain the answer without them. */
+  refused?: Array<{ question: string; reason: string | null; answerWithout: string }>,
 ): Promise<{
   notFoundRate: number;
   unanswerable: number;
@@ -225,7 +227,12 @@ export async function scoreUnanswerable(
     const a = await ask.ask(accountId, { ...input, question: q.question });
     if (a.found && containsAnswer(a.answer, q.answers)) withT++;
     const b = await askWithoutThreshold.ask(accountId, { ...input, question: q.question });
-    if (containsAnswer(b.answer, q.answers)) withoutT++;
+    if (containsAnswer(b.answer, q.answers)) {
+      withoutT++;
+      if (!a.found) {
+        refused?.push({ question: q.question, reason: a.notFoundReason, answerWithout: b.answer });
+      }
+    }
   }
   return {
     notFoundRate: notFound / absent.length,

@@ -534,6 +534,9 @@ async function sweep(
       row.note += `; real docs file ${round(real.fileFirst, 3)} page ${round(real.pageFirst, 3)} top5 ${round(real.pageInTop5, 3)} fact ${round(real.holdsFact, 3)} (${real.medianWords} words)`;
     }
     if (config.unanswerable) {
+      const refused: Parameters<typeof scoreUnanswerable>[7] = process.env.BENCH_DUMP
+        ? []
+        : undefined;
       const u = await scoreUnanswerable(
         ask,
         askServiceFor(
@@ -547,7 +550,11 @@ async function sweep(
         Math.floor(sets.squad.articles.length / 2),
         sets.sample.length,
         sets.keep,
+        refused,
       );
+      if (refused) {
+        writeFileSync(`${process.env.BENCH_DUMP}.refused.json`, JSON.stringify(refused, null, 1));
+      }
       row.note += `; not found ${round(u.notFoundRate, 3)}, answerable ${round(u.containmentWith, 3)} vs ${round(u.containmentWithout, 3)}`;
     }
     if (config.nearMisses) {

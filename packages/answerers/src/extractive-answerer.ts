@@ -3,16 +3,30 @@ import {
   answerUnitKey,
   answerUnits,
   contentWords,
-  words,
   type AnswerUnit,
 } from '@docent/text-segmentation';
 import { abortable } from './abortable';
 import { warmEnglishTagger } from './english-tagger';
 import {
+  collectionRarity,
+  commonNames,
+  contextTerms,
+  evidence,
+  holdsSubjects,
+  holdsFocusWords,
+  identifiersOf,
+  lexicalCoverage,
+  namesAnotherIdentifier,
+  namesOfDocuments,
+  passageNames,
+  passageWords,
+  questionSubjects,
+  union,
+  type SentenceTerms,
+} from './answer-support';
+import {
   absentSubjects,
-  FRAMING_WORDS,
   analyseQuestion,
-  commonPrefix,
   bigramsOf,
   type QuestionAnalysis,
 } from './question-analysis';
@@ -27,7 +41,6 @@ import {
   type Answerer,
   type AnswerOptions,
   type AnswerRequest,
-  type CollectionTermCounts,
   type Passage,
 } from './types';
 
@@ -88,7 +101,7 @@ export interface ScoreWeights {
   previous: number;
 }
 
-interface Candidate {
+interface Candidate extends SentenceTerms {
   passageIndex: number;
   position: number;
   unit: AnswerUnit;
@@ -199,7 +212,7 @@ export class ExtractiveAnswerer implements Answerer {
     const absentStems = new Set(
       [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
-    const required = subjectTerms(
+    const subjects = questionSubjects(
       question,
       rarity,
       absentStems,
@@ -209,9 +222,9 @@ export class ExtractiveAnswerer implements Answerer {
     const identifiers = identifiersOf(request.question);
     const holdsNames = (c: Candidate) =>
       !this.requireSubjects ||
-      (holdsAll(
+      (holdsSubjects(
         c,
-        required,
+        subjects,
         union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
         question.abbreviations,
       ) &&
@@ -224,7 +237,42 @@ export class ExtractiveAnswerer implements Answerer {
     if (!named) return notFound('names-not-held');
     if (named.score < this.minScore) return notFound('low-score');
     if (!near(named)) return notFound('neighbour');
-    const best = named;
+    let best = named;
+    if (this.requireSubjects && question.focus.length > 0) {
+      // The question's focus ("which encryption algorithm", "what port"): a sentence that lacks
+      // it may still answer ("the Denver Broncos" for "which team"), but not when another
+      // document's sentence says it of a twin (Heron's and Skylark's pages their ports, Plover's
+      // page none): then the best sentence about the question's thing is a neighbour's fact.
+      const holdsFocus = (c: Candidate) =>
+        holdsFocusWords(c, question.focus, topicByPassage[c.passageIndex]!);
+      if (!holdsFocus(named)) {
+        const document = documentOf(request.passages, named);
+        const stating = ranked.filter(holdsFocus);
+        const here = stating.filter((c) => documentOf(request.passages, c) === document);
+        // The next sentence of its block when it refers back and says it ("Its IP address is
+        // 10.30.4.15." after "The Leeds printer is a Canon…"): the same thing's fact.
+        const next = here.find(
+          (c) =>
+            c.passageIndex === named.passageIndex &&
+            c.position === named.position + 1 &&
+            c.unit.block === named.unit.block &&
+            REFERS_BACK.test(c.text),
+        );
+        if (next) best = next;
+        else if (here.length === 0) {
+          // "Which port does Plover listen on?": Heron's "Heron listens on TCP port 9120" says
+          // the port and every other word the Plover sentence shares with the question — the
+          // question asks of Plover what only its twin's page says.
+          const shared = (c: Candidate) => sharedQuestionWords(c, question, topicByPassage);
+          const own = shared(named);
+          const twin = stating.some((c) => {
+            const theirs = shared(c);
+            return theirs.size > own.size && [...own].every((t) => theirs.has(t));
+          });
+          if (twin) return notFound('twin-states-focus');
+        }
+      }
+    }
 
     const chosen = this.compose(best, candidates, question);
     const passages = request.passages;
@@ -419,190 +467,27 @@ export class ExtractiveAnswerer implements Answerer {
 }
 
 /**
- * What an answer must hold to be about what the question is about: every name it mentions
- * ("Heron", "Osprey", "PagerDuty"; not bare numbers or two-letter abbreviations, which a page
- * often writes otherwise: "UK" for "United Kingdom"), and the rarest in the collection of its
- * words that name things ("billing" in "which port does billing listen on?", "R-17"'s "17";
- * not a verb, which a page may say otherwise) — unless that word frames the question or
- * describes the thing asked for.
+ * The question's own words, names and focus aside, that a sentence holds (with its label,
+ * section titles and document name).
  */
-function subjectTerms(
-  question: QuestionAnalysis,
-  rarity: ReadonlyMap<string, number>,
-  /** Misspelt words and words no chunk holds: no sentence could hold them. */
-  misspelt: ReadonlySet<string>,
-  /** Names the collection writes everywhere: they distinguish nothing in it. */
-  common: ReadonlySet<string>,
-): string[] {
-  const required = new Set(
-    [...question.names].filter((n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n)),
-  );
-  let rarest: string | undefined;
-  for (const [term, weight] of question.terms) {
-    const skipped =
-      weight < 1 ||
-      !question.things.has(term) ||
-      !/\p{L}{3}|\d/u.test(term) ||
-      FRAMING_WORDS.has(term) ||
-      question.asked.has(term) ||
-      misspelt.has(term);
-    if (skipped) continue;
-    // Rarity is known for every word when the collection's counts are; else only for the
-    // passages' own words, and a word they lack says nothing about the collection.
-    const here = rarity.get(term);
-    if (here !== undefined && (!rarest || here > rarity.get(rarest)!)) rarest = term;
-  }
-  if (rarest) required.add(rarest);
-  return [...required];
-}
-
-/**
- * Per passage, the question's names that half or more of its document's passages hold, when
- * three or more of them were retrieved: what a deck or a guide is about ("OSCAL" across the slides of
- * an OSCAL deck), which its slide or section need not repeat. A name that only another part of
- * the page holds (a neighbour's row, another service's section) is not one of them.
- */
-function namesOfDocuments(passages: Passage[], question: QuestionAnalysis): Array<Set<string>> {
-  const byDocument = new Map<string, number[]>();
-  passages.forEach((p, i) => {
-    if (p.documentId === undefined) return;
-    byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), i]);
-  });
-  const out = passages.map(() => new Set<string>());
-  for (const indices of byDocument.values()) {
-    if (indices.length < 3) continue;
-    const held = indices.map((i) => new Set(contextTerms(passages[i]!.text)));
-    for (const name of question.names) {
-      const holding = held.filter((terms) => terms.has(name)).length;
-      if (holding * 2 >= indices.length) for (const i of indices) out[i]!.add(name);
-    }
-  }
-  return out;
-}
-
-/**
- * The question's names that half or more of the collection's chunks hold ("NIST" in a folder
- * of NIST publications, "OSCAL" in its guides): the collection's topic, which a page rarely
- * repeats in the sentence that answers. Not decided in a collection too small to tell.
- */
-function commonNames(
-  question: QuestionAnalysis,
-  { chunks, byWord }: CollectionTermCounts,
-): Set<string> {
-  const out = new Set<string>();
-  if (chunks < MIN_CHUNKS_FOR_COMMON_NAMES) return out;
-  for (const [word, count] of byWord) {
-    if (count < COMMON_NAME_SHARE * chunks) continue;
-    for (const form of [word, stemTerm(word)]) if (question.names.has(form)) out.add(form);
-  }
-  return out;
-}
-
-const MIN_CHUNKS_FOR_COMMON_NAMES = 20;
-const COMMON_NAME_SHARE = 0.5;
-
-/**
- * Whether the sentence holds every one of `terms` — in its own words, its block (the paragraph
- * or list item it is part of), its label, its section titles or its document's name; a name
- * also by another form of it ("Europe" for "European"). A question about "Heron" is not
- * answered by a sentence about Skylark.
- */
-function holdsAll(
+function sharedQuestionWords(
   candidate: Candidate,
-  terms: string[],
-  topic: Set<string>,
-  abbreviations: ReadonlySet<string> = new Set(),
-): boolean {
-  return terms.every((term) => {
-    const forms = [term, ...ordinalForms(term)];
-    if (forms.some((form) => candidate.block.has(form) || topic.has(form))) return true;
-    const held = [...candidate.block, ...topic];
-    if (abbreviations.has(term)) return held.some((word) => word.startsWith(term));
-    return term.length >= 5 && held.some((word) => sharesStem(word, term));
-  });
-}
-
-const ORDINAL_WORDS = [
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-  'tenth',
-  'eleventh',
-  'twelfth',
-];
-
-/** "4th" is also written "fourth", "30th" of a date also "30": the other forms of an ordinal. */
-function ordinalForms(term: string): string[] {
-  const match = /^(\d+)(?:st|nd|rd|th)$/.exec(term);
-  if (!match) return [];
-  const word = ORDINAL_WORDS[Number(match[1]) - 1];
-  return word ? [match[1]!, stemTerm(word)] : [match[1]!];
-}
-
-/**
- * Identifiers with parts ("800-207", "R-99", "v1.2", "DE.CM-1") written in a text, by their
- * first part (their family: "800", "r", "v1", "de"), dashes of any kind read as hyphens.
- */
-function identifiersOf(text: string): Map<string, Set<string>> {
-  const out = new Map<string, Set<string>>();
-  const normalised = text.replace(/[\u2010-\u2015]/g, '-').toLowerCase();
-  for (const [code] of normalised.matchAll(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu)) {
-    if (!/\d/.test(code)) continue;
-    const family = code.split(/[-.]/)[0]!;
-    out.set(family, (out.get(family) ?? new Set()).add(code));
-  }
-  return out;
-}
-
-/**
- * Whether a sentence names an identifier of the family of one the question names, but not the
- * question's own: "SP 800-63-3" for a question about SP 800-207, release train R-17 for R-99 —
- * another thing's fact.
- */
-function namesAnotherIdentifier(text: string, asked: Map<string, Set<string>>): boolean {
-  if (asked.size === 0) return false;
-  for (const [family, codes] of identifiersOf(text)) {
-    const wanted = asked.get(family);
-    // "800-61r2" names SP 800-61 too, "v1.2.3" version 1.2.
-    const names = (code: string) =>
-      [...wanted!].some(
-        (w) => code === w || (/^[-.r]/.test(code.slice(w.length)) && code.startsWith(w)),
-      );
-    if (wanted && ![...codes].some(names)) return true;
-  }
-  return false;
-}
-
-/** "europe" and "european": a common beginning that is most of the shorter word. */
-function sharesStem(a: string, b: string): boolean {
-  const shorter = Math.min(a.length, b.length);
-  return shorter >= 5 && commonPrefix(a, b) >= Math.max(5, shorter - 2);
-}
-
-/** The passages' words written with a capital (names, and words opening a sentence). */
-function passageNames(passages: Passage[]): Set<string> {
+  question: QuestionAnalysis,
+  topicByPassage: Array<Set<string>>,
+): Set<string> {
+  const held = union(candidate.terms, candidate.context, topicByPassage[candidate.passageIndex]!);
   const out = new Set<string>();
-  for (const p of passages) {
-    for (const token of `${p.docName} ${p.headings} ${p.text}`.split(/[^\p{L}\p{N}]+/u)) {
-      if (/^\p{Lu}/u.test(token)) out.add(token.toLowerCase());
-    }
+  for (const [term, weight] of question.terms) {
+    if (weight < 1 || question.names.has(term) || question.focus.includes(term)) continue;
+    if (held.has(term)) out.add(term);
   }
   return out;
 }
 
-/** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */
-function passageWords(passages: Passage[]): Set<string> {
-  const out = new Set<string>();
-  for (const p of passages) {
-    for (const w of words(`${p.docName} ${p.headings} ${p.text}`)) out.add(w);
-  }
-  return out;
+/** The document a candidate's passage is from (its name when the id is unknown). */
+function documentOf(passages: Passage[], candidate: Candidate): string {
+  const passage = passages[candidate.passageIndex]!;
+  return passage.documentId ?? passage.docName;
 }
 
 function notFound(reason: NonNullable<Answer['notFoundReason']>): Answer {
@@ -624,74 +509,6 @@ function inverseDocumentFrequency(candidates: Candidate[]): Map<string, number> 
   return idf;
 }
 
-/**
- * How well the passages support an answer: 0.7 × the best share of the question's terms one
- * sentence holds (its document name's words included: a sentence about "it" still belongs to
- * its article) + 0.3 × the best-ranked passage's similarity to the question, when known.
- */
-function evidence(
-  candidates: Candidate[],
-  topicByPassage: Array<Set<string>>,
-  questionTerms: Map<string, number>,
-  rarity: Map<string, number>,
-  passages: Passage[],
-): number {
-  let coverage = 0;
-  for (const c of candidates) {
-    const terms = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
-    coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
-  }
-  const similarity = passages[0]?.similarity;
-  return similarity === undefined ? coverage : 0.7 * coverage + 0.3 * Math.max(0, similarity);
-}
-
-/**
- * BM25's idf per stem from collection-wide chunk counts; a stem written several ways in the
- * question takes its most common form's count. A word no chunk holds gets the highest idf.
- */
-function collectionRarity({ chunks, byWord }: CollectionTermCounts): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (const [word, count] of byWord) {
-    const stem = stemTerm(word);
-    counts.set(stem, Math.max(count, counts.get(stem) ?? 0));
-  }
-  const idf = new Map<string, number>();
-  for (const [stem, count] of counts) {
-    const holding = Math.min(count, chunks);
-    idf.set(stem, Math.log(1 + (chunks - holding + 0.5) / (holding + 0.5)));
-  }
-  return idf;
-}
-
-function lexicalCoverage(
-  terms: Set<string>,
-  question: Map<string, number>,
-  idf: Map<string, number>,
-): number {
-  let total = 0;
-  let hit = 0;
-  // Terms absent from every candidate still count in the denominator, at the highest idf.
-  const unseen = highestIdf(idf);
-  for (const [term, weight] of question) {
-    const w = weight * (idf.get(term) ?? unseen);
-    total += w;
-    if (terms.has(term)) hit += w;
-  }
-  return total === 0 ? 0 : hit / total;
-}
-
-const HIGHEST_IDF = new WeakMap<Map<string, number>, number>();
-
-/** The map's highest idf (at least 1), once per map: it is asked for every candidate. */
-function highestIdf(idf: Map<string, number>): number {
-  let highest = HIGHEST_IDF.get(idf);
-  if (highest === undefined) {
-    highest = Math.max(1, ...idf.values());
-    HIGHEST_IDF.set(idf, highest);
-  }
-  return highest;
-}
-
 /** Share of the question's content bigrams that the sentence contains verbatim. */
 function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number {
   if (questionBigrams.size === 0) return 0;
@@ -704,23 +521,6 @@ function phraseOverlap(questionBigrams: Set<string>, sequence: string[]): number
 function addsToQuestion(terms: Set<string>, question: Set<string>): boolean {
   for (const t of terms) if (!question.has(t)) return true;
   return false;
-}
-
-/**
- * Stems of a document name and section titles, with the parts of glued codes as well: a file
- * named "rfc793-tcp.pdf" is about "RFC 793".
- */
-function contextTerms(text: string): string[] {
-  return contentWords(text).flatMap((word) => {
-    const parts = word.match(/\p{L}+|\p{N}+/gu) ?? [];
-    return [word, ...(parts.length > 1 ? parts : [])].map(stemTerm);
-  });
-}
-
-function union(...sets: Array<Set<string>>): Set<string> {
-  const out = new Set<string>();
-  for (const set of sets) for (const t of set) out.add(t);
-  return out;
 }
 
 function dot(a: Float32Array, b: Float32Array): number {

@@ -41,6 +41,14 @@ export interface QuestionAnalysis {
   /** Whether it asks for more than one thing ("which three…", "what port and protocol…"). */
   asksForSeveral: boolean;
   /**
+   * Stems of its words that name things as part of a compound, next to another such word ("the
+   * **staging** read replica", "the OSCAL assessment **workshop**"): together they say which of
+   * several such things is meant.
+   */
+  compounds: Set<string>;
+  /** Stems of the verb of an inverted question that a tagger may read as a noun. */
+  verbs: Set<string>;
+  /**
    * Stems of its names written as abbreviations ("Rev." in "SP 800-61 Rev. 2", "Vol."): a page
    * may write them in full ("Revision 2"), so a word beginning with one holds it.
    */
@@ -162,6 +170,8 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     things,
     ...unit,
     asksForSeveral: asksForSeveral(question, cues),
+    verbs: invertedVerbs(tagged, names),
+    compounds: compoundsOf(tagged),
     abbreviations: abbreviationsOf(question),
   };
 }
@@ -269,7 +279,9 @@ export function absentSubjects(
         ([word, count]) =>
           count === 0 &&
           !FRAMING_WORDS.has(stemTerm(word)) &&
-          !question.asked.has(stemTerm(word)) &&
+          // "Which **Genghis's** was hosted…": a name is what the question is about, even where
+          // it describes the thing asked for.
+          (!question.asked.has(stemTerm(word)) || namedOrNumber(word, question)) &&
           !(question.names.has(word)
             ? spelledNearly(word, passageNames, { sharedStem: false })
             : spelledNearly(word, passageWords)),
@@ -279,21 +291,57 @@ export function absentSubjects(
   if (absent.size === 0) return [];
   // "When does the OspreyQueueBacklog alert fire?": after an inverted auxiliary the last word
   // is the verb, however the tagger reads it.
-  const tagged = question.tagged;
+  const out: string[] = [];
+  for (const word of question.tagged) {
+    // One tagged term may hold several words ("R-99" is "r" and "99").
+    for (const normal of words(word.text)) {
+      if (question.verbs.has(stemTerm(normal))) continue;
+      const counted = namesAThing(word) || /\d/.test(normal);
+      if (absent.has(normal) && counted) out.push(normal);
+    }
+  }
+  return out;
+}
+
+/**
+ * Stems of the words a tagger may read as nouns that are the verb of an inverted question: its
+ * last word ("When does the alert **fire**?", "How many points did the defense **surrender**?")
+ * and the verb after "does Team" ("How much does Team **cost** per seat?") — never a name or a
+ * number ("Who did Elway play for in **Celeron**?", "…in **1947**?").
+ */
+function invertedVerbs(tagged: TaggedWord[], names: ReadonlySet<string>): Set<string> {
   const inverted = tagged.some((w) =>
     /^(?:do|does|did|can|could|will|would|should|must|shall|may|might)$/.test(w.normal),
   );
   const lastWord = [...tagged].reverse().find((w) => contentWords(w.text).length > 0);
   const verb = invertedVerb(tagged);
-  const out: string[] = [];
+  const out = new Set<string>();
   for (const word of tagged) {
-    if ((inverted && word === lastWord) || word === verb) continue;
-    // One tagged term may hold several words ("R-99" is "r" and "99").
+    if (!((inverted && word === lastWord) || word === verb)) continue;
     for (const normal of words(word.text)) {
-      if (absent.has(normal) && (namesAThing(word) || /\d/.test(normal))) out.push(normal);
+      const stem = stemTerm(normal);
+      if (!/\d/.test(normal) && !names.has(stem) && !names.has(normal)) out.add(stem);
     }
   }
   return out;
+}
+
+/** Stems of the words naming things that stand next to another word naming a thing. */
+function compoundsOf(tagged: TaggedWord[]): Set<string> {
+  const out = new Set<string>();
+  tagged.forEach((word, i) => {
+    const before = tagged[i - 1];
+    const after = tagged[i + 1];
+    const joined = (other: TaggedWord | undefined) => other !== undefined && namesAThing(other);
+    if (!namesAThing(word) || !(joined(before) || joined(after))) return;
+    for (const w of contentWords(word.text)) out.add(stemTerm(w));
+  });
+  return out;
+}
+
+/** Whether a word of the question is one of its names or a number. */
+function namedOrNumber(word: string, question: QuestionAnalysis): boolean {
+  return /\d/.test(word) || question.names.has(stemTerm(word)) || question.names.has(word);
 }
 
 /**

@@ -120,6 +120,7 @@ export interface Answer {
     | 'absent-subject'
     | 'low-evidence'
     | 'names-not-held'
+    | 'twin-states-focus'
     | 'low-score'
     | 'neighbour'
     | 'model';

@@ -89,6 +89,52 @@ describe('absentSubjects', () => {
   });
 });
 
+describe('absentSubjects of names', () => {
+  it('names a missing name even where it describes the thing asked for', () => {
+    expect(
+      absentSubjects(
+        analysed("Which Genghis's was hosted in San Diego in 2003?"),
+        counts({ genghis: 0, s: 9, hosted: 2, san: 3, diego: 3, '2003': 2 }),
+        new Set(['super', 'bowl', 'san', 'diego']),
+      ),
+    ).toEqual(['genghis']);
+    expect(
+      absentSubjects(
+        analysed('What is the Billing component called on the status page?'),
+        counts({ billing: 0, component: 3, called: 2, status: 4, page: 5 }),
+        new Set(['component', 'status', 'page', 'api']),
+        new Set(['public', 'api']),
+      ),
+    ).toEqual(['billing']);
+    // Not a name: the words of the thing asked for still need not be on the page.
+    expect(
+      absentSubjects(
+        analysed('What beverage company signed a contract?'),
+        counts({ beverage: 0, company: 2, signed: 1, contract: 1 }),
+        new Set(['company']),
+      ),
+    ).toEqual([]);
+  });
+
+  it('names a missing name or number that ends an inverted question, not a verb', () => {
+    expect(
+      absentSubjects(
+        analysed('Who did John Elway play for in Celeron?'),
+        counts({ john: 2, elway: 3, play: 5, celeron: 0 }),
+        new Set(['john', 'elway', 'broncos']),
+        new Set(['john', 'elway', 'broncos']),
+      ),
+    ).toEqual(['celeron']);
+    expect(
+      absentSubjects(
+        analysed('How many first downs did the Panthers have in 1947?'),
+        counts({ first: 9, downs: 2, panthers: 8, '1947': 0 }),
+        new Set(['first', 'downs', 'panthers', '2015']),
+      ),
+    ).toEqual(['1947']);
+  });
+});
+
 describe('analyseQuestion', () => {
   it('reads names, the thing asked for and whether several things are asked', () => {
     const q = analysed('Which PagerDuty service do Osprey alerts go to?');

@@ -108,6 +108,10 @@ function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string
   const subject = COPULA_SUBJECT.exec(turn.question)?.[1];
   if (subject) return subject;
   if (asked && named) {
+    // "Rooms in Lisbon are named after rivers; rooms in Leeds after hills." for "Which office
+    // names its rooms after hills?": the name of the part that says what was asked.
+    const chosen = nameOfAnsweringClause(turn);
+    if (chosen) return chosen;
     // Stems, as shortAnswer compares them: "orders" asked must not make "Orders" the answer.
     const stems = new Set(contentWords(turn.question).map(stemTerm));
     const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
@@ -122,6 +126,35 @@ function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string
     );
   }
   return lastNounPhrase(turn.question);
+}
+
+/**
+ * When the answer names different things in different clauses (split at ";", ":", sentence ends
+ * and ", while" / ", whereas" / ", but"), the name of the one clause that holds the most of the
+ * previous question's words, when one holds strictly more than every other. Undefined when the
+ * answer names one thing, or no clause stands out.
+ */
+function nameOfAnsweringClause(turn: HistoryTurn): string | undefined {
+  const clauses = turn.answer
+    .split(/[;:]\s+|(?<=[.!?])\s+|,\s+(?:while|whereas|but)\s+/i)
+    .map((clause) => ({ clause, names: namesOf(clause) }))
+    .filter(({ names }) => names.length > 0);
+  if (new Set(clauses.map(({ names }) => names.join(' '))).size < 2) return undefined;
+  const asked = new Set(contentWords(turn.question).map(stemTerm));
+  const scored = clauses
+    .map(({ clause, names }) => ({ names, score: overlap(clause, asked) }))
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = scored;
+  if (!best || best.score === 0 || (second && second.score === best.score)) return undefined;
+  if (best.names.length !== 1) return undefined;
+  return best.names[0];
+}
+
+/** How many of `stems` the text's content words hold, names of the text aside. */
+function overlap(text: string, stems: ReadonlySet<string>): number {
+  const named = new Set(namesOf(text).flatMap((n) => contentWords(n).map(stemTerm)));
+  const held = new Set(contentWords(text).map(stemTerm));
+  return [...stems].filter((s) => held.has(s) && !named.has(s)).length;
 }
 
 /** What a team, an owner or a person answers is an agent: "it" stays the thing asked about. */

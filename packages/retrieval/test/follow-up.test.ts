@@ -22,6 +22,28 @@ describe('standaloneQuestion', () => {
     });
   });
 
+  it('takes, of an answer naming two things, the one whose clause says what was asked', () => {
+    const rooms = [
+      {
+        question: 'Which office names its rooms after hills?',
+        answer: 'Rooms in Lisbon are named after rivers; rooms in Leeds are named after hills.',
+      },
+    ];
+    expect(standaloneQuestion('Can I bring my dog there?', rooms)).toEqual({
+      text: 'Can I bring my dog at Leeds?',
+      resolved: true,
+    });
+    const rivers = [{ ...rooms[0]!, question: 'Which office names its rooms after rivers?' }];
+    expect(standaloneQuestion('Can I bring my dog there?', rivers).text).toBe(
+      'Can I bring my dog at Lisbon?',
+    );
+    // No clause stands out: not a guess between them.
+    const both = [{ ...rooms[0]!, question: 'Which office names its rooms after things?' }];
+    expect(standaloneQuestion('Can I bring my dog there?', both).text).not.toBe(
+      'Can I bring my dog at Leeds?',
+    );
+  });
+
   it('never takes a word of the previous question, in another form, for the thing it answered', () => {
     // "databases… the orders" asked, "Orders" written: the answer named Postgres.
     const store = [

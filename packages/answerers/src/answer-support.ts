@@ -1,0 +1,388 @@
+import { contentWords, words } from '@docent/text-segmentation';
+import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
+import { stemTerm } from './term-stem';
+import type { CollectionTermCounts, Passage } from './types';
+
+/**
+ * The support rule: an answer is supported when the question's distinguishing content (its
+ * names, and the rarest in the collection of its words that name things) is held by the
+ * answering sentence, its block, its section titles or its document's name — else the reply is
+ * "not found" rather than another thing's fact. Also the evidence floor that tells a collection
+ * that answers a question from one that merely resembles it.
+ */
+
+/** The words of a candidate sentence the rule looks at, as stems. */
+export interface SentenceTerms {
+  /** The sentence's own words. */
+  terms: Set<string>;
+  /** What the sentence is about without saying it: its label, row key, columns. */
+  context: Set<string>;
+  /** Its whole block (paragraph, list item, panel) with its context. */
+  block: Set<string>;
+  /** Which retrieved passage it is from. */
+  passageIndex: number;
+}
+
+/** What an answer must hold to be about what the question is about. */
+export interface Subjects {
+  /** Every one of them: the names, and the rarest word that names a thing. */
+  required: string[];
+  /** That rarest word, when there is one and it is not a name (a name is required as such). */
+  rarest?: string;
+  /** The question's other words that name things (its names included), for `holdsSubjects`. */
+  others: string[];
+}
+
+/**
+ * What an answer must hold to be about what the question is about: every name it mentions
+ * ("Heron", "Osprey", "PagerDuty"; not bare numbers or two-letter abbreviations, which a page
+ * often writes otherwise: "UK" for "United Kingdom"), and the rarest in the collection of its
+ * words that name things ("billing" in "which port does billing listen on?", "R-17"'s "17";
+ * not a verb, which a page may say otherwise) — unless that word frames the question or
+ * describes the thing asked for.
+ */
+export function questionSubjects(
+  question: QuestionAnalysis,
+  rarity: ReadonlyMap<string, number>,
+  /** Misspelt words and words no chunk holds: no sentence could hold them. */
+  misspelt: ReadonlySet<string>,
+  /** Names the collection writes everywhere: they distinguish nothing in it. */
+  common: ReadonlySet<string>,
+): Subjects {
+  // A name describing the thing asked for ("which **European** country", "what **Catholic**
+  // Church belief") is a kind the answer names otherwise ("Switzerland"); the phrase's last word
+  // is the thing itself, and a possessor is what is asked about ("the Lisbon printer's IP
+  // address").
+  const head = [...question.asked].at(-1);
+  const possessive = question.tagged.some((w) => w.tags.has('Possessive'));
+  // An identifier's parts ("clone.timeout", "R-99") name the thing, never describe a kind.
+  const coded = new Set(
+    question.tagged
+      .filter((w) => /[._]|\d/.test(w.text))
+      .flatMap((w) => contentWords(w.text).map(stemTerm)),
+  );
+  const describing = (n: string) =>
+    !possessive && !coded.has(n) && question.asked.has(n) && n !== head;
+  const required = new Set(
+    [...question.names].filter(
+      (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && !describing(n),
+    ),
+  );
+  const things: string[] = [];
+  let rarest: string | undefined;
+  for (const [term, weight] of question.terms) {
+    const skipped =
+      weight < 1 ||
+      !question.things.has(term) ||
+      !/\p{L}{3}|\d/u.test(term) ||
+      FRAMING_WORDS.has(term) ||
+      question.asked.has(term) ||
+      question.verbs.has(term) ||
+      misspelt.has(term);
+    if (skipped) continue;
+    // Rarity is known for every word when the collection's counts are; else only for the
+    // passages' own words, and a word they lack says nothing about the collection.
+    const here = rarity.get(term);
+    if (here === undefined) continue;
+    things.push(term);
+    if (!rarest || here > rarity.get(rarest)!) rarest = term;
+  }
+  // A name is required on its own: only a word that is not one may be said otherwise — and
+  // not when the question holds a word the collection lacks (what it asks about may be just
+  // that word: "What is the sovereignty band…?" of a page on the universal band).
+  const lacking = [...question.terms.keys()].some((t) => misspelt.has(t));
+  // Nor one of a compound, which says which of several things is meant ("the **staging** read
+  // replica", "the OSCAL assessment **workshop**").
+  const relaxable =
+    rarest !== undefined && !required.has(rarest) && !lacking && !question.compounds.has(rarest)
+      ? rarest
+      : undefined;
+  if (rarest) required.add(rarest);
+  return {
+    required: [...required],
+    ...(relaxable !== undefined && { rarest: relaxable }),
+    others: things.filter((t) => t !== rarest),
+  };
+}
+
+/** The terms `questionSubjects` requires. */
+export function subjectTerms(
+  question: QuestionAnalysis,
+  rarity: ReadonlyMap<string, number>,
+  misspelt: ReadonlySet<string>,
+  common: ReadonlySet<string>,
+): string[] {
+  return questionSubjects(question, rarity, misspelt, common).required;
+}
+
+/**
+ * Whether a sentence holds what the question is about: every name, and the rarest word that
+ * names a thing — or, in its place, two or more of the question's other such words and at
+ * least half of them. A sentence that restates most of what the question names is about its
+ * thing even when it says the rarest word otherwise ("two atoms of **oxygen**… under normal
+ * **conditions**" → "At standard temperature and pressure, two atoms of the element bind…"); one
+ * that shares a single word with it ("which **port** does billing listen on?" → Heron's port)
+ * is a neighbour's fact.
+ */
+export function holdsSubjects(
+  candidate: SentenceTerms,
+  subjects: Subjects,
+  topic: Set<string>,
+  abbreviations: ReadonlySet<string> = new Set(),
+): boolean {
+  const names = subjects.required.filter((t) => t !== subjects.rarest);
+  if (!holdsAll(candidate, names, topic, abbreviations)) return false;
+  if (!subjects.rarest || holdsAll(candidate, [subjects.rarest], topic, abbreviations)) return true;
+  const held = subjects.others.filter((t) => holdsAll(candidate, [t], topic, abbreviations));
+  return held.length >= 2 && held.length * 2 >= subjects.others.length;
+}
+
+/**
+ * Per passage, the question's names that half or more of its document's passages hold, when
+ * three or more of them were retrieved: what a deck or a guide is about ("OSCAL" across the slides of
+ * an OSCAL deck), which its slide or section need not repeat. A name that only another part of
+ * the page holds (a neighbour's row, another service's section) is not one of them.
+ */
+export function namesOfDocuments(
+  passages: Passage[],
+  question: QuestionAnalysis,
+): Array<Set<string>> {
+  const byDocument = new Map<string, number[]>();
+  passages.forEach((p, i) => {
+    if (p.documentId === undefined) return;
+    byDocument.set(p.documentId, [...(byDocument.get(p.documentId) ?? []), i]);
+  });
+  const out = passages.map(() => new Set<string>());
+  for (const indices of byDocument.values()) {
+    if (indices.length < 3) continue;
+    const held = indices.map((i) => new Set(contextTerms(passages[i]!.text)));
+    for (const name of question.names) {
+      const holding = held.filter((terms) => terms.has(name)).length;
+      if (holding * 2 >= indices.length) for (const i of indices) out[i]!.add(name);
+    }
+  }
+  return out;
+}
+
+/**
+ * The question's names that half or more of the collection's chunks hold ("NIST" in a folder
+ * of NIST publications, "OSCAL" in its guides): the collection's topic, which a page rarely
+ * repeats in the sentence that answers. Not decided in a collection too small to tell.
+ */
+export function commonNames(
+  question: QuestionAnalysis,
+  { chunks, byWord }: CollectionTermCounts,
+): Set<string> {
+  const out = new Set<string>();
+  if (chunks < MIN_CHUNKS_FOR_COMMON_NAMES) return out;
+  for (const [word, count] of byWord) {
+    if (count < COMMON_NAME_SHARE * chunks) continue;
+    for (const form of [word, stemTerm(word)]) if (question.names.has(form)) out.add(form);
+  }
+  return out;
+}
+
+const MIN_CHUNKS_FOR_COMMON_NAMES = 20;
+const COMMON_NAME_SHARE = 0.5;
+
+/**
+ * Whether the sentence holds every one of `terms` — in its own words, its block (the paragraph
+ * or list item it is part of), its label, its section titles or its document's name; a name
+ * also by another form of it ("Europe" for "European"). A question about "Heron" is not
+ * answered by a sentence about Skylark.
+ */
+export function holdsAll(
+  candidate: SentenceTerms,
+  terms: string[],
+  topic: Set<string>,
+  abbreviations: ReadonlySet<string> = new Set(),
+): boolean {
+  return terms.every((term) => {
+    const forms = [term, ...ordinalForms(term)];
+    if (forms.some((form) => candidate.block.has(form) || topic.has(form))) return true;
+    const held = [...candidate.block, ...topic];
+    if (abbreviations.has(term)) return held.some((word) => word.startsWith(term));
+    return term.length >= 5 && held.some((word) => sharesStem(word, term));
+  });
+}
+
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+];
+
+/** "4th" is also written "fourth", "30th" of a date also "30": the other forms of an ordinal. */
+export function ordinalForms(term: string): string[] {
+  const match = /^(\d+)(?:st|nd|rd|th)$/.exec(term);
+  if (!match) return [];
+  const word = ORDINAL_WORDS[Number(match[1]) - 1];
+  return word ? [match[1]!, stemTerm(word)] : [match[1]!];
+}
+
+/**
+ * Identifiers with parts ("800-207", "R-99", "v1.2", "DE.CM-1") written in a text, by their
+ * first part (their family: "800", "r", "v1", "de"), dashes of any kind read as hyphens.
+ */
+export function identifiersOf(text: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const normalised = text.replace(/[\u2010-\u2015]/g, '-').toLowerCase();
+  for (const [code] of normalised.matchAll(/[\p{L}\p{N}]+(?:[-.][\p{L}\p{N}]+)+/gu)) {
+    if (!/\d/.test(code)) continue;
+    const family = code.split(/[-.]/)[0]!;
+    out.set(family, (out.get(family) ?? new Set()).add(code));
+  }
+  return out;
+}
+
+/**
+ * Whether a sentence names an identifier of the family of one the question names, but not the
+ * question's own: "SP 800-63-3" for a question about SP 800-207, release train R-17 for R-99 —
+ * another thing's fact.
+ */
+export function namesAnotherIdentifier(text: string, asked: Map<string, Set<string>>): boolean {
+  if (asked.size === 0) return false;
+  for (const [family, codes] of identifiersOf(text)) {
+    const wanted = asked.get(family);
+    // "800-61r2" names SP 800-61 too, "v1.2.3" version 1.2.
+    const names = (code: string) =>
+      [...wanted!].some(
+        (w) => code === w || (/^[-.r]/.test(code.slice(w.length)) && code.startsWith(w)),
+      );
+    if (wanted && ![...codes].some(names)) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether the sentence, its label, section titles or document name hold one of the question's
+ * focus words or another form of it ("version" / "versions", "european" / "europe").
+ */
+export function holdsFocusWords(
+  candidate: SentenceTerms,
+  focus: string[],
+  topic: Set<string>,
+): boolean {
+  const held = union(candidate.terms, candidate.context, topic);
+  return focus.some((f) => held.has(f) || [...held].some((w) => sharesStem(w, f)));
+}
+
+/** "europe" and "european": a common beginning that is most of the shorter word. */
+export function sharesStem(a: string, b: string): boolean {
+  const shorter = Math.min(a.length, b.length);
+  return shorter >= 5 && commonPrefix(a, b) >= Math.max(5, shorter - 2);
+}
+
+/** The passages' words written with a capital (names, and words opening a sentence). */
+export function passageNames(passages: Passage[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of passages) {
+    for (const token of `${p.docName} ${p.headings} ${p.text}`.split(/[^\p{L}\p{N}]+/u)) {
+      if (/^\p{Lu}/u.test(token)) out.add(token.toLowerCase());
+    }
+  }
+  return out;
+}
+
+/** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */
+export function passageWords(passages: Passage[]): Set<string> {
+  const out = new Set<string>();
+  for (const p of passages) {
+    for (const w of words(`${p.docName} ${p.headings} ${p.text}`)) out.add(w);
+  }
+  return out;
+}
+
+/**
+ * How well the passages support an answer: 0.7 × the best share of the question's terms one
+ * sentence holds (its document name's words included: a sentence about "it" still belongs to
+ * its article) + 0.3 × the best-ranked passage's similarity to the question, when known.
+ */
+export function evidence(
+  candidates: SentenceTerms[],
+  topicByPassage: Array<Set<string>>,
+  questionTerms: Map<string, number>,
+  rarity: Map<string, number>,
+  passages: Passage[],
+): number {
+  let coverage = 0;
+  for (const c of candidates) {
+    const terms = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
+    coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
+  }
+  const similarity = passages[0]?.similarity;
+  return similarity === undefined ? coverage : 0.7 * coverage + 0.3 * Math.max(0, similarity);
+}
+
+/**
+ * BM25's idf per stem from collection-wide chunk counts; a stem written several ways in the
+ * question takes its most common form's count. A word no chunk holds gets the highest idf.
+ */
+export function collectionRarity({ chunks, byWord }: CollectionTermCounts): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const [word, count] of byWord) {
+    const stem = stemTerm(word);
+    counts.set(stem, Math.max(count, counts.get(stem) ?? 0));
+  }
+  const idf = new Map<string, number>();
+  for (const [stem, count] of counts) {
+    const holding = Math.min(count, chunks);
+    idf.set(stem, Math.log(1 + (chunks - holding + 0.5) / (holding + 0.5)));
+  }
+  return idf;
+}
+
+export function lexicalCoverage(
+  terms: Set<string>,
+  question: Map<string, number>,
+  idf: Map<string, number>,
+): number {
+  let total = 0;
+  let hit = 0;
+  // Terms absent from every candidate still count in the denominator, at the highest idf.
+  const unseen = highestIdf(idf);
+  for (const [term, weight] of question) {
+    const w = weight * (idf.get(term) ?? unseen);
+    total += w;
+    if (terms.has(term)) hit += w;
+  }
+  return total === 0 ? 0 : hit / total;
+}
+
+const HIGHEST_IDF = new WeakMap<Map<string, number>, number>();
+
+/** The map's highest idf (at least 1), once per map: it is asked for every candidate. */
+export function highestIdf(idf: Map<string, number>): number {
+  let highest = HIGHEST_IDF.get(idf);
+  if (highest === undefined) {
+    highest = Math.max(1, ...idf.values());
+    HIGHEST_IDF.set(idf, highest);
+  }
+  return highest;
+}
+
+/**
+ * Stems of a document name and section titles, with the parts of glued codes as well: a file
+ * named "rfc793-tcp.pdf" is about "RFC 793".
+ */
+export function contextTerms(text: string): string[] {
+  return contentWords(text).flatMap((word) => {
+    const parts = word.match(/\p{L}+|\p{N}+/gu) ?? [];
+    return [word, ...(parts.length > 1 ? parts : [])].map(stemTerm);
+  });
+}
+
+export function union(...sets: Array<Set<string>>): Set<string> {
+  const out = new Set<string>();
+  for (const set of sets) for (const t of set) out.add(t);
+  return out;
+}
