@@ -23,6 +23,14 @@ export interface SentenceTerms {
   passageIndex: number;
 }
 
+/**
+ * A sentence's words with its label's, section titles' and document name's: "it" in a page about
+ * the Lapwing depot is the Lapwing depot. Built once per sentence and ask.
+ */
+export interface HeldTerms {
+  held: Set<string>;
+}
+
 /** What an answer must hold to be about what the question is about. */
 export interface Subjects {
   /** Every one of them: the names, and the rarest word that names a thing. */
@@ -267,12 +275,7 @@ export function namesAnotherIdentifier(text: string, asked: Map<string, Set<stri
  * Whether the sentence, its label, section titles or document name hold one of the question's
  * focus words or another form of it ("version" / "versions", "european" / "europe").
  */
-export function holdsFocusWords(
-  candidate: SentenceTerms,
-  focus: string[],
-  topic: Set<string>,
-): boolean {
-  const held = union(candidate.terms, candidate.context, topic);
+export function holdsFocusWords({ held }: HeldTerms, focus: string[]): boolean {
   return focus.some((f) => held.has(f) || [...held].some((w) => sharesStem(w, f)));
 }
 
@@ -308,16 +311,14 @@ export function passageWords(passages: Passage[]): Set<string> {
  * its article) + 0.3 × the best-ranked passage's similarity to the question, when known.
  */
 export function evidence(
-  candidates: SentenceTerms[],
-  topicByPassage: Array<Set<string>>,
+  candidates: HeldTerms[],
   questionTerms: Map<string, number>,
   rarity: Map<string, number>,
   passages: Passage[],
 ): number {
   let coverage = 0;
   for (const c of candidates) {
-    const terms = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
-    coverage = Math.max(coverage, lexicalCoverage(terms, questionTerms, rarity));
+    coverage = Math.max(coverage, lexicalCoverage(c.held, questionTerms, rarity));
   }
   const similarity = passages[0]?.similarity;
   return similarity === undefined ? coverage : 0.7 * coverage + 0.3 * Math.max(0, similarity);

@@ -12,6 +12,7 @@ import {
   commonNames,
   contextTerms,
   evidence,
+  type HeldTerms,
   holdsSubjects,
   holdsFocusWords,
   identifiersOf,
@@ -101,7 +102,7 @@ export interface ScoreWeights {
   previous: number;
 }
 
-interface Candidate extends SentenceTerms {
+interface Candidate extends SentenceTerms, HeldTerms {
   passageIndex: number;
   position: number;
   unit: AnswerUnit;
@@ -183,6 +184,7 @@ export class ExtractiveAnswerer implements Answerer {
     const topicByPassage = request.passages.map(
       (p) => new Set(contextTerms(`${p.docName} ${p.headings}`)),
     );
+    for (const c of candidates) c.held = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
     const vocabulary = passageWords(request.passages);
     if (
@@ -197,13 +199,10 @@ export class ExtractiveAnswerer implements Answerer {
     ) {
       return notFound('absent-subject');
     }
-    if (
-      evidence(candidates, topicByPassage, question.terms, rarity, request.passages) <
-      this.minEvidence
-    ) {
+    if (evidence(candidates, question.terms, rarity, request.passages) < this.minEvidence) {
       return notFound('low-evidence');
     }
-    this.score(candidates, question, topicByPassage, idf);
+    this.score(candidates, question, idf);
     await abortable(this.addMeaning(candidates, request), options.signal);
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -243,8 +242,7 @@ export class ExtractiveAnswerer implements Answerer {
       // it may still answer ("the Denver Broncos" for "which team"), but not when another
       // document's sentence says it of a twin (Heron's and Skylark's pages their ports, Plover's
       // page none): then the best sentence about the question's thing is a neighbour's fact.
-      const holdsFocus = (c: Candidate) =>
-        holdsFocusWords(c, question.focus, topicByPassage[c.passageIndex]!);
+      const holdsFocus = (c: Candidate) => holdsFocusWords(c, question.focus);
       if (!holdsFocus(named)) {
         const document = documentOf(request.passages, named);
         const stating = ranked.filter(holdsFocus);
@@ -263,7 +261,7 @@ export class ExtractiveAnswerer implements Answerer {
           // "Which port does Plover listen on?": Heron's "Heron listens on TCP port 9120" says
           // the port and every other word the Plover sentence shares with the question — the
           // question asks of Plover what only its twin's page says.
-          const shared = (c: Candidate) => sharedQuestionWords(c, question, topicByPassage);
+          const shared = (c: Candidate) => sharedQuestionWords(c, question);
           const own = shared(named);
           const twin = stating.some((c) => {
             const theirs = shared(c);
@@ -301,20 +299,14 @@ export class ExtractiveAnswerer implements Answerer {
   private score(
     candidates: Candidate[],
     question: QuestionAnalysis,
-    topicByPassage: Array<Set<string>>,
     idf: Map<string, number>,
   ): void {
     const questionStems = new Set(question.terms.keys());
     const at = new Map(candidates.map((c) => [`${c.passageIndex}:${c.position}`, c]));
     for (const candidate of candidates) {
-      // The words of a sentence's document name and sections belong to each of its sentences
-      // ("it" in a page about the Lapwing depot is the Lapwing depot): they rank documents
-      // against each other and weigh the same for every sentence of one document.
-      const held = union(
-        candidate.terms,
-        candidate.context,
-        topicByPassage[candidate.passageIndex]!,
-      );
+      // The words of a sentence's document name and sections belong to each of its sentences:
+      // they rank documents against each other and weigh the same for every sentence of one.
+      const held = candidate.held;
       candidate.lexical = lexicalCoverage(held, question.terms, idf);
       const before = at.get(`${candidate.passageIndex}:${candidate.position - 1}`);
       const setUp =
@@ -451,6 +443,7 @@ export class ExtractiveAnswerer implements Answerer {
           terms: new Set(sequence),
           context,
           block: union(blocks.get(unit.block)!, context),
+          held: new Set(),
           sequence,
           wordCount,
           lexical: 0,
@@ -470,12 +463,7 @@ export class ExtractiveAnswerer implements Answerer {
  * The question's own words, names and focus aside, that a sentence holds (with its label,
  * section titles and document name).
  */
-function sharedQuestionWords(
-  candidate: Candidate,
-  question: QuestionAnalysis,
-  topicByPassage: Array<Set<string>>,
-): Set<string> {
-  const held = union(candidate.terms, candidate.context, topicByPassage[candidate.passageIndex]!);
+function sharedQuestionWords({ held }: Candidate, question: QuestionAnalysis): Set<string> {
   const out = new Set<string>();
   for (const [term, weight] of question.terms) {
     if (weight < 1 || question.names.has(term) || question.focus.includes(term)) continue;
