@@ -113,16 +113,6 @@ export function questionSubjects(
   };
 }
 
-/** The terms `questionSubjects` requires. */
-export function subjectTerms(
-  question: QuestionAnalysis,
-  rarity: ReadonlyMap<string, number>,
-  misspelt: ReadonlySet<string>,
-  common: ReadonlySet<string>,
-): string[] {
-  return questionSubjects(question, rarity, misspelt, common).required;
-}
-
 /**
  * Whether a sentence holds what the question is about: every name, and the rarest word that
  * names a thing — or, in its place, two or more of the question's other such words and at
@@ -199,7 +189,7 @@ const COMMON_NAME_SHARE = 0.5;
  * also by another form of it ("Europe" for "European"). A question about "Heron" is not
  * answered by a sentence about Skylark.
  */
-export function holdsAll(
+function holdsAll(
   candidate: SentenceTerms,
   terms: string[],
   topic: Set<string>,
@@ -230,7 +220,7 @@ const ORDINAL_WORDS = [
 ];
 
 /** "4th" is also written "fourth", "30th" of a date also "30": the other forms of an ordinal. */
-export function ordinalForms(term: string): string[] {
+function ordinalForms(term: string): string[] {
   const match = /^(\d+)(?:st|nd|rd|th)$/.exec(term);
   if (!match) return [];
   const word = ORDINAL_WORDS[Number(match[1]) - 1];
@@ -280,7 +270,7 @@ export function holdsFocusWords({ held }: HeldTerms, focus: string[]): boolean {
 }
 
 /** "europe" and "european": a common beginning that is most of the shorter word. */
-export function sharesStem(a: string, b: string): boolean {
+function sharesStem(a: string, b: string): boolean {
   const shorter = Math.min(a.length, b.length);
   return shorter >= 5 && commonPrefix(a, b) >= Math.max(5, shorter - 2);
 }
@@ -362,7 +352,7 @@ export function lexicalCoverage(
 const HIGHEST_IDF = new WeakMap<Map<string, number>, number>();
 
 /** The map's highest idf (at least 1), once per map: it is asked for every candidate. */
-export function highestIdf(idf: Map<string, number>): number {
+function highestIdf(idf: Map<string, number>): number {
   let highest = HIGHEST_IDF.get(idf);
   if (highest === undefined) {
     highest = Math.max(1, ...idf.values());

@@ -186,14 +186,13 @@ export class ExtractiveAnswerer implements Answerer {
     );
     for (const c of candidates) c.held = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
-    const vocabulary = passageWords(request.passages);
     if (
       this.requireSubjects &&
       request.termCounts &&
       absentSubjects(
         question,
         request.termCounts.byWord,
-        vocabulary,
+        passageWords(request.passages),
         passageNames(request.passages),
       ).length > 0
     ) {
@@ -363,8 +362,9 @@ export class ExtractiveAnswerer implements Answerer {
    */
   private async addMeaning(candidates: Candidate[], request: AnswerRequest): Promise<void> {
     const stored = this.storedSentenceVectors(request.passages);
+    const storedOf = new Map(candidates.map((c) => [c, stored.get(answerUnitKey(c.unit.text))]));
     const unstored = [...candidates]
-      .filter((c) => !stored.has(answerUnitKey(c.unit.text)))
+      .filter((c) => storedOf.get(c) === undefined)
       .sort((a, b) => b.score - a.score)
       .slice(0, this.semanticCandidates);
     const [questionVector, fresh] = await Promise.all([
@@ -378,7 +378,7 @@ export class ExtractiveAnswerer implements Answerer {
     ]);
     const vectors = new Map(unstored.map((c, i) => [c, fresh[i]!]));
     for (const candidate of candidates) {
-      const vector = stored.get(answerUnitKey(candidate.unit.text)) ?? vectors.get(candidate);
+      const vector = storedOf.get(candidate) ?? vectors.get(candidate);
       if (!vector) continue;
       candidate.semantic = Math.max(0, dot(questionVector, vector));
       candidate.score =

@@ -1,4 +1,4 @@
-import { holdsSubjects, questionSubjects, subjectTerms } from '../src/answer-support';
+import { holdsSubjects, questionSubjects } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
 
@@ -6,24 +6,26 @@ const analysed = (question: string) => analyseQuestion(question, question);
 /** Rarity per stem: the rarer, the higher. */
 const rarity = (entries: Record<string, number>) =>
   new Map(Object.entries(entries).map(([word, idf]) => [stemTerm(word), idf]));
+/** The subjects of `question`, with no word misspelt and no name common. */
+const subjectsOf = (question: string, rarities: Record<string, number>) =>
+  questionSubjects(analysed(question), rarity(rarities), new Set(), new Set());
 
-describe('subjectTerms', () => {
+describe('questionSubjects', () => {
   it('requires the names and the rarest word that names a thing', () => {
-    const question = analysed('Which port does billing listen on?');
     expect(
-      subjectTerms(question, rarity({ port: 1.2, billing: 2.5, listen: 3 }), new Set(), new Set()),
+      subjectsOf('Which port does billing listen on?', { port: 1.2, billing: 2.5, listen: 3 })
+        .required,
     ).toEqual([stemTerm('billing')]);
   });
 
   it('never takes the verb that ends an inverted question for its subject', () => {
     // "surrender" is read as a noun, and is the rarest word: it is the question's verb.
-    const question = analysed('How many points did the Panthers defense surrender?');
-    const required = subjectTerms(
-      question,
-      rarity({ points: 1.5, panthers: 1.8, defense: 2, surrender: 4 }),
-      new Set(),
-      new Set(),
-    );
+    const { required } = subjectsOf('How many points did the Panthers defense surrender?', {
+      points: 1.5,
+      panthers: 1.8,
+      defense: 2,
+      surrender: 4,
+    });
     expect(required).toContain(stemTerm('panthers'));
     expect(required).toContain(stemTerm('defense'));
     expect(required).not.toContain(stemTerm('surrender'));
@@ -42,12 +44,12 @@ describe('holdsSubjects', () => {
   };
 
   it('takes most of the things the question names in place of its rarest word', () => {
-    const subjects = questionSubjects(
-      analysed('Under normal conditions, what do two atoms of oxygen form?'),
-      rarity({ conditions: 4, two: 1, atoms: 2.5, oxygen: 2 }),
-      new Set(),
-      new Set(),
-    );
+    const subjects = subjectsOf('Under normal conditions, what do two atoms of oxygen form?', {
+      conditions: 4,
+      two: 1,
+      atoms: 2.5,
+      oxygen: 2,
+    });
     expect(subjects.rarest).toBe(stemTerm('conditions'));
     const answer = sentence('At standard temperature and pressure, two atoms of the element bind');
     expect(holdsSubjects(answer, subjects, new Set([stemTerm('oxygen')]))).toBe(true);
@@ -58,29 +60,28 @@ describe('holdsSubjects', () => {
   });
 
   it("never lets one shared word stand for the question's thing, nor anything stand for a name", () => {
-    const billing = questionSubjects(
-      analysed('Which port does billing listen on?'),
-      rarity({ port: 1.2, billing: 2.5, listen: 3 }),
-      new Set(),
-      new Set(),
-    );
+    const billing = subjectsOf('Which port does billing listen on?', {
+      port: 1.2,
+      billing: 2.5,
+      listen: 3,
+    });
     expect(
       holdsSubjects(sentence('Heron listens on TCP port 9120 by default'), billing, new Set()),
     ).toBe(false);
-    const plover = questionSubjects(
-      analysed('Which port does Plover use for its scheduler queue?'),
-      rarity({ port: 1, plover: 5, scheduler: 2, queue: 2 }),
-      new Set(),
-      new Set(),
-    );
+    const plover = subjectsOf('Which port does Plover use for its scheduler queue?', {
+      port: 1,
+      plover: 5,
+      scheduler: 2,
+      queue: 2,
+    });
     expect(plover.rarest).toBeUndefined();
     // A word saying which of several things is meant stays required.
-    const staging = questionSubjects(
-      analysed('Which port does the staging read replica listen on?'),
-      rarity({ port: 1, staging: 3, read: 1.5, replica: 2 }),
-      new Set(),
-      new Set(),
-    );
+    const staging = subjectsOf('Which port does the staging read replica listen on?', {
+      port: 1,
+      staging: 3,
+      read: 1.5,
+      replica: 2,
+    });
     expect(staging.rarest).toBeUndefined();
     expect(
       holdsSubjects(
@@ -105,37 +106,31 @@ describe('holdsSubjects', () => {
 
 describe('questionSubjects of a name describing the thing asked for', () => {
   it('does not require a name that describes the kind of thing asked for', () => {
-    const subjects = questionSubjects(
-      analysed('With what European country did the Huguenots feel kinship?'),
-      rarity({ european: 2, country: 1, huguenots: 3, kinship: 4 }),
-      new Set(),
-      new Set(),
-    );
+    const subjects = subjectsOf('With what European country did the Huguenots feel kinship?', {
+      european: 2,
+      country: 1,
+      huguenots: 3,
+      kinship: 4,
+    });
     expect(subjects.required).not.toContain(stemTerm('european'));
     expect(subjects.required).toContain(stemTerm('huguenots'));
   });
 
   it('still requires a name that is the thing asked about', () => {
-    const subjects = questionSubjects(
-      analysed('Which port does the Billing service use?'),
-      rarity({ port: 1, billing: 3, service: 1 }),
-      new Set(),
-      new Set(),
-    );
+    const subjects = subjectsOf('Which port does the Billing service use?', {
+      port: 1,
+      billing: 3,
+      service: 1,
+    });
     expect(subjects.required).toContain(stemTerm('billing'));
-    const printer = questionSubjects(
-      analysed("What is the Lisbon printer's IP address?"),
-      rarity({ lisbon: 3, printer: 2, ip: 2, address: 1 }),
-      new Set(),
-      new Set(),
-    );
+    const printer = subjectsOf("What is the Lisbon printer's IP address?", {
+      lisbon: 3,
+      printer: 2,
+      ip: 2,
+      address: 1,
+    });
     expect(printer.required).toContain(stemTerm('lisbon'));
-    const setting = questionSubjects(
-      analysed('What is the default clone.timeout?'),
-      rarity({ clone: 2, timeout: 3 }),
-      new Set(),
-      new Set(),
-    );
+    const setting = subjectsOf('What is the default clone.timeout?', { clone: 2, timeout: 3 });
     expect(setting.required).toEqual(
       expect.arrayContaining([stemTerm('clone'), stemTerm('timeout')]),
     );
