@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
+import { orderReferences } from '@docent/retrieval';
 import { loadOfficeQuestions, loadPdfQuestions } from '../datasets/corpus-qa';
 import { loadSquad, type SquadQuestion } from '../datasets/squad';
 import { containsAnswer } from '../metrics/squad-metrics';
@@ -102,16 +103,7 @@ const fake = (noThreshold: boolean) =>
       }
       options.onRetrieved?.(request.passages);
       const answer = await (noThreshold ? bare : answerer).answer(request);
-      const used = request.passages.filter((p) => answer.usedPassageIds.includes(p.id));
-      const best = Math.max(0, ...request.passages.map((p) => p.score));
-      const rest = request.passages.filter(
-        (p) => !answer.usedPassageIds.includes(p.id) && p.score >= 0.5 * best,
-      );
-      const refs = answer.found
-        ? [...used, ...rest]
-            .slice(0, 5)
-            .map((p) => ({ docName: p.docName, pageNum: p.pageNum, sampleText: p.text }))
-        : [];
+      const refs = orderReferences(request.passages, answer, { topK: 5, floor: 0.5 });
       if (!noThreshold) {
         answers.push({
           collection: input.collectionName,
