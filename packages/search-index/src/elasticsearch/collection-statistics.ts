@@ -185,23 +185,10 @@ export class CollectionStatistics {
   ): Promise<Map<string, number>> {
     // The ask service's counts for this question may still be on their way.
     await this.pending.get(placement.key!)?.catch(() => undefined);
-    const now = this.options.clock();
-    const fresh = (word: string) => {
-      const entry = this.cache.get(`${placement.key}\u0000${word}`);
-      return entry !== undefined && now < entry.until ? entry.value : undefined;
-    };
-    const total = this.totals.get(placement.key!);
-    let chunks: number;
-    let known: (word: string) => WordStatistics | undefined;
-    if (total === undefined || now >= total.until || words.some((word) => !fresh(word))) {
-      const read = await this.counted(placement, words);
-      chunks = read.counts.chunks;
-      known = (word) => read.statistics?.get(word);
-    } else {
-      chunks = total.chunks;
-      known = fresh;
-    }
-    return boostsOf(words, chunks, known);
+    const known = this.knownBoosts(placement, words);
+    if (known !== null) return known;
+    const read = await this.counted(placement, words);
+    return boostsOf(words, read.counts.chunks, (word) => read.statistics?.get(word));
   }
 
   /** The shard's IDF of each word, from term vectors of artificial documents (one per word). */

@@ -254,21 +254,6 @@ export class HybridRanking {
     );
   }
 
-  /** The exact cosines of `ids` to `vector` (a restricted kNN search; no fields). */
-  private async cosines(
-    placement: CollectionPlacement,
-    ids: readonly string[],
-    vector: Float32Array,
-  ): Promise<Map<string, number>> {
-    const response = await this.client.search({
-      ...placement.target,
-      ...similaritiesBody(vector, ids, placement.filter, this.options.oversample),
-    });
-    return new Map(
-      scoredIds(response, placement).map((hit): [string, number] => [hit.id, 2 * hit.score - 1]),
-    );
-  }
-
   /** One round trip: the fields of `ids`, and the cosines of `cosineIds` to `vector`. */
   private async fetchWithCosines(
     placement: CollectionPlacement,

@@ -154,7 +154,7 @@ function knnParameters(leg: VectorLegOptions) {
 export function hitsBody(
   ids: readonly string[],
   collection: readonly Query[],
-  fields: readonly string[] = HIT_SOURCE_FIELDS,
+  fields: readonly string[],
 ): SearchBody {
   const byId: Query = { ids: { values: [...ids] } };
   return {
