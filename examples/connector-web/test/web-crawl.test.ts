@@ -3,8 +3,8 @@ import {
   documents,
   failures,
   openTestSession,
+  readBytes,
 } from '@docent/connector-sdk/testing';
-import type { DocumentContent } from '@docent/connector-sdk';
 import { webConnector, webDescriptor } from '../src';
 import { handbookPages, startFakeSite, type FakeSite } from './fake-site';
 
@@ -45,9 +45,11 @@ describe('WEB connector, from a start page', () => {
       kind: 'file',
       mediaType: 'text/html; charset=utf-8',
     });
-    const served = await contentText(refs[0]!.content);
+    const served = (await readBytes(refs[0]!.content!)).toString('utf8');
     expect(served).toContain('<h1>Welcome</h1><p>Start &amp; read.</p>');
-    expect(await contentText(refs[2]!.content)).toContain('<h2>Beta</h2><ul><li>one</li>');
+    expect((await readBytes(refs[2]!.content!)).toString('utf8')).toContain(
+      '<h2>Beta</h2><ul><li>one</li>',
+    );
     // Off-site, mail and image links were never requested.
     expect(site.requests.filter((p) => p !== '/robots.txt')).toEqual(['/', '/', '/a', '/b']);
   });
@@ -167,11 +169,3 @@ describe('WEB connector, from a start page', () => {
     expect(webDescriptor.secretFields).toEqual(['token']);
   });
 });
-
-/** A file content's bytes as text (the page as the site served it). */
-async function contentText(content: DocumentContent | undefined): Promise<string> {
-  if (content?.kind !== 'file') throw new Error(`expected file content, got ${content?.kind}`);
-  const parts: Uint8Array[] = [];
-  for await (const part of await content.open()) parts.push(part);
-  return Buffer.concat(parts).toString('utf8');
-}
