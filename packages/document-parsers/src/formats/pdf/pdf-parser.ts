@@ -88,9 +88,9 @@ function paragraphBlocks(
     const text = paragraphText(paragraph, dehyphenator);
     return [{ kind: 'heading', level, text: text.replace(/\s+/g, ' ') }];
   }
-  return splitAtFields(paragraph).map((part, index): Block => {
+  return splitAtFields(paragraph).map((part): Block => {
     const text = paragraphText(part, dehyphenator);
-    if (paragraph.bullet && index === 0) return { kind: 'list_item', text, depth: 0 };
+    if (part.bullet) return { kind: 'list_item', text, depth: 0 };
     return { kind: 'paragraph', text };
   });
 }
