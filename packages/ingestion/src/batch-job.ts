@@ -236,8 +236,8 @@ export class BatchJob {
       ),
     );
     let fenced: IngestionFencedError | null = null;
-    const orphans: string[] = [];
-    for (const { item: document } of done) {
+    const orphans: Array<{ documentId: string; chunkIds: string[] }> = [];
+    for (const [i, { item: document }] of done.entries()) {
       try {
         await timed(metrics, 'commit', () =>
           deps.ledger.commitProcessed({
@@ -264,18 +264,16 @@ export class BatchJob {
         fenced = error;
         // Ended: what the catalog does not list must leave the index. Superseded: the
         // collection's new holder lists and writes these documents itself; leave them to it.
-        if (error.why === 'ended' && !error.adopted) orphans.push(document.documentId);
+        if (error.why === 'ended' && !error.adopted) {
+          orphans.push({
+            documentId: document.documentId,
+            chunkIds: documents[i]!.chunks.map((c) => c.chunkId),
+          });
+        }
       }
     }
     if (fenced) {
-      const written = new Map(
-        documents.map(({ documentId, chunks }) => [documentId, chunks.map((c) => c.chunkId)]),
-      );
-      await this.removeFenced(
-        run,
-        orphans.map((documentId) => ({ documentId, chunkIds: written.get(documentId) ?? [] })),
-        done.length,
-      );
+      await this.removeFenced(run, orphans, done.length);
       throw fenced;
     }
   }

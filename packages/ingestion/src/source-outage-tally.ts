@@ -4,7 +4,6 @@ import {
   sourceOutageVerdict,
   type DocumentRef,
   type DocumentRequestError,
-  type ErrorMonitorPolicy,
   type SourceError,
 } from '@docent/connector-sdk';
 import type { FetchTallyLedger, IngestionRecord } from '@docent/metadata-store';
@@ -16,10 +15,9 @@ import type { FetchTallyLedger, IngestionRecord } from '@docent/metadata-store';
  * still stops the ingestion at the rule's thresholds, with the same message.
  */
 export class SourceOutageTally {
-  constructor(
-    private readonly ledger: FetchTallyLedger,
-    private readonly policy: ErrorMonitorPolicy = DEFAULT_ERROR_MONITOR_POLICY,
-  ) {}
+  private readonly policy = DEFAULT_ERROR_MONITOR_POLICY;
+
+  constructor(private readonly ledger: FetchTallyLedger) {}
 
   /** The source answered a fetch (content, a 404, a refusal): a run of failures is broken. */
   async answered(ingestion: IngestionRecord): Promise<void> {
