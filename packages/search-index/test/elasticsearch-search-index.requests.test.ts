@@ -2324,6 +2324,46 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     });
   });
 
+  it('sends both legs in one _msearch, the BM25 leg boosted, when the statistics are already here', async () => {
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      .post(`/${KB_SHARED}/_search`, isCounts)
+      .query({ routing: KB_KEY })
+      .reply(...collectionCounts())
+      .post(`/${KB_SHARED}/_mtermvectors`)
+      .reply(...shardStatistics())
+      .post(`/${KB_SHARED}/_msearch`)
+      .query({ routing: KB_KEY })
+      .reply(
+        recording(
+          bodies,
+          msearchReply([
+            rankingBody(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 12.1]]),
+            rankingBody(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 0.9]]),
+          ]),
+        ),
+      )
+      .post(`/${KB_SHARED}/_search`, isFetch)
+      .query({ routing: KB_KEY })
+      .reply(...fetchReply('b'));
+    const index = open();
+
+    await index.termDocumentCounts(KB, words);
+    const hits = await index.search({
+      collectionId: KB,
+      text: words.join(' '),
+      vector: axis(0),
+      limit: 1,
+    });
+
+    scope.done(); // one _msearch for both legs, no second count
+    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank, hit.vectorRank])).toEqual([['b:0', 1, 1]]);
+    const [bm25Header, bm25Body, vectorHeader, vectorBody] = ndjson(bodies[0]!);
+    expect([bm25Header, vectorHeader]).toEqual([{}, {}]);
+    expect(bm25Body).toEqual(boostedLeg(50));
+    expect(vectorBody).toMatchObject({ query: { knn: expect.anything() } });
+  });
+
   it('sends the kNN leg at once and the BM25 leg, with the boosts in its query, when the statistics still on their way come', async () => {
     const bodies: nock.Body[] = [];
     let vectorLegSent!: () => void;
