@@ -185,6 +185,7 @@ export class ExtractiveAnswerer implements Answerer {
       (p) => new Set(contextTerms(`${p.docName} ${p.headings}`)),
     );
     for (const c of candidates) c.held = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
+    const neighbour = blockNeighbours(candidates);
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
     if (
       this.requireSubjects &&
@@ -201,7 +202,7 @@ export class ExtractiveAnswerer implements Answerer {
     if (evidence(candidates, question.terms, rarity, request.passages) < this.minEvidence) {
       return notFound('low-evidence');
     }
-    this.score(candidates, question, idf);
+    this.score(candidates, question, idf, neighbour);
     await abortable(this.addMeaning(candidates, request), options.signal);
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
@@ -248,14 +249,8 @@ export class ExtractiveAnswerer implements Answerer {
         const here = stating.filter((c) => documentOf(request.passages, c) === document);
         // The next sentence of its block when it refers back and says it ("Its IP address is
         // 10.30.4.15." after "The Leeds printer is a Canon…"): the same thing's fact.
-        const next = here.find(
-          (c) =>
-            c.passageIndex === named.passageIndex &&
-            c.position === named.position + 1 &&
-            c.unit.block === named.unit.block &&
-            REFERS_BACK.test(c.text),
-        );
-        if (next) best = next;
+        const next = neighbour(named, 1);
+        if (next && holdsFocus(next) && REFERS_BACK.test(next.text)) best = next;
         else if (here.length === 0) {
           // "Which port does Plover listen on?": Heron's "Heron listens on TCP port 9120" says
           // the port and every other word the Plover sentence shares with the question — the
@@ -271,7 +266,7 @@ export class ExtractiveAnswerer implements Answerer {
       }
     }
 
-    const chosen = this.compose(best, candidates, question);
+    const chosen = this.compose(best, question, neighbour);
     const passages = request.passages;
     const used: string[] = [];
     for (const c of chosen) {
@@ -299,22 +294,21 @@ export class ExtractiveAnswerer implements Answerer {
     candidates: Candidate[],
     question: QuestionAnalysis,
     idf: Map<string, number>,
+    neighbour: BlockNeighbour,
   ): void {
     const questionStems = new Set(question.terms.keys());
-    const at = new Map(candidates.map((c) => [`${c.passageIndex}:${c.position}`, c]));
     for (const candidate of candidates) {
       // The words of a sentence's document name and sections belong to each of its sentences:
       // they rank documents against each other and weigh the same for every sentence of one.
       const held = candidate.held;
       candidate.lexical = lexicalCoverage(held, question.terms, idf);
-      const before = at.get(`${candidate.passageIndex}:${candidate.position - 1}`);
-      const setUp =
-        before && before.unit.block === candidate.unit.block
-          ? Math.max(
-              0,
-              lexicalCoverage(union(held, before.terms), question.terms, idf) - candidate.lexical,
-            )
-          : 0;
+      const before = neighbour(candidate, -1);
+      const setUp = before
+        ? Math.max(
+            0,
+            lexicalCoverage(union(held, before.terms), question.terms, idf) - candidate.lexical,
+          )
+        : 0;
       // "How many times": a number of times, not any number.
       const counts = !question.unit || candidate.terms.has(question.unit);
       candidate.cue =
@@ -394,18 +388,11 @@ export class ExtractiveAnswerer implements Answerer {
    */
   private compose(
     best: Candidate,
-    candidates: Candidate[],
     question: QuestionAnalysis,
+    neighbour: BlockNeighbour,
   ): Candidate[] {
-    const neighbour = (offset: number) =>
-      candidates.find(
-        (c) =>
-          c.passageIndex === best.passageIndex &&
-          c.position === best.position + offset &&
-          c.unit.block === best.unit.block,
-      );
     const fits = (other: Candidate) => best.wordCount + other.wordCount <= this.maxWords;
-    const next = neighbour(1);
+    const next = neighbour(best, 1);
     if (next && fits(next)) {
       const completes = question.cues.length > 0 && best.cue === 0 && next.cue > 0;
       const adds =
@@ -470,6 +457,17 @@ function sharedQuestionWords({ held }: Candidate, question: QuestionAnalysis): S
     if (held.has(term)) out.add(term);
   }
   return out;
+}
+
+/** The sentence `offset` places after (or before) a candidate in its passage, if of its block. */
+type BlockNeighbour = (candidate: Candidate, offset: number) => Candidate | undefined;
+
+function blockNeighbours(candidates: Candidate[]): BlockNeighbour {
+  const at = new Map(candidates.map((c) => [`${c.passageIndex}:${c.position}`, c]));
+  return (candidate, offset) => {
+    const other = at.get(`${candidate.passageIndex}:${candidate.position + offset}`);
+    return other?.unit.block === candidate.unit.block ? other : undefined;
+  };
 }
 
 /** The document a candidate's passage is from (its name when the id is unknown). */
