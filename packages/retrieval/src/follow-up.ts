@@ -110,10 +110,10 @@ function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string
   if (asked && named) {
     // "Rooms in Lisbon are named after rivers; rooms in Leeds after hills." for "Which office
     // names its rooms after hills?": the name of the part that says what was asked.
-    const chosen = nameOfAnsweringClause(turn);
-    if (chosen) return chosen;
     // Stems, as shortAnswer compares them: "orders" asked must not make "Orders" the answer.
     const stems = new Set(contentWords(turn.question).map(stemTerm));
+    const chosen = nameOfAnsweringClause(turn.answer, stems);
+    if (chosen) return chosen;
     const answered = shortAnswer(turn.question, turn.answer, { questionStems: stems });
     // A name or an identifier a pronoun can stand for; a number or a date is a value.
     const named = answered && /\p{L}/u.test(answered) && !/^[\d\s.,:%-]+$/.test(answered);
@@ -134,15 +134,14 @@ function previousSubject(turn: HistoryTurn, pronoun: string | undefined): string
  * previous question's words, when one holds strictly more than every other. Undefined when the
  * answer names one thing, or no clause stands out.
  */
-function nameOfAnsweringClause(turn: HistoryTurn): string | undefined {
-  const clauses = turn.answer
+function nameOfAnsweringClause(answer: string, asked: ReadonlySet<string>): string | undefined {
+  const clauses = answer
     .split(/[;:]\s+|(?<=[.!?])\s+|,\s+(?:while|whereas|but)\s+/i)
     .map((clause) => ({ clause, names: namesOf(clause) }))
     .filter(({ names }) => names.length > 0);
   if (new Set(clauses.map(({ names }) => names.join(' '))).size < 2) return undefined;
-  const asked = new Set(contentWords(turn.question).map(stemTerm));
   const scored = clauses
-    .map(({ clause, names }) => ({ names, score: overlap(clause, asked) }))
+    .map(({ clause, names }) => ({ names, score: overlap(clause, names, asked) }))
     .sort((a, b) => b.score - a.score);
   const [best, second] = scored;
   if (!best || best.score === 0 || (second && second.score === best.score)) return undefined;
@@ -150,9 +149,9 @@ function nameOfAnsweringClause(turn: HistoryTurn): string | undefined {
   return best.names[0];
 }
 
-/** How many of `stems` the text's content words hold, names of the text aside. */
-function overlap(text: string, stems: ReadonlySet<string>): number {
-  const named = new Set(namesOf(text).flatMap((n) => contentWords(n).map(stemTerm)));
+/** How many of `stems` the text's content words hold, its `names` aside. */
+function overlap(text: string, names: string[], stems: ReadonlySet<string>): number {
+  const named = new Set(names.flatMap((n) => contentWords(n).map(stemTerm)));
   const held = new Set(contentWords(text).map(stemTerm));
   return [...stems].filter((s) => held.has(s) && !named.has(s)).length;
 }
