@@ -1,4 +1,6 @@
-import type { ChunkLayout } from '@docent/document-model';
+import type { ChunkExtrasWriter } from '@docent/document-model';
+
+export type { ChunkExtrasPlan } from '@docent/document-model';
 
 /** A retrieved chunk offered to an answerer. */
 export interface Passage {
@@ -134,25 +136,9 @@ export interface Answer {
  * reads the blob; its first byte names its format, so a blob of another format or version is
  * told apart and ignored (the answerer then does without, as for a chunk indexed without one).
  */
-export interface ChunkExtras {
+export interface ChunkExtras extends ChunkExtrasWriter {
   /** Names the strategy in logs and docs. */
   readonly name: string;
-  /** What to compute for one chunk (its text and layout as indexed). */
-  plan(text: string, layout?: ChunkLayout): ChunkExtrasPlan;
-}
-
-/** One chunk's extras to compute at ingestion. */
-export interface ChunkExtrasPlan {
-  /**
-   * Texts of the chunk whose vectors the extras are made of: the ingestion pools each from the
-   * chunk's own forward pass (no extra model call). Empty: nothing is pooled.
-   */
-  readonly spans: readonly string[];
-  /**
-   * The chunk's blob from its spans' vectors, in `spans` order (null where the embedder gave
-   * none); null: nothing to store for this chunk.
-   */
-  encode(vectors: ReadonlyArray<Float32Array | null>): Uint8Array | null;
 }
 
 /** What every adapter promises is `test/conformance/answerer.conformance.ts`. */

@@ -1,4 +1,5 @@
 export type { Block, DocumentContent, DocumentPage, ParsedDocument } from './document';
+export type { ChunkExtrasPlan, ChunkExtrasWriter } from './chunk-extras';
 export { DocumentError, UnsupportedDocumentError } from './document-error';
 export {
   baseMediaType,

@@ -11,7 +11,7 @@ import type { IndexedChunk } from '@docent/search-index';
 import { NO_INGESTION_METRICS, timed, timedSync, type IngestionMetrics } from './ingestion-metrics';
 import { chunkByHeadings, memoizeCount, type Chunk } from '@docent/text-chunker';
 import { splitSentences } from '@docent/text-segmentation';
-import type { ChunkLayout } from '@docent/document-model';
+import type { ChunkExtrasPlan, ChunkExtrasWriter } from '@docent/document-model';
 
 export type FileContent = Extract<DocumentContent, { kind: 'file' }>;
 
@@ -58,19 +58,6 @@ export interface DocumentPipelineOptions {
    * so no span is pooled and chunks are indexed without extras.
    */
   chunkExtras?: ChunkExtrasWriter | null;
-}
-
-/**
- * An answerer's chunk extras as the pipeline uses them (`ChunkExtras` of `@docent/answerers`,
- * which ingestion does not depend on): per chunk, the spans to pool and how to encode them.
- */
-export interface ChunkExtrasWriter {
-  plan(text: string, layout?: ChunkLayout): ChunkExtrasPlan;
-}
-
-export interface ChunkExtrasPlan {
-  readonly spans: readonly string[];
-  encode(vectors: ReadonlyArray<Float32Array | null>): Uint8Array | null;
 }
 
 /**

@@ -28,7 +28,8 @@ import type { SearchIndex } from '@docent/search-index';
 import { DEFAULT_BATCH_LIMITS } from './batch-payload';
 import { BatchJob } from './batch-job';
 import type { ConnectorRegistry } from './connector-registry';
-import { type ChunkExtrasWriter, DocumentPipeline, type FileParser } from './document-pipeline';
+import type { ChunkExtrasWriter } from '@docent/document-model';
+import { DocumentPipeline, type FileParser } from './document-pipeline';
 import { FinalizeJob } from './finalize-job';
 import {
   DependencyOutageTooLong,
