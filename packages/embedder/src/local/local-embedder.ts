@@ -216,10 +216,15 @@ export class LocalEmbedder implements Embedder {
       this.cpu[part] += now - clock;
       clock = now;
     };
-    // Texts counted lately (a window, to batch it by length) are not tokenised again.
+    // Texts counted lately (a window, to batch it by length) are not tokenised again; the others
+    // (questions, prefixed texts) are not kept: they would only push counted windows out.
     const inputs = this.layout
       ? batchInputs(
-          texts.map((text) => this.idsOfPrepared(text)),
+          texts.map(
+            (text) =>
+              this.recentIds.get(text) ??
+              this.tokenizer.encode(text, { add_special_tokens: false }),
+          ),
           this.layout,
         )
       : this.tokenizer(texts, {
