@@ -119,12 +119,7 @@ export class HybridRanking {
     ) {
       try {
         // Elasticsearch fuses: the boosts must be in the query.
-        const boosts =
-          known !== null
-            ? { boosts: known }
-            : boosting === null
-              ? undefined
-              : { boosts: await boosting };
+        const boosts = known ?? (await boosting);
         const body = rrfRetrieverBody({
           bm25: bm25Query(plan.terms, bm25Fields, filter, boosts),
           vector,
@@ -148,10 +143,7 @@ export class HybridRanking {
     const bm25Body = (boosts: ReadonlyMap<string, number> | null) =>
       terms === null
         ? null
-        : bm25LegBody(
-            bm25Query(terms, bm25Fields, filter, boosts === null ? undefined : { boosts }),
-            plan.legSize,
-          );
+        : bm25LegBody(bm25Query(terms, bm25Fields, filter, boosts), plan.legSize);
     const vectorBody = vector === null ? null : vectorLegBody(vector, filter);
     const [bm25Hits, vectorHits] =
       boosting === null

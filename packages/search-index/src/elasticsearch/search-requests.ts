@@ -47,24 +47,18 @@ export function searchFilter(
   return [...collection, { terms: { document_id: [...new Set(documentIds)] } }];
 }
 
-/** How a BM25 query weighs its words (a collection in a shared index: one clause per word). */
-export interface PerWordClauses {
-  /** Each word's clause scaled by its boost (1 where absent). */
-  boosts: ReadonlyMap<string, number>;
-}
-
 /**
  * BM25F over the text fields (`combined_fields`): each term is scored once against the weighted
  * union of text, headings and title, as FTS5's weighted bm25() does in the embedded index, rather
- * than per field and then combined (`multi_match`). With `perWord` (a collection in a shared
- * index), one clause per word, boosted: the sum is the same as one clause's, term by term, with
+ * than per field and then combined (`multi_match`). With `boosts` (a collection in a shared
+ * index), one clause per word, scaled by its boost (1 where absent): the sum is the same as one clause's, term by term, with
  * the collection's own IDF in place of the shard's.
  */
 export function bm25Query(
   terms: string,
   fields: readonly string[],
   filter: Query[],
-  perWord?: PerWordClauses,
+  boosts: ReadonlyMap<string, number> | null = null,
 ): Query {
   const clause = (query: string, boost?: number): Query => ({
     combined_fields: {
@@ -75,10 +69,10 @@ export function bm25Query(
     },
   });
   const scoring =
-    perWord === undefined
+    boosts === null
       ? { must: [clause(terms)] }
       : {
-          should: terms.split(' ').map((word) => clause(word, perWord.boosts.get(word))),
+          should: terms.split(' ').map((word) => clause(word, boosts.get(word))),
           minimum_should_match: 1,
         };
   return { bool: { ...scoring, ...(filter.length > 0 && { filter }) } };
