@@ -78,17 +78,7 @@ export async function cpuPerWordPart(
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-cpu-'));
   try {
     const before = await rawPipelineRate(passages, { threads: THREADS });
-    const deployment = await embeddedDeployment(dataDir, {
-      DOCENT_EMBEDDING_THREADS: String(THREADS),
-    });
-    let service;
-    try {
-      // The models load on the first batch: not part of the measured ingestion.
-      await ingestWikiSpace(deployment.base, wiki.url, 'WARM', 'warm-up', 100);
-      service = await measuredIngestion(deployment, wiki.url);
-    } finally {
-      await deployment.stop();
-    }
+    const service = await warmedIngestion(dataDir, wiki.url, {});
     const llmService = process.env.DOCENT_BENCH_LLM_ANSWERER
       ? await llmAnswererIngestion(wiki.url)
       : null;
@@ -184,24 +174,35 @@ export async function cpuPerWordPart(
   }
 }
 
+/**
+ * An embedded service on `dataDir` (with `env`) that ingests the warm-up space first — the
+ * models load on the first batch, which is not part of the measured ingestion — then the
+ * measured one.
+ */
+async function warmedIngestion(dataDir: string, wikiUrl: string, env: Record<string, string>) {
+  const deployment = await embeddedDeployment(dataDir, {
+    DOCENT_EMBEDDING_THREADS: String(THREADS),
+    ...env,
+  });
+  try {
+    await ingestWikiSpace(deployment.base, wikiUrl, 'WARM', 'warm-up', 100);
+    return await measuredIngestion(deployment, wikiUrl);
+  } finally {
+    await deployment.stop();
+  }
+}
+
 /** The measured ingestion again, in a service whose answerer is an LLM (no chunk extras). */
 async function llmAnswererIngestion(wikiUrl: string) {
   const llm = await startFakeChatCompletions({ apiKey: LLM_KEY, models: ['bench-model'] });
   const dataDir = mkdtempSync(join(tmpdir(), 'docent-bench-cpu-llm-'));
   try {
-    const deployment = await embeddedDeployment(dataDir, {
-      DOCENT_EMBEDDING_THREADS: String(THREADS),
+    return await warmedIngestion(dataDir, wikiUrl, {
       DOCENT_ANSWERER: 'openai',
       DOCENT_LLM_BASE_URL: llm.baseUrl,
       DOCENT_LLM_API_KEY: LLM_KEY,
       DOCENT_LLM_MODEL: 'bench-model',
     });
-    try {
-      await ingestWikiSpace(deployment.base, wikiUrl, 'WARM', 'warm-up', 100);
-      return await measuredIngestion(deployment, wikiUrl);
-    } finally {
-      await deployment.stop();
-    }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
     await llm.close();
