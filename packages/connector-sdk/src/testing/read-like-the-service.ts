@@ -1,6 +1,6 @@
 import type { IncompleteListing, SourceSession } from '../connector';
 import type { DocumentContent, ParsedDocument } from '@docent/document-model';
-import { SourceError } from '../errors';
+import { isSourceError } from '../error-brands';
 import { readBytes } from './discovery-items';
 
 export type ReadContent =
@@ -49,7 +49,8 @@ export async function readLikeTheService(
       try {
         contents.set(ref.sourceId, await readContent(ref.content ?? (await session.fetch(ref))));
       } catch (error) {
-        if (error instanceof SourceError && error.code !== 'source_not_found') throw error;
+        // By brand, as the service does: a connector bundling its own SDK copy throws that copy's class.
+        if (isSourceError(error) && error.code !== 'source_not_found') throw error;
         const message = error instanceof Error ? error.message : String(error);
         failures.push({ sourceId: ref.sourceId, title: ref.title, message });
       }
