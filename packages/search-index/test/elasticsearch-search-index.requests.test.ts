@@ -2411,6 +2411,47 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     expect(json(bodies[0]!)).toEqual(boostedLeg(50));
   });
 
+  it('waits for the counts of its own words when asks on the collection overlap, and counts nothing a third time', async () => {
+    const reads = (word: string) => (body: Record<string, unknown>) =>
+      JSON.stringify(body).includes(`"${word}"`);
+    const bodies: nock.Body[] = [];
+    const scope = sharedCollection(es())
+      // This ask's counts come back last…
+      .post(`/${KB_SHARED}/_search`, (body) => isCounts(body) && reads('quota')(body))
+      .query({ routing: KB_KEY })
+      .delay(200)
+      .reply(...collectionCounts())
+      .post(`/${KB_SHARED}/_mtermvectors`, reads('quota'))
+      .reply(...shardStatistics())
+      // …after another ask's, on other words.
+      .post(`/${KB_SHARED}/_search`, (body) => isCounts(body) && reads('runbook')(body))
+      .query({ routing: KB_KEY })
+      .reply(
+        ...ok({
+          hits: { total: { value: 100, relation: 'eq' }, hits: [] },
+          aggregations: { words: { buckets: { w0: { doc_count: 3 } } } },
+        }),
+      )
+      .post(`/${KB_SHARED}/_mtermvectors`, reads('runbook'))
+      .reply(...termVectors([{ runbook: [5, 1000] }]))
+      .post(`/${KB_SHARED}/_search`, isLeg)
+      .query({ routing: KB_KEY })
+      .reply(recording(bodies, rankingReply(`${KB_SHARED}-v1`, [[`${KB_KEY}:b:0`, 12.1]])))
+      .post(`/${KB_SHARED}/_search`, isFetch)
+      .query({ routing: KB_KEY })
+      .reply(...fetchReply('b'));
+    const index = open();
+
+    const counting = index.termDocumentCounts(KB, words);
+    await index.termDocumentCounts(KB, ['runbook']);
+    const hits = await search(index);
+
+    await counting;
+    scope.done(); // one count per ask
+    expect(hits.map((hit) => [hit.chunkId, hit.bm25Rank])).toEqual([['b:0', 1]]);
+    expect(json(bodies[0]!)).toEqual(boostedLeg(1));
+  });
+
   it("counts again after its collection was refreshed here: an ingestion's writes change its statistics", async () => {
     const scope = sharedCollection(es(), 2) // the refresh reads the record afresh
       .post(`/${KB_SHARED}/_search`, isCounts)

@@ -21,6 +21,11 @@ interface WordStatistics {
   shardIdf: number | null;
 }
 
+interface PendingRead {
+  words: ReadonlySet<string>;
+  reading: Promise<unknown>;
+}
+
 export interface CollectionStatisticsOptions {
   /** Whether searches in shared indices use the collection's IDF (then counts read the shard's too). */
   collectionIdf: boolean;
@@ -44,8 +49,11 @@ export interface CollectionStatisticsOptions {
 export class CollectionStatistics {
   private readonly cache = new Map<string, { value: WordStatistics; until: number }>();
   private readonly totals = new Map<string, { chunks: number; until: number }>();
-  /** Counts under way per collection key: a search waits for them rather than ask again. */
-  private readonly pending = new Map<string, Promise<unknown>>();
+  /**
+   * Counts under way per collection key, with the words each reads: a search waits for those
+   * reading its words rather than ask again (overlapping asks each have their own).
+   */
+  private readonly pending = new Map<string, Set<PendingRead>>();
   /** Bumped by `forget`: counts read before it are not kept. */
   private readonly generations = new Map<string, number>();
 
@@ -66,12 +74,15 @@ export class CollectionStatistics {
   private async counted(placement: CollectionPlacement, words: readonly string[]) {
     if (placement.key === null) return this.read(placement, words);
     const key = placement.key;
-    const reading = this.read(placement, words);
-    this.pending.set(key, reading);
+    const pending = { words: new Set(words), reading: this.read(placement, words) };
+    const reads = this.pending.get(key) ?? new Set<PendingRead>();
+    this.pending.set(key, reads.add(pending));
     try {
-      return await reading;
+      return await pending.reading;
     } finally {
-      if (this.pending.get(key) === reading) this.pending.delete(key);
+      // `forget` may have dropped the set (a write): then it is not this read's to clear.
+      reads.delete(pending);
+      if (reads.size === 0 && this.pending.get(key) === reads) this.pending.delete(key);
     }
   }
 
@@ -184,7 +195,10 @@ export class CollectionStatistics {
     words: readonly string[],
   ): Promise<Map<string, number>> {
     // The ask service's counts for this question may still be on their way.
-    await this.pending.get(placement.key!)?.catch(() => undefined);
+    const reading = [...(this.pending.get(placement.key!) ?? [])].filter((read) =>
+      words.some((word) => read.words.has(word)),
+    );
+    await Promise.all(reading.map((read) => read.reading.catch(() => undefined)));
     const known = this.knownBoosts(placement, words);
     if (known !== null) return known;
     const read = await this.counted(placement, words);
