@@ -2,6 +2,7 @@ import { answerFaults, type SourceMarkup } from '../src/answers/answer-cleanline
 import {
   codePointSlice,
   holdsPhrase,
+  highlightHoldsSentence,
   holdsSentence,
   locateSentence,
 } from '../src/answers/answer-text';
@@ -144,6 +145,28 @@ describe('finding the expected sentence', () => {
     expect(holdsPhrase('Kestrel listens on port 8470.', '8470')).toBe(true);
     expect(holdsPhrase('Kestrel listens on port 84701.', '8470')).toBe(false);
     expect(holdsPhrase('Team Atlas owns it.', 'team atlas')).toBe(true);
+  });
+
+  it("asks a table row's highlight for the row's cells, not for its header's words", () => {
+    const header = ['service', 'owner', 'port'];
+    const row = 'Wren | Team Atlas | 7301';
+    expect(highlightHoldsSentence(row, 'Wren Port 7301', 'table_row', header)).toBe(true);
+    // The cells are still asked for: another row, or another column's value, is not it.
+    expect(
+      highlightHoldsSentence('Kite | Team Atlas | 7302', 'Wren Port 7301', 'table_row', header),
+    ).toBe(false);
+    expect(highlightHoldsSentence('Wren | Team Atlas', 'Wren Port 7301', 'table_row', header)).toBe(
+      false,
+    );
+    // A sentence's words are all asked for, headers or not.
+    expect(
+      highlightHoldsSentence(
+        'Wren listens on 7301.',
+        'Wren listens on port 7301.',
+        'paragraph',
+        header,
+      ),
+    ).toBe(false);
   });
 
   it('reads highlights in code points', () => {

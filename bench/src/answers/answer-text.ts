@@ -73,6 +73,23 @@ export function holdsSentence(text: string, gold: string, holder: AnswerHolder):
   return locateSentence(text, gold, holder) !== null;
 }
 
+/**
+ * Whether a highlight marks the gold sentence. A table row's gold pairs each cell with its
+ * header ("Wren Port 7301"), but one row's highlight can only mark the row ("Wren | 7301"): its
+ * header is the table's first row, so header words the highlighted row lacks are not asked of it.
+ */
+export function highlightHoldsSentence(
+  highlighted: string,
+  gold: string,
+  holder: AnswerHolder,
+  headerTokens: readonly string[],
+): boolean {
+  const tokens = answerTokens(highlighted);
+  const header = new Set(holder === 'table_row' ? headerTokens : []);
+  const needle = answerTokens(gold).filter((t) => !header.has(t) || tokens.includes(t));
+  return locateTokens(tokens, needle, holder) !== null;
+}
+
 /** The text of `text` between two code-point offsets (what `highlight` counts in). */
 export function codePointSlice(text: string, start: number, end: number): string {
   return [...text].slice(start, end).join('');

@@ -7,7 +7,7 @@ import type {
 import { exactMatch, f1, normalizeAnswer } from '../metrics/squad-metrics';
 import { answerFaults, type FaultKind, type SourceMarkup } from './answer-cleanliness';
 import { wordCount } from '../metrics/squad-metrics';
-import { codePointSlice, holdsPhrase, holdsSentence } from './answer-text';
+import { codePointSlice, highlightHoldsSentence, holdsPhrase, holdsSentence } from './answer-text';
 import type { GoldContext } from './gold-locations';
 
 /** `POST /docs/ask` as the client reads it. */
@@ -90,10 +90,11 @@ function firstRefHolds(
     rightPageFirst: gold.pagesHolding.includes(first.doc_name),
     highlightCovers:
       highlight != null &&
-      holdsSentence(
+      highlightHoldsSentence(
         codePointSlice(first.sample_text, highlight.start, highlight.end),
         sentence,
         holder,
+        gold.headerTokens,
       ),
   };
 }

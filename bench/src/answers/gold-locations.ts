@@ -9,12 +9,15 @@ export interface GoldContext {
   pagesHolding: string[];
   /** Tokens a clean answer may add: the row's other cells and its header, the term. */
   allowedTokens: string[];
+  /** A table row's header words: in the header row, so not in the highlight of the row. */
+  headerTokens: string[];
 }
 
 /** A text unit of a rendered document the gold sentences are looked for in. */
 interface TextUnit {
   tokens: string[];
   allowedTokens: string[];
+  headerTokens: string[];
 }
 
 /** Blocks after a term its description may still be in (a note, then the sentence). */
@@ -24,7 +27,9 @@ function unitsOf(document: SourceDocument, withDefinitions: boolean): TextUnit[]
   let header: string[] = [];
   const blocks = document.blocks;
   const units: TextUnit[] = blocks.map((block, index) => {
-    if (block.kind !== 'table_row') return { tokens: answerTokens(block.text), allowedTokens: [] };
+    if (block.kind !== 'table_row') {
+      return { tokens: answerTokens(block.text), allowedTokens: [], headerTokens: [] };
+    }
     if (block.header) header = block.cells;
     else if (blocks[index - 1]?.kind !== 'table_row') header = [];
     // The row as a reader pairs it: "Header: cell; Header: cell".
@@ -35,6 +40,7 @@ function unitsOf(document: SourceDocument, withDefinitions: boolean): TextUnit[]
           .join('; '),
       ),
       allowedTokens: answerTokens([...header, ...block.cells].join(' ')),
+      headerTokens: block.header ? [] : answerTokens(header.join(' ')),
     };
   });
   if (!withDefinitions) return units;
@@ -42,6 +48,7 @@ function unitsOf(document: SourceDocument, withDefinitions: boolean): TextUnit[]
   const definitions = units.map((unit, index) => ({
     tokens: units.slice(index, index + 1 + DESCRIPTION_BLOCKS).flatMap((u) => u.tokens),
     allowedTokens: unit.tokens,
+    headerTokens: [],
   }));
   return [...units, ...definitions];
 }
@@ -110,6 +117,7 @@ export function locateGold(
     located.set(item.id, {
       pagesHolding: [item.answerPage, ...others.map((d) => d.name)],
       allowedTokens: unit.allowedTokens,
+      headerTokens: unit.headerTokens,
     });
   }
   if (missing.length > 0) {
