@@ -206,6 +206,8 @@ describe('IngestionRunner', () => {
         'source_auth_failed',
         'Feed rejected the token',
       );
+      // Another copy's classes indeed: the service's `instanceof` does not know them.
+      expect(f.source.pages[1]!.fetchError).not.toBeInstanceOf(SourceError);
       const id = await f.create();
       await f.run();
       expect(await ingestion(id)).toMatchObject({

@@ -1,52 +1,19 @@
+import type * as ConnectorSdk from '@docent/connector-sdk';
+
 /*
- * Error classes shaped like the SDK's but declared here, not imported from it: what a connector
- * package that bundles its own copy of `@docent/connector-sdk` throws. `instanceof` against the
- * service's copy does not recognise them; the SDK's error brands (`isSourceError`…) do.
+ * A second copy of `@docent/connector-sdk`, loaded apart from the service's (its own module
+ * registry, so its own classes and its own copy of the document model): what a connector package
+ * that bundles the SDK throws. `instanceof` against the service's copy does not recognise its
+ * errors; the SDK's error brands (`isSourceError`…) do. Being the real SDK, it cannot drift from
+ * what the service reads.
  */
-
-type Code =
-  | 'source_auth_failed'
-  | 'source_not_found'
-  | 'source_unreachable'
-  | 'source_rate_limited'
-  | 'internal';
-
-export class SourceError extends Error {
-  constructor(
-    readonly code: Code,
-    message: string,
-    readonly details: { status?: number; source?: string } = {},
-  ) {
-    super(message);
-    this.name = 'SourceError';
-  }
+function loadSecondCopy(): typeof ConnectorSdk {
+  let copy: typeof ConnectorSdk | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    copy = require('@docent/connector-sdk') as typeof ConnectorSdk;
+  });
+  return copy!;
 }
 
-export class DocumentError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'DocumentError';
-  }
-}
-
-export class UnsupportedDocumentError extends DocumentError {
-  constructor(message: string) {
-    super(message);
-    this.name = 'UnsupportedDocumentError';
-  }
-}
-
-export class DocumentRequestError extends DocumentError {
-  constructor(
-    readonly code: Code,
-    message: string,
-    readonly details: { status?: number; source?: string } = {},
-  ) {
-    super(message);
-    this.name = 'DocumentRequestError';
-  }
-
-  get sourceFault(): boolean {
-    return this.code === 'source_unreachable';
-  }
-}
+export const { SourceError, UnsupportedDocumentError, DocumentRequestError } = loadSecondCopy();
