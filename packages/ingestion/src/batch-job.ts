@@ -21,6 +21,7 @@ import { documentLinks } from './document-links';
 import {
   describePages,
   indexedChunks,
+  pooledSpans,
   type DocumentPipeline,
   type PreparedDocument,
 } from './document-pipeline';
@@ -152,7 +153,7 @@ export class BatchJob {
         await this.recordFailure(run, document.failed, document.message, document.unsupported);
         continue;
       }
-      queue.add(document, document.windows, document.sentences);
+      queue.add(document, document.windows, pooledSpans(document));
       // A pool of two calls' worth lets each call take texts of like length.
       while (queue.pending >= 2 * options.embeddingBatch) {
         await this.write(run, await queue.embedNext());

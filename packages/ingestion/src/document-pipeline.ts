@@ -28,12 +28,6 @@ export interface PreparedDocument {
   chunks: Chunk[];
   /** Per chunk, the texts embedded for it: one when it fits the model, else sentence windows. */
   windows: string[][];
-  /**
-   * Per chunk, the spans of its text the answerer's chunk extras are made of (the extractive
-   * answerer's sentences): an embedder that pools spans gives each a vector from the chunk's
-   * own forward pass. Empty without chunk extras, so nothing is pooled.
-   */
-  sentences: ReadonlyArray<readonly string[]>;
   /** Per chunk, what its extras are made of (null: none). */
   extras: ReadonlyArray<ChunkExtrasPlan | null>;
   pageCount: number;
@@ -117,13 +111,11 @@ export class DocumentPipeline {
       const extras = chunks.map(
         (chunk) => this.chunkExtras?.plan(chunk.text, chunk.layout) ?? null,
       );
-      const sentences = extras.map((plan) => plan?.spans ?? NO_SPANS);
       return {
         ref,
         documentId,
         chunks,
         windows,
-        sentences,
         extras,
         pageCount,
         imageOnlyPages,
@@ -195,6 +187,17 @@ function withExtras(
 }
 
 const NO_SPANS: readonly string[] = [];
+
+/**
+ * Per chunk, the spans of its text the answerer's chunk extras are made of (the extractive
+ * answerer's sentences): an embedder that pools spans gives each a vector from the chunk's own
+ * forward pass. Empty without chunk extras, so nothing is pooled.
+ */
+export function pooledSpans(
+  document: Pick<PreparedDocument, 'extras'>,
+): ReadonlyArray<readonly string[]> {
+  return document.extras.map((plan) => plan?.spans ?? NO_SPANS);
+}
 
 /** "page 3 is" / "pages 2, 5 and 9 are" (at most 10 listed). */
 export function describePages(pages: number[]): string {

@@ -3,7 +3,7 @@ import type { TextWithSpans } from '@docent/embedder';
 import { splitSentences } from '@docent/text-segmentation';
 import { DocumentPipeline, rejectAllFiles } from '../src';
 import type { ChunkExtrasWriter } from '@docent/document-model';
-import { indexedChunks } from '../src/document-pipeline';
+import { indexedChunks, pooledSpans } from '../src/document-pipeline';
 import { EmbeddingQueue } from '../src/embedding-queue';
 import { NO_INGESTION_METRICS } from '../src/ingestion-metrics';
 import { BagOfWordsEmbedder } from './support/ingestion-fixture';
@@ -129,7 +129,7 @@ describe('DocumentPipeline', () => {
     const { embedder, embed } = recordingEmbedder(); // 40 tokens per input
     const { sentences, prepared } = await longChunk(embedder, SENTENCE_EXTRAS);
     expect(prepared.windows[0]!.length).toBeGreaterThan(1);
-    expect(prepared.sentences).toEqual([sentences]);
+    expect(pooledSpans(prepared)).toEqual([sentences]);
     // A stand-in for span pooling: a span is found in a window when the window contains it.
     const pooled: Array<{ text: string; spans: readonly string[] }> = [];
     const withSpans = async (inputs: readonly TextWithSpans[]) => {
@@ -147,7 +147,7 @@ describe('DocumentPipeline', () => {
       );
     };
     const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS, withSpans);
-    queue.add(prepared, prepared.windows, prepared.sentences);
+    queue.add(prepared, prepared.windows, pooledSpans(prepared));
     const [done] = await queue.embedNext();
     const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
 
@@ -164,14 +164,14 @@ describe('DocumentPipeline', () => {
   it('pools no span and stores no extras without chunk extras (an answerer that needs none)', async () => {
     const { embedder, embed } = recordingEmbedder();
     const { prepared } = await longChunk(embedder);
-    expect(prepared.sentences).toEqual([[]]);
+    expect(pooledSpans(prepared)).toEqual([[]]);
     const pooled: TextWithSpans[] = [];
     const withSpans = async (inputs: readonly TextWithSpans[]) => {
       pooled.push(...inputs);
       throw new Error('no span should be pooled');
     };
     const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS, withSpans);
-    queue.add(prepared, prepared.windows, prepared.sentences);
+    queue.add(prepared, prepared.windows, pooledSpans(prepared));
     const [done] = await queue.embedNext();
     const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
     expect(pooled).toEqual([]);
@@ -190,7 +190,7 @@ describe('DocumentPipeline', () => {
       'd1',
     );
     const queue = new EmbeddingQueue<typeof prepared>(embed, 32, NO_INGESTION_METRICS);
-    queue.add(prepared, prepared.windows, prepared.sentences);
+    queue.add(prepared, prepared.windows, pooledSpans(prepared));
     const [done] = await queue.embedNext();
     const [indexed] = indexedChunks(done!.item, done!.vectors, done!.spanVectors);
     expect(indexed!.extras).toBeUndefined();
