@@ -77,6 +77,30 @@ describe('answerUnits', () => {
     expect(units[1]!.context).toBe('Service Port');
   });
 
+  it('reads a row under merged cells by its first filled cell, not glued to the next cell', () => {
+    // NIST CSF core (nist-csf-v1.0-core.xlsx): Function and Category are merged over their
+    // subcategories' rows, which start with two empty cells.
+    const { text, layout } = chunk([
+      {
+        kind: 'table_row',
+        text: 'Function | Category | Subcategory | Informative References',
+        table: 1,
+        header: true,
+      },
+      {
+        kind: 'table_row',
+        text: ' |  | DE.AE-3: Event data are aggregated and correlated from multiple sources and sensors | · ISA 62443-3-3:2013 SR 6.1',
+        table: 1,
+      },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => u.text)).toEqual([
+      'DE.AE-3: Event data are aggregated and correlated from multiple sources and sensors',
+      'DE.AE-3: Event data are aggregated and correlated from multiple sources and sensors — Informative References: · ISA 62443-3-3:2013 SR 6.1',
+    ]);
+    expect(units[0]!.context).toBe('Subcategory');
+  });
+
   it('keeps a short lead-in with the list it introduces', () => {
     const { text, layout } = chunk([
       { kind: 'paragraph', text: 'Project co-leaders:' },
