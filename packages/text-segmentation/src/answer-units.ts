@@ -72,10 +72,32 @@ export function answerUnits(
         return;
       }
       default:
+        if (isReferenceEntry(text.slice(block.start, block.end))) return;
         units.push(...proseUnits(text, block, index));
     }
   });
   return joinLeadIns(units).filter((unit) => unit.text !== '');
+}
+
+/** "[RFC8447] ", "[2] ", "[M-19-19] ": a reference list's label. */
+const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,20}\]\s+\p{Lu}/u;
+/** What an entry of a reference list holds besides its label (a prose citation does not). */
+const REFERENCE_PARTS = [
+  /^\s*\[[^\]]+\]\s+\p{Lu}[\p{L}'’-]+,(?: \p{Lu}\.)+/u, // "Salowey, J."
+  /["“][^"”]{8,}[,.]?["”]/u, // a quoted title
+  /\bDOI\b|<?https?:\/\//, // a DOI or a URL
+  /\((?:19|20)\d{2}\)/, // "(2019)"
+];
+
+/**
+ * An entry of a reference list ("[RFC8447] Salowey, J. and S. Turner, "IANA Registry Updates
+ * for TLS and DTLS", RFC 8447, DOI …, August 2018, <https://…>."): it names a source, it states
+ * nothing, and was quoted as the answer to questions its title shares words with. A sentence
+ * that starts with a citation ("[RFC5705] defines keying material exporters…") is prose.
+ */
+function isReferenceEntry(blockText: string): boolean {
+  if (!REFERENCE_LABEL.test(blockText)) return false;
+  return REFERENCE_PARTS.some((part) => part.test(blockText));
 }
 
 /**
