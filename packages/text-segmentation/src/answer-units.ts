@@ -180,27 +180,15 @@ function rowUnits(
     });
   }
   // A row under merged cells (a sheet's Function and Category cells span the rows of their
-  // subcategories) starts empty: its first filled cell is its key. The key is a unit of its own,
-  // and each later cell is read by its column's name — not joined to the key as if it said more
-  // about it ("PR.IP-4: Backups… are tested periodically; · COBIT 5 APO13.01").
-  const lead = filled.findIndex((cell) => cell !== '');
-  if (header && header.length === filled.length && filled.length > 2 && lead > 0) {
-    const key = filled[lead]!;
-    return [
-      { ...shape, text: key, context: header[lead] ?? '', leadIn: key.endsWith(':') },
-      ...filled.slice(lead + 1).flatMap((cell, c) => {
-        const column = header[lead + 1 + c] ?? '';
-        if (cell === '') return [];
-        return [
-          {
-            ...shape,
-            text: column === '' ? `${key}: ${cell}` : `${key} — ${column}: ${cell}`,
-            context: [header[lead] ?? '', column].filter(Boolean).join(' '),
-            leadIn: false,
-          },
-        ];
-      }),
-    ];
+  // subcategories) starts empty: no cell names it, so each filled cell is a unit of its own, its
+  // column's name as context — not the next cell joined on as if it said more about it
+  // ("PR.IP-4: Backups… are tested periodically; · COBIT 5 APO13.01").
+  if (header && header.length === filled.length && filled.length > 2 && filled[0] === '') {
+    return filled.flatMap((cell, c) =>
+      cell === ''
+        ? []
+        : [{ ...shape, text: cell, context: header[c] ?? '', leadIn: cell.endsWith(':') }],
+    );
   }
   const [first = '', ...others] = filled;
   // A header naming each column of a wider table: one unit a cell, read "key — Column: value",
