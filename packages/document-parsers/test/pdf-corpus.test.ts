@@ -130,6 +130,41 @@ describe('PDF parsing on the shared corpus', () => {
     expect(cloud).toContain('\nTypically this is done on a pay-per-use or charge-per-use basis.');
   });
 
+  it('reads data structures and ASCII diagrams as code blocks, line by line', () => {
+    const tls = pageOf(documentOf('rfc8446-tls-1.3.pdf'), 79).blocks;
+    // Read as a paragraph, the struct was quoted for "What is the largest TLSPlaintext fragment
+    // allowed?".
+    expect(tls).toContainEqual({
+      kind: 'code',
+      text: expect.stringMatching(
+        /^struct \{\n[^]*opaque fragment\[TLSPlaintext\.length\];\n\} TLSPlaintext;$/,
+      ),
+    });
+    expect(tls.filter((block) => block.kind === 'paragraph').map(blockText)).toContainEqual(
+      expect.stringMatching(
+        /^length: The length \(in bytes\) of the following TLSPlaintext\.fragment\./,
+      ),
+    );
+    const tcp = pageOf(documentOf('rfc793-transmission-control-protocol.pdf'), 22).blocks;
+    expect(tcp).toContainEqual({
+      kind: 'code',
+      text: expect.stringMatching(
+        /^\+--------\+--------\+--------\+--------\+\n\| Source Address \|/,
+      ),
+    });
+    // No prose of the NIST reports is taken for code.
+    for (const file of [
+      'nist-sp-800-207-zero-trust-architecture.pdf',
+      'nist-sp-800-61r2-incident-handling-guide.pdf',
+      'nist-sp-800-145-definition-of-cloud-computing.pdf',
+    ]) {
+      const code = documentOf(file).pages.flatMap((page) =>
+        page.blocks.filter((block) => block.kind === 'code'),
+      );
+      expect(code).toEqual([]);
+    }
+  });
+
   it('leaves table-of-contents entries out of the text', () => {
     const zeroTrust = documentOf('nist-sp-800-207-zero-trust-architecture.pdf');
     // p. 7's entry "3.1 Variations of Zero Trust Architecture Approaches ........ 11" was quoted
@@ -197,7 +232,8 @@ describe('PDF parsing on the shared corpus', () => {
     // "…internet users.⁵ It is also…": the mark would glue to the sentence as "users.5".
     expect(page).toContain('disrupt service to millions of internet users. It is also possible');
     expect(page).not.toContain('users.5');
-    // The footnote itself keeps its number, as do section numbers set at body size.
+    // A note whose text starts on the line after its number (a URL too long for it) keeps the
+    // number on a line of its own; section numbers set at body size stay.
     expect(page).toContain('5\nhttps://blog.cloudflare.com/inside-mirai');
     expect(page).toContain('5.2 Denial-of-Service or Network Disruption');
     const cloud = pageText(

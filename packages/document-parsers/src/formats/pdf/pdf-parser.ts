@@ -80,6 +80,26 @@ function paragraphText(paragraph: PdfParagraph, dehyphenator: Dehyphenator): str
   return text.trim();
 }
 
+/** A line of a data structure or code: it opens or closes braces, or ends a declaration. */
+const CODE_LINE = /[{;]\s*$|^\s*}|\*\/\s*$|^\s*\/\*/;
+/** A line of an ASCII diagram: "+--------+--------+", "|  Source Address  |". */
+const DIAGRAM_LINE = /^[+|][-+|=\s]|-{3,}\+|\+-{3,}/;
+
+/**
+ * Code and diagrams are set in a PDF like any text (RFCs set everything in one monospace font),
+ * but they are not prose: "struct { ContentType type; … } TLSPlaintext;" was quoted as the
+ * answer to a question about a record's length. A paragraph that opens or closes braces with most
+ * of its lines declarations, or most of whose lines draw a box, is a code block, line by line.
+ */
+function isCodeOrDiagram(paragraph: PdfParagraph): boolean {
+  const texts = paragraph.lines.map((line) => line.text);
+  const braces = texts.some((text) => /\{\s*$|^\s*}|\{.*}\s*\w*;\s*$/.test(text));
+  const code = texts.filter((text) => CODE_LINE.test(text) || /,\s*(?:\/\*.*\*\/)?\s*$/.test(text));
+  if (braces && code.length * 2 >= texts.length) return true;
+  const diagram = texts.filter((text) => DIAGRAM_LINE.test(text));
+  return diagram.length * 2 > texts.length;
+}
+
 /** A block and the font size of the paragraph it was read from. */
 interface SizedBlock {
   block: Block;
@@ -107,6 +127,9 @@ function paragraphBlocks(
 ): Block[] {
   const paragraph = withoutContentsEntries(original);
   if (!paragraph) return [];
+  if (isCodeOrDiagram(paragraph)) {
+    return [{ kind: 'code', text: paragraph.lines.map((line) => line.text).join('\n') }];
+  }
   const level = headings.levelOf(paragraph);
   if (level !== undefined) {
     const text = paragraphText(paragraph, dehyphenator);
