@@ -5,6 +5,7 @@ import {
   type CorpusQuestion,
   loadOfficeQuestions,
   loadPdfQuestions,
+  loadSecondQuestions,
   MEDIA_TYPES,
 } from '../src/datasets/corpus-qa';
 
@@ -94,6 +95,30 @@ describe('the real-document questions of the quality bench', () => {
 
   it.each(loadPdfQuestions(CORPUS).map((q) => [q.file, q.page, q] as const))(
     '%s p.%i (pdf-qa.jsonl): the parser puts the evidence on the pages pdftotext does',
+    async (_file, _page, question) => {
+      expect(await pagesHolding(question)).toEqual(
+        [...question.evidence_pages].sort((a, b) => a - b),
+      );
+    },
+  );
+
+  it('has a second set over every format, none of its questions in the first two', () => {
+    const second = loadSecondQuestions();
+    expect(second.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(second.map((q) => extname(q.file)))).toEqual(
+      new Set(['.pdf', '.docx', '.pptx', '.xlsx', '.html', '.md']),
+    );
+    const first = new Set(
+      [...loadPdfQuestions(CORPUS), ...loadOfficeQuestions()].map((q) => q.question),
+    );
+    for (const q of second) {
+      expect(first.has(q.question)).toBe(false);
+      expect(q.evidence_pages).toContain(q.page);
+    }
+  });
+
+  it.each(loadSecondQuestions().map((q) => [q.file, q.page, q] as const))(
+    '%s p.%i (second set): the evidence is on exactly its pages',
     async (_file, _page, question) => {
       expect(await pagesHolding(question)).toEqual(
         [...question.evidence_pages].sort((a, b) => a - b),

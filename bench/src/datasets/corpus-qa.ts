@@ -25,6 +25,27 @@ export function loadOfficeQuestions(): CorpusQuestion[] {
   return readJsonLines(join(__dirname, '..', '..', 'data', 'corpus-qa.jsonl'));
 }
 
+/**
+ * The second set: questions written after the first two were developed on, phrased the way an
+ * engineer asks rather than in the documents' words, over every format. It is scored beside them
+ * and never tuned on (bench/data/corpus-qa-second.jsonl; pages as in `CorpusQuestion`).
+ */
+export function loadSecondQuestions(): CorpusQuestion[] {
+  return readJsonLines(join(__dirname, '..', '..', 'data', 'corpus-qa-second.jsonl'));
+}
+
+/** Which set a corpus question is from: the developed-on PDF and other-format sets, or the second. */
+export type CorpusSet = 'pdf' | 'office' | 'second';
+
+/** Every corpus question, tagged with its set. */
+export function loadCorpusQuestions(corpusDir: string): Array<CorpusQuestion & { set: CorpusSet }> {
+  return [
+    ...loadPdfQuestions(corpusDir).map((q) => ({ ...q, set: 'pdf' as const })),
+    ...loadOfficeQuestions().map((q) => ({ ...q, set: 'office' as const })),
+    ...loadSecondQuestions().map((q) => ({ ...q, set: 'second' as const })),
+  ];
+}
+
 function readJsonLines(file: string): CorpusQuestion[] {
   return readFileSync(file, 'utf8')
     .split('\n')

@@ -9,8 +9,8 @@ import { RUNTIME } from '@docent/nest-runtime';
 import {
   type CorpusQuestion,
   isCorpusDocument,
-  loadOfficeQuestions,
-  loadPdfQuestions,
+  type CorpusSet,
+  loadCorpusQuestions,
 } from '../datasets/corpus-qa';
 import { loadSciFact } from '../datasets/scifact';
 import { loadSquad, type SquadData, type SquadQuestion } from '../datasets/squad';
@@ -84,7 +84,7 @@ type Split = 'even' | 'odd' | undefined;
 interface Collections {
   squad: SquadData;
   scifact: ReturnType<typeof loadSciFact> | null;
-  corpusQuestions: Array<CorpusQuestion & { set: 'pdf' | 'office' }>;
+  corpusQuestions: Array<CorpusQuestion & { set: CorpusSet }>;
   corpusDocuments: number;
 }
 
@@ -101,10 +101,7 @@ export async function answerQuality(
   const collections: Collections = {
     squad: loadSquad(squadPath()),
     scifact: options.noScifact ? null : loadSciFact(join(sharedDir(), 'bench/scifact')),
-    corpusQuestions: [
-      ...loadPdfQuestions(corpusDir).map((q) => ({ ...q, set: 'pdf' as const })),
-      ...loadOfficeQuestions().map((q) => ({ ...q, set: 'office' as const })),
-    ],
+    corpusQuestions: loadCorpusQuestions(corpusDir),
     corpusDocuments: readdirSync(corpusDir).filter(isCorpusDocument).length,
   };
   const { squad, scifact } = collections;
@@ -474,6 +471,32 @@ function realDocumentRows(real: RealDocumentScores): BenchRow[] {
       unit: '',
       note: `PDF ${pct(real.bySet.pdf?.holdsFact ?? 0)}, other ${pct(real.bySet.office?.holdsFact ?? 0)}; median ${real.medianWords} words`,
     },
+    ...secondSetRows(real),
+  ];
+}
+
+/** The second real-document set (never tuned on): page first, top 5, fact held. */
+function secondSetRows(real: RealDocumentScores): BenchRow[] {
+  const second = real.bySet.second;
+  if (!second) return [];
+  const pct = (value: number) => round(value, 3);
+  return [
+    {
+      metric: 'real documents, second set: right page first',
+      value: pct(second.pageFirst),
+      unit: '',
+      note: `${second.questions} questions`,
+    },
+    {
+      metric: 'real documents, second set: right page in top 5',
+      value: pct(second.pageInTop5),
+      unit: '',
+    },
+    {
+      metric: 'real documents, second set: answer holds the fact',
+      value: pct(second.holdsFact),
+      unit: '',
+    },
   ];
 }
 
@@ -503,7 +526,7 @@ async function sweep(
     squad: SquadData;
     sciQueries: ReturnType<typeof loadSciFact>['queries'];
     scifact: boolean;
-    corpusQuestions: Array<CorpusQuestion & { set: 'pdf' | 'office' }>;
+    corpusQuestions: Array<CorpusQuestion & { set: CorpusSet }>;
     keep: (q: SquadQuestion) => boolean;
   },
 ): Promise<BenchRow[]> {

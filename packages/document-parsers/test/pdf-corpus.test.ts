@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileParser, type DocumentFileParser } from '../src';
 import {
+  blockText,
   CORPUS_DIR,
   corpusFile,
   fileOf,
@@ -70,17 +71,117 @@ describe('PDF parsing on the shared corpus', () => {
     },
   );
 
-  it('keeps the RFC 793 running-header pages as text pages, not scans', () => {
-    const document = documentOf('rfc793-transmission-control-protocol.pdf');
+  it('drops running headers, footers and page numbers, and keeps header-only pages as text', () => {
+    const rfc793 = documentOf('rfc793-transmission-control-protocol.pdf');
+    // Pages 4, 11, 19 and 83 draw only RFC 793's running header and footer: text pages, not
+    // scans, and nothing on them is content.
     for (const pageNum of [4, 11, 19, 83]) {
-      const page = pageOf(document, pageNum);
-      expect(page.imageOnly).toBeUndefined();
-      expect(pageText(page)).toMatch(/Transmission Control Protocol/);
-      expect(pageText(page)).toMatch(/\[Page [0-9ivx]+\]/);
+      expect(pageOf(rfc793, pageNum)).toEqual({ pageNum, blocks: [] });
     }
+    const furniture: Array<[string, RegExp]> = [
+      ['rfc793-transmission-control-protocol.pdf', /\[Page \d+\]|^September 1981$/m],
+      ['rfc8446-tls-1.3.pdf', /Rescorla +Standards Track|RFC 8446 +TLS +August 2018/],
+      ['nist-sp-800-61r2-incident-handling-guide.pdf', /COMPUTER SECURITY INCIDENT HANDLING GUIDE/],
+      ['nist-sp-800-207-zero-trust-architecture.pdf', /available free of charge from: https/],
+    ];
+    for (const [file, pattern] of furniture) {
+      // After the front matter: title pages, and RFC 793's first page of text (p. 6), set their
+      // headers and footers at other places, each only once — those stay.
+      const texts = documentOf(file)
+        .pages.filter((page) => page.pageNum > 6)
+        .flatMap((page) => page.blocks.map(blockText));
+      expect(texts.filter((text) => pattern.test(text))).toEqual([]);
+      // Page numbers alone ("39", "vii") are gone too.
+      expect(texts.filter((text) => /^(?:\d{1,3}|[ivx]{1,5})$/.test(text.trim()))).toEqual([]);
+    }
+    // Captions recur ("Figure 11.", "Figure 12." at pages' feet) but not at one place: content.
+    expect(pageText(pageOf(rfc793, 40))).toContain('Figure 12.');
     // Page 2 draws nothing but a frame: no text, no image.
-    expect(pageOf(document, 2)).toEqual({ pageNum: 2, blocks: [] });
-    expect(document.pages.some((page) => page.imageOnly)).toBe(false);
+    expect(pageOf(rfc793, 2)).toEqual({ pageNum: 2, blocks: [] });
+    expect(rfc793.pages.some((page) => page.imageOnly)).toBe(false);
+  });
+
+  it('joins a sentence cut by a page break on the page where it starts', () => {
+    const rfc793 = documentOf('rfc793-transmission-control-protocol.pdf');
+    const page21 = pageOf(rfc793, 21).blocks.map(blockText);
+    expect(page21.at(-1)).toBe(
+      'The checksum also covers a 96 bit pseudo header conceptually prefixed to the TCP header.',
+    );
+    const page22 = pageOf(rfc793, 22).blocks.map(blockText);
+    expect(page22[0]).toMatch(/^This pseudo header contains the Source Address, the Destination/);
+    // A paragraph whose last sentence ends at the page's end is left alone.
+    const cloud = documentOf('nist-sp-800-145-definition-of-cloud-computing.pdf');
+    expect(pageText(pageOf(cloud, 6))).toContain(
+      'consumer-created or acquired applications created using programming languages, libraries, services, and tools supported by the provider.',
+    );
+    expect(pageText(pageOf(cloud, 7))).toMatch(
+      /^The consumer does not manage or control the underlying/,
+    );
+  });
+
+  it("drops a footnote's number set small above the note's first line", () => {
+    const incident = documentOf('nist-sp-800-61r2-incident-handling-guide.pdf');
+    const texts = pageOf(incident, 48).blocks.map(blockText);
+    // Read as text, "45 General Records Schedule…" was quoted with its 45 glued on.
+    expect(texts.at(-1)).toMatch(/^General Records Schedule \(GRS\) 24, Information Technology/);
+    const cloud = pageText(
+      pageOf(documentOf('nist-sp-800-145-definition-of-cloud-computing.pdf'), 6),
+    );
+    expect(cloud).toContain('\nTypically this is done on a pay-per-use or charge-per-use basis.');
+  });
+
+  it('reads data structures and ASCII diagrams as code blocks, line by line', () => {
+    const tls = pageOf(documentOf('rfc8446-tls-1.3.pdf'), 79).blocks;
+    // Read as a paragraph, the struct was quoted for "What is the largest TLSPlaintext fragment
+    // allowed?".
+    expect(tls).toContainEqual({
+      kind: 'code',
+      text: expect.stringMatching(
+        /^struct \{\n[^]*opaque fragment\[TLSPlaintext\.length\];\n\} TLSPlaintext;$/,
+      ),
+    });
+    expect(tls.filter((block) => block.kind === 'paragraph').map(blockText)).toContainEqual(
+      expect.stringMatching(
+        /^length: The length \(in bytes\) of the following TLSPlaintext\.fragment\./,
+      ),
+    );
+    const tcp = pageOf(documentOf('rfc793-transmission-control-protocol.pdf'), 22).blocks;
+    expect(tcp).toContainEqual({
+      kind: 'code',
+      text: expect.stringMatching(
+        /^\+--------\+--------\+--------\+--------\+\n\| Source Address \|/,
+      ),
+    });
+    // No prose of the NIST reports is taken for code.
+    for (const file of [
+      'nist-sp-800-207-zero-trust-architecture.pdf',
+      'nist-sp-800-61r2-incident-handling-guide.pdf',
+      'nist-sp-800-145-definition-of-cloud-computing.pdf',
+    ]) {
+      const code = documentOf(file).pages.flatMap((page) =>
+        page.blocks.filter((block) => block.kind === 'code'),
+      );
+      expect(code).toEqual([]);
+    }
+  });
+
+  it('leaves table-of-contents entries out of the text', () => {
+    const zeroTrust = documentOf('nist-sp-800-207-zero-trust-architecture.pdf');
+    // p. 7's entry "3.1 Variations of Zero Trust Architecture Approaches ........ 11" was quoted
+    // as an answer instead of section 3.1 itself.
+    expect(pageText(pageOf(zeroTrust, 7))).not.toContain('Variations of Zero Trust');
+    expect(pageText(pageOf(zeroTrust, 7))).toContain('Table of Contents');
+    expect(pageOf(zeroTrust, 20).blocks).toContainEqual({
+      kind: 'heading',
+      level: 2,
+      text: '3.1 Variations of Zero Trust Architecture Approaches',
+    });
+    for (const document of parsed.values()) {
+      const entries = document.pages.flatMap((page) =>
+        page.blocks.map(blockText).filter((text) => /(?:\.{4,}|(?:\. ){3,})\s*\d+$/m.test(text)),
+      );
+      expect(entries).toEqual([]);
+    }
   });
 
   it('finds headings set in larger type, and numbered section headings at body size', () => {
@@ -131,7 +232,8 @@ describe('PDF parsing on the shared corpus', () => {
     // "…internet users.⁵ It is also…": the mark would glue to the sentence as "users.5".
     expect(page).toContain('disrupt service to millions of internet users. It is also possible');
     expect(page).not.toContain('users.5');
-    // The footnote itself keeps its number, as do section numbers set at body size.
+    // A note whose text starts on the line after its number (a URL too long for it) keeps the
+    // number on a line of its own; section numbers set at body size stay.
     expect(page).toContain('5\nhttps://blog.cloudflare.com/inside-mirai');
     expect(page).toContain('5.2 Denial-of-Service or Network Disruption');
     const cloud = pageText(

@@ -72,10 +72,32 @@ export function answerUnits(
         return;
       }
       default:
+        if (isReferenceEntry(text.slice(block.start, block.end))) return;
         units.push(...proseUnits(text, block, index));
     }
   });
   return joinLeadIns(units).filter((unit) => unit.text !== '');
+}
+
+/** "[RFC8447] ", "[2] ", "[M-19-19] ": a reference list's label. */
+const REFERENCE_LABEL = /^\s*\[[^\]\s]{1,20}\]\s+\p{Lu}/u;
+/** What an entry of a reference list holds besides its label (a prose citation does not). */
+const REFERENCE_PARTS = [
+  /^\s*\[[^\]]+\]\s+\p{Lu}[\p{L}'’-]+,(?: \p{Lu}\.)+/u, // "Salowey, J."
+  /["“][^"”]{8,}[,.]?["”]/u, // a quoted title
+  /\bDOI\b|<?https?:\/\//, // a DOI or a URL
+  /\((?:19|20)\d{2}\)/, // "(2019)"
+];
+
+/**
+ * An entry of a reference list ("[RFC8447] Salowey, J. and S. Turner, "IANA Registry Updates
+ * for TLS and DTLS", RFC 8447, DOI …, August 2018, <https://…>."): it names a source, it states
+ * nothing, and was quoted as the answer to questions its title shares words with. A sentence
+ * that starts with a citation ("[RFC5705] defines keying material exporters…") is prose.
+ */
+function isReferenceEntry(blockText: string): boolean {
+  if (!REFERENCE_LABEL.test(blockText)) return false;
+  return REFERENCE_PARTS.some((part) => part.test(blockText));
 }
 
 /**
@@ -156,6 +178,17 @@ function rowUnits(
         leadIn: false,
       }));
     });
+  }
+  // A row under merged cells (a sheet's Function and Category cells span the rows of their
+  // subcategories) starts empty: no cell names it, so each filled cell is a unit of its own, its
+  // column's name as context — not the next cell joined on as if it said more about it
+  // ("PR.IP-4: Backups… are tested periodically; · COBIT 5 APO13.01").
+  if (header && header.length === filled.length && filled.length > 2 && filled[0] === '') {
+    return filled.flatMap((cell, c) =>
+      cell === ''
+        ? []
+        : [{ ...shape, text: cell, context: header[c] ?? '', leadIn: cell.endsWith(':') }],
+    );
   }
   const [first = '', ...others] = filled;
   // A header naming each column of a wider table: one unit a cell, read "key — Column: value",

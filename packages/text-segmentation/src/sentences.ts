@@ -5,6 +5,7 @@ import {
   SENTENCE_STARTERS,
 } from './abbreviations';
 import { hardSegments, type TextSegment } from './hard-segments';
+import { STOPWORDS } from './stopwords';
 
 /**
  * Candidate sentence ends: a run of terminal punctuation plus any closing quotes or brackets
@@ -26,6 +27,10 @@ const INITIAL_WORD = /^\p{Lu}\.$/u;
 const DOTTED_ACRONYM = /^(?:\p{L}{1,2}\.)+\p{L}{1,2}$/u;
 /** A capitalised short word: "Natl", "Technol", "Proc" in a citation's run of abbreviations. */
 const ABBREVIATED_WORD = /^\p{Lu}\p{Ll}{0,7}$/u;
+
+/** A run-in term: a few words of a name, no clause punctuation ("Software as a Service (SaaS)"). */
+const RUN_IN_LINE = /^(\s*)(\p{Lu}[\p{L}\p{N} ()/'’&-]*?)\. +\p{Lu}/u;
+const RUN_IN_MAX_WORDS = 6;
 
 interface Candidate {
   punctuation: string;
@@ -80,6 +85,28 @@ function inAbbreviationRun(previousWord: string, wordBefore: string, nextWord: s
   return abbreviated(wordBefore) && !UPPERCASE_START.test(nextWord);
 }
 
+/**
+ * A list of definitions, each line opening with its term and a period, then the sentence that
+ * defines it ("Measured service. Cloud systems automatically control…", "Private cloud. The
+ * cloud infrastructure is…"): the term is what its sentence is about, so it stays with it —
+ * split off, the definition no longer says what it defines. Two such lines in one segment make
+ * the list; a single "Ask Bob. Then ask Alice." stays two sentences.
+ */
+function runInTermEnds(text: string, segmentStart: number, segmentEnd: number): Set<number> {
+  const ends = new Set<number>();
+  let lineStart = segmentStart;
+  for (const line of text.slice(segmentStart, segmentEnd).split('\n')) {
+    const match = RUN_IN_LINE.exec(line);
+    const term = match?.[2] ?? '';
+    const words = term.split(/\s+/).filter(Boolean);
+    if (match && words.length <= RUN_IN_MAX_WORDS && !STOPWORDS.has(words[0]!.toLowerCase())) {
+      ends.add(lineStart + match[1]!.length + term.length);
+    }
+    lineStart += line.length + 1;
+  }
+  return ends.size >= 2 ? ends : new Set();
+}
+
 function wordStart(text: string, index: number, segmentStart: number): number {
   let start = index;
   while (start > segmentStart && !/\s/.test(text[start - 1] ?? '')) start -= 1;
@@ -113,6 +140,7 @@ function trimmedSpan(text: string, start: number, end: number): TextSegment | nu
 function splitSegment(text: string, segmentStart: number, segmentEnd: number): TextSegment[] {
   const sentences: TextSegment[] = [];
   let sentenceStart = segmentStart;
+  const runInTerms = runInTermEnds(text, segmentStart, segmentEnd);
   const terminator = new RegExp(TERMINATOR.source, 'g');
   terminator.lastIndex = segmentStart;
   for (;;) {
@@ -129,6 +157,7 @@ function splitSegment(text: string, segmentStart: number, segmentEnd: number): T
       nextWord: nextWordAt(text, next, segmentEnd),
     };
     if (!endsSentence(candidate)) continue;
+    if (runInTerms.has(match.index) && end === match.index + 1) continue;
     if (LIST_ENUMERATOR.test(text.slice(sentenceStart, end).trim())) continue;
     const sentence = trimmedSpan(text, sentenceStart, end);
     if (sentence) sentences.push(sentence);

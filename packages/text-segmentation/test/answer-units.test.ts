@@ -77,6 +77,55 @@ describe('answerUnits', () => {
     expect(units[1]!.context).toBe('Service Port');
   });
 
+  it('reads a row under merged cells cell by cell, not glued to the next cell', () => {
+    // NIST CSF core (nist-csf-v1.0-core.xlsx): Function and Category are merged over their
+    // subcategories' rows, which start with two empty cells.
+    const { text, layout } = chunk([
+      {
+        kind: 'table_row',
+        text: 'Function | Category | Subcategory | Informative References',
+        table: 1,
+        header: true,
+      },
+      {
+        kind: 'table_row',
+        text: ' |  | DE.AE-3: Event data are aggregated and correlated from multiple sources and sensors | · ISA 62443-3-3:2013 SR 6.1',
+        table: 1,
+      },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => [u.text, u.context])).toEqual([
+      [
+        'DE.AE-3: Event data are aggregated and correlated from multiple sources and sensors',
+        'Subcategory',
+      ],
+      ['· ISA 62443-3-3:2013 SR 6.1', 'Informative References'],
+    ]);
+  });
+
+  it('never offers an entry of a reference list, but keeps prose that opens with a citation', () => {
+    // RFC 8446, pp. 145-150 (a near miss about DTLS was answered with the first entry).
+    const { text, layout } = chunk([
+      {
+        kind: 'paragraph',
+        text: '[RFC8447] Salowey, J. and S. Turner, "IANA Registry Updates for TLS and DTLS", RFC 8447, DOI 10.17487/RFC8447, August 2018, <https://www.rfc-editor.org/info/rfc8447>.',
+      },
+      {
+        kind: 'paragraph',
+        text: '[2] Software Defined Perimeter Working Group “SDP Specification 1.0” Cloud Security Alliance. April 2014',
+      },
+      {
+        kind: 'paragraph',
+        text: '[RFC5705] defines keying material exporters for TLS in terms of the TLS pseudorandom function (PRF).',
+      },
+      { kind: 'paragraph', text: '[Note] Servers MUST check the version.' },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
+      '[RFC5705] defines keying material exporters for TLS in terms of the TLS pseudorandom function (PRF).',
+      '[Note] Servers MUST check the version.',
+    ]);
+  });
+
   it('keeps a short lead-in with the list it introduces', () => {
     const { text, layout } = chunk([
       { kind: 'paragraph', text: 'Project co-leaders:' },

@@ -215,6 +215,31 @@ describe('splitSentences', () => {
     expect(splitSentences(text)).toEqual([text]);
   });
 
+  it('keeps a run-in term at a line start with the sentence that defines it', () => {
+    // NIST SP 800-145, p. 6: split after "service.", the definition no longer names its term.
+    const text =
+      'Rapid elasticity. Capabilities can be elastically provisioned and released.\n' +
+      'Measured service. Cloud systems automatically control resource use. Usage is reported.\n' +
+      'Software as a Service (SaaS). The capability provided to the consumer is to use apps.';
+    expect(splitSentences(text)).toEqual([
+      'Rapid elasticity. Capabilities can be elastically provisioned and released.',
+      'Measured service. Cloud systems automatically control resource use.',
+      'Usage is reported.',
+      'Software as a Service (SaaS). The capability provided to the consumer is to use apps.',
+    ]);
+    // A short sentence is not a term: it starts with a stopword, sits mid-line or ends the line.
+    expect(splitSentences('It works. Then we ship.')).toEqual(['It works.', 'Then we ship.']);
+    expect(splitSentences('We ship today. Measured service. Cloud systems meter.')).toEqual([
+      'We ship today.',
+      'Measured service.',
+      'Cloud systems meter.',
+    ]);
+    expect(splitSentences('Measured service.\nCloud systems meter.')).toEqual([
+      'Measured service.',
+      'Cloud systems meter.',
+    ]);
+  });
+
   it('handles CRLF line endings', () => {
     expect(splitSentences('One.\r\n\r\nTwo.\r\n- three')).toEqual(['One.', 'Two.', '- three']);
   });

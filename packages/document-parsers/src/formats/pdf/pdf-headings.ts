@@ -24,7 +24,8 @@ const NOT_TITLE_TEXT = /[<>=|{}[\]?]/;
  * distinct heading sizes, largest first, give levels 1-6.
  */
 export class PdfHeadingRules {
-  private readonly bodySize: number;
+  /** The font size most characters of the document use. */
+  readonly bodySize: number;
   private readonly levels = new Map<number, number>();
 
   constructor(paragraphs: PdfParagraph[]) {

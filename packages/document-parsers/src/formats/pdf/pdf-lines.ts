@@ -62,8 +62,10 @@ class LineBuilder {
   text = '';
   end: number;
   private tabular = false;
+  private first: Placed;
 
-  constructor(private readonly first: Placed) {
+  constructor(first: Placed) {
+    this.first = first;
     this.end = first.start;
     this.append(first);
   }
@@ -79,6 +81,14 @@ class LineBuilder {
 
   append(item: Placed): void {
     if (item.text === '') return;
+    if (this.isLeadingNoteMarker(item)) {
+      // The line is a footnote: its number is the note's label, not the start of its sentence
+      // ("45 General Records Schedule…" was quoted with its 45). The line starts over at its text.
+      this.first = item;
+      this.text = '';
+      this.sizes.clear();
+      this.end = item.start;
+    }
     if (this.isNoteMarker(item)) {
       // What follows the mark is spaced from it, as from the word it marks.
       this.end = Math.max(this.end, item.end);
@@ -108,6 +118,21 @@ class LineBuilder {
       item.size < NOTE_SIZE * base.size &&
       item.across - base.across > NOTE_RAISE * base.size &&
       item.start - this.end < SPACE_GAP * base.size
+    );
+  }
+
+  /**
+   * The line so far is only one to three digits set smaller and above the baseline of `item`,
+   * which is text: a footnote's number before the note.
+   */
+  private isLeadingNoteMarker(item: Placed): boolean {
+    const mark = this.first;
+    return (
+      /^\s*\d{1,3}\s*$/.test(this.text) &&
+      /^\s*\p{L}/u.test(item.text) &&
+      mark.size < NOTE_SIZE * item.size &&
+      mark.across - item.across > NOTE_RAISE * item.size &&
+      item.start - this.end < COLUMN_GAP * item.size
     );
   }
 

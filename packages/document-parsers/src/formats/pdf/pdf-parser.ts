@@ -5,13 +5,14 @@ import {
   type ParsedDocument,
 } from '@docent/document-model';
 import { Dehyphenator } from './pdf-hyphenation';
+import { pageFurniture } from './pdf-page-furniture';
 import { PdfHeadingRules } from './pdf-headings';
 import { buildLines, type PdfLine } from './pdf-lines';
 import { groupParagraphs, type PdfParagraph } from './pdf-paragraphs';
 import { type PdfDocument, type PdfEngine, type PdfPage, type PdfTextItem } from './pdfjs-api';
 
 type PageReading =
-  | { kind: 'text'; paragraphs: PdfParagraph[] }
+  | { kind: 'text'; lines: PdfLine[] }
   | { kind: 'image' }
   | { kind: 'empty' }
   | { kind: 'unreadable' };
@@ -20,6 +21,8 @@ type PageReading =
 const SHORT_LINE = 0.6;
 /** Table-of-contents lines: "2.1 Scope ........ 12". */
 const DOT_LEADER = /\.{4,}\s*\S{1,8}$/;
+/** A table-of-contents entry: a leader of dots ("....", ". . .", " ... ") then a page number. */
+const TOC_ENTRY = /(?:\.{3,}|(?:\. ){2,}\.)\s*[0-9ivxlc]{1,6}$/i;
 /** "CODEN: NSPUE2", "Email: a@b.gov", "Point of Contact: …": a label of one to three words. */
 const FIELD_LINE = /^\p{Lu}[\p{L}.&-]*(?: [\p{L}.&-]+){0,2}: \S/u;
 
@@ -50,8 +53,7 @@ async function readPage(
     page = await document.getPage(pageNum);
     const content = await page.getTextContent();
     const lines = buildLines(content.items.filter(isTextItem));
-    if (lines.length > 0)
-      return { reading: { kind: 'text', paragraphs: groupParagraphs(lines) }, lines };
+    if (lines.length > 0) return { reading: { kind: 'text', lines }, lines };
     // Only a page without text is worth the cost of its operator list.
     const image = await paintsImages(page, imageOps);
     return { reading: { kind: image ? 'image' : 'empty' }, lines };
@@ -78,11 +80,56 @@ function paragraphText(paragraph: PdfParagraph, dehyphenator: Dehyphenator): str
   return text.trim();
 }
 
+/** A line of a data structure or code: it opens or closes braces, or ends a declaration. */
+const CODE_LINE = /[{;]\s*$|^\s*}|\*\/\s*$|^\s*\/\*/;
+/** A line of an ASCII diagram: "+--------+--------+", "|  Source Address  |". */
+const DIAGRAM_LINE = /^[+|][-+|=\s]|-{3,}\+|\+-{3,}/;
+
+/**
+ * Code and diagrams are set in a PDF like any text (RFCs set everything in one monospace font),
+ * but they are not prose: "struct { ContentType type; … } TLSPlaintext;" was quoted as the
+ * answer to a question about a record's length. A paragraph that opens or closes braces with most
+ * of its lines declarations, or most of whose lines draw a box, is a code block, line by line.
+ */
+function isCodeOrDiagram(paragraph: PdfParagraph): boolean {
+  const texts = paragraph.lines.map((line) => line.text);
+  const braces = texts.some((text) => /\{\s*$|^\s*}|\{.*}\s*\w*;\s*$/.test(text));
+  const code = texts.filter((text) => CODE_LINE.test(text) || /,\s*(?:\/\*.*\*\/)?\s*$/.test(text));
+  if (braces && code.length * 2 >= texts.length) return true;
+  const diagram = texts.filter((text) => DIAGRAM_LINE.test(text));
+  return diagram.length * 2 > texts.length;
+}
+
+/** A block and the font size of the paragraph it was read from. */
+interface SizedBlock {
+  block: Block;
+  size: number;
+}
+
+/**
+ * A table of contents is navigation, not content: its entries ("3.1 Variations of Zero Trust
+ * Architecture Approaches ........ 11") repeat the headings and were quoted as answers instead
+ * of the sections they point to. A paragraph most of whose lines are entries (wrapped entries
+ * and ones without a leader come with them) is dropped whole, other entries line by line.
+ */
+function withoutContentsEntries(paragraph: PdfParagraph): PdfParagraph | undefined {
+  const entries = paragraph.lines.filter((line) => TOC_ENTRY.test(line.text));
+  if (entries.length === 0) return paragraph;
+  if (entries.length * 2 > paragraph.lines.length) return undefined;
+  const lines = paragraph.lines.filter((line) => !TOC_ENTRY.test(line.text));
+  return { ...paragraph, lines };
+}
+
 function paragraphBlocks(
-  paragraph: PdfParagraph,
+  original: PdfParagraph,
   headings: PdfHeadingRules,
   dehyphenator: Dehyphenator,
 ): Block[] {
+  const paragraph = withoutContentsEntries(original);
+  if (!paragraph) return [];
+  if (isCodeOrDiagram(paragraph)) {
+    return [{ kind: 'code', text: paragraph.lines.map((line) => line.text).join('\n') }];
+  }
   const level = headings.levelOf(paragraph);
   if (level !== undefined) {
     const text = paragraphText(paragraph, dehyphenator);
@@ -120,6 +167,52 @@ function splitAtFields(paragraph: PdfParagraph): PdfParagraph[] {
   });
   parts.push(current);
   return parts;
+}
+
+/** Ends a sentence, a list lead-in or a clause: what a page's last line may end with. */
+const CLOSED_ENDING = /[.!?:;]["'”’)\]]*$/;
+/** The end of the first sentence of a text: terminal punctuation, then a space and no lowercase. */
+const FIRST_SENTENCE_END = /[.!?]["'”’)\]]*(?=\s+[^\s\p{Ll}]|\s*$)/u;
+
+function sameBodySize(size: number, bodySize: number): boolean {
+  return Math.abs(size - bodySize) <= 0.12 * Math.max(size, bodySize);
+}
+
+/**
+ * A sentence cut by a page break is one sentence, on the page where it starts: "The checksum
+ * also covers a 96 bit pseudo header conceptually" (p. 21) + "prefixed to the TCP header." (p.
+ * 22). When a page's last body paragraph (footnotes set smaller are passed over) ends open and
+ * the next page's first paragraph, in body type, starts in lower case, the next page's text up
+ * to its first sentence end moves to the end of that paragraph.
+ */
+function joinSentencesAcrossPages(
+  pages: SizedBlock[][],
+  bodySize: number,
+  dehyphenator: Dehyphenator,
+): void {
+  for (let index = 0; index + 1 < pages.length; index += 1) {
+    const page = pages[index]!;
+    const next = pages[index + 1]!;
+    let last: SizedBlock | undefined;
+    for (let i = page.length - 1; i >= 0; i -= 1) {
+      const candidate = page[i]!;
+      if (candidate.size < bodySize * 0.88) continue;
+      last = candidate;
+      break;
+    }
+    const first = next[0];
+    if (!last || !first) continue;
+    const { block } = last;
+    if (block.kind !== 'paragraph' && block.kind !== 'list_item') continue;
+    if (first.block.kind !== 'paragraph' || !sameBodySize(first.size, last.size)) continue;
+    if (CLOSED_ENDING.test(block.text) || !/^\p{Ll}/u.test(first.block.text)) continue;
+    const end = FIRST_SENTENCE_END.exec(first.block.text);
+    const cut = end ? end.index + end[0].length : first.block.text.length;
+    block.text = dehyphenator.join(block.text, first.block.text.slice(0, cut).trim());
+    const rest = first.block.text.slice(cut).trim();
+    if (rest === '') next.shift();
+    else first.block.text = rest;
+  }
 }
 
 /**
@@ -169,15 +262,26 @@ export async function parsePdf(bytes: Uint8Array, engine: PdfEngine): Promise<Pa
       throw new DocumentError('could not read any page of the PDF');
     }
 
-    const headings = new PdfHeadingRules(
-      readings.flatMap((reading) => (reading.kind === 'text' ? reading.paragraphs : [])),
+    const furniture = pageFurniture(
+      readings.map((reading) => (reading.kind === 'text' ? reading.lines : [])),
     );
+    const paragraphs = readings.map((reading) =>
+      reading.kind === 'text'
+        ? groupParagraphs(reading.lines.filter((line) => !furniture.has(line)))
+        : [],
+    );
+    const headings = new PdfHeadingRules(paragraphs.flat());
+    const sized = paragraphs.map((page) =>
+      page.flatMap((p) =>
+        paragraphBlocks(p, headings, dehyphenator).map((block) => ({ block, size: p.size })),
+      ),
+    );
+    joinSentencesAcrossPages(sized, headings.bodySize, dehyphenator);
     const pages = readings.map((reading, index): DocumentPage => {
       const pageNum = index + 1;
       if (reading.kind === 'image') return { pageNum, blocks: [], imageOnly: true };
       if (reading.kind !== 'text') return { pageNum, blocks: [] };
-      const blocks = reading.paragraphs.flatMap((p) => paragraphBlocks(p, headings, dehyphenator));
-      return { pageNum, blocks };
+      return { pageNum, blocks: sized[index]!.map(({ block }) => block) };
     });
     return { pages };
   } finally {
