@@ -12,6 +12,7 @@ import {
   type CorpusSet,
   loadCorpusQuestions,
 } from '../datasets/corpus-qa';
+import { inSplit, splitOf, squadSplit, type Split } from '../datasets/bench-split';
 import { loadSciFact } from '../datasets/scifact';
 import { loadSquad, type SquadData, type SquadQuestion } from '../datasets/squad';
 import {
@@ -79,7 +80,6 @@ interface ModelUnderTest {
 }
 
 /** Which half of the dev data a tuning run reads (`BENCH_SPLIT=even|odd`), or all of it. */
-type Split = 'even' | 'odd' | undefined;
 
 interface Collections {
   squad: SquadData;
@@ -164,12 +164,6 @@ function printRealDocumentScores(details: Record<string, unknown>): void {
   }
 }
 
-function splitOf(value: string | undefined): Split {
-  if (value === undefined || value === '' || value === 'all') return undefined;
-  if (value === 'even' || value === 'odd') return value;
-  throw new Error(`BENCH_SPLIT must be even, odd or all, not ${value}`);
-}
-
 function modelsUnderTest(list: string): ModelUnderTest[] {
   return list
     .split(',')
@@ -180,11 +174,6 @@ function modelsUnderTest(list: string): ModelUnderTest[] {
       const name = model.split('/').at(-1) ?? model;
       return { model, dtype, label: dtype ? `${name} ${dtype}` : name, withBaseline: i === 0 };
     });
-}
-
-/** Whether a question of article / query number `index` is in the split. */
-function inSplit(split: Split, index: number): boolean {
-  return split === undefined || (index % 2 === 0) === (split === 'even');
 }
 
 async function measureModel(
@@ -235,10 +224,8 @@ async function measureModel(
     ]);
     const runtime = app.get<Runtime>(RUNTIME);
     const accountId = (await runtime.store.accounts.ensureAccount('bench')).id;
-    const articleIndex = new Map(squad.articles.map((a, i) => [a.title, i]));
-    const splitQuestions = squad.questions.filter((q) =>
-      inSplit(split, articleIndex.get(q.article)!),
-    );
+    const keep = squadSplit(squad, split);
+    const splitQuestions = squad.questions.filter(keep);
     const sample = sampleQuestions(splitQuestions, options.limit);
     const sciQueries = scifact?.queries.filter((_, i) => inSplit(split, i)) ?? [];
     const corpusQuestions = collections.corpusQuestions;
@@ -258,7 +245,7 @@ async function measureModel(
         sciQueries,
         scifact: scifact !== null,
         corpusQuestions,
-        keep: (q) => inSplit(split, articleIndex.get(q.article)!),
+        keep,
       });
       return { rows: sweepRows, details };
     }
@@ -348,7 +335,7 @@ async function measureModel(
       squad,
       Math.floor(squad.articles.length / 2),
       options.limit,
-      (q) => inSplit(split, articleIndex.get(q.article)!),
+      keep,
     );
     details.unanswerable = unanswerable;
     rows.push(
@@ -378,7 +365,7 @@ async function measureModel(
         squad,
         new Set(squad.articles.slice(0, Math.floor(squad.articles.length / 2)).map((a) => a.title)),
         options.limit ? Math.ceil(options.limit / 2) : undefined,
-        (q) => inSplit(split, articleIndex.get(q.article)!),
+        keep,
       ),
     );
     details.nearMisses = nearMisses;

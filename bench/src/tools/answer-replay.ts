@@ -2,8 +2,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
 import { orderReferences } from '@docent/retrieval';
-import { loadOfficeQuestions, loadPdfQuestions } from '../datasets/corpus-qa';
-import { loadSquad, type SquadQuestion } from '../datasets/squad';
+import { splitOf, squadSplit } from '../datasets/bench-split';
+import { loadCorpusQuestions } from '../datasets/corpus-qa';
+import { loadSquad } from '../datasets/squad';
 import { containsAnswer } from '../metrics/squad-metrics';
 import { buildNearMisses, scoreNearMisses } from '../quality/near-misses';
 import { scoreRealDocuments } from '../quality/real-documents';
@@ -126,15 +127,9 @@ const fake = (noThreshold: boolean) =>
 
 async function main() {
   const squad = loadSquad(squadPath());
-  const articleIndex = new Map(squad.articles.map((a, i) => [a.title, i]));
-  const inSplit = (i: number) => (i % 2 === 0) === (split === 'even');
-  const keep = (q: SquadQuestion) => inSplit(articleIndex.get(q.article)!);
+  const keep = squadSplit(squad, splitOf(split));
   const sample = sampleQuestions(squad.questions.filter(keep), limit);
-  const corpusDir = join(sharedDir(), 'corpus');
-  const corpusQuestions = [
-    ...loadPdfQuestions(corpusDir).map((q) => ({ ...q, set: 'pdf' as const })),
-    ...loadOfficeQuestions().map((q) => ({ ...q, set: 'office' as const })),
-  ];
+  const corpusQuestions = loadCorpusQuestions(join(sharedDir(), 'corpus'));
   const s = await scoreSquad(fake(false), 'a', 'squad', sample);
   const real = await scoreRealDocuments(fake(false), 'a', 'corpus', corpusQuestions);
   const half = Math.floor(squad.articles.length / 2);
