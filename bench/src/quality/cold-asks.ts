@@ -10,8 +10,22 @@ export interface LatencyFigures {
   p99: number;
 }
 
+/** One stage of the first asks (the service's `Server-Timing` rows), per ask. */
+export interface StageFigures {
+  stage: string;
+  /** Wall clock: mean and median per ask. */
+  meanMs: number;
+  p50Ms: number;
+  /** The process's CPU (every thread) during the stage, mean per ask. */
+  cpuMs: number;
+}
+
 export interface ColdAskScores {
   questions: number;
+  /** Where the first asks' time went, stage by stage, in the order of an ask. */
+  stages: StageFigures[];
+  /** The process's CPU per first ask, mean. */
+  cpuMsPerAsk: number;
   /** Distinct questions, one at a time, first asks of this process: the production cache fills as it goes. */
   firstAsks: LatencyFigures;
   /** No sentence vector cached at all: every ask embeds every sentence it scores. */
@@ -60,20 +74,37 @@ export async function coldAsks(
       runtime.embedder,
       answerer,
       runtime.resolver,
-      { mode: 'hybrid', vectorWeight: runtime.config.vectorWeight, fusion: runtime.config.fusion },
+      {
+        mode: 'hybrid',
+        vectorWeight: runtime.config.vectorWeight,
+        fusion: runtime.config.fusion,
+        stageCpu: true,
+      },
     );
   };
-  const timed = async (ask: AskService): Promise<LatencyFigures> => {
+  const stages = new Map<string, { ms: number[]; cpuMs: number }>();
+  let cpuMs = 0;
+  const timed = async (ask: AskService, byStage = false): Promise<LatencyFigures> => {
     const latencies: number[] = [];
     for (const question of distinct) {
       const started = performance.now();
-      await ask.ask(accountId, {
+      const cpu = process.cpuUsage();
+      const result = await ask.ask(accountId, {
         namespaceName: 'bench',
         collectionName: collection,
         question,
         topK: 5,
       });
       latencies.push(performance.now() - started);
+      if (!byStage) continue;
+      const used = process.cpuUsage(cpu);
+      cpuMs += (used.user + used.system) / 1000;
+      for (const stage of result.timings.stages) {
+        const entry = stages.get(stage.name) ?? { ms: [], cpuMs: 0 };
+        entry.ms.push(stage.ms);
+        entry.cpuMs += stage.cpuMs ?? 0;
+        stages.set(stage.name, entry);
+      }
     }
     return {
       p50: round(percentile(latencies, 50), 1),
@@ -82,12 +113,27 @@ export async function coldAsks(
     };
   };
   const production = askWith(undefined, false);
-  const firstAsks = await timed(production);
+  const firstAsks = await timed(production, true);
   const uncached = await timed(askWith(0, true));
   const repeated = await timed(production);
-  const perAsk = (total: number) => round(total / distinct.length, 1);
+  const perAsk = (total: number, digits = 1) => round(total / distinct.length, digits);
+  // A stage some asks skip (the answer's after a "not found") counts 0 ms in those.
+  const padded = (ms: number[]) => [
+    ...ms,
+    ...new Array<number>(distinct.length - ms.length).fill(0),
+  ];
   return {
     questions: distinct.length,
+    stages: [...stages].map(([stage, { ms, cpuMs: cpu }]) => ({
+      stage,
+      meanMs: perAsk(
+        ms.reduce((a, b) => a + b, 0),
+        2,
+      ),
+      p50Ms: round(percentile(padded(ms), 50), 2),
+      cpuMs: perAsk(cpu, 2),
+    })),
+    cpuMsPerAsk: perAsk(cpuMs),
     firstAsks,
     uncached,
     repeated,

@@ -258,7 +258,23 @@ async function measureModel(
       sampleQuestions(splitQuestions, Math.min(300, options.limit ?? 300)).map((q) => q.question),
     );
     details.coldAsks = cold;
-    if (process.env.BENCH_COLD_ONLY) return { rows: coldAskRows(cold).map(labelled), details };
+    // Issue 20's latency target is set at 5k documents: SciFact's 5,183 abstracts, all its dev
+    // queries (latency is not tuned on, so no split), asked after the SQuAD cold asks with this
+    // collection's vectors, rows and sentences not yet read by the process.
+    const coldAt5k = scifact
+      ? await coldAsks(
+          runtime,
+          accountId,
+          'scifact',
+          scifact.queries.map((q) => q.text),
+        )
+      : null;
+    if (coldAt5k) details.coldAsksSciFact = { documents: scifact!.docs.length, ...coldAt5k };
+    const coldRows = [
+      ...coldAskRows(cold, 'SQuAD'),
+      ...(coldAt5k ? coldAskRows(coldAt5k, `SciFact, ${scifact!.docs.length} documents`) : []),
+    ];
+    if (process.env.BENCH_COLD_ONLY) return { rows: coldRows.map(labelled), details };
 
     const rows: BenchRow[] = [];
     const answerer = answererFor(runtime);
@@ -378,7 +394,7 @@ async function measureModel(
         .join('; ')})`,
     });
     const latencies = squadByMode.hybrid!.latencies;
-    rows.push(...coldAskRows(cold).map(labelled), {
+    rows.push(...coldRows.map(labelled), {
       metric: label('ask latency p50 / p95 (hybrid, SQuAD run, in process)'),
       value: `${round(percentile(latencies, 50), 1)} / ${round(percentile(latencies, 95), 1)}`,
       unit: 'ms',
@@ -417,22 +433,38 @@ async function ingestMissing(
   return ingested ? (performance.now() - started) / 1000 : null;
 }
 
-function coldAskRows(cold: ColdAskScores): BenchRow[] {
+function coldAskRows(cold: ColdAskScores, collection: string): BenchRow[] {
   const figures = (f: LatencyFigures) => `${f.p50} / ${f.p95} / ${f.p99}`;
   return [
     {
-      metric: 'cold ask latency p50 / p95 / p99 (first asks, distinct questions)',
+      metric: `cold ask latency p50 / p95 / p99 (${collection}: first asks, distinct questions)`,
       value: figures(cold.firstAsks),
       unit: 'ms',
       note: `${cold.questions} questions`,
     },
     {
-      metric: 'uncached ask latency p50 / p95 / p99 (no sentence cache)',
+      metric: `uncached ask latency p50 / p95 / p99 (${collection}: no sentence cache)`,
       value: figures(cold.uncached),
       unit: 'ms',
       note: `embeds ${cold.embeddedPerAsk.sentences} sentences, ${cold.embeddedPerAsk.words} words per ask`,
     },
-    { metric: 'repeated ask latency p50 / p95 / p99', value: figures(cold.repeated), unit: 'ms' },
+    {
+      metric: `repeated ask latency p50 / p95 / p99 (${collection})`,
+      value: figures(cold.repeated),
+      unit: 'ms',
+    },
+    {
+      metric: `first asks: CPU per ask (${collection}, whole process)`,
+      value: cold.cpuMsPerAsk,
+      unit: 'ms',
+    },
+    // Where a first ask's time goes: the service's Server-Timing stages, in order.
+    ...cold.stages.map((s) => ({
+      metric: `  stage ${s.stage} (${collection}): mean / p50 wall`,
+      value: `${s.meanMs} / ${s.p50Ms}`,
+      unit: 'ms',
+      note: `CPU ${s.cpuMs} ms`,
+    })),
   ];
 }
 

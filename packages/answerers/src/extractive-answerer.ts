@@ -176,10 +176,13 @@ export class ExtractiveAnswerer implements Answerer {
 
   async answer(request: AnswerRequest, options: AnswerOptions = {}): Promise<Answer> {
     options.signal?.throwIfAborted();
+    const lap = (stage: string) => options.onStage?.(stage);
     const candidates = this.candidates(request.passages);
+    lap('sentences');
     if (candidates.length === 0) return notFound('no-candidates');
 
     const question = analyseQuestion(request.question, request.standaloneQuestion);
+    lap('question');
     const idf = inverseDocumentFrequency(candidates);
     const topicByPassage = request.passages.map(
       (p) => new Set(contextTerms(`${p.docName} ${p.headings}`)),
@@ -202,8 +205,11 @@ export class ExtractiveAnswerer implements Answerer {
     if (evidence(candidates, question.terms, rarity, request.passages) < this.minEvidence) {
       return notFound('low-evidence');
     }
+    lap('support');
     this.score(candidates, question, idf, neighbour);
+    lap('scoring');
     await abortable(this.addMeaning(candidates, request), options.signal);
+    lap('meaning');
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
     // Words no chunk holds — misspelt ("Primeier") or past the subject rule — no sentence could
@@ -267,21 +273,24 @@ export class ExtractiveAnswerer implements Answerer {
     }
 
     const chosen = this.compose(best, question, neighbour);
+    lap('support');
     const passages = request.passages;
     const used: string[] = [];
     for (const c of chosen) {
       const id = passages[c.passageIndex]!.id;
       if (!used.includes(id)) used.push(id);
     }
+    // The page's title may well be the answer ("Heron" on the Heron page): only the
+    // question's own words are not.
+    const short = shortAnswer(request.standaloneQuestion, best.text, {
+      questionStems: new Set(question.terms.keys()),
+    });
+    lap('short-answer');
     return {
       text: chosen.map((c) => c.text).join(' '),
       usedPassageIds: used,
       found: true,
-      // The page's title may well be the answer ("Heron" on the Heron page): only the
-      // question's own words are not.
-      shortAnswer: shortAnswer(request.standaloneQuestion, best.text, {
-        questionStems: new Set(question.terms.keys()),
-      }),
+      shortAnswer: short,
       quotes: chosen.map((c) => ({
         passageId: passages[c.passageIndex]!.id,
         start: c.unit.start,

@@ -1,8 +1,23 @@
+/** Stems already worked out: an answer stems every word of its passages, mostly the same ones. */
+const stems = new Map<string, string>();
+const MAX_REMEMBERED_STEMS = 100_000;
+
 /**
  * A light suffix stripper so "runs", "running" and "run" meet. Deliberately conservative:
  * a wrong merge costs more in answer selection than a missed one.
  */
 export function stemTerm(word: string): string {
+  let stem = stems.get(word);
+  if (stem === undefined) {
+    // Forgetting all at once keeps this a plain map; it refills with the words in use.
+    if (stems.size >= MAX_REMEMBERED_STEMS) stems.clear();
+    stem = stemOf(word);
+    stems.set(word, stem);
+  }
+  return stem;
+}
+
+function stemOf(word: string): string {
   // Diacritics folded, as the indexes fold them: "Möngke" is asked as "Mongke".
   let w = word
     .toLowerCase()

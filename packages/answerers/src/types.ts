@@ -82,6 +82,11 @@ export interface AnswerOptions {
    * when the answer is found. Answerers that write no text piece by piece never call it.
    */
   onText?(piece: AnswerPiece): void;
+  /**
+   * Called at the end of each stage of answering with its name, so the caller's clock can time
+   * the stages (the ask's `Server-Timing`); an answerer names the stages it has.
+   */
+  onStage?(stage: string): void;
 }
 
 /** Tokens a model read and wrote for an answer. */

@@ -56,6 +56,23 @@ describe('SentenceVectorExtras', () => {
     expect(stored.map((s) => s.key)).toEqual(units.map((u) => answerUnitKey(u.text)));
   });
 
+  it('reads a blob that starts inside a larger buffer (as SQLite hands small values over)', () => {
+    const blob = encodeSentenceVectors([
+      { key: 7, vector: unit(1, -2, 3) },
+      { key: 9, vector: unit(-4, 0, 1) },
+    ]);
+    const pool = new Uint8Array(blob.byteLength + 13);
+    pool.set(blob, 5);
+    const inside = pool.subarray(5, 5 + blob.byteLength);
+    const decoded = decodeSentenceVectors(inside);
+    expect(decoded).toEqual(decodeSentenceVectors(Uint8Array.from(blob)));
+    expect(decoded.map((v) => v.key)).toEqual([7, 9]);
+    // int8 with a per-vector scale, then back to unit length: the cosine barely moves.
+    expect(dot(decoded[0]!.vector, unit(1, -2, 3))).toBeCloseTo(1, 3);
+    expect(dot(decoded[1]!.vector, unit(-4, 0, 1))).toBeCloseTo(1, 3);
+    expect([...decoded[1]!.vector].map(Math.sign)).toEqual([-1, 0, 1]);
+  });
+
   it('reads no vectors from a missing, torn or foreign blob', () => {
     const blob = encodeSentenceVectors([{ key: 1, vector: unit(1, 2) }]);
     expect(extras.read(passage())).toEqual([]);

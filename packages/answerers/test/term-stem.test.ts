@@ -29,4 +29,11 @@ describe('stemTerm', () => {
     expect(stemTerm('2020s')).toBe('2020s');
     expect(stemTerm('Mirai')).toBe('mirai');
   });
+
+  it('stems a word the same way after many others were stemmed (its memory is forgotten)', () => {
+    const before = ['Running', 'retries', 'Möngke', 'classes'].map(stemTerm);
+    for (let i = 0; i < 100_500; i++) stemTerm(`word${i}x`);
+    expect(['Running', 'retries', 'Möngke', 'classes'].map(stemTerm)).toEqual(before);
+    expect(before).toEqual(['run', 'retry', 'mongk', 'class']);
+  });
 });

@@ -12,6 +12,7 @@ import { documentPageUrl, type DocumentLookup } from '@docent/metadata-store';
 import { MAX_TERM_STATISTICS_WORDS, type SearchIndex, type SearchMode } from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
+import { StageClock, type StageTiming } from './stage-clock';
 
 export const DEFAULT_TOP_K = 5;
 
@@ -76,8 +77,11 @@ export interface AskResult {
   shortAnswer: string | null;
   /** Why the answer is "not found" (for logs: the subject rule, low evidence…); null when found. */
   notFoundReason: string | null;
-  /** Milliseconds spent retrieving (embedding, search, names) and answering. */
-  timings: { retrievalMs: number; answerMs: number };
+  /**
+   * Milliseconds spent retrieving (embedding, search, names) and answering, and per stage
+   * (`Server-Timing`'s rows), in order.
+   */
+  timings: { retrievalMs: number; answerMs: number; stages: StageTiming[] };
 }
 
 export interface AskServiceOptions {
@@ -93,6 +97,8 @@ export interface AskServiceOptions {
    * Default 0.5.
    */
   refFloor?: number;
+  /** Also measure the process's CPU per stage (a system call per stage: for benches). */
+  stageCpu?: boolean;
 }
 
 /** Hybrid retrieval over one collection (or one document), then an answer from the passages. */
@@ -102,6 +108,7 @@ export class AskService {
   private readonly vectorWeight: number;
   private readonly fusion: 'rrf' | 'convex';
   private readonly refFloor: number;
+  private readonly stageCpu: boolean;
 
   constructor(
     private readonly store: DocumentLookup,
@@ -116,16 +123,19 @@ export class AskService {
     this.vectorWeight = options.vectorWeight ?? 1;
     this.fusion = options.fusion ?? 'rrf';
     this.refFloor = options.refFloor ?? 0.5;
+    this.stageCpu = options.stageCpu ?? false;
   }
 
   async ask(accountId: string, input: AskInput, options: AskOptions = {}): Promise<AskResult> {
     // An index known to be down refuses before the question is embedded (or anything read).
     this.index.assertUp?.();
     const started = performance.now();
+    const clock = new StageClock(this.stageCpu);
     const topK = input.topK ?? DEFAULT_TOP_K;
     const { passages, standalone, vector, termCounts, urls, collectionId } = await this.retrieveFor(
       accountId,
       input,
+      clock,
     );
     const retrieved = performance.now();
     const history = input.history ?? [];
@@ -168,10 +178,13 @@ export class AskService {
         citations: input.citations ?? true,
         maxCitations: topK,
         ...(onText && { onText }),
+        onStage: (stage) => clock.lap(stage),
       },
     );
+    clock.lap('answer');
     if (!writes && input.citations) answer = markQuotes(answer, topK);
     const refs = orderReferences(passages, answer, { topK, floor: this.refFloor, urlOf });
+    clock.lap('refs');
     if (events && !writes) {
       // A quoting answer is known whole: its refs are final, its text one piece.
       events.refs(refs);
@@ -189,11 +202,15 @@ export class AskService {
       found: answer.found,
       shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
       notFoundReason: answer.found ? null : (answer.notFoundReason ?? null),
-      timings: { retrievalMs: retrieved - started, answerMs: performance.now() - retrieved },
+      timings: {
+        retrievalMs: retrieved - started,
+        answerMs: performance.now() - retrieved,
+        stages: clock.timings(),
+      },
     };
   }
 
-  private async retrieveFor(accountId: string, input: AskInput) {
+  private async retrieveFor(accountId: string, input: AskInput, clock: StageClock) {
     const { collection } = await this.resolver.collection(
       accountId,
       input.namespaceName,
@@ -209,8 +226,10 @@ export class AskService {
       }
       documentIds = [document.id];
     }
+    clock.lap('collection');
     const topK = input.topK ?? DEFAULT_TOP_K;
     const standalone = standaloneQuestion(input.question, input.history ?? []);
+    clock.lap('follow-up');
     const words = this.answerer.readsTermCounts
       ? [...new Set(contentWords(standalone.text))].slice(0, MAX_TERM_STATISTICS_WORDS)
       : null;
@@ -218,7 +237,9 @@ export class AskService {
     // waiting for them (over the network they may take longer than the embedding).
     const counting = words ? this.index.termDocumentCounts(collection.id, words) : null;
     counting?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+    clock.lap('term-counts');
     const vector = await this.embedder.embedQuery(standalone.text);
+    clock.lap('embed');
     const hits = await this.index.search({
       collectionId: collection.id,
       text: standalone.text,
@@ -230,8 +251,9 @@ export class AskService {
       fusion: this.fusion,
       // What the answerer's strategy stored per chunk, fetched only for one that reads it.
       extras: this.answerer.chunkExtras !== null,
+      onStage: (stage) => clock.lap(stage),
     });
-
+    clock.lap('search');
     const counts = await counting;
     // Names come from the metadata, so a renamed or deleted document is never mislabelled.
     const documents = new Map(
@@ -270,6 +292,7 @@ export class AskService {
             byWord: new Map(words.map((word, i) => [word, counts.counts[i] ?? 0])),
           }
         : undefined;
+    clock.lap('names');
     return { passages, standalone, vector, termCounts, urls, collectionId: collection.id };
   }
 }

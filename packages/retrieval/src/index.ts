@@ -16,3 +16,4 @@ export {
   type HistoryTurn,
   type StandaloneQuestion,
 } from './follow-up';
+export { StageClock, type StageTiming } from './stage-clock';

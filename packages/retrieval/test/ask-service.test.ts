@@ -33,7 +33,7 @@ const QUOTING_FAQ: Answer = {
 
 /** An ask service over fixed hits, whose answerer gives `answer`. */
 function askService(
-  options: { refFloor?: number } = {},
+  options: { refFloor?: number; stageCpu?: boolean } = {},
   answererKind: Pick<Answerer, 'citesPassages' | 'readsTermCounts'> &
     Partial<Pick<Answerer, 'chunkExtras'>> = {
     citesPassages: true,
@@ -48,6 +48,7 @@ function askService(
   const index = {
     search: async (query: SearchQuery) => {
       searches.push(query);
+      query.onStage?.('bm25');
       return hits;
     },
     termDocumentCounts: async (collectionId: string, words: string[]) => {
@@ -74,6 +75,7 @@ function askService(
     ...answererKind,
     answer: async (request, answerOptions) => {
       requests.push(request);
+      answerOptions?.onStage?.('scoring');
       // A writing answerer streams its text in two pieces, citing what it used with [1]…
       if (answerOptions?.onText) {
         const middle = Math.floor(answer.text.length / 2);
@@ -101,6 +103,28 @@ function askService(
 }
 
 describe('AskService', () => {
+  it("times each stage of an ask, the index's and the answerer's among them, in order", async () => {
+    const plain = await askService().ask('What is in the guide?');
+    const names = [
+      'collection',
+      'follow-up',
+      'term-counts',
+      'embed',
+      'bm25',
+      'search',
+      'names',
+      'scoring',
+      'answer',
+      'refs',
+    ];
+    expect(plain.timings.stages.map((stage) => stage.name)).toEqual(names);
+    expect(plain.timings.stages.every((stage) => stage.ms >= 0 && stage.cpuMs === undefined)).toBe(
+      true,
+    );
+    const withCpu = await askService({ stageCpu: true }).ask('What is in the guide?');
+    expect(withCpu.timings.stages.every((stage) => (stage.cpuMs ?? -1) >= 0)).toBe(true);
+  });
+
   it('asks the index to refuse before it resolves the collection or embeds the question', async () => {
     const calls: string[] = [];
     const refused = new Error('index known down');

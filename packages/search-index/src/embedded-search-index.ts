@@ -14,11 +14,7 @@ import {
   assertSameDimensions,
   assertTermCount,
 } from './argument-checks';
-import {
-  CollectionStatements,
-  toSearchHit,
-  type StoredChunkRow,
-} from './embedded/collection-statements';
+import { CollectionStatements, toSearchHit } from './embedded/collection-statements';
 import { type Bm25Weights, DEFAULT_BM25_WEIGHTS } from './bm25/bm25-weights';
 import {
   CATALOGUE_SQL,
@@ -360,6 +356,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
       mode === 'hybrid' ? (query.candidates ?? Math.max(50, 4 * query.limit)) : query.limit;
     const bm25Matches = mode === 'vector' ? [] : this.bm25Leg(collection, query, legSize);
     const bm25RowIds = bm25Matches.map((m) => m.id);
+    query.onStage?.('bm25');
     const similarities = new Map<number, number>();
     const vectorRowIds: number[] = [];
     if (usesVectors && unitQuery && !isZero(unitQuery)) {
@@ -368,20 +365,19 @@ export class EmbeddedSearchIndex implements SearchIndex {
         similarities.set(neighbour.rowId, neighbour.similarity);
       }
     }
+    query.onStage?.('vector');
 
     const weights: [number, number] = [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1];
     const withExtras = query.extras === true;
     let fused: Array<FusedItem<number>>;
-    let rowsById: Map<number, StoredChunkRow>;
     if (mode === 'hybrid' && query.fusion === 'convex' && unitQuery) {
-      // Every candidate needs its cosine, so all their rows are read before ranking.
+      // Every candidate needs its cosine: the BM25 leg's that the vector leg did not return
+      // have their vectors read (only those: their rows' text and extras would be read for
+      // nothing), before ranking.
       const candidates = [...new Set([...bm25RowIds, ...vectorRowIds])];
-      rowsById = new Map(
-        collection.statements.byIds(candidates, withExtras).map((row) => [row.id, row]),
-      );
-      for (const id of candidates) {
-        const row = rowsById.get(id);
-        if (!similarities.has(id) && row) similarities.set(id, dotWithBlob(unitQuery, row.vector));
+      const unscored = candidates.filter((id) => !similarities.has(id));
+      for (const [id, vector] of collection.statements.vectorsByIds(unscored)) {
+        similarities.set(id, dotWithBlob(unitQuery, vector));
       }
       fused = convexFusion(bm25Matches, vectorRowIds, similarities, weights, (a, b) => a - b).slice(
         0,
@@ -392,15 +388,16 @@ export class EmbeddedSearchIndex implements SearchIndex {
         0,
         query.limit,
       );
-      rowsById = new Map(
-        collection.statements
-          .byIds(
-            fused.map((item) => item.id),
-            withExtras,
-          )
-          .map((row) => [row.id, row]),
-      );
     }
+    query.onStage?.('fusion');
+    const rowsById = new Map(
+      collection.statements
+        .byIds(
+          fused.map((item) => item.id),
+          withExtras,
+        )
+        .map((row) => [row.id, row]),
+    );
     // Document keys are 60-bit hashes: re-check the filter so a collision can never leak a hit.
     const allowed = query.documentIds === undefined ? null : new Set(query.documentIds);
     const hits: SearchHit[] = [];
@@ -418,6 +415,7 @@ export class EmbeddedSearchIndex implements SearchIndex {
         }),
       );
     }
+    query.onStage?.('rows');
     return hits;
   }
 

@@ -63,6 +63,11 @@ export interface SearchQuery {
    * extras reads them, and over the network they are most of a hit's bytes.
    */
   extras?: boolean;
+  /**
+   * Called at the end of each stage of the search with its name (the embedded index: `bm25`,
+   * `vector`, `fusion`, `rows`), so a caller's clock can time the stages (the ask's `Server-Timing`).
+   */
+  onStage?: (stage: string) => void;
 }
 
 export interface SearchHit {

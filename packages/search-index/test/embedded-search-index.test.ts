@@ -395,6 +395,53 @@ describe('EmbeddedSearchIndex', () => {
       expect(hit?.score).toBeCloseTo(2 / 11, 10);
     });
 
+    it('convex fusion: a BM25 candidate the vector leg missed gets its exact cosine, and only the hits are read whole', async () => {
+      const index = open();
+      await index.ensureCollection('kb', DIMENSIONS);
+      const withExtras = (c: ReturnType<typeof chunk>, byte: number) => ({
+        ...c,
+        extras: Uint8Array.of(byte),
+      });
+      await index.replaceDocumentsChunks('kb', [
+        {
+          documentId: 'a',
+          chunks: [withExtras(chunk('a', 0, 'walrus walrus walrus', axis(1)), 1)],
+        },
+        {
+          documentId: 'b',
+          chunks: [withExtras(chunk('b', 0, 'walrus', unit([0, 0.6], [1, 0.8])), 2)],
+        },
+        { documentId: 'c', chunks: [withExtras(chunk('c', 0, 'penguin', axis(0)), 3)] },
+        { documentId: 'd', chunks: [withExtras(chunk('d', 0, 'seal', unit([0, 0.5], [2, 1])), 4)] },
+      ]);
+      const stages: string[] = [];
+      const hits = await index.search(
+        query('kb', {
+          text: 'walrus',
+          fusion: 'convex',
+          candidates: 2,
+          limit: 4,
+          extras: true,
+          onStage: (stage) => stages.push(stage),
+        }),
+      );
+      // BM25 leg: a, b; vector leg: c, b. a's cosine (0) is read from its stored vector; d is
+      // no candidate. Each hit comes with its own extras.
+      const similarity = new Map(hits.map((hit) => [hit.documentId, hit.similarity]));
+      expect([...similarity.keys()].sort()).toEqual(['a', 'b', 'c']);
+      expect(similarity.get('a')).toBeCloseTo(0, 6);
+      expect(similarity.get('b')).toBeCloseTo(0.6, 6);
+      expect(similarity.get('c')).toBeCloseTo(1, 6);
+      const extrasOf = { a: 1, b: 2, c: 3 } as Record<string, number>;
+      expect(hits.map((hit) => [...(hit.extras ?? [])])).toEqual(
+        hits.map((hit) => [extrasOf[hit.documentId]]),
+      );
+      // Convex: the best BM25 counts 1, the cosines are scaled over 0..1.
+      expect(hits.find((hit) => hit.documentId === 'a')?.score).toBeCloseTo(1, 6);
+      expect(hits.find((hit) => hit.documentId === 'c')?.score).toBeCloseTo(1, 6);
+      expect(stages).toEqual(['bm25', 'vector', 'fusion', 'rows']);
+    });
+
     it('skips the vector leg for a zero query vector', async () => {
       const index = open();
       await index.ensureCollection('kb', DIMENSIONS);

@@ -243,7 +243,12 @@ function presentAsk(result: AskResult): AskResponse {
   };
 }
 
-function serverTiming(result: AskResult): string {
-  const { retrievalMs, answerMs } = result.timings;
-  return `retrieval;dur=${retrievalMs.toFixed(1)}, answer;dur=${answerMs.toFixed(1)}`;
+/** The two totals, then each stage of the ask (`embed`, `bm25`, `vector`, `rows`, `support`…). */
+export function serverTiming(result: AskResult): string {
+  const { retrievalMs, answerMs, stages } = result.timings;
+  return [
+    `retrieval;dur=${retrievalMs.toFixed(1)}`,
+    `answer;dur=${answerMs.toFixed(1)}`,
+    ...stages.map((stage) => `${stage.name};dur=${stage.ms.toFixed(2)}`),
+  ].join(', ');
 }

@@ -51,6 +51,7 @@ export class CollectionStatements {
   private readonly selectByOrdinals: Statement;
   private readonly selectByIds: Statement;
   private readonly selectByIdsWithExtras: Statement;
+  private readonly selectVectorsByIds: Statement;
   private readonly bm25: Statement;
   private readonly bm25InDocuments: Statement;
   private readonly countMatches: Statement;
@@ -87,6 +88,9 @@ export class CollectionStatements {
     this.selectByIdsWithExtras = db.prepare(
       `SELECT ${HIT_COLUMNS}, extras FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
     );
+    this.selectVectorsByIds = db
+      .prepare(`SELECT id, vector FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`)
+      .raw();
     // Weights are numbers validated at construction; spliced in so FTS5 sees constants.
     const bm25 = `bm25(${fts}, ${weights.text}, ${weights.headings}, ${weights.title}, 0)`;
     this.bm25 = db.prepare(
@@ -143,6 +147,12 @@ export class CollectionStatements {
   byIds(ids: readonly number[], withExtras = false): StoredChunkRow[] {
     const statement = withExtras ? this.selectByIdsWithExtras : this.selectByIds;
     return statement.all(JSON.stringify(ids)) as StoredChunkRow[];
+  }
+
+  /** Only the stored vectors of these rows, as [id, vector] (missing ids left out). */
+  vectorsByIds(ids: readonly number[]): Array<[number, Buffer]> {
+    if (ids.length === 0) return [];
+    return this.selectVectorsByIds.all(JSON.stringify(ids)) as Array<[number, Buffer]>;
   }
 
   /**
