@@ -48,12 +48,15 @@ const LIST_ITEM = /(?:^|\s)(?:[-*•]|\d{1,3}[.)])\s+\S/g;
 export function questionCues(question: string): QuestionCue[] {
   const q = question.toLowerCase();
   const cues: QuestionCue[] = [];
+  // The first question word asks; a later one opens a clause about the subject ("what colour did
+  // they wear when Elway was quarterback?", "what is the stadium where…").
+  const asking = /\b(what|which|who|whom|whose|when|where|how|why)\b/.exec(q)?.[1];
   if (/\b(who|whom|whose)\b/.test(q)) cues.push({ kind: 'person' });
   const unit =
     /\b(?:what|which|in what|in which)\s+((?:year|date|day|month|time|century|decade)(?:\s+and\s+(?:year|month|day))?)\b/.exec(
       q,
     );
-  if (unit || /\bwhen\b|\bhow long ago\b/.test(q)) {
+  if (unit || asking === 'when' || /\bhow long ago\b/.test(q)) {
     const named = unit?.[1] ?? '';
     cues.push({ kind: 'time', month: /\bmonth\b/.test(named), year: /\byear\b/.test(named) });
   }
@@ -67,7 +70,8 @@ export function questionCues(question: string): QuestionCue[] {
     cues.push({ kind: 'quantity' });
   }
   if (
-    /\bwhere\b|\bwhat (city|country|state|place|region|location)\b|\bwhich (city|country|state|place|region)\b/.test(
+    asking === 'where' ||
+    /\bwhat (city|country|state|place|region|location)\b|\bwhich (city|country|state|place|region)\b/.test(
       q,
     )
   ) {
