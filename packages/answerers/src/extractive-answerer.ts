@@ -281,6 +281,7 @@ export class ExtractiveAnswerer implements Answerer {
       // question's own words are not.
       shortAnswer: shortAnswer(request.standaloneQuestion, best.text, {
         questionStems: new Set(question.terms.keys()),
+        ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
       }),
       quotes: chosen.map((c) => ({
         passageId: passages[c.passageIndex]!.id,

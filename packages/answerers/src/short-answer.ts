@@ -56,6 +56,31 @@ const IDENTIFIER_FOCUS = new Set(
     'protocol',
   ].map(stemTerm),
 );
+/** Nouns asking for a number wherever they stand ("what was the final score", "the number of…"). */
+const NUMBER_FOCUS = new Set(
+  [
+    'percentage',
+    'percent',
+    'proportion',
+    'fraction',
+    'number',
+    'amount',
+    'rate',
+    'ratio',
+    'score',
+    'price',
+    'cost',
+    'total',
+    'population',
+    'temperature',
+    'distance',
+    'length',
+    'height',
+    'weight',
+    'speed',
+    'age',
+  ].map(stemTerm),
+);
 const DATE_FOCUS = new Set(['year', 'date', 'day', 'month', 'century', 'decade', 'era', 'season']);
 const TIME_FOCUS = new Set(['time', 'hour']);
 const PLACE_FOCUS = new Set(
@@ -104,7 +129,7 @@ const PERSON_FOCUS = new Set(
 );
 
 /** What the question asks for, or null for questions no single span answers (how to, why, yes/no). */
-export function askedThing(question: string): AskedThing | null {
+export function askedThing(question: string, head?: string): AskedThing | null {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
   if (/^\s*(?:why|how (?:do|does|did|can|could|should|would|to|is|are)\b)/.test(q)) return null;
   if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
@@ -151,13 +176,18 @@ export function askedThing(question: string): AskedThing | null {
       ? direct[1]!
       : undefined;
   const nounAfterThe = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)/.exec(q);
-  const focus = stemTerm(namedOf?.[1] ?? focusWord ?? nounAfterThe?.[1] ?? '');
+  // The head noun a tagger read ("what Florida **stadium**", "what was the final **score**")
+  // beats the word after "what", which may be its modifier.
+  const focus = namedOf
+    ? stemTerm(namedOf[1]!)
+    : (head ?? stemTerm(focusWord ?? nounAfterThe?.[1] ?? ''));
   if (focus === '') {
     // "What did Jim Gray cover?", "…to produce what?": a thing of no named kind. Not a
     // definition ("what is a twin prime?", "what is Skylark?").
     const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
     return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
   }
+  if (NUMBER_FOCUS.has(focus)) return { shape: 'number', focus };
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
   if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
   if (IDENTIFIER_FOCUS.has(focus)) return { shape: 'identifier', focus };
@@ -197,8 +227,12 @@ const TIME_PATTERNS = [
 ];
 const NUMBER_WORDS =
   '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|half|once|twice|several)';
+/** A number's scale word: "2.5 million" is one number. */
+const SCALE = '(?:\\s(?:hundred|thousand|million|billion|trillion)\\b)?';
+const ONE_NUMBER = `(?:[$€£¥]\\s?)?(?:\\d[\\d,.]*${SCALE}|\\b${NUMBER_WORDS}(?:[\\s-]${NUMBER_WORDS})*\\b)`;
+/** A number or a range of two ("24–10", "90 to 95 percent", "30 to 50 thousand"), with its percent. */
 const NUMBER_PATTERN = new RegExp(
-  `(?:[$€£¥]\\s?)?(?:\\d[\\d,.]*(?:\\s?[-–—]\\s?\\d[\\d,.]*)?|\\b${NUMBER_WORDS}(?:[\\s-]${NUMBER_WORDS})*\\b)(?:\\s?(?:%|percent|per cent))?`,
+  `${ONE_NUMBER}(?:\\s?[-–—]\\s?${ONE_NUMBER}|\\s(?:to|or)\\s${ONE_NUMBER})?(?:\\s?(?:%|percent|per cent))?`,
   'gi',
 );
 /** Words that say what a number counts, kept with it ("30 days", "180 euros", "512 kB"). */
@@ -221,9 +255,14 @@ const VALUE_AFTER =
 export function shortAnswer(
   question: string,
   sentence: string,
-  context: { questionStems: ReadonlySet<string>; contextStems?: ReadonlySet<string> },
+  context: {
+    questionStems: ReadonlySet<string>;
+    contextStems?: ReadonlySet<string>;
+    /** Stem of the head noun of the question's wh-phrase, when the caller's tagger read it. */
+    head?: string;
+  },
 ): string | null {
-  const asked = askedThing(question);
+  const asked = askedThing(question, context.head);
   if (!asked) return null;
   const tagged = tagWords(sentence);
   const spans = candidateSpans(sentence, tagged, asked);

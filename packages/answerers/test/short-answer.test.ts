@@ -23,6 +23,14 @@ describe('askedThing', () => {
     if (focus) expect(asked?.focus).toBe(focus);
   });
 
+  it('reads the head noun a tagger found, and a number asked by its noun wherever it stands', () => {
+    const q = 'What was the final score of the AFC Championship Game?';
+    expect(askedThing(q)?.shape).toBe('thing');
+    expect(askedThing(q, stemTerm('score'))).toEqual({ shape: 'number', focus: stemTerm('score') });
+    expect(askedThing('What Florida stadium was considered?', 'stadium')?.focus).toBe('stadium');
+    expect(askedThing('What was the number of times Denver played?')?.shape).toBe('number');
+  });
+
   it.each([
     'How do I restart the billing service?',
     'Why are deploys frozen on Fridays?',
@@ -102,10 +110,29 @@ describe('shortAnswer', () => {
       'Chester, South Carolina',
     ],
     ['Which floor is the cafeteria on?', 'The cafeteria is on floor 4.', '4'],
+    // A number with its scale word, and a range, are one number.
+    [
+      'How many species of insects are known in the region?',
+      'The region is home to about 2.5 million insect species, and some 2,000 birds.',
+      '2.5 million',
+    ],
+    [
+      'How many people died in Algiers during 1620-21?',
+      'Algiers lost 30 to 50 thousand inhabitants to the plague.',
+      '30 to 50 thousand',
+    ],
   ])('%j in %j is %j, verbatim', (question, sentence, expected) => {
     const answer = short(question, sentence);
     expect(answer).toBe(expected);
     expect(sentence).toContain(answer);
+  });
+
+  it("answers with the kind of thing the question's head noun asks for", () => {
+    const q = 'What was the final score of the AFC Championship Game?';
+    const sentence =
+      'They then beat the New England Patriots in the AFC Championship Game, 20–18, by intercepting a pass.';
+    const questionStems = new Set(contentWords(q).map(stemTerm));
+    expect(shortAnswer(q, sentence, { questionStems, head: stemTerm('score') })).toBe('20–18');
   });
 
   it('gives nothing for a question asking for no single thing, or a sentence without one', () => {
