@@ -13,6 +13,8 @@ export interface AskedThing {
   focus?: string;
   /** A unit the question names ("how many days" → "day"). */
   unit?: string;
+  /** "How often": a rate or a period answers ("at least annually"), not only a number. */
+  often?: boolean;
 }
 
 /** Nouns after "which/what" that ask for an identifier rather than a description. */
@@ -147,7 +149,11 @@ export function askedThing(question: string, head?: string): AskedThing | null {
   if (quantity) {
     const unit =
       quantity[2] && /^(?:many|much)$/.test(quantity[1]!) ? stemTerm(quantity[2]) : undefined;
-    return { shape: 'number', ...(unit && !FRAMING_WORDS.has(unit) && { unit }) };
+    return {
+      shape: 'number',
+      ...(unit && !FRAMING_WORDS.has(unit) && { unit }),
+      ...(quantity[1] === 'often' && { often: true }),
+    };
   }
   if (
     /\b(?:what|which) (?:percentage|percent|proportion|share|fraction|number|amount|size|rate|ratio|score|price|cost|limit|cap|maximum|minimum|total)\b/.test(
@@ -241,6 +247,11 @@ const UNIT_WORDS = new Set(
     ' ',
   ),
 );
+/** The word that makes the number after it a pointer into the document. */
+const REFERENCE_BEFORE =
+  /\b(Figure|Fig|Table|Section|Sec|Appendix|Chapter|Step|Page|Footnote|Annex|Exhibit|Equation|Eq|Line|Item|Note)\.?\s*$/i;
+const FREQUENCY_PATTERN =
+  /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:[\d.,]+\s+|other\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 const VALUE_AFTER =
@@ -430,6 +441,12 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
   for (const pattern of TIME_PATTERNS) each(pattern, 'time');
   for (const match of sentence.matchAll(NUMBER_PATTERN)) {
     if (!/\d|[a-z]/i.test(match[0])) continue;
+    const before = sentence.slice(0, match.index);
+    // Digits of a code ("IR-2", "SP800") are no number, nor is a figure's or a section's
+    // number ("Figure 3-1", "Section 4.2") unless a figure or a section is what is asked.
+    if (/[\p{L}\d_]-?$/u.test(before) && !/^[$€£¥]/.test(match[0])) continue;
+    const reference = REFERENCE_BEFORE.exec(before)?.[1];
+    if (reference && stemTerm(reference.toLowerCase()) !== asked.focus) continue;
     let end = match.index + match[0].length;
     // The unit after it: "30 days", "180 euros", "6 hours".
     const after = /^\s+([A-Za-z]+)/.exec(sentence.slice(end));
@@ -438,6 +455,8 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
     add(match.index, end, 'number');
     add(match.index, match.index + match[0].length, 'number');
   }
+  // "How often": a rate or a period ("at least annually", "every 90 days", "twice a year").
+  if (asked.often) each(FREQUENCY_PATTERN, 'number');
   each(IDENTIFIER_PATTERN, 'identifier');
   for (const match of sentence.matchAll(VALUE_AFTER)) {
     const start = match.index + match[0].length;
@@ -530,8 +549,12 @@ function isNounish(word: TaggedWord): boolean {
 
 /** Without punctuation left at either end, a lower-case article, or quotes around it all. */
 function trimSpan(text: string): string {
-  return text
+  const trimmed = text
     .replace(/^(?:the|a|an)\s+(?=\S)/, '')
     .replace(/^[\s,;:(]+|[\s,;:)]+$/g, '')
     .replace(/^(['"`])(.*)\1$/, '$2');
+  // A bracket it opens and does not close is the start of an aside: "Rory Williams (Arthur
+  // Darvill" is "Rory Williams".
+  const open = trimmed.lastIndexOf(' (');
+  return open > 0 && !trimmed.slice(open).includes(')') ? trimmed.slice(0, open) : trimmed;
 }

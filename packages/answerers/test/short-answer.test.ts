@@ -135,6 +135,36 @@ describe('shortAnswer', () => {
     expect(shortAnswer(q, sentence, { questionStems, head: stemTerm('score') })).toBe('20–18');
   });
 
+  it('answers "how often" with a period, and never with the digits of a code or a figure', () => {
+    expect(
+      short(
+        'How often does incident response training have to be repeated under the FedRAMP Low baseline?',
+        'IR-2 (c) [at least annually]',
+      ),
+    ).toBe('at least annually');
+    expect(
+      short(
+        'What are the phases of the incident response life cycle?',
+        'Figure 3-1 illustrates the incident response life cycle.',
+      ),
+    ).not.toBe('3-1');
+    expect(
+      short(
+        'How many phases does the life cycle have?',
+        'Figure 3-1 shows that the life cycle has four phases.',
+      ),
+    ).toBe('four phases');
+  });
+
+  it('never leaves a bracket open', () => {
+    expect(
+      short(
+        'Who travelled with the Eleventh Doctor?',
+        'The Eleventh Doctor travelled with Amy Pond and Rory Williams (Arthur Darvill).',
+      ),
+    ).not.toMatch(/\([^)]*$/);
+  });
+
   it('gives nothing for a question asking for no single thing, or a sentence without one', () => {
     expect(short('How do I restart billing?', 'Run billingctl restart on the node.')).toBeNull();
     expect(
