@@ -19,10 +19,13 @@ const MONTHS =
 const IDENTIFIER = /\b[0-9a-f]{8}-[0-9a-f]{4}-|\b(?=[\w.-]*\d)(?=[\w.-]*[a-z-])[\w.-]{3,}\b/i;
 const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b/i;
 const YEAR = /\b(1[0-9]{3}|20[0-9]{2})s?\b/;
+/** "the 17th century", "the mid-18th century", "2nd century BCE", "AD 1500", "300 BC". */
+const ERA =
+  /\b\d{1,2}(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b|\b\d{1,4}\s*(?:BC|BCE|AD|CE)\b|\bAD\s*\d{1,4}\b/;
 /** 2020-08-11, 8/11/2020, 11.08.2020. */
 const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
 const NUMBER =
-  /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice)\b)/i;
+  /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?|half|once|twice|several|few)\b)/i;
 const FREQUENCY =
   /\b(every|each|per|annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|once|twice|continuously)\b|\b\d+ times\b/i;
 const COUNT_WORDS = [
@@ -123,6 +126,7 @@ function holdsTime(sentence: string, cue: { month: boolean; year: boolean }): bo
   }
   return (
     YEAR.test(sentence) ||
+    ERA.test(sentence) ||
     MONTHS.test(sentence) ||
     WEEKDAYS.test(sentence) ||
     NUMERIC_DATE.test(sentence)

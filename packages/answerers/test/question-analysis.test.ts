@@ -1,5 +1,5 @@
 import { absentSubjects, analyseQuestion } from '../src/question-analysis';
-import { questionCues } from '../src/question-cues';
+import { questionCues, sentenceMatchesCues } from '../src/question-cues';
 
 const analysed = (question: string) => analyseQuestion(question, question);
 const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
@@ -162,6 +162,22 @@ describe('questionCues', () => {
     expect(kinds('Where was the media day event held?')).toEqual(['place']);
     expect(kinds('What is the name of the stadium where the game was played?')).toEqual([]);
     expect(kinds('In what year was the station founded?')).toEqual(['time']);
+  });
+
+  it('finds a century or an era as a time, and "dozens" or "a few" as a count', () => {
+    const holds = (question: string, sentence: string) =>
+      sentenceMatchesCues(sentence, questionCues(question), new Set());
+    expect(
+      holds('When did the population recover?', 'It did not recover until the 17th century.'),
+    ).toBe(true);
+    expect(holds('When was it written?', 'It was written by a 2nd century BCE Greek writer.')).toBe(
+      true,
+    );
+    expect(holds('When was it written?', 'It was written by a Greek writer.')).toBe(false);
+    expect(holds('How many empires were there?', 'Muslim empires number in the dozens.')).toBe(
+      true,
+    );
+    expect(holds('How many contain none?', 'Only a few biomolecules contain none.')).toBe(true);
   });
 });
 
