@@ -247,11 +247,17 @@ const UNIT_WORDS = new Set(
     ' ',
   ),
 );
+/** Words ending in "s" that name no things counted. */
+const NOT_PLURAL = new Set(
+  'this does goes was has its his hers ours yours theirs plus thus less unless across always perhaps besides whereas'.split(
+    ' ',
+  ),
+);
 /** The word that makes the number after it a pointer into the document. */
 const REFERENCE_BEFORE =
   /\b(Figure|Fig|Table|Section|Sec|Appendix|Chapter|Step|Page|Footnote|Annex|Exhibit|Equation|Eq|Line|Item|Note)\.?\s*$/i;
 const FREQUENCY_PATTERN =
-  /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:[\d.,]+\s+|other\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
+  /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other)\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 const VALUE_AFTER =
@@ -444,14 +450,21 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
     const before = sentence.slice(0, match.index);
     // Digits of a code ("IR-2", "SP800") are no number, nor is a figure's or a section's
     // number ("Figure 3-1", "Section 4.2") unless a figure or a section is what is asked.
-    if (/[\p{L}\d_]-?$/u.test(before) && !/^[$€£¥]/.test(match[0])) continue;
+    const after = sentence.slice(match.index + match[0].length);
+    if (/[\p{L}\d_#]-?$/u.test(before) && !/^[$€£¥]/.test(match[0])) continue;
+    if (/^[\p{L}\d_]/u.test(after) && /\d$/.test(match[0])) continue;
     const reference = REFERENCE_BEFORE.exec(before)?.[1];
     if (reference && stemTerm(reference.toLowerCase()) !== asked.focus) continue;
     let end = match.index + match[0].length;
-    // The unit after it: "30 days", "180 euros", "6 hours".
-    const after = /^\s+([A-Za-z]+)/.exec(sentence.slice(end));
-    const unit = after?.[1]?.toLowerCase();
-    if (unit && (UNIT_WORDS.has(unit) || stemTerm(unit) === asked.unit)) end += after![0].length;
+    // The unit after it: "30 days", "180 euros", "6 hours", "36 pixels" (what it counts).
+    const next = /^\s+([A-Za-z]+)/.exec(after);
+    const unit = next?.[1];
+    const counted =
+      unit !== undefined &&
+      (UNIT_WORDS.has(unit.toLowerCase()) ||
+        stemTerm(unit) === asked.unit ||
+        (/^[a-z]{3,}s$/.test(unit) && !NOT_PLURAL.has(unit)));
+    if (counted) end += next![0].length;
     add(match.index, end, 'number');
     add(match.index, match.index + match[0].length, 'number');
   }

@@ -156,6 +156,24 @@ describe('shortAnswer', () => {
     ).toBe('four phases');
   });
 
+  it('reads "every four weeks" whole, a hex code as no number, and keeps what a number counts', () => {
+    expect(
+      short(
+        'How often are the mobile apps released?',
+        'The mobile apps are released every four weeks.',
+      ),
+    ).toBe('every four weeks');
+    expect(
+      short(
+        'What is the dark mode value of color.primary?',
+        'Dark: #4493F8 on a black background.',
+      ),
+    ).not.toBe('4493');
+    expect(
+      short('What is the minimum height of a button?', 'A button is at least 36 pixels high.'),
+    ).toBe('36 pixels');
+  });
+
   it('never leaves a bracket open', () => {
     expect(
       short(
