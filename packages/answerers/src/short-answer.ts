@@ -247,6 +247,8 @@ const UNIT_WORDS = new Set(
     ' ',
   ),
 );
+const BOUND_BEFORE =
+  /\b(?:at least|at most|up to|no more than|more than|less than|fewer than|above|below|within)\s+$/i;
 /** Words ending in "s" that name no things counted. */
 const NOT_PLURAL = new Set(
   'this does goes was has its his hers ours yours theirs plus thus less unless across always perhaps besides whereas'.split(
@@ -465,6 +467,9 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
         stemTerm(unit) === asked.unit ||
         (/^[a-z]{3,}s$/.test(unit) && !NOT_PLURAL.has(unit)));
     if (counted) end += next![0].length;
+    // A bound is part of the quantity: "at least six months" is not "six months".
+    const bound = BOUND_BEFORE.exec(before);
+    if (bound) add(match.index - bound[0].length, end, 'number');
     add(match.index, end, 'number');
     add(match.index, match.index + match[0].length, 'number');
   }

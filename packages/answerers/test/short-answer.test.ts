@@ -84,7 +84,7 @@ describe('shortAnswer', () => {
     [
       'How much is the meal allowance per day?',
       'Meals on business trips are reimbursed up to 45 euros per day.',
-      '45 euros',
+      'up to 45 euros',
     ],
     [
       'What was the name of the stadium where Super Bowl 50 was played?',
@@ -169,9 +169,21 @@ describe('shortAnswer', () => {
         'Dark: #4493F8 on a black background.',
       ),
     ).not.toBe('4493');
+    expect(short('What is the minimum height of a button?', 'A button is 36 pixels high.')).toBe(
+      '36 pixels',
+    );
+  });
+
+  it('keeps a bound with its number', () => {
     expect(
-      short('What is the minimum height of a button?', 'A button is at least 36 pixels high.'),
-    ).toBe('36 pixels');
+      short(
+        'How long do we keep a deprecated API version running?',
+        'We keep a deprecated API version running for at least six months.',
+      ),
+    ).toBe('at least six months');
+    expect(
+      short('How many labels can a metric have?', 'A metric can have at most 20 labels.'),
+    ).toBe('at most 20 labels');
   });
 
   it('never leaves a bracket open', () => {
