@@ -284,6 +284,7 @@ export class ExtractiveAnswerer implements Answerer {
     // question's own words are not.
     const short = shortAnswer(request.standaloneQuestion, best.text, {
       questionStems: new Set(question.terms.keys()),
+      ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
     });
     lap('short-answer');
     return {

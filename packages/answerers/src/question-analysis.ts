@@ -153,7 +153,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     if (tagged[index]!.tags.has('Possessive')) focusWords.length = 0;
   }
   const names = namedTerms(question);
-  const unit = unitOf(question);
+  const unit = unitOf(tagged);
   const things = new Set<string>();
   for (const word of tagged) {
     if (!namesAThing(word)) continue;
@@ -236,11 +236,25 @@ function focusOf(
   return { focus, focusPhrase: written.join(' ') };
 }
 
-/** "how many days…" → { unit: "day" } ("how many times" counts times). */
-function unitOf(question: string): { unit?: string } {
-  const match = /\bhow many\s+([a-z]+)/i.exec(question);
-  const unit = match ? stemTerm(match[1]!.toLowerCase()) : undefined;
-  return unit && !FRAMING_WORDS.has(unit) ? { unit } : {};
+/**
+ * "how many days…" → { unit: "day" } ("how many times" counts times): the last noun of the
+ * phrase after "how many" ("how many NFL **teams**"), none when a verb follows it ("how many
+ * **were** killed", "how many **will**…").
+ */
+function unitOf(tagged: TaggedWord[]): { unit?: string } {
+  const at = tagged.findIndex((w, i) => w.normal === 'how' && tagged[i + 1]?.normal === 'many');
+  if (at < 0) return {};
+  let unit: string | undefined;
+  for (const word of tagged.slice(at + 2)) {
+    const noun = (word.tags.has('Noun') || word.tags.has('Acronym')) && !word.tags.has('Pronoun');
+    if (noun) {
+      unit = word.normal;
+      continue;
+    }
+    if (!word.tags.has('Adjective')) break;
+  }
+  const stem = unit === undefined ? undefined : stemTerm(unit.replace(/[^\p{L}\p{N}]+/gu, ''));
+  return stem && !FRAMING_WORDS.has(stem) ? { unit: stem } : {};
 }
 
 function asksForSeveral(question: string, cues: QuestionCue[]): boolean {

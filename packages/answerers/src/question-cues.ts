@@ -19,10 +19,13 @@ const MONTHS =
 const IDENTIFIER = /\b[0-9a-f]{8}-[0-9a-f]{4}-|\b(?=[\w.-]*\d)(?=[\w.-]*[a-z-])[\w.-]{3,}\b/i;
 const WEEKDAYS = /\b(monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b/i;
 const YEAR = /\b(1[0-9]{3}|20[0-9]{2})s?\b/;
+/** "the 17th century", "the mid-18th century", "2nd century BCE", "AD 1500", "300 BC". */
+const ERA =
+  /\b\d{1,2}(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b|\b\d{1,4}\s*(?:BC|BCE|AD|CE)\b|\bAD\s*\d{1,4}\b/;
 /** 2020-08-11, 8/11/2020, 11.08.2020. */
 const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
 const NUMBER =
-  /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|dozen|half|once|twice)\b)/i;
+  /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?|half|once|twice|several|few)\b)/i;
 const FREQUENCY =
   /\b(every|each|per|annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|once|twice|continuously)\b|\b\d+ times\b/i;
 const COUNT_WORDS = [
@@ -48,12 +51,15 @@ const LIST_ITEM = /(?:^|\s)(?:[-*•]|\d{1,3}[.)])\s+\S/g;
 export function questionCues(question: string): QuestionCue[] {
   const q = question.toLowerCase();
   const cues: QuestionCue[] = [];
+  // The first question word asks; a later one opens a clause about the subject ("what colour did
+  // they wear when Elway was quarterback?", "what is the stadium where…").
+  const asking = /\b(what|which|who|whom|whose|when|where|how|why)\b/.exec(q)?.[1];
   if (/\b(who|whom|whose)\b/.test(q)) cues.push({ kind: 'person' });
   const unit =
     /\b(?:what|which|in what|in which)\s+((?:year|date|day|month|time|century|decade)(?:\s+and\s+(?:year|month|day))?)\b/.exec(
       q,
     );
-  if (unit || /\bwhen\b|\bhow long ago\b/.test(q)) {
+  if (unit || asking === 'when' || /\bhow long ago\b/.test(q)) {
     const named = unit?.[1] ?? '';
     cues.push({ kind: 'time', month: /\bmonth\b/.test(named), year: /\byear\b/.test(named) });
   }
@@ -67,7 +73,8 @@ export function questionCues(question: string): QuestionCue[] {
     cues.push({ kind: 'quantity' });
   }
   if (
-    /\bwhere\b|\bwhat (city|country|state|place|region|location)\b|\bwhich (city|country|state|place|region)\b/.test(
+    asking === 'where' ||
+    /\bwhat (city|country|state|place|region|location)\b|\bwhich (city|country|state|place|region)\b/.test(
       q,
     )
   ) {
@@ -119,6 +126,7 @@ function holdsTime(sentence: string, cue: { month: boolean; year: boolean }): bo
   }
   return (
     YEAR.test(sentence) ||
+    ERA.test(sentence) ||
     MONTHS.test(sentence) ||
     WEEKDAYS.test(sentence) ||
     NUMERIC_DATE.test(sentence)

@@ -13,6 +13,8 @@ export interface AskedThing {
   focus?: string;
   /** A unit the question names ("how many days" → "day"). */
   unit?: string;
+  /** "How often": a rate or a period answers ("at least annually"), not only a number. */
+  often?: boolean;
 }
 
 /** Nouns after "which/what" that ask for an identifier rather than a description. */
@@ -54,6 +56,31 @@ const IDENTIFIER_FOCUS = new Set(
     'mode',
     'format',
     'protocol',
+  ].map(stemTerm),
+);
+/** Nouns asking for a number wherever they stand ("what was the final score", "the number of…"). */
+const NUMBER_FOCUS = new Set(
+  [
+    'percentage',
+    'percent',
+    'proportion',
+    'fraction',
+    'number',
+    'amount',
+    'rate',
+    'ratio',
+    'score',
+    'price',
+    'cost',
+    'total',
+    'population',
+    'temperature',
+    'distance',
+    'length',
+    'height',
+    'weight',
+    'speed',
+    'age',
   ].map(stemTerm),
 );
 const DATE_FOCUS = new Set(['year', 'date', 'day', 'month', 'century', 'decade', 'era', 'season']);
@@ -104,7 +131,7 @@ const PERSON_FOCUS = new Set(
 );
 
 /** What the question asks for, or null for questions no single span answers (how to, why, yes/no). */
-export function askedThing(question: string): AskedThing | null {
+export function askedThing(question: string, head?: string): AskedThing | null {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
   if (/^\s*(?:why|how (?:do|does|did|can|could|should|would|to|is|are)\b)/.test(q)) return null;
   if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
@@ -122,7 +149,11 @@ export function askedThing(question: string): AskedThing | null {
   if (quantity) {
     const unit =
       quantity[2] && /^(?:many|much)$/.test(quantity[1]!) ? stemTerm(quantity[2]) : undefined;
-    return { shape: 'number', ...(unit && !FRAMING_WORDS.has(unit) && { unit }) };
+    return {
+      shape: 'number',
+      ...(unit && !FRAMING_WORDS.has(unit) && { unit }),
+      ...(quantity[1] === 'often' && { often: true }),
+    };
   }
   if (
     /\b(?:what|which) (?:percentage|percent|proportion|share|fraction|number|amount|size|rate|ratio|score|price|cost|limit|cap|maximum|minimum|total)\b/.test(
@@ -151,13 +182,18 @@ export function askedThing(question: string): AskedThing | null {
       ? direct[1]!
       : undefined;
   const nounAfterThe = /\b(?:what|which)\s+(?:is|was|are|were)\s+the\s+([a-z][\w-]*)/.exec(q);
-  const focus = stemTerm(namedOf?.[1] ?? focusWord ?? nounAfterThe?.[1] ?? '');
+  // The head noun a tagger read ("what Florida **stadium**", "what was the final **score**")
+  // beats the word after "what", which may be its modifier.
+  const focus = namedOf
+    ? stemTerm(namedOf[1]!)
+    : (head ?? stemTerm(focusWord ?? nounAfterThe?.[1] ?? ''));
   if (focus === '') {
     // "What did Jim Gray cover?", "…to produce what?": a thing of no named kind. Not a
     // definition ("what is a twin prime?", "what is Skylark?").
     const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
     return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
   }
+  if (NUMBER_FOCUS.has(focus)) return { shape: 'number', focus };
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
   if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
   if (IDENTIFIER_FOCUS.has(focus)) return { shape: 'identifier', focus };
@@ -197,8 +233,12 @@ const TIME_PATTERNS = [
 ];
 const NUMBER_WORDS =
   '(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|half|once|twice|several)';
+/** A number's scale word: "2.5 million" is one number. */
+const SCALE = '(?:\\s(?:hundred|thousand|million|billion|trillion)\\b)?';
+const ONE_NUMBER = `(?:[$€£¥]\\s?)?(?:\\d[\\d,.]*${SCALE}|\\b${NUMBER_WORDS}(?:[\\s-]${NUMBER_WORDS})*\\b)`;
+/** A number or a range of two ("24–10", "90 to 95 percent", "30 to 50 thousand"), with its percent. */
 const NUMBER_PATTERN = new RegExp(
-  `(?:[$€£¥]\\s?)?(?:\\d[\\d,.]*(?:\\s?[-–—]\\s?\\d[\\d,.]*)?|\\b${NUMBER_WORDS}(?:[\\s-]${NUMBER_WORDS})*\\b)(?:\\s?(?:%|percent|per cent))?`,
+  `${ONE_NUMBER}(?:\\s?[-–—]\\s?${ONE_NUMBER}|\\s(?:to|or)\\s${ONE_NUMBER})?(?:\\s?(?:%|percent|per cent))?`,
   'gi',
 );
 /** Words that say what a number counts, kept with it ("30 days", "180 euros", "512 kB"). */
@@ -207,6 +247,19 @@ const UNIT_WORDS = new Set(
     ' ',
   ),
 );
+const BOUND_BEFORE =
+  /\b(?:at least|at most|up to|no more than|more than|less than|fewer than|above|below|within)\s+$/i;
+/** Words ending in "s" that name no things counted. */
+const NOT_PLURAL = new Set(
+  'this does goes was has its his hers ours yours theirs plus thus less unless across always perhaps besides whereas'.split(
+    ' ',
+  ),
+);
+/** The word that makes the number after it a pointer into the document. */
+const REFERENCE_BEFORE =
+  /\b(Figure|Fig|Table|Section|Sec|Appendix|Chapter|Step|Page|Footnote|Annex|Exhibit|Equation|Eq|Line|Item|Note)\.?\s*$/i;
+const FREQUENCY_PATTERN =
+  /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other)\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 const VALUE_AFTER =
@@ -221,9 +274,14 @@ const VALUE_AFTER =
 export function shortAnswer(
   question: string,
   sentence: string,
-  context: { questionStems: ReadonlySet<string>; contextStems?: ReadonlySet<string> },
+  context: {
+    questionStems: ReadonlySet<string>;
+    contextStems?: ReadonlySet<string>;
+    /** Stem of the head noun of the question's wh-phrase, when the caller's tagger read it. */
+    head?: string;
+  },
 ): string | null {
-  const asked = askedThing(question);
+  const asked = askedThing(question, context.head);
   if (!asked) return null;
   const tagged = tagWords(sentence);
   const spans = candidateSpans(sentence, tagged, asked);
@@ -391,14 +449,32 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
   for (const pattern of TIME_PATTERNS) each(pattern, 'time');
   for (const match of sentence.matchAll(NUMBER_PATTERN)) {
     if (!/\d|[a-z]/i.test(match[0])) continue;
+    const before = sentence.slice(0, match.index);
+    // Digits of a code ("IR-2", "SP800") are no number, nor is a figure's or a section's
+    // number ("Figure 3-1", "Section 4.2") unless a figure or a section is what is asked.
+    const after = sentence.slice(match.index + match[0].length);
+    if (/[\p{L}\d_#]-?$/u.test(before) && !/^[$€£¥]/.test(match[0])) continue;
+    if (/^[\p{L}\d_]/u.test(after) && /\d$/.test(match[0])) continue;
+    const reference = REFERENCE_BEFORE.exec(before)?.[1];
+    if (reference && stemTerm(reference.toLowerCase()) !== asked.focus) continue;
     let end = match.index + match[0].length;
-    // The unit after it: "30 days", "180 euros", "6 hours".
-    const after = /^\s+([A-Za-z]+)/.exec(sentence.slice(end));
-    const unit = after?.[1]?.toLowerCase();
-    if (unit && (UNIT_WORDS.has(unit) || stemTerm(unit) === asked.unit)) end += after![0].length;
+    // The unit after it: "30 days", "180 euros", "6 hours", "36 pixels" (what it counts).
+    const next = /^\s+([A-Za-z]+)/.exec(after);
+    const unit = next?.[1];
+    const counted =
+      unit !== undefined &&
+      (UNIT_WORDS.has(unit.toLowerCase()) ||
+        stemTerm(unit) === asked.unit ||
+        (/^[a-z]{3,}s$/.test(unit) && !NOT_PLURAL.has(unit)));
+    if (counted) end += next![0].length;
+    // A bound is part of the quantity: "at least six months" is not "six months".
+    const bound = BOUND_BEFORE.exec(before);
+    if (bound) add(match.index - bound[0].length, end, 'number');
     add(match.index, end, 'number');
     add(match.index, match.index + match[0].length, 'number');
   }
+  // "How often": a rate or a period ("at least annually", "every 90 days", "twice a year").
+  if (asked.often) each(FREQUENCY_PATTERN, 'number');
   each(IDENTIFIER_PATTERN, 'identifier');
   for (const match of sentence.matchAll(VALUE_AFTER)) {
     const start = match.index + match[0].length;
@@ -491,8 +567,12 @@ function isNounish(word: TaggedWord): boolean {
 
 /** Without punctuation left at either end, a lower-case article, or quotes around it all. */
 function trimSpan(text: string): string {
-  return text
+  const trimmed = text
     .replace(/^(?:the|a|an)\s+(?=\S)/, '')
     .replace(/^[\s,;:(]+|[\s,;:)]+$/g, '')
     .replace(/^(['"`])(.*)\1$/, '$2');
+  // A bracket it opens and does not close is the start of an aside: "Rory Williams (Arthur
+  // Darvill" is "Rory Williams".
+  const open = trimmed.lastIndexOf(' (');
+  return open > 0 && !trimmed.slice(open).includes(')') ? trimmed.slice(0, open) : trimmed;
 }

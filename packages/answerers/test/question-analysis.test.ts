@@ -1,4 +1,5 @@
 import { absentSubjects, analyseQuestion } from '../src/question-analysis';
+import { questionCues, sentenceMatchesCues } from '../src/question-cues';
 
 const analysed = (question: string) => analyseQuestion(question, question);
 const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
@@ -143,6 +144,40 @@ describe('analyseQuestion', () => {
     expect(analysed('What port and protocol does billing use?').asksForSeveral).toBe(true);
     expect(analysed('In what month and year was it founded?').asksForSeveral).toBe(false);
     expect(analysed('How many days are left?').unit).toBe('day');
+  });
+
+  it('reads the unit of a count as the noun after "how many", never a verb', () => {
+    expect(analysed('How many NFL teams have gone 15-1 in one season?').unit).toBe('team');
+    expect(analysed('How many were killed by plague in Naples in 1656?').unit).toBeUndefined();
+    expect(analysed('How many will the committee dedicate to charities?').unit).toBeUndefined();
+  });
+});
+
+describe('questionCues', () => {
+  const kinds = (question: string) => questionCues(question).map((cue) => cue.kind);
+
+  it('reads a time or a place from the word that asks, not from a clause about the subject', () => {
+    expect(kinds('When did the Jin dynasty end?')).toEqual(['time']);
+    expect(kinds('What colour did Denver wear when Elway was quarterback?')).toEqual([]);
+    expect(kinds('Where was the media day event held?')).toEqual(['place']);
+    expect(kinds('What is the name of the stadium where the game was played?')).toEqual([]);
+    expect(kinds('In what year was the station founded?')).toEqual(['time']);
+  });
+
+  it('finds a century or an era as a time, and "dozens" or "a few" as a count', () => {
+    const holds = (question: string, sentence: string) =>
+      sentenceMatchesCues(sentence, questionCues(question), new Set());
+    expect(
+      holds('When did the population recover?', 'It did not recover until the 17th century.'),
+    ).toBe(true);
+    expect(holds('When was it written?', 'It was written by a 2nd century BCE Greek writer.')).toBe(
+      true,
+    );
+    expect(holds('When was it written?', 'It was written by a Greek writer.')).toBe(false);
+    expect(holds('How many empires were there?', 'Muslim empires number in the dozens.')).toBe(
+      true,
+    );
+    expect(holds('How many contain none?', 'Only a few biomolecules contain none.')).toBe(true);
   });
 });
 

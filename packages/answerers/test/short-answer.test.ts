@@ -23,6 +23,14 @@ describe('askedThing', () => {
     if (focus) expect(asked?.focus).toBe(focus);
   });
 
+  it('reads the head noun a tagger found, and a number asked by its noun wherever it stands', () => {
+    const q = 'What was the final score of the AFC Championship Game?';
+    expect(askedThing(q)?.shape).toBe('thing');
+    expect(askedThing(q, stemTerm('score'))).toEqual({ shape: 'number', focus: stemTerm('score') });
+    expect(askedThing('What Florida stadium was considered?', 'stadium')?.focus).toBe('stadium');
+    expect(askedThing('What was the number of times Denver played?')?.shape).toBe('number');
+  });
+
   it.each([
     'How do I restart the billing service?',
     'Why are deploys frozen on Fridays?',
@@ -76,7 +84,7 @@ describe('shortAnswer', () => {
     [
       'How much is the meal allowance per day?',
       'Meals on business trips are reimbursed up to 45 euros per day.',
-      '45 euros',
+      'up to 45 euros',
     ],
     [
       'What was the name of the stadium where Super Bowl 50 was played?',
@@ -102,10 +110,89 @@ describe('shortAnswer', () => {
       'Chester, South Carolina',
     ],
     ['Which floor is the cafeteria on?', 'The cafeteria is on floor 4.', '4'],
+    // A number with its scale word, and a range, are one number.
+    [
+      'How many species of insects are known in the region?',
+      'The region is home to about 2.5 million insect species, and some 2,000 birds.',
+      '2.5 million',
+    ],
+    [
+      'How many people died in Algiers during 1620-21?',
+      'Algiers lost 30 to 50 thousand inhabitants to the plague.',
+      '30 to 50 thousand',
+    ],
   ])('%j in %j is %j, verbatim', (question, sentence, expected) => {
     const answer = short(question, sentence);
     expect(answer).toBe(expected);
     expect(sentence).toContain(answer);
+  });
+
+  it("answers with the kind of thing the question's head noun asks for", () => {
+    const q = 'What was the final score of the AFC Championship Game?';
+    const sentence =
+      'They then beat the New England Patriots in the AFC Championship Game, 20–18, by intercepting a pass.';
+    const questionStems = new Set(contentWords(q).map(stemTerm));
+    expect(shortAnswer(q, sentence, { questionStems, head: stemTerm('score') })).toBe('20–18');
+  });
+
+  it('answers "how often" with a period, and never with the digits of a code or a figure', () => {
+    expect(
+      short(
+        'How often does incident response training have to be repeated under the FedRAMP Low baseline?',
+        'IR-2 (c) [at least annually]',
+      ),
+    ).toBe('at least annually');
+    expect(
+      short(
+        'What are the phases of the incident response life cycle?',
+        'Figure 3-1 illustrates the incident response life cycle.',
+      ),
+    ).not.toBe('3-1');
+    expect(
+      short(
+        'How many phases does the life cycle have?',
+        'Figure 3-1 shows that the life cycle has four phases.',
+      ),
+    ).toBe('four phases');
+  });
+
+  it('reads "every four weeks" whole, a hex code as no number, and keeps what a number counts', () => {
+    expect(
+      short(
+        'How often are the mobile apps released?',
+        'The mobile apps are released every four weeks.',
+      ),
+    ).toBe('every four weeks');
+    expect(
+      short(
+        'What is the dark mode value of color.primary?',
+        'Dark: #4493F8 on a black background.',
+      ),
+    ).not.toBe('4493');
+    expect(short('What is the minimum height of a button?', 'A button is 36 pixels high.')).toBe(
+      '36 pixels',
+    );
+  });
+
+  it('keeps a bound with its number', () => {
+    expect(
+      short(
+        'How long do we keep a deprecated API version running?',
+        'We keep a deprecated API version running for at least six months.',
+      ),
+    ).toBe('at least six months');
+    expect(
+      short('How many labels can a metric have?', 'A metric can have at most 20 labels.'),
+    ).toBe('at most 20 labels');
+  });
+
+  it('never leaves a bracket open', () => {
+    expect(
+      short(
+        'Who travelled with the Eleventh Doctor?',
+        'The Eleventh Doctor travelled with Amy Pond and Rory Williams (Arthur Darvill).',
+      ),
+    ).not.toMatch(/\([^)]*$/);
   });
 
   it('gives nothing for a question asking for no single thing, or a sentence without one', () => {
