@@ -5,7 +5,6 @@ import {
   spelledNearly,
   type QuestionAnalysis,
 } from './question-analysis';
-import { sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
 
@@ -408,17 +407,18 @@ export function tableCellOf(unit: {
 /**
  * Whether a table's cell answers the question as a person reads the table: its column is what
  * is asked for — the column's name says a word of the question ("Owner" for "who owns",
- * "Renewal date" for "when does it renew"), or the cell is the kind of thing asked for ("hourly"
- * for "how often", under "Schedule") — and its row is the thing asked about: the question names
- * the row's key, or names the cell's value and so asks for the key ("which service listens on
- * port 7301?"). "Team Atlas — Office: Lisbon" does not say which Slack channel Team Atlas uses,
- * nor "High — First reply: 4 hours" the target of low-priority tickets.
+ * "Renewal date" for "when does it renew"), or, when no column of its row does, the question
+ * names no kind of thing the column should be ("when does the alert fire?" of a "Threshold";
+ * "which Slack channel…" is not answered from an "Office") — and its row is the thing asked
+ * about: the question names the row's key, or names the cell's value and so asks for the key
+ * ("which service listens on port 7301?"). "High — First reply: 4 hours" does not say the
+ * target of low-priority tickets.
  */
 export function cellAnswers(
   cell: TableCell,
   question: QuestionAnalysis,
-  /** Whether a text holds the kind of thing the question asks for (its cues). */
-  isAskedKind: (text: string) => boolean,
+  /** The other cells of its row. */
+  row: TableCell[] = [],
 ): boolean {
   const asked = [...question.terms.keys()];
   const says = (text: string) => {
@@ -426,16 +426,10 @@ export function cellAnswers(
     return terms.some((t) => asked.some((q) => sameWord(t, q)));
   };
   const column =
-    says(cell.column) ||
-    (question.cues.length > 0 && isAskedKind(cell.value)) ||
-    // "When does it run?" of a job is answered by its schedule: a time of day, a period.
-    (question.cues.some((c) => c.kind === 'time') && SCHEDULE.test(cell.value));
-  const row = says(cell.key) || says(cell.value) || initialsOf(cell.key, asked);
-  return column && row;
+    says(cell.column) || (question.focus.length === 0 && !row.some((c) => says(c.column)));
+  const named = says(cell.key) || says(cell.value) || initialsOf(cell.key, asked);
+  return column && named;
 }
-
-const SCHEDULE =
-  /\b\d{1,2}:\d{2}\b|\b\d{1,2}\s?(?:am|pm)\b|\b(?:every|each|daily|hourly|weekly|monthly|nightly|yearly|annually)\b/i;
 
 /**
  * One word in two forms: the same stem, another form of a long one ("europe" / "european"), or
@@ -503,20 +497,30 @@ export function statesAskedAction(
  * and row (`cellAnswers`), a sentence for "who…" by its action (`statesAskedAction`).
  */
 export function answersAsAsked(
-  candidate: {
-    unit: { kind: string; text: string; context: string };
-    held: Set<string>;
-    /** Whether it holds the kind of thing the question asks for. */
-    cue: number;
-  },
+  candidate: AskedCandidate,
   question: QuestionAnalysis,
+  /** The candidates it was chosen from: the cells of its row are among them. */
+  candidates: AskedCandidate[] = [],
 ): boolean {
   const cell = tableCellOf(candidate.unit);
   if (cell) {
-    const stems = new Set(question.terms.keys());
-    return cellAnswers(cell, question, (text) => sentenceMatchesCues(text, question.cues, stems));
+    const row = candidates
+      .filter((c) => c !== candidate && c.passageIndex === candidate.passageIndex)
+      .filter((c) => c.unit.block === candidate.unit.block)
+      .map((c) => tableCellOf(c.unit))
+      .filter((c): c is TableCell => c !== undefined && c.key === cell.key);
+    return cellAnswers(cell, question, row);
   }
   return statesAskedAction(candidate.held, candidate.cue > 0, question);
+}
+
+/** What `answersAsAsked` reads of a candidate answer. */
+export interface AskedCandidate {
+  unit: { kind: string; text: string; context: string; block: number };
+  passageIndex: number;
+  held: Set<string>;
+  /** Whether it holds the kind of thing the question asks for. */
+  cue: number;
 }
 
 /**

@@ -229,7 +229,7 @@ export class ExtractiveAnswerer implements Answerer {
         question.abbreviations,
       ) &&
         !namesAnotherIdentifier(`${c.unit.context} ${c.text}`, identifiers) &&
-        answersAsAsked(c, question));
+        answersAsAsked(c, question, candidates));
     const top = ranked[0]!;
     // A sentence that names other things than the question does, ranked far below the first,
     // is a neighbour's fact rather than the answer.

@@ -144,7 +144,8 @@ describe('questionSubjects of a name describing the thing asked for', () => {
 
 describe('answersAsAsked', () => {
   const cell = (text: string, context: string) => ({
-    unit: { kind: 'table_row', text, context },
+    unit: { kind: 'table_row', text, context, block: 0 },
+    passageIndex: 0,
     held: new Set<string>(),
     cue: 0,
   });
@@ -159,12 +160,19 @@ describe('answersAsAsked', () => {
     const owner = cell('report_viewed — Owner: Team Atlas', 'Event Owner');
     expect(answersAsAsked(owner, analysed('Who owns report_viewed?'))).toBe(true);
     const fired = cell('report_viewed — Fired when: A user opens a report', 'Event Fired when');
-    expect(answersAsAsked(fired, analysed('Who owns report_viewed?'))).toBe(false);
+    expect(answersAsAsked(fired, analysed('Who owns report_viewed?'), [fired, owner])).toBe(false);
   });
 
-  it('takes a cell of the kind asked for under a column the question does not name', () => {
+  it('takes a column the question does not name when it names no kind of thing and no column of the row says it', () => {
     const schedule = cell('ingest-orders — Schedule: hourly at minute 5', 'Job Schedule');
     expect(answersAsAsked(schedule, analysed('How often does ingest-orders run?'))).toBe(true);
+    const threshold = cell(
+      'OspreyQueueBacklog — Threshold: More than 2 million queued messages for 10 minutes',
+      'Alert Threshold',
+    );
+    const severity = cell('OspreyQueueBacklog — Severity: P2', 'Alert Severity');
+    const fires = analysed('When does the OspreyQueueBacklog alert fire?');
+    expect(answersAsAsked(threshold, fires, [threshold, severity])).toBe(true);
   });
 
   it("wants the row of the thing asked about, or the row the question's value names", () => {
@@ -185,7 +193,8 @@ describe('answersAsAsked', () => {
 
   it('wants the action of a "who" question said by a sentence that names no one', () => {
     const sentence = (text: string, cue: number) => ({
-      unit: { kind: 'paragraph', text, context: '' },
+      unit: { kind: 'paragraph', text, context: '', block: 0 },
+      passageIndex: 0,
       held: new Set(
         text
           .toLowerCase()
