@@ -1,10 +1,5 @@
 import { contentWords, words } from '@docent/text-segmentation';
-import {
-  commonPrefix,
-  FRAMING_WORDS,
-  spelledNearly,
-  type QuestionAnalysis,
-} from './question-analysis';
+import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
 
@@ -521,56 +516,4 @@ export interface AskedCandidate {
   held: Set<string>;
   /** Whether it holds the kind of thing the question asks for. */
   cue: number;
-}
-
-/**
- * How close in meaning (cosine of the embedder's unit vectors) a word of the answer must be to a
- * word of the question the collection lacks for the answer to say it otherwise: "stated" says
- * "remarks" (0.54 with MiniLM), "touchdowns" "TDs" (0.59); a swapped-in word ("disguise" for
- * "resolution", "plates" for "fumbled") has no such word in the sentence (at most 0.49 on
- * SQuAD's even half).
- */
-export const SAID_OTHERWISE = 0.5;
-
-/**
- * The words of `absent` (words of the question no chunk of the collection holds) that the
- * answering sentence, its label, section titles and document name do not say in other words:
- * each is compared in meaning with each of their words. A question whose thing or action the
- * collection never names is answered only by a sentence that names it otherwise; else another
- * thing's fact would be quoted for it.
- */
-export async function unsaidWords(
-  absent: string[],
-  answer: string,
-  embed: (texts: string[]) => Promise<Float32Array[]>,
-  /** The question's names (stems): a name is said only as written, or misspelt. */
-  names: ReadonlySet<string> = new Set(),
-): Promise<string[]> {
-  const said = [...new Set(contentWords(answer))].filter((w) => /\p{L}{2}/u.test(w));
-  const spelled = new Set(said);
-  // "recievers" for "receivers", "champs" for "champions": the answer holds the word misspelt.
-  const missing = absent.filter(
-    (w) => !spelledNearly(w, spelled, { sharedStem: false }) && !spelledNearly(w, spelled),
-  );
-  const meanings = missing.filter((w) => !names.has(w) && !names.has(stemTerm(w)));
-  if (meanings.length === 0 || said.length === 0) return missing;
-  const vectors = await embed([...meanings, ...said]);
-  const saidOtherwise = new Set(
-    meanings.filter((_, i) =>
-      said.some((__, j) => cosine(vectors[i]!, vectors[meanings.length + j]!) >= SAID_OTHERWISE),
-    ),
-  );
-  return missing.filter((w) => !saidOtherwise.has(w));
-}
-
-function cosine(a: Float32Array, b: Float32Array): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }

@@ -25,7 +25,6 @@ import {
   questionSubjects,
   union,
   type SentenceTerms,
-  unsaidWords,
 } from './answer-support';
 import {
   absentSubjects,
@@ -67,9 +66,8 @@ export interface ExtractiveAnswererOptions {
    */
   minEvidence?: number;
   /**
-   * Whether a question is "not found" when it holds a word no chunk of the collection holds
-   * that its answer does not say otherwise (in meaning, or misspelt), or when no sentence holds
-   * the names it mentions. Default true;
+   * Whether a question is "not found" when it names a thing (a noun, a name, a number) that no
+   * chunk of the collection holds, or when no sentence holds the names it mentions. Default true;
    * off, only the evidence threshold decides (the bench's "without thresholds" rows).
    */
   requireSubjects?: boolean;
@@ -190,16 +188,18 @@ export class ExtractiveAnswerer implements Answerer {
     for (const c of candidates) c.held = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
     const neighbour = blockNeighbours(candidates);
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
-    const absent =
-      this.requireSubjects && request.termCounts
-        ? absentSubjects(
-            question,
-            request.termCounts.byWord,
-            passageWords(request.passages),
-            passageNames(request.passages),
-            { anyWord: true },
-          )
-        : [];
+    if (
+      this.requireSubjects &&
+      request.termCounts &&
+      absentSubjects(
+        question,
+        request.termCounts.byWord,
+        passageWords(request.passages),
+        passageNames(request.passages),
+      ).length > 0
+    ) {
+      return notFound('absent-subject');
+    }
     if (evidence(candidates, question.terms, rarity, request.passages) < this.minEvidence) {
       return notFound('low-evidence');
     }
@@ -268,21 +268,6 @@ export class ExtractiveAnswerer implements Answerer {
       }
     }
 
-    // A word no chunk holds ("remarks", "disguise") is what the question asks about or how it
-    // asks: the answer must say it in other words ("stated"), else it is another thing's fact.
-    if (absent.length > 0) {
-      const passage = request.passages[best.passageIndex]!;
-      const unsaid = await abortable(
-        unsaidWords(
-          absent,
-          `${passage.docName} ${passage.headings} ${best.unit.context} ${best.text}`,
-          (texts) => this.cache.embed(texts, (t) => this.options.embedTexts(t)),
-          question.names,
-        ),
-        options.signal,
-      );
-      if (unsaid.length > 0) return notFound('absent-subject');
-    }
     const chosen = this.compose(best, question, neighbour);
     const passages = request.passages;
     const used: string[] = [];

@@ -272,13 +272,6 @@ export function absentSubjects(
   passageWords: ReadonlySet<string>,
   /** The passages' capitalised words: a name is a typo of a name, never of "seven" ("Severn"). */
   passageNames: ReadonlySet<string> = passageWords,
-  /**
-   * Every such word, not only those naming things: verbs and adjectives ("Who **plates** the
-   * ball?") and the words of the thing asked for ("What **celtic** of compounds…"), a typo only
-   * within an edit or two ("capitulation" is no form of "capital") — for an answerer that then
-   * asks whether its answer says each of them otherwise (`unsaidWords`).
-   */
-  { anyWord = false }: { anyWord?: boolean } = {},
 ): string[] {
   const absent = new Set(
     [...chunkCounts]
@@ -288,10 +281,10 @@ export function absentSubjects(
           !FRAMING_WORDS.has(stemTerm(word)) &&
           // "Which **Genghis's** was hosted…": a name is what the question is about, even where
           // it describes the thing asked for.
-          (anyWord || !question.asked.has(stemTerm(word)) || namedOrNumber(word, question)) &&
+          (!question.asked.has(stemTerm(word)) || namedOrNumber(word, question)) &&
           !(question.names.has(word)
             ? spelledNearly(word, passageNames, { sharedStem: false })
-            : spelledNearly(word, passageWords, { sharedStem: !anyWord })),
+            : spelledNearly(word, passageWords)),
       )
       .map(([word]) => word),
   );
@@ -303,7 +296,7 @@ export function absentSubjects(
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (question.verbs.has(stemTerm(normal))) continue;
-      const counted = anyWord || namesAThing(word) || /\d/.test(normal);
+      const counted = namesAThing(word) || /\d/.test(normal);
       if (absent.has(normal) && counted) out.push(normal);
     }
   }

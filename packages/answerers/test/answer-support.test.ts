@@ -1,9 +1,4 @@
-import {
-  answersAsAsked,
-  holdsSubjects,
-  questionSubjects,
-  unsaidWords,
-} from '../src/answer-support';
+import { answersAsAsked, holdsSubjects, questionSubjects } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
 
@@ -217,35 +212,5 @@ describe('answersAsAsked', () => {
     expect(
       answersAsAsked(sentence('Sales director Ana Ruiz signs off larger discounts.', 1), question),
     ).toBe(true);
-  });
-});
-
-describe('unsaidWords', () => {
-  // Words as vectors: "remarks" and "stated" close in meaning, the others apart.
-  const meaning: Record<string, number[]> = { remarks: [10, 2], stated: [9, 3] };
-  /** Every other word its own direction. */
-  const directions = new Map<string, number>();
-  const own = (word: string) => {
-    if (!directions.has(word)) directions.set(word, directions.size);
-    const v = new Array<number>(64).fill(0);
-    v[directions.get(word)!] = 1;
-    return v;
-  };
-  const embed = async (texts: string[]) =>
-    texts.map((t) => Float32Array.from([...(meaning[t] ?? [0, 0]), ...own(t)]));
-
-  it('takes a word the collection lacks as said when the answer says it otherwise', async () => {
-    const answer = 'Roger Goodell stated that the league planned to make the game spectacular.';
-    expect(await unsaidWords(['remarks'], answer, embed)).toEqual([]);
-    expect(await unsaidWords(['disguise'], answer, embed)).toEqual(['disguise']);
-  });
-
-  it('takes a misspelt word as said when the answer spells it nearly, and a name only so', async () => {
-    const answer = 'Digital receivers pick up free-to-air channels.';
-    expect(await unsaidWords(['recievers'], answer, embed)).toEqual([]);
-    // A name is never said by a word close in meaning.
-    const close = async (texts: string[]) => texts.map(() => Float32Array.from([1, 0, 0]));
-    expect(await unsaidWords(['canada'], answer, close, new Set(['canada']))).toEqual(['canada']);
-    expect(await unsaidWords(['leeward'], answer, close)).toEqual([]);
   });
 });
