@@ -470,6 +470,13 @@ export function askedActions(question: QuestionAnalysis): string[] {
   return out;
 }
 
+/** Whether the question asks "who": its first word, or a lower-case one ("Doctor Who" is a name). */
+function asksWho(question: QuestionAnalysis): boolean {
+  return question.tagged.some(
+    (w, i) => /^(?:who|whom|whose)$/.test(w.normal) && (i === 0 || w.text === w.normal),
+  );
+}
+
 /**
  * Whether a sentence says who did what the question asks about: for "who approves…", a sentence
  * naming no one (no person or organisation beyond the question's) answers only when it states
@@ -481,7 +488,7 @@ export function statesAskedAction(
   namesSomeone: boolean,
   question: QuestionAnalysis,
 ): boolean {
-  if (namesSomeone || !question.cues.some((c) => c.kind === 'person')) return true;
+  if (namesSomeone || !asksWho(question)) return true;
   const actions = askedActions(question);
   if (actions.length === 0) return true;
   return actions.some((a) => [...held].some((t) => sameWord(t, a)));

@@ -208,6 +208,13 @@ describe('answersAsAsked', () => {
     expect(
       answersAsAsked(sentence('Your manager approves discounts up to 15 percent.', 0), question),
     ).toBe(true);
+    // "Doctor Who" is a name, not the question's "who".
+    expect(
+      answersAsAsked(
+        sentence('Of those asked, 14 percent found the show very unsuitable for children.', 0),
+        analysed('How many respondents considered Doctor Who very unsuitable for family viewing?'),
+      ),
+    ).toBe(true);
     // Naming someone, a sentence may say the action otherwise.
     expect(
       answersAsAsked(sentence('Sales director Ana Ruiz signs off larger discounts.', 1), question),
