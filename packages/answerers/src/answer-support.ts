@@ -377,3 +377,150 @@ export function union(...sets: Array<Set<string>>): Set<string> {
   for (const set of sets) for (const t of set) out.add(t);
   return out;
 }
+
+/** A cell of a table with named columns, as an answer quotes it: "Wren — Port: 7301". */
+export interface TableCell {
+  /** The row's first cell: what the row is about ("Wren", "High"). */
+  key: string;
+  /** The cell's column name ("Port", "First reply"). */
+  column: string;
+  value: string;
+}
+
+/** The row key, column and value of a unit quoted as a wide table's cell, else undefined. */
+export function tableCellOf(unit: {
+  kind: string;
+  text: string;
+  context: string;
+}): TableCell | undefined {
+  if (unit.kind !== 'table_row') return undefined;
+  const match = /^(.+?) — (.+?): (.+)$/s.exec(unit.text);
+  if (!match || !unit.context.endsWith(match[2]!)) return undefined;
+  return { key: match[1]!, column: match[2]!, value: match[3]! };
+}
+
+/**
+ * Whether a table's cell answers the question as a person reads the table: its column is what
+ * is asked for — the column's name says a word of the question ("Owner" for "who owns",
+ * "Renewal date" for "when does it renew"), or, when no column of its row does, the question
+ * names no kind of thing the column should be ("when does the alert fire?" of a "Threshold";
+ * "which Slack channel…" is not answered from an "Office") — and its row is the thing asked
+ * about: the question names the row's key, or names the cell's value and so asks for the key
+ * ("which service listens on port 7301?"). "High — First reply: 4 hours" does not say the
+ * target of low-priority tickets.
+ */
+export function cellAnswers(
+  cell: TableCell,
+  question: QuestionAnalysis,
+  /** The other cells of its row. */
+  row: TableCell[] = [],
+): boolean {
+  const asked = [...question.terms.keys()];
+  const says = (text: string) => {
+    const terms = contextTerms(text);
+    return terms.some((t) => asked.some((q) => sameWord(t, q)));
+  };
+  const column =
+    says(cell.column) || (question.focus.length === 0 && !row.some((c) => says(c.column)));
+  const named = says(cell.key) || says(cell.value) || initialsOf(cell.key, asked);
+  return column && named;
+}
+
+/**
+ * One word in two forms: the same stem, another form of a long one ("europe" / "european"), or
+ * a short stem that begins the other ("own" / "owner", "renew" / "renewal").
+ */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return (short.length >= 3 && !/\d/.test(short) && long.startsWith(short)) || sharesStem(a, b);
+}
+
+/** "UK" for "United Kingdom": a question word made of the initials of a key of two or more words. */
+function initialsOf(key: string, asked: string[]): boolean {
+  const parts = contentWords(key);
+  if (parts.length < 2) return false;
+  const initials = parts.map((p) => p[0]).join('');
+  return asked.includes(initials);
+}
+
+/** Auxiliary and framing verbs: they ask, they do not say which action is meant. */
+const NOT_ACTIONS = new Set(
+  ['be', 'is', 'are', 'was', 'were', 'do', 'does', 'did', 'have', 'has', 'had', 'can', 'could'].map(
+    stemTerm,
+  ),
+);
+
+/**
+ * The stems of the actions a question asks about: its verbs, not auxiliaries, copulas or
+ * framing words ("approves" in "who approves discounts above 15 percent?").
+ */
+export function askedActions(question: QuestionAnalysis): string[] {
+  const out: string[] = [];
+  for (const word of question.tagged) {
+    if (!word.tags.has('Verb') || word.tags.has('Copula') || word.tags.has('Auxiliary')) continue;
+    if (word.tags.has('Modal') || word.tags.has('Gerund')) continue;
+    for (const w of contentWords(word.text)) {
+      const stem = stemTerm(w);
+      if (!NOT_ACTIONS.has(stem) && !FRAMING_WORDS.has(stem) && !question.names.has(stem)) {
+        out.push(stem);
+      }
+    }
+  }
+  return out;
+}
+
+/** Whether the question asks "who": its first word, or a lower-case one ("Doctor Who" is a name). */
+function asksWho(question: QuestionAnalysis): boolean {
+  return question.tagged.some(
+    (w, i) => /^(?:who|whom|whose)$/.test(w.normal) && (i === 0 || w.text === w.normal),
+  );
+}
+
+/**
+ * Whether a sentence says who did what the question asks about: for "who approves…", a sentence
+ * naming no one (no person or organisation beyond the question's) answers only when it states
+ * the action — "Annual billing gives a 15 percent discount" names the discount, not who approves
+ * one. A sentence naming someone may say the action otherwise ("defeated" for "won").
+ */
+export function statesAskedAction(
+  held: Set<string>,
+  namesSomeone: boolean,
+  question: QuestionAnalysis,
+): boolean {
+  if (namesSomeone || !asksWho(question)) return true;
+  const actions = askedActions(question);
+  if (actions.length === 0) return true;
+  return actions.some((a) => [...held].some((t) => sameWord(t, a)));
+}
+
+/**
+ * Whether a candidate answers what the question asks as it asks it: a table's cell by its column
+ * and row (`cellAnswers`), a sentence for "who…" by its action (`statesAskedAction`).
+ */
+export function answersAsAsked(
+  candidate: AskedCandidate,
+  question: QuestionAnalysis,
+  /** The candidates it was chosen from: the cells of its row are among them. */
+  candidates: AskedCandidate[] = [],
+): boolean {
+  const cell = tableCellOf(candidate.unit);
+  if (cell) {
+    const row = candidates
+      .filter((c) => c !== candidate && c.passageIndex === candidate.passageIndex)
+      .filter((c) => c.unit.block === candidate.unit.block)
+      .map((c) => tableCellOf(c.unit))
+      .filter((c): c is TableCell => c !== undefined && c.key === cell.key);
+    return cellAnswers(cell, question, row);
+  }
+  return statesAskedAction(candidate.held, candidate.cue > 0, question);
+}
+
+/** What `answersAsAsked` reads of a candidate answer. */
+export interface AskedCandidate {
+  unit: { kind: string; text: string; context: string; block: number };
+  passageIndex: number;
+  held: Set<string>;
+  /** Whether it holds the kind of thing the question asks for. */
+  cue: number;
+}

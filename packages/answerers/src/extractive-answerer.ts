@@ -8,6 +8,7 @@ import {
 import { abortable } from './abortable';
 import { warmEnglishTagger } from './english-tagger';
 import {
+  answersAsAsked,
   collectionRarity,
   commonNames,
   contextTerms,
@@ -233,7 +234,8 @@ export class ExtractiveAnswerer implements Answerer {
         union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
         question.abbreviations,
       ) &&
-        !namesAnotherIdentifier(`${c.unit.context} ${c.text}`, identifiers));
+        !namesAnotherIdentifier(`${c.unit.context} ${c.text}`, identifiers) &&
+        answersAsAsked(c, question, candidates));
     const top = ranked[0]!;
     // A sentence that names other things than the question does, ranked far below the first,
     // is a neighbour's fact rather than the answer.

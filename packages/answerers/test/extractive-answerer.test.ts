@@ -835,3 +835,72 @@ describe('ExtractiveAnswerer and the sentence the one before it sets up', () => 
     expect(answer.text).toContain('impossible to sustain a large population');
   });
 });
+
+describe('ExtractiveAnswerer reads a table as a person does', () => {
+  const table = (rows: string[]) => {
+    let at = 0;
+    const layout = rows.map((row, i) => {
+      const block = { kind: 'table_row' as const, start: at, end: at + row.length, table: 1 };
+      at += row.length + 1;
+      return i === 0 ? { ...block, header: true } : block;
+    });
+    return {
+      ...passage('teams', rows.join('\n'), 'Teams'),
+      layout: encodeChunkLayout(layout),
+    };
+  };
+  const ask = (question: string, rows: string[]) =>
+    new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [table(rows)],
+    });
+  const teams = [
+    'Team | Office | Lead',
+    'Team Atlas | Lisbon | Ana Lima',
+    'Team Borealis | Leeds | Tom Hadley',
+  ];
+
+  it('answers "not found" when no column is the thing asked for', async () => {
+    expect(await ask('Which Slack channel does Team Atlas use?', teams)).toEqual(NOT_FOUND);
+    const withChannel = [
+      'Team | Office | Slack channel',
+      'Team Atlas | Lisbon | #team-atlas',
+      'Team Borealis | Leeds | #borealis',
+    ];
+    expect((await ask('Which Slack channel does Team Atlas use?', withChannel)).text).toBe(
+      'Team Atlas — Slack channel: #team-atlas',
+    );
+  });
+
+  it('answers "not found" when no row is the thing asked about', async () => {
+    const targets = [
+      'Priority | First reply | Resolution',
+      'Urgent | 1 hour | 8 hours',
+      'High | 4 hours | 2 business days',
+    ];
+    expect(await ask('What is the first reply target for low priority tickets?', targets)).toEqual(
+      NOT_FOUND,
+    );
+    expect(
+      (await ask('What is the first reply target for high priority tickets?', targets)).text,
+    ).toBe('High — First reply: 4 hours');
+  });
+
+  it('answers "not found" to "who approves…" from a sentence that names no one and not the act', async () => {
+    const pricing = passage(
+      'pricing',
+      'Annual billing gives a 15 percent discount on every plan. Prices are in euros.',
+      'Pricing',
+    );
+    const question = 'Who approves discounts above 15 percent?';
+    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [pricing],
+    });
+    expect(answer).toEqual(NOT_FOUND);
+  });
+});
