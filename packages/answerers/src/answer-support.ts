@@ -379,7 +379,7 @@ export function union(...sets: Array<Set<string>>): Set<string> {
 }
 
 /** A cell of a table with named columns, as an answer quotes it: "Wren — Port: 7301". */
-export interface TableCell {
+interface TableCell {
   /** The row's first cell: what the row is about ("Wren", "High"). */
   key: string;
   /** The cell's column name ("Port", "First reply"). */
@@ -388,11 +388,7 @@ export interface TableCell {
 }
 
 /** The row key, column and value of a unit quoted as a wide table's cell, else undefined. */
-export function tableCellOf(unit: {
-  kind: string;
-  text: string;
-  context: string;
-}): TableCell | undefined {
+function tableCellOf(unit: { kind: string; text: string; context: string }): TableCell | undefined {
   if (unit.kind !== 'table_row') return undefined;
   const match = /^(.+?) — (.+?): (.+)$/s.exec(unit.text);
   if (!match || !unit.context.endsWith(match[2]!)) return undefined;
@@ -409,11 +405,11 @@ export function tableCellOf(unit: {
  * ("which service listens on port 7301?"). "High — First reply: 4 hours" does not say the
  * target of low-priority tickets.
  */
-export function cellAnswers(
+function cellAnswers(
   cell: TableCell,
   question: QuestionAnalysis,
   /** The other cells of its row. */
-  row: TableCell[] = [],
+  row: TableCell[],
 ): boolean {
   const asked = [...question.terms.keys()];
   const says = (text: string) => {
@@ -455,7 +451,7 @@ const NOT_ACTIONS = new Set(
  * The stems of the actions a question asks about: its verbs, not auxiliaries, copulas or
  * framing words ("approves" in "who approves discounts above 15 percent?").
  */
-export function askedActions(question: QuestionAnalysis): string[] {
+function askedActions(question: QuestionAnalysis): string[] {
   const out: string[] = [];
   for (const word of question.tagged) {
     if (!word.tags.has('Verb') || word.tags.has('Copula') || word.tags.has('Auxiliary')) continue;
@@ -478,45 +474,41 @@ function asksWho(question: QuestionAnalysis): boolean {
 }
 
 /**
- * Whether a sentence says who did what the question asks about: for "who approves…", a sentence
- * naming no one (no person or organisation beyond the question's) answers only when it states
- * the action — "Annual billing gives a 15 percent discount" names the discount, not who approves
- * one. A sentence naming someone may say the action otherwise ("defeated" for "won").
+ * Whether a candidate answers what the question asks as it asks it, checked for each candidate
+ * of one ask (what the question asks is read once):
+ * - a table's cell by its column and row (`cellAnswers`);
+ * - a sentence for "who…" by its action: a sentence naming no one (no person or organisation
+ *   beyond the question's) answers only when it states the action — "Annual billing gives a 15
+ *   percent discount" names the discount, not who approves one. A sentence naming someone may
+ *   say the action otherwise ("defeated" for "won").
  */
-export function statesAskedAction(
-  held: Set<string>,
-  namesSomeone: boolean,
+export function askedAnswerCheck(
   question: QuestionAnalysis,
-): boolean {
-  if (namesSomeone || !asksWho(question)) return true;
-  const actions = askedActions(question);
-  if (actions.length === 0) return true;
-  return actions.some((a) => [...held].some((t) => sameWord(t, a)));
-}
-
-/**
- * Whether a candidate answers what the question asks as it asks it: a table's cell by its column
- * and row (`cellAnswers`), a sentence for "who…" by its action (`statesAskedAction`).
- */
-export function answersAsAsked(
-  candidate: AskedCandidate,
-  question: QuestionAnalysis,
-  /** The candidates it was chosen from: the cells of its row are among them. */
+  /** The candidates of the ask: the cells of a cell's row are among them. */
   candidates: AskedCandidate[] = [],
-): boolean {
-  const cell = tableCellOf(candidate.unit);
-  if (cell) {
-    const row = candidates
-      .filter((c) => c !== candidate && c.passageIndex === candidate.passageIndex)
-      .filter((c) => c.unit.block === candidate.unit.block)
-      .map((c) => tableCellOf(c.unit))
-      .filter((c): c is TableCell => c !== undefined && c.key === cell.key);
-    return cellAnswers(cell, question, row);
-  }
-  return statesAskedAction(candidate.held, candidate.cue > 0, question);
+): (candidate: AskedCandidate) => boolean {
+  const actions = asksWho(question) ? askedActions(question) : [];
+  const cells = new Map<AskedCandidate, TableCell | undefined>();
+  const cellOf = (c: AskedCandidate) => {
+    if (!cells.has(c)) cells.set(c, tableCellOf(c.unit));
+    return cells.get(c);
+  };
+  return (candidate) => {
+    const cell = cellOf(candidate);
+    if (cell) {
+      const row = candidates
+        .filter((c) => c !== candidate && c.passageIndex === candidate.passageIndex)
+        .filter((c) => c.unit.block === candidate.unit.block)
+        .map(cellOf)
+        .filter((c): c is TableCell => c !== undefined && c.key === cell.key);
+      return cellAnswers(cell, question, row);
+    }
+    if (candidate.cue > 0 || actions.length === 0) return true;
+    return actions.some((a) => [...candidate.held].some((t) => sameWord(t, a)));
+  };
 }
 
-/** What `answersAsAsked` reads of a candidate answer. */
+/** What `askedAnswerCheck` reads of a candidate answer. */
 export interface AskedCandidate {
   unit: { kind: string; text: string; context: string; block: number };
   passageIndex: number;

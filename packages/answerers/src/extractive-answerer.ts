@@ -8,7 +8,7 @@ import {
 import { abortable } from './abortable';
 import { warmEnglishTagger } from './english-tagger';
 import {
-  answersAsAsked,
+  askedAnswerCheck,
   collectionRarity,
   commonNames,
   contextTerms,
@@ -226,6 +226,7 @@ export class ExtractiveAnswerer implements Answerer {
     );
     const documentNames = namesOfDocuments(request.passages, question);
     const identifiers = identifiersOf(request.question);
+    const answersAsAsked = askedAnswerCheck(question, candidates);
     const holdsNames = (c: Candidate) =>
       !this.requireSubjects ||
       (holdsSubjects(
@@ -235,7 +236,7 @@ export class ExtractiveAnswerer implements Answerer {
         question.abbreviations,
       ) &&
         !namesAnotherIdentifier(`${c.unit.context} ${c.text}`, identifiers) &&
-        answersAsAsked(c, question, candidates));
+        answersAsAsked(c));
     const top = ranked[0]!;
     // A sentence that names other things than the question does, ranked far below the first,
     // is a neighbour's fact rather than the answer.

@@ -1,4 +1,4 @@
-import { answersAsAsked, holdsSubjects, questionSubjects } from '../src/answer-support';
+import { askedAnswerCheck, holdsSubjects, questionSubjects } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
 
@@ -137,7 +137,7 @@ describe('questionSubjects of a name describing the thing asked for', () => {
   });
 });
 
-describe('answersAsAsked', () => {
+describe('askedAnswerCheck', () => {
   const cell = (text: string, context: string) => ({
     unit: { kind: 'table_row', text, context, block: 0 },
     passageIndex: 0,
@@ -147,41 +147,43 @@ describe('answersAsAsked', () => {
 
   it('reads a cell as its column and row: the column must be what is asked', () => {
     const office = cell('Team Atlas — Office: Lisbon', 'Team Office');
-    expect(answersAsAsked(office, analysed('Which Slack channel does Team Atlas use?'))).toBe(
+    expect(askedAnswerCheck(analysed('Which Slack channel does Team Atlas use?'))(office)).toBe(
       false,
     );
-    expect(answersAsAsked(office, analysed('Which office is Team Atlas in?'))).toBe(true);
+    expect(askedAnswerCheck(analysed('Which office is Team Atlas in?'))(office)).toBe(true);
     // "Owner" says "who owns"; "Fired when" does not.
     const owner = cell('report_viewed — Owner: Team Atlas', 'Event Owner');
-    expect(answersAsAsked(owner, analysed('Who owns report_viewed?'))).toBe(true);
+    expect(askedAnswerCheck(analysed('Who owns report_viewed?'))(owner)).toBe(true);
     const fired = cell('report_viewed — Fired when: A user opens a report', 'Event Fired when');
-    expect(answersAsAsked(fired, analysed('Who owns report_viewed?'), [fired, owner])).toBe(false);
+    expect(askedAnswerCheck(analysed('Who owns report_viewed?'), [fired, owner])(fired)).toBe(
+      false,
+    );
   });
 
   it('takes a column the question does not name when it names no kind of thing and no column of the row says it', () => {
     const schedule = cell('ingest-orders — Schedule: hourly at minute 5', 'Job Schedule');
-    expect(answersAsAsked(schedule, analysed('How often does ingest-orders run?'))).toBe(true);
+    expect(askedAnswerCheck(analysed('How often does ingest-orders run?'))(schedule)).toBe(true);
     const threshold = cell(
       'OspreyQueueBacklog — Threshold: More than 2 million queued messages for 10 minutes',
       'Alert Threshold',
     );
     const severity = cell('OspreyQueueBacklog — Severity: P2', 'Alert Severity');
     const fires = analysed('When does the OspreyQueueBacklog alert fire?');
-    expect(answersAsAsked(threshold, fires, [threshold, severity])).toBe(true);
+    expect(askedAnswerCheck(fires, [threshold, severity])(threshold)).toBe(true);
   });
 
   it("wants the row of the thing asked about, or the row the question's value names", () => {
     const high = cell('High — First reply: 4 hours', 'Priority First reply');
     expect(
-      answersAsAsked(high, analysed('What is the first reply target for low priority tickets?')),
+      askedAnswerCheck(analysed('What is the first reply target for low priority tickets?'))(high),
     ).toBe(false);
     expect(
-      answersAsAsked(high, analysed('What is the first reply target for high priority tickets?')),
+      askedAnswerCheck(analysed('What is the first reply target for high priority tickets?'))(high),
     ).toBe(true);
     const wren = cell('Wren — Port: 7301', 'Service Port');
-    expect(answersAsAsked(wren, analysed('Which service listens on port 7301?'))).toBe(true);
+    expect(askedAnswerCheck(analysed('Which service listens on port 7301?'))(wren)).toBe(true);
     const uk = cell('United Kingdom — Pound sterling: £33', 'Country Pound sterling');
-    expect(answersAsAsked(uk, analysed('What is the meal allowance in the UK in pounds?'))).toBe(
+    expect(askedAnswerCheck(analysed('What is the meal allowance in the UK in pounds?'))(uk)).toBe(
       true,
     );
   });
@@ -200,24 +202,24 @@ describe('answersAsAsked', () => {
     });
     const question = analysed('Who approves discounts above 15 percent?');
     expect(
-      answersAsAsked(
+      askedAnswerCheck(question)(
         sentence('Annual billing gives a 15 percent discount on every plan.', 0),
-        question,
       ),
     ).toBe(false);
     expect(
-      answersAsAsked(sentence('Your manager approves discounts up to 15 percent.', 0), question),
+      askedAnswerCheck(question)(sentence('Your manager approves discounts up to 15 percent.', 0)),
     ).toBe(true);
     // "Doctor Who" is a name, not the question's "who".
     expect(
-      answersAsAsked(
-        sentence('Of those asked, 14 percent found the show very unsuitable for children.', 0),
+      askedAnswerCheck(
         analysed('How many respondents considered Doctor Who very unsuitable for family viewing?'),
-      ),
+      )(sentence('Of those asked, 14 percent found the show very unsuitable for children.', 0)),
     ).toBe(true);
     // Naming someone, a sentence may say the action otherwise.
     expect(
-      answersAsAsked(sentence('Sales director Ana Ruiz signs off larger discounts.', 1), question),
+      askedAnswerCheck(question)(
+        sentence('Sales director Ana Ruiz signs off larger discounts.', 1),
+      ),
     ).toBe(true);
   });
 });
