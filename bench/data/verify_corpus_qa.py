@@ -138,7 +138,7 @@ def main():
         for line in (HERE / name).read_text('utf-8').splitlines()
         if line.strip()
     ]
-    # PDF rows (the second set has some) are checked by document-parsers' pdf-corpus test.
+    # PDF rows (the second set has some) are checked by bench/test/corpus-questions.test.ts.
     rows = [row for row in rows if Path(row['file']).suffix in READERS]
     cache = {}
     for row in rows:

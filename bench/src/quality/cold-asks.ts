@@ -22,7 +22,7 @@ export interface StageFigures {
 
 export interface ColdAskScores {
   questions: number;
-  /** Where the first asks' time went, stage by stage, in the order of an ask. */
+  /** Where the first asks' time went, stage by stage, in the order each stage was first seen. */
   stages: StageFigures[];
   /** The process's CPU per first ask, mean. */
   cpuMsPerAsk: number;
@@ -38,9 +38,9 @@ export interface ColdAskScores {
 
 /**
  * Ask latency when nothing is cached (hybrid, top_k 5, one ask at a time). Run first in a fresh
- * process, it measures what a user meets after a restart; the uncached pass, with a
- * sentence-vector cache of size 0, is the worst case of every ask and counts the text the
- * answerer embeds per ask.
+ * process, it measures what a user meets after a restart; the uncached pass, with the in-process
+ * sentence-vector cache off, reads every sentence's vector as stored at ingestion and counts what
+ * the answerer still embeds per ask (chunks stored without vectors).
  */
 export async function coldAsks(
   runtime: Runtime,

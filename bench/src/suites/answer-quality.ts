@@ -79,8 +79,6 @@ interface ModelUnderTest {
   withBaseline: boolean;
 }
 
-/** Which half of the dev data a tuning run reads (`BENCH_SPLIT=even|odd`), or all of it. */
-
 interface Collections {
   squad: SquadData;
   scifact: ReturnType<typeof loadSciFact> | null;
@@ -443,7 +441,7 @@ function coldAskRows(cold: ColdAskScores, collection: string): BenchRow[] {
       note: `${cold.questions} questions`,
     },
     {
-      metric: `uncached ask latency p50 / p95 / p99 (${collection}: no sentence cache)`,
+      metric: `uncached ask latency p50 / p95 / p99 (${collection}: sentence-vector cache off)`,
       value: figures(cold.uncached),
       unit: 'ms',
       note: `embeds ${cold.embeddedPerAsk.sentences} sentences, ${cold.embeddedPerAsk.words} words per ask`,

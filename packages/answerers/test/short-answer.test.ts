@@ -168,7 +168,7 @@ describe('shortAnswer', () => {
         'What is the dark mode value of color.primary?',
         'Dark: #4493F8 on a black background.',
       ),
-    ).not.toBe('4493');
+    ).toBe('#4493F8');
     expect(short('What is the minimum height of a button?', 'A button is 36 pixels high.')).toBe(
       '36 pixels',
     );

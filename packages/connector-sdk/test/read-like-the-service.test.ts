@@ -1,17 +1,18 @@
+import type * as Sdk from '../src';
 import type { SourceSession } from '../src';
 import { SourceError } from '../src';
 import { readLikeTheService } from '../src/testing/read-like-the-service';
 
-// What a connector bundling its own copy of the SDK throws: the same name and fields, another class.
-class CopiedSourceError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SourceError';
-  }
+// What a connector bundling its own copy of the SDK throws: the SDK's class, loaded apart.
+function secondCopy(): typeof Sdk {
+  let copy: typeof Sdk | undefined;
+  jest.isolateModules(() => {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    copy = require('../src') as typeof Sdk;
+  });
+  return copy!;
 }
+const CopiedSourceError = secondCopy().SourceError;
 
 function sessionFetchingWith(thrown: Error): SourceSession {
   return {
@@ -24,6 +25,10 @@ function sessionFetchingWith(thrown: Error): SourceSession {
 }
 
 describe('readLikeTheService', () => {
+  it("is given a second copy's error that the service's instanceof does not know", () => {
+    expect(new CopiedSourceError('internal', 'x')).not.toBeInstanceOf(SourceError);
+  });
+
   it.each([
     ['the SDK', new SourceError('source_auth_failed', 'token revoked')],
     ['a copy of the SDK', new CopiedSourceError('source_auth_failed', 'token revoked')],

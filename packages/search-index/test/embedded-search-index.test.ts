@@ -395,7 +395,7 @@ describe('EmbeddedSearchIndex', () => {
       expect(hit?.score).toBeCloseTo(2 / 11, 10);
     });
 
-    it('convex fusion: a BM25 candidate the vector leg missed gets its exact cosine, and only the hits are read whole', async () => {
+    it('convex fusion: a BM25 candidate the vector leg missed gets its exact cosine, and each hit comes with its own extras', async () => {
       const index = open();
       await index.ensureCollection('kb', DIMENSIONS);
       const withExtras = (c: ReturnType<typeof chunk>, byte: number) => ({

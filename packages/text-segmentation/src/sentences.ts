@@ -94,6 +94,9 @@ function inAbbreviationRun(previousWord: string, wordBefore: string, nextWord: s
  */
 function runInTermEnds(text: string, segmentStart: number, segmentEnd: number): Set<number> {
   const ends = new Set<number>();
+  // One line holds one term at most; the list needs two.
+  const newline = text.indexOf('\n', segmentStart);
+  if (newline === -1 || newline >= segmentEnd) return ends;
   let lineStart = segmentStart;
   for (const line of text.slice(segmentStart, segmentEnd).split('\n')) {
     const match = RUN_IN_LINE.exec(line);
