@@ -179,21 +179,21 @@ function rowUnits(
       }));
     });
   }
-  // A row under merged cells (a sheet's Function and Category cells span the rows of their
-  // subcategories) starts empty: no cell names it, so each filled cell is a unit of its own, its
-  // column's name as context — not the next cell joined on as if it said more about it
-  // ("PR.IP-4: Backups… are tested periodically; · COBIT 5 APO13.01").
-  if (header && header.length === filled.length && filled.length > 2 && filled[0] === '') {
-    return filled.flatMap((cell, c) =>
-      cell === ''
-        ? []
-        : [{ ...shape, text: cell, context: header[c] ?? '', leadIn: cell.endsWith(':') }],
-    );
-  }
   const [first = '', ...others] = filled;
-  // A header naming each column of a wider table: one unit a cell, read "key — Column: value",
-  // so a question about one column is answered with that cell, not the whole row.
-  if (header && header.length === filled.length && filled.length > 2 && first !== '') {
+  if (header && header.length === filled.length && filled.length > 2) {
+    // A row under merged cells (a sheet's Function and Category cells span the rows of their
+    // subcategories) starts empty: no cell names it, so each filled cell is a unit of its own,
+    // its column's name as context — not the next cell joined on as if it said more about it
+    // ("PR.IP-4: Backups… are tested periodically; · COBIT 5 APO13.01").
+    if (first === '') {
+      return filled.flatMap((cell, c) =>
+        cell === ''
+          ? []
+          : [{ ...shape, text: cell, context: header[c] ?? '', leadIn: cell.endsWith(':') }],
+      );
+    }
+    // A header naming each column of a wider table: one unit a cell, read "key — Column: value",
+    // so a question about one column is answered with that cell, not the whole row.
     return others.flatMap((cell, c) => {
       if (cell === '') return [];
       const column = header[c + 1] ?? '';

@@ -47,18 +47,18 @@ async function readPage(
   document: PdfDocument,
   pageNum: number,
   imageOps: Set<number>,
-): Promise<{ reading: PageReading; lines: PdfLine[] }> {
+): Promise<PageReading> {
   let page: PdfPage | undefined;
   try {
     page = await document.getPage(pageNum);
     const content = await page.getTextContent();
     const lines = buildLines(content.items.filter(isTextItem));
-    if (lines.length > 0) return { reading: { kind: 'text', lines }, lines };
+    if (lines.length > 0) return { kind: 'text', lines };
     // Only a page without text is worth the cost of its operator list.
     const image = await paintsImages(page, imageOps);
-    return { reading: { kind: image ? 'image' : 'empty' }, lines };
+    return { kind: image ? 'image' : 'empty' };
   } catch {
-    return { reading: { kind: 'unreadable' }, lines: [] };
+    return { kind: 'unreadable' };
   } finally {
     page?.cleanup();
   }
@@ -196,7 +196,7 @@ function joinSentencesAcrossPages(
     let last: SizedBlock | undefined;
     for (let i = page.length - 1; i >= 0; i -= 1) {
       const candidate = page[i]!;
-      if (candidate.size < bodySize * 0.88) continue;
+      if (candidate.size < bodySize && !sameBodySize(candidate.size, bodySize)) continue;
       last = candidate;
       break;
     }
@@ -254,8 +254,8 @@ export async function parsePdf(bytes: Uint8Array, engine: PdfEngine): Promise<Pa
     const readings: PageReading[] = [];
     const dehyphenator = new Dehyphenator();
     for (let pageNum = 1; pageNum <= document.numPages; pageNum += 1) {
-      const { reading, lines } = await readPage(document, pageNum, imageOps);
-      for (const line of lines) dehyphenator.learn(line.text);
+      const reading = await readPage(document, pageNum, imageOps);
+      if (reading.kind === 'text') for (const line of reading.lines) dehyphenator.learn(line.text);
       readings.push(reading);
     }
     if (readings.length > 0 && readings.every((reading) => reading.kind === 'unreadable')) {
