@@ -129,7 +129,6 @@ export class AskService {
   async ask(accountId: string, input: AskInput, options: AskOptions = {}): Promise<AskResult> {
     // An index known to be down refuses before the question is embedded (or anything read).
     this.index.assertUp?.();
-    const started = performance.now();
     const clock = new StageClock(this.stageCpu);
     const topK = input.topK ?? DEFAULT_TOP_K;
     const { passages, standalone, vector, termCounts, urls, collectionId } = await this.retrieveFor(
@@ -137,11 +136,11 @@ export class AskService {
       input,
       clock,
     );
-    const retrieved = performance.now();
+    const retrievalMs = clock.elapsed();
     const history = input.history ?? [];
     const { events, signal } = options;
     options.onRetrieved?.(passages);
-    events?.retrieved?.(retrieved - started);
+    events?.retrieved?.(retrievalMs);
     const writes = this.answerer.citesPassages;
     const urlOf = (passage: Passage) => urls.get(passage.id) ?? null;
     // An answerer that writes its text streams it: the passages it reads go out first.
@@ -203,8 +202,8 @@ export class AskService {
       shortAnswer: answer.found ? (answer.shortAnswer ?? null) : null,
       notFoundReason: answer.found ? null : (answer.notFoundReason ?? null),
       timings: {
-        retrievalMs: retrieved - started,
-        answerMs: performance.now() - retrieved,
+        retrievalMs,
+        answerMs: clock.elapsed() - retrievalMs,
         stages: clock.timings(),
       },
     };

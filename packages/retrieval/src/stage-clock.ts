@@ -13,12 +13,19 @@ export interface StageTiming {
  */
 export class StageClock {
   private readonly stages = new Map<string, StageTiming>();
+  private readonly started: number;
   private wall: number;
   private cpu: number;
 
   constructor(private readonly withCpu = false) {
-    this.wall = performance.now();
+    this.started = performance.now();
+    this.wall = this.started;
     this.cpu = withCpu ? cpuMs() : 0;
+  }
+
+  /** Wall time since the clock started, the running stage included. */
+  elapsed(): number {
+    return performance.now() - this.started;
   }
 
   /** Ends the current stage as `name`; the next one starts now. */

@@ -1,7 +1,7 @@
 import { StageClock } from '../src';
 
 describe('StageClock', () => {
-  it('times each stage from the end of the previous one, adding up a stage lapped twice', () => {
+  it('times each stage from the end of the previous one, adding up a stage lapped twice, and the whole since its start', () => {
     const now = jest.spyOn(performance, 'now');
     now.mockReturnValue(100);
     const clock = new StageClock();
@@ -14,6 +14,8 @@ describe('StageClock', () => {
       now.mockReturnValue(at);
       clock.lap(stage);
     }
+    now.mockReturnValue(120);
+    expect(clock.elapsed()).toBe(20);
     now.mockRestore();
     expect(clock.timings()).toEqual([
       { name: 'embed', ms: 3 },
