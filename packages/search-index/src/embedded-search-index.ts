@@ -370,7 +370,8 @@ export class EmbeddedSearchIndex implements SearchIndex {
     const weights: [number, number] = [query.weights?.bm25 ?? 1, query.weights?.vector ?? 1];
     const withExtras = query.extras === true;
     let fused: Array<FusedItem<number>>;
-    if (mode === 'hybrid' && query.fusion === 'convex' && unitQuery) {
+    const convex = mode === 'hybrid' && query.fusion === 'convex' && unitQuery !== null;
+    if (convex) {
       // Every candidate needs its cosine: the BM25 leg's that the vector leg did not return
       // have their vectors read (only those: their rows' text and extras would be read for
       // nothing), before ranking.
@@ -392,9 +393,10 @@ export class EmbeddedSearchIndex implements SearchIndex {
     query.onStage?.('fusion');
     const rowsById = new Map(
       collection.statements
+        // Convex fusion knows every hit's cosine: the rows' vectors are not read again.
         .byIds(
           fused.map((item) => item.id),
-          withExtras,
+          { extras: withExtras, vector: !convex },
         )
         .map((row) => [row.id, row]),
     );
@@ -405,7 +407,9 @@ export class EmbeddedSearchIndex implements SearchIndex {
       const row = rowsById.get(id);
       if (!row || (allowed && !allowed.has(row.document_id))) continue;
       let similarity = similarities.get(id);
-      if (similarity === undefined && unitQuery) similarity = dotWithBlob(unitQuery, row.vector);
+      if (similarity === undefined && unitQuery && row.vector) {
+        similarity = dotWithBlob(unitQuery, row.vector);
+      }
       hits.push(
         toSearchHit(row, {
           score,

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { EmbeddedSearchIndex, type SearchQuery } from '../src';
+import { CollectionStatements } from '../src/embedded/collection-statements';
 import { collectionTables, documentKey } from '../src/embedded/sqlite-schema';
 import { VectorMatrix } from '../src/vectors/vector-matrix';
 import { axis, chunk, DIMENSIONS, KNOWLEDGE_BASE, unit } from './conformance/search-index-fixtures';
@@ -415,6 +416,8 @@ describe('EmbeddedSearchIndex', () => {
         { documentId: 'd', chunks: [withExtras(chunk('d', 0, 'seal', unit([0, 0.5], [2, 1])), 4)] },
       ]);
       const stages: string[] = [];
+      const byIds = jest.spyOn(CollectionStatements.prototype, 'byIds');
+      const vectorsByIds = jest.spyOn(CollectionStatements.prototype, 'vectorsByIds');
       const hits = await index.search(
         query('kb', {
           text: 'walrus',
@@ -426,7 +429,14 @@ describe('EmbeddedSearchIndex', () => {
         }),
       );
       // BM25 leg: a, b; vector leg: c, b. a's cosine (0) is read from its stored vector; d is
-      // no candidate. Each hit comes with its own extras.
+      // no candidate. Each hit comes with its own extras. Only a's vector is read, and the hits'
+      // rows are read once, without their vectors.
+      expect(vectorsByIds.mock.calls.map(([ids]) => ids.length)).toEqual([1]);
+      expect(byIds.mock.calls.map(([ids, reading]) => [ids.length, reading])).toEqual([
+        [3, { extras: true, vector: false }],
+      ]);
+      byIds.mockRestore();
+      vectorsByIds.mockRestore();
       const similarity = new Map(hits.map((hit) => [hit.documentId, hit.similarity]));
       expect([...similarity.keys()].sort()).toEqual(['a', 'b', 'c']);
       expect(similarity.get('a')).toBeCloseTo(0, 6);

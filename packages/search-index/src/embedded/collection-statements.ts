@@ -29,7 +29,8 @@ export interface InsertChunkParams {
   text: string;
   headings: string;
   title: string;
-  vector: Buffer;
+  /** Left out by a read that knows every hit's similarity already (`byIds` without `vector`). */
+  vector?: Buffer;
   extras: Buffer | null;
   layout: string | null;
 }
@@ -38,6 +39,16 @@ type Statement = Database.Statement;
 
 const HIT_COLUMNS =
   'id, chunk_id, document_id, ordinal, page_num, text, headings, title, vector, layout';
+const HIT_COLUMNS_WITHOUT_VECTOR =
+  'id, chunk_id, document_id, ordinal, page_num, text, headings, title, layout';
+
+/** What a read of hits by id brings beside the text and place of each chunk. */
+export interface HitReading {
+  /** Each row's extras (a blob a search without them leaves unread). */
+  extras?: boolean;
+  /** Each row's vector (not needed when every hit's similarity is known); default true. */
+  vector?: boolean;
+}
 
 /**
  * The prepared statements of one collection's tables. Lists of ids travel as one JSON parameter
@@ -49,8 +60,8 @@ export class CollectionStatements {
   private readonly countAll: Statement;
   private readonly countByDocument: Statement;
   private readonly selectByOrdinals: Statement;
-  private readonly selectByIds: Statement;
-  private readonly selectByIdsWithExtras: Statement;
+  /** By `vector` then `extras` of a HitReading. */
+  private readonly selectByIds: Record<'with' | 'without', Record<'with' | 'without', Statement>>;
   private readonly selectVectorsByIds: Statement;
   private readonly bm25: Statement;
   private readonly bm25InDocuments: Statement;
@@ -82,12 +93,18 @@ export class CollectionStatements {
        WHERE document_id = ? AND ordinal IN (SELECT value FROM json_each(?))
        ORDER BY ordinal`,
     );
-    this.selectByIds = db.prepare(
-      `SELECT ${HIT_COLUMNS} FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
-    );
-    this.selectByIdsWithExtras = db.prepare(
-      `SELECT ${HIT_COLUMNS}, extras FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
-    );
+    const selectHits = (columns: string) => ({
+      with: db.prepare(
+        `SELECT ${columns}, extras FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
+      without: db.prepare(
+        `SELECT ${columns} FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`,
+      ),
+    });
+    this.selectByIds = {
+      with: selectHits(HIT_COLUMNS),
+      without: selectHits(HIT_COLUMNS_WITHOUT_VECTOR),
+    };
     this.selectVectorsByIds = db
       .prepare(`SELECT id, vector FROM ${chunks} WHERE id IN (SELECT value FROM json_each(?))`)
       .raw();
@@ -143,9 +160,11 @@ export class CollectionStatements {
     return this.selectByOrdinals.all(documentId, JSON.stringify(ordinals)) as StoredChunkRow[];
   }
 
-  /** `withExtras`: read each row's extras too (a blob a search without them leaves unread). */
-  byIds(ids: readonly number[], withExtras = false): StoredChunkRow[] {
-    const statement = withExtras ? this.selectByIdsWithExtras : this.selectByIds;
+  byIds(ids: readonly number[], reading: HitReading = {}): StoredChunkRow[] {
+    const statement =
+      this.selectByIds[reading.vector === false ? 'without' : 'with'][
+        reading.extras === true ? 'with' : 'without'
+      ];
     return statement.all(JSON.stringify(ids)) as StoredChunkRow[];
   }
 
