@@ -265,6 +265,9 @@ async function measureModel(
           accountId,
           'scifact',
           scifact.queries.map((q) => q.text),
+          {},
+          // Its stored sentence vectors make that pass the first asks again (SQuAD's shows it).
+          { uncachedPass: false },
         )
       : null;
     if (coldAt5k) details.coldAsksSciFact = { documents: scifact!.docs.length, ...coldAt5k };
@@ -440,12 +443,16 @@ function coldAskRows(cold: ColdAskScores, collection: string): BenchRow[] {
       unit: 'ms',
       note: `${cold.questions} questions`,
     },
-    {
-      metric: `uncached ask latency p50 / p95 / p99 (${collection}: sentence-vector cache off)`,
-      value: figures(cold.uncached),
-      unit: 'ms',
-      note: `embeds ${cold.embeddedPerAsk.sentences} sentences, ${cold.embeddedPerAsk.words} words per ask`,
-    },
+    ...(cold.uncached
+      ? [
+          {
+            metric: `uncached ask latency p50 / p95 / p99 (${collection}: sentence-vector cache off)`,
+            value: figures(cold.uncached),
+            unit: 'ms',
+            note: `embeds ${cold.embeddedPerAsk.sentences} sentences, ${cold.embeddedPerAsk.words} words per ask`,
+          },
+        ]
+      : []),
     {
       metric: `repeated ask latency p50 / p95 / p99 (${collection})`,
       value: figures(cold.repeated),
