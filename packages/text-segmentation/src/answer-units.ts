@@ -25,6 +25,11 @@ export interface AnswerUnit {
   block: number;
   /** Ends with a colon: it introduces what follows (a list, a command). */
   leadIn: boolean;
+  /**
+   * The term (an option, a setting) whose description the sentence is part of: what a question
+   * asking "which option…" wants named, so it may be quoted "term: sentence".
+   */
+  term?: string;
 }
 
 /** The extractive answerer's word cap, which decides when a table row is quoted by its cells. */
@@ -42,6 +47,11 @@ const LEAD_IN_LIST_MAX_WORDS = 30;
  * is responsible for…"), not a name or phrase the lead-in needs to say something.
  */
 const LEAD_IN_ITEM_MAX_WORDS = 12;
+/**
+ * A list item pairing a value with what it does ("0 (default): show the suggested command.",
+ * "positive number: run the suggested command after…"): it says something alone.
+ */
+const PAIRED_ITEM = /^[^:]{1,40}:\s+\S/;
 
 /**
  * The chunk's candidate answers in reading order. With the chunk's layout (every chunk indexed
@@ -127,6 +137,8 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
     at = Math.max(at, to);
   }
   const context = block.kind === 'callout' ? (block.label ?? '') : '';
+  // The sentences of a term's description (an option's, a setting's) are about the term.
+  const term = block.kind === 'callout' && block.term ? collapse(block.label ?? '') : '';
   return sentenceSpans(body).map(({ start: from, end }) => {
     // A bullet glyph left in running text (a PDF's list, a pasted one) is markup too.
     const bullet = BULLET_GLYPH.exec(body.slice(from, end));
@@ -140,6 +152,7 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
       kind: block.kind,
       block: index,
       leadIn: sentence.endsWith(':'),
+      ...(term !== '' && { term }),
     };
   });
 }
@@ -232,7 +245,7 @@ function joinLeadIns(units: AnswerUnit[]): AnswerUnit[] {
         const next = units[i + 1]!;
         // One item each: the first sentence of each following list item.
         if (next.kind !== 'list_item' || next.block === block) break;
-        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS) break;
+        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS || PAIRED_ITEM.test(next.text)) break;
         if (words + wordsIn(next.text) > LEAD_IN_LIST_MAX_WORDS) break;
         items.push(next);
         words += wordsIn(next.text);
