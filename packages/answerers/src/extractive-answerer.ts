@@ -36,6 +36,7 @@ import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
 import { shortAnswer } from './short-answer';
+import { quotesTerm } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
   NOT_FOUND_ANSWER,
@@ -290,8 +291,13 @@ export class ExtractiveAnswerer implements Answerer {
       ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
     });
     lap('short-answer');
+    const quoted = chosen.map((c) => c.text);
+    // An option's description answers "which option…" with the option's name.
+    if (best.unit.term && quotesTerm(request.standaloneQuestion, best.text, best.unit.term)) {
+      quoted[0] = `${best.unit.term}: ${quoted[0]}`;
+    }
     return {
-      text: chosen.map((c) => c.text).join(' '),
+      text: quoted.join(' '),
       usedPassageIds: used,
       found: true,
       shortAnswer: short,
