@@ -293,9 +293,10 @@ export class ExtractiveAnswerer implements Answerer {
     lap('short-answer');
     const quoted = chosen.map((c) => c.text);
     // An option's description answers "which option…" with the option's name.
-    if (best.unit.term && quotesTerm(request.standaloneQuestion, best.text, best.unit.term)) {
-      quoted[0] = `${best.unit.term}: ${quoted[0]}`;
-    }
+    const withTerm =
+      best.unit.term !== undefined &&
+      quotesTerm(request.standaloneQuestion, best.text, best.unit.term);
+    if (withTerm) quoted[0] = `${best.unit.term}: ${quoted[0]}`;
     return {
       text: quoted.join(' '),
       usedPassageIds: used,
@@ -303,7 +304,7 @@ export class ExtractiveAnswerer implements Answerer {
       shortAnswer: short,
       quotes: chosen.map((c) => ({
         passageId: passages[c.passageIndex]!.id,
-        start: c.unit.start,
+        start: c === best && withTerm ? (c.unit.termStart ?? c.unit.start) : c.unit.start,
         end: c.unit.end,
       })),
     };

@@ -30,6 +30,11 @@ export interface AnswerUnit {
    * asking "which option…" wants named, so it may be quoted "term: sentence".
    */
   term?: string;
+  /**
+   * Where the term's label starts in the chunk's text when it opens the sentence's block right
+   * before the sentence ("-S, --staged: Stash only…"): a highlight of "term: sentence" from there.
+   */
+  termStart?: number;
 }
 
 /** The extractive answerer's word cap, which decides when a table row is quoted by its cells. */
@@ -139,6 +144,7 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
   const context = block.kind === 'callout' ? (block.label ?? '') : '';
   // The sentences of a term's description (an option's, a setting's) are about the term.
   const term = block.kind === 'callout' && block.term ? collapse(block.label ?? '') : '';
+  const label = block.markup?.[0]?.[0] === block.start ? block.markup[0] : undefined;
   return sentenceSpans(body).map(({ start: from, end }) => {
     // A bullet glyph left in running text (a PDF's list, a pasted one) is markup too.
     const bullet = BULLET_GLYPH.exec(body.slice(from, end));
@@ -153,6 +159,7 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
       block: index,
       leadIn: sentence.endsWith(':'),
       ...(term !== '' && { term }),
+      ...(term !== '' && label && offsets[start] === label[1] && { termStart: label[0] }),
     };
   });
 }

@@ -144,6 +144,9 @@ describe('answerUnits', () => {
       ['All ignored files are stashed.', '-a, --all', '-a, --all'],
       ['Security incidents must be reported.', 'Reporting', undefined],
     ]);
+    // The label opens the first sentence's block: "term: sentence" can be highlighted whole.
+    expect(text.slice(units[0]!.termStart, units[0]!.end)).toBe('-a, --all: Only valid for push.');
+    expect(units[1]!.termStart).toBeUndefined();
   });
 
   it('lets a list item pairing a value with what it does answer alone, not joined under its lead-in', () => {
