@@ -88,7 +88,7 @@ export function answerUnits(
       }
       default:
         if (isReferenceEntry(text.slice(block.start, block.end))) return;
-        units.push(...proseUnits(text, block, index));
+        units.push(...proseUnits(text, block, index).filter((unit) => !isPageList(unit.text)));
     }
   });
   return joinLeadIns(units).filter((unit) => unit.text !== '');
@@ -113,6 +113,21 @@ const REFERENCE_PARTS = [
 function isReferenceEntry(blockText: string): boolean {
   if (!REFERENCE_LABEL.test(blockText)) return false;
   return REFERENCE_PARTS.some((part) => part.test(blockText));
+}
+
+/** A manual page's name with its section: "git-ls-files(1)", "gitignore(5)". */
+const MANUAL_PAGE = /^[\p{L}\p{N}._+-]+\(\d\w*\)$/u;
+
+/**
+ * A run of page names ("git-write-tree(1), git-ls-files(1), gitignore(5)": a "See also"
+ * section): it points elsewhere and states nothing, yet holds the very words a question names.
+ */
+function isPageList(sentence: string): boolean {
+  const items = sentence
+    .replace(/[.;]$/, '')
+    .split(/,\s*|\s+(?:and|or)\s+/)
+    .filter((item) => item.trim() !== '');
+  return items.length >= 2 && items.every((item) => MANUAL_PAGE.test(item.trim()));
 }
 
 /**

@@ -166,6 +166,19 @@ describe('answerUnits', () => {
     ]);
   });
 
+  it('never offers a list of page names (a "See also" section) as an answer', () => {
+    const { text, layout } = chunk([
+      {
+        kind: 'paragraph',
+        text: 'git-write-tree(1), git-ls-files(1), gitignore(5), git-sparse-checkout(1)',
+      },
+      { kind: 'paragraph', text: 'See gitignore(5) for the patterns.' },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
+      'See gitignore(5) for the patterns.',
+    ]);
+  });
+
   it('keeps a short lead-in with the list it introduces', () => {
     const { text, layout } = chunk([
       { kind: 'paragraph', text: 'Project co-leaders:' },
