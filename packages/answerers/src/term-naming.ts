@@ -40,3 +40,16 @@ export function quotesTerm(question: string, sentence: string, term: string): bo
   const said = new Set([...tokens(question), ...tokens(sentence)]);
   return !names.some((name) => said.has(name));
 }
+
+/**
+ * A term's name as a short answer: its first long option without its argument
+ * ("-c <commit>, --reedit-message=<commit>" → "--reedit-message"), else its first name ("-x",
+ * "gc.auto").
+ */
+export function termShortName(term: string): string | null {
+  const names = term
+    .split(/,\s+/)
+    .map((alternative) => alternative.trim().split(/[\s=]/)[0]!)
+    .filter((name) => name !== '');
+  return names.find((name) => /^--[^-[]/.test(name)) ?? names[0] ?? null;
+}

@@ -941,6 +941,7 @@ describe("ExtractiveAnswerer and an option's description", () => {
   it('names the option when the question asks which option', async () => {
     const answer = await ask('Which git stash option stashes only the staged changes?');
     expect(answer.text).toBe('-S, --staged: Stash only the changes that are currently staged.');
+    expect(answer.shortAnswer).toBe('--staged');
     const [quote] = answer.quotes ?? [];
     expect(text.slice(quote!.start, quote!.end)).toBe(answer.text);
   });

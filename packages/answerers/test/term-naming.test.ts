@@ -1,4 +1,4 @@
-import { quotesTerm } from '../src/term-naming';
+import { quotesTerm, termShortName } from '../src/term-naming';
 
 describe('quotesTerm', () => {
   it('names an option asked for by its kind, or as a way of doing something', () => {
@@ -32,5 +32,16 @@ describe('quotesTerm', () => {
         '-n, --[no-]verify',
       ),
     ).toBe(false);
+  });
+});
+
+describe('termShortName', () => {
+  it('is the first long option without its argument, else the first name', () => {
+    expect(termShortName('-c <commit>, --reedit-message=<commit>')).toBe('--reedit-message');
+    expect(termShortName('-m parent-number, --mainline parent-number')).toBe('--mainline');
+    expect(termShortName('-k, --keep-index, --no-keep-index')).toBe('--keep-index');
+    expect(termShortName('-n, --[no-]verify')).toBe('-n');
+    expect(termShortName('-x')).toBe('-x');
+    expect(termShortName('gc.auto')).toBe('gc.auto');
   });
 });
