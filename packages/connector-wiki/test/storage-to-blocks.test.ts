@@ -59,6 +59,20 @@ describe('confluenceStorageToBlocks', () => {
       ]);
     });
 
+    it('reads a bold title all in code as a term, whatever its words', () => {
+      expect(
+        convert('<p><strong><code>git stash push</code></strong></p><p>Saves your changes.</p>'),
+      ).toEqual([
+        { kind: 'heading', level: 6, text: 'git stash push' },
+        { kind: 'callout', label: 'git stash push', term: true, text: 'Saves your changes.' },
+      ]);
+      // The same words in plain bold are a section title.
+      expect(convert('<p><strong>Stash push</strong></p><p>Saves your changes.</p>')).toEqual([
+        { kind: 'heading', level: 6, text: 'Stash push' },
+        { kind: 'paragraph', text: 'Saves your changes.' },
+      ]);
+    });
+
     it('labels each description of a definition list with its term', () => {
       const blocks = convert(
         '<dl><dt><code>core.autocrlf</code></dt><dd><p>Converts line endings.</p><p>The default is false.</p></dd><dt>alone</dt></dl>',
