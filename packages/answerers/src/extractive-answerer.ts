@@ -36,6 +36,7 @@ import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
 import { shortAnswer } from './short-answer';
+import { quotesTerm, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
   NOT_FOUND_ANSWER,
@@ -276,6 +277,10 @@ export class ExtractiveAnswerer implements Answerer {
     }
 
     const chosen = this.compose(best, question, neighbour);
+    // An option's description answers "which option…" with the option's name.
+    const withTerm =
+      best.unit.term !== undefined &&
+      quotesTerm(request.standaloneQuestion, best.text, best.unit.term);
     lap('support');
     const passages = request.passages;
     const used: string[] = [];
@@ -283,21 +288,26 @@ export class ExtractiveAnswerer implements Answerer {
       const id = passages[c.passageIndex]!.id;
       if (!used.includes(id)) used.push(id);
     }
-    // The page's title may well be the answer ("Heron" on the Heron page): only the
-    // question's own words are not.
-    const short = shortAnswer(request.standaloneQuestion, best.text, {
-      questionStems: new Set(question.terms.keys()),
-      ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
-    });
+    // Asked which option, the option's name is the short answer. Otherwise the page's title may
+    // well be the answer ("Heron" on the Heron page): only the question's own words are not.
+    const short =
+      withTerm && best.unit.term !== undefined
+        ? termShortName(best.unit.term)
+        : shortAnswer(request.standaloneQuestion, best.text, {
+            questionStems: new Set(question.terms.keys()),
+            ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
+          });
     lap('short-answer');
+    const quoted = chosen.map((c) => c.text);
+    if (withTerm) quoted[0] = `${best.unit.term}: ${quoted[0]}`;
     return {
-      text: chosen.map((c) => c.text).join(' '),
+      text: quoted.join(' '),
       usedPassageIds: used,
       found: true,
       shortAnswer: short,
       quotes: chosen.map((c) => ({
         passageId: passages[c.passageIndex]!.id,
-        start: c.unit.start,
+        start: c === best && withTerm ? (c.unit.termStart ?? c.unit.start) : c.unit.start,
         end: c.unit.end,
       })),
     };

@@ -904,3 +904,50 @@ describe('ExtractiveAnswerer reads a table as a person does', () => {
     expect(answer).toEqual(NOT_FOUND);
   });
 });
+
+describe("ExtractiveAnswerer and an option's description", () => {
+  // git-stash(1) as a wiki page: each option a bold name, its description under it.
+  const lines = [
+    ['-a, --all', 'All ignored and untracked files are also stashed and cleaned up.'],
+    ['-S, --staged', 'Stash only the changes that are currently staged.'],
+  ];
+  let text = '';
+  const layout = lines.map(([term, sentence]) => {
+    if (text !== '') text += '\n';
+    const start = text.length;
+    text += `${term}: ${sentence}`;
+    return {
+      kind: 'callout' as const,
+      start,
+      end: text.length,
+      markup: [[start, start + term!.length + 2] as [number, number]],
+      label: term!,
+      term: true,
+    };
+  });
+  const stash = {
+    ...passage('stash', text, 'git-stash(1)'),
+    headings: 'OPTIONS',
+    layout: encodeChunkLayout(layout),
+  };
+  const ask = (question: string) =>
+    new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [stash],
+    });
+
+  it('names the option when the question asks which option', async () => {
+    const answer = await ask('Which git stash option stashes only the staged changes?');
+    expect(answer.text).toBe('-S, --staged: Stash only the changes that are currently staged.');
+    expect(answer.shortAnswer).toBe('--staged');
+    const [quote] = answer.quotes ?? [];
+    expect(text.slice(quote!.start, quote!.end)).toBe(answer.text);
+  });
+
+  it('quotes the sentence alone when the question names the option already', async () => {
+    const answer = await ask('What does git stash --staged stash?');
+    expect(answer.text).toBe('Stash only the changes that are currently staged.');
+  });
+});

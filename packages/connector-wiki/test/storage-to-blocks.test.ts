@@ -18,14 +18,58 @@ describe('confluenceStorageToBlocks', () => {
 
     it('reads a paragraph of bold words alone as a title, and a bold sentence as a paragraph', () => {
       const blocks = convert(
-        '<h2>Options</h2><p><strong>--depth &lt;depth&gt;</strong></p><p>Create a shallow clone.</p><p><b>Never force-push to main.</b></p><p><strong>Note:</strong> read this.</p>',
+        '<h2>Runbook</h2><p><strong>Restore drill</strong></p><p>Run it quarterly.</p><p><b>Never force-push to main.</b></p><p><strong>Note:</strong> read this.</p>',
+      );
+      expect(blocks).toEqual([
+        { kind: 'heading', level: 2, text: 'Runbook' },
+        { kind: 'heading', level: 6, text: 'Restore drill' },
+        { kind: 'paragraph', text: 'Run it quarterly.' },
+        { kind: 'paragraph', text: 'Never force-push to main.' },
+        { kind: 'paragraph', text: 'Note: read this.' },
+      ]);
+    });
+
+    it("labels the paragraphs under a bold option or setting name with it, up to the next heading, as a definition list's", () => {
+      // A manual moved into the wiki: each option a bold line, its description the paragraphs
+      // under it ("which option…" asks for the name, which a bare sentence lacks).
+      const blocks = convert(
+        '<h2>Options</h2><p><strong>-a, --all</strong></p><p>Only valid for <code>push</code>.</p><p>All ignored files are stashed.</p>' +
+          '<ac:structured-macro ac:name="code"><ac:plain-text-body><![CDATA[git stash -a]]></ac:plain-text-body></ac:structured-macro><p>Then cleaned.</p>' +
+          '<p><strong>gc.auto</strong></p><p>The default value is 6700.</p><p><strong>--depth &lt;depth&gt;</strong></p><ul><li>a list first</li></ul><p>After it.</p>' +
+          '<h2>See also</h2><p>git-clean(1)</p>',
       );
       expect(blocks).toEqual([
         { kind: 'heading', level: 2, text: 'Options' },
+        { kind: 'heading', level: 6, text: '-a, --all' },
+        {
+          kind: 'callout',
+          label: '-a, --all',
+          term: true,
+          text: 'Only valid for push.\nAll ignored files are stashed.',
+        },
+        { kind: 'code', text: 'git stash -a' },
+        { kind: 'callout', label: '-a, --all', term: true, text: 'Then cleaned.' },
+        { kind: 'heading', level: 6, text: 'gc.auto' },
+        { kind: 'callout', label: 'gc.auto', term: true, text: 'The default value is 6700.' },
         { kind: 'heading', level: 6, text: '--depth <depth>' },
-        { kind: 'paragraph', text: 'Create a shallow clone.' },
-        { kind: 'paragraph', text: 'Never force-push to main.' },
-        { kind: 'paragraph', text: 'Note: read this.' },
+        { kind: 'list_item', text: 'a list first', depth: 0, ordered: false },
+        { kind: 'callout', label: '--depth <depth>', term: true, text: 'After it.' },
+        { kind: 'heading', level: 2, text: 'See also' },
+        { kind: 'paragraph', text: 'git-clean(1)' },
+      ]);
+    });
+
+    it('reads a bold title all in code as a term, whatever its words', () => {
+      expect(
+        convert('<p><strong><code>git stash push</code></strong></p><p>Saves your changes.</p>'),
+      ).toEqual([
+        { kind: 'heading', level: 6, text: 'git stash push' },
+        { kind: 'callout', label: 'git stash push', term: true, text: 'Saves your changes.' },
+      ]);
+      // The same words in plain bold are a section title.
+      expect(convert('<p><strong>Stash push</strong></p><p>Saves your changes.</p>')).toEqual([
+        { kind: 'heading', level: 6, text: 'Stash push' },
+        { kind: 'paragraph', text: 'Saves your changes.' },
       ]);
     });
 
@@ -37,6 +81,7 @@ describe('confluenceStorageToBlocks', () => {
         {
           kind: 'callout',
           label: 'core.autocrlf',
+          term: true,
           text: 'Converts line endings.\nThe default is false.',
         },
         { kind: 'paragraph', text: 'alone' },

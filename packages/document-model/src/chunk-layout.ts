@@ -19,6 +19,8 @@ export interface LayoutBlock {
   markup?: Array<[number, number]>;
   /** A callout's label: the panel's title, an expand macro's title, "Note", an emoji. */
   label?: string;
+  /** A callout whose label is the term it describes (an option, a setting), not a title. */
+  term?: boolean;
   /** Table rows: rows with the same number belong to one table of the chunk. */
   table?: number;
   /** Table rows: a header row (its cells name the columns). */
@@ -38,6 +40,8 @@ const KIND_CODES: Record<LayoutBlockKind, string> = {
 const KINDS_BY_CODE = new Map(
   Object.entries(KIND_CODES).map(([kind, code]) => [code, kind as LayoutBlockKind]),
 );
+/** A callout describing a term: its own code, so layouts stored before it decode unchanged. */
+const TERM_CODE = 'd';
 
 type EncodedBlock = [code: string, start: number, end: number, markup?: number[], extra?: string];
 
@@ -47,7 +51,8 @@ type EncodedBlock = [code: string, start: number, end: number, markup?: number[]
  */
 export function encodeChunkLayout(layout: ChunkLayout): string {
   const encoded: EncodedBlock[] = layout.map((block) => {
-    const entry: EncodedBlock = [KIND_CODES[block.kind], block.start, block.end];
+    const code = block.kind === 'callout' && block.term ? TERM_CODE : KIND_CODES[block.kind];
+    const entry: EncodedBlock = [code, block.start, block.end];
     const markup = (block.markup ?? []).flat();
     const extra =
       block.kind === 'callout'
@@ -76,11 +81,12 @@ export function decodeChunkLayout(encoded: string | null | undefined): ChunkLayo
   for (const entry of parsed) {
     if (!Array.isArray(entry)) return undefined;
     const [code, start, end, markup, extra] = entry as unknown[];
-    const kind = typeof code === 'string' ? KINDS_BY_CODE.get(code) : undefined;
+    const term = code === TERM_CODE;
+    const kind = term ? 'callout' : typeof code === 'string' ? KINDS_BY_CODE.get(code) : undefined;
     if (!kind || typeof start !== 'number' || typeof end !== 'number' || end < start) {
       return undefined;
     }
-    const block: LayoutBlock = { kind, start, end };
+    const block: LayoutBlock = { kind, start, end, ...(term && { term: true }) };
     if (Array.isArray(markup) && markup.length >= 2) {
       const ranges: Array<[number, number]> = [];
       for (let i = 0; i + 1 < markup.length; i += 2) {

@@ -9,8 +9,12 @@ export type Block =
   | { kind: 'table_row'; cells: string[]; header?: boolean }
   | { kind: 'code'; text: string; language?: string }
   | { kind: 'quote'; text: string }
-  /** Panels, callouts, admonitions: `label` is e.g. "Note", "Warning" or the panel title. */
-  | { kind: 'callout'; text: string; label?: string };
+  /**
+   * Panels, callouts, admonitions: `label` is e.g. "Note", "Warning" or the panel title. With
+   * `term`, the label is the term the text describes (a definition list's option or setting):
+   * its first sentence reads "term: sentence", where a panel's title is never part of one.
+   */
+  | { kind: 'callout'; text: string; label?: string; term?: boolean };
 
 export interface DocumentPage {
   /** 1-based: the physical page, slide or sheet; 1 for sources without pages. */

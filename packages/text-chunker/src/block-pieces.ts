@@ -13,6 +13,8 @@ export interface Piece extends MeasuredText {
   blockKind: LayoutBlockKind;
   /** A callout's label. */
   label?: string;
+  /** The label is the term the callout describes. */
+  term?: boolean;
   /** Ranges of `text` that are markup (a list marker, a quote mark, a callout's label). */
   markup: Array<[number, number]>;
   /** For table rows: which table (consecutive rows) and whether the row is a header. */
@@ -101,6 +103,7 @@ export function blockToPieces(
     blockId,
     blockKind: blockKindOf(block),
     ...(block.kind === 'prose' && block.label !== undefined && { label: block.label }),
+    ...(block.kind === 'prose' && block.term && { term: true }),
     ...(block.kind === 'table_row' ? { table: { id: block.tableId, header: block.header } } : {}),
   };
   const marked = fullText(block);

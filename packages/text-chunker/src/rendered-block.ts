@@ -14,6 +14,8 @@ export type RenderedBlock =
       blockKind: Exclude<LayoutBlockKind, 'table_row' | 'code'>;
       /** A callout's label. */
       label?: string;
+      /** The label is the term the callout describes (an option, a setting), not a title. */
+      term?: boolean;
       /** The block's own text, without list markers, quote marks or labels. */
       body: string;
       /** Adds the markers back to a part of `body` (`first`: the part that opens the block). */
@@ -60,12 +62,13 @@ function prose(
   blockKind: Extract<RenderedBlock, { kind: 'prose' }>['blockKind'],
   body: string,
   firstPrefix: string,
-  options: { label?: string; quote?: boolean } = {},
+  options: { label?: string; term?: boolean; quote?: boolean } = {},
 ): RenderedBlock {
   return {
     kind: 'prose',
     blockKind,
     ...(options.label !== undefined && { label: options.label }),
+    ...(options.term && { term: true }),
     body,
     decorate: (part, first) => {
       if (options.quote) return quoteLines(part);
@@ -164,7 +167,12 @@ export function renderBlocks(blocks: readonly Block[]): HeadingOrRendered[] {
         if (body !== '') {
           out.push({
             kind: 'rendered',
-            block: prose('callout', body, label ? `${label}: ` : '', label ? { label } : {}),
+            block: prose(
+              'callout',
+              body,
+              label ? `${label}: ` : '',
+              label ? { label, ...(block.term && { term: true }) } : {},
+            ),
           });
         }
         return;

@@ -36,6 +36,7 @@ function renderEntries(entries: readonly Entry[]): { text: string; layout: Chunk
         start: text.length,
         end: text.length,
         ...(piece.label !== undefined && { label: piece.label }),
+        ...(piece.term && { term: true }),
         ...(piece.table && { table: piece.table.id, ...(piece.table.header && { header: true }) }),
       };
       layout.push(block);

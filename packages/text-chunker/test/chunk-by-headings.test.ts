@@ -1,4 +1,11 @@
-import { type Block, type DocumentPage, type ParsedDocument } from '@docent/document-model';
+import {
+  type Block,
+  type ChunkLayout,
+  decodeChunkLayout,
+  type DocumentPage,
+  encodeChunkLayout,
+  type ParsedDocument,
+} from '@docent/document-model';
 import { chunkByHeadings, type Chunk, type ChunkingOptions } from '../src';
 
 const countWords = (text: string): number => text.split(/\s+/).filter((w) => w !== '').length;
@@ -183,6 +190,31 @@ describe('chunkByHeadings: structure', () => {
     ]);
     const tables = chunk!.layout.filter((b) => b.kind === 'table_row').map((b) => b.table);
     expect(new Set(tables).size).toBe(1);
+  });
+
+  it("says in its layout, and in the stored layout, which callout's label is the term it describes", () => {
+    const blocks: Block[] = [
+      {
+        kind: 'callout',
+        text: 'Stash only the staged changes.',
+        label: '-S, --staged',
+        term: true,
+      },
+      { kind: 'callout', text: 'Back up first.', label: 'Warning' },
+    ];
+    const [chunk] = chunkByHeadings(doc(blocks), options(200));
+    const labels = (layout: ChunkLayout) =>
+      layout.map((b) => ({ label: b.label, term: b.term ?? false }));
+    const expected = [
+      { label: '-S, --staged', term: true },
+      { label: 'Warning', term: false },
+    ];
+    expect(labels(chunk!.layout)).toEqual(expected);
+    expect(labels(decodeChunkLayout(encodeChunkLayout(chunk!.layout))!)).toEqual(expected);
+    // A layout stored before terms were marked decodes as it did.
+    expect(decodeChunkLayout('[["n",0,9,[0,3],"Tip"]]')).toEqual([
+      { kind: 'callout', start: 0, end: 9, markup: [[0, 3]], label: 'Tip' },
+    ]);
   });
 
   it('keeps markup marked in a block cut into sentences and in the overlap', () => {

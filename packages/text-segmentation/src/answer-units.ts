@@ -25,6 +25,16 @@ export interface AnswerUnit {
   block: number;
   /** Ends with a colon: it introduces what follows (a list, a command). */
   leadIn: boolean;
+  /**
+   * The term (an option, a setting) whose description the sentence is part of: what a question
+   * asking "which option…" wants named, so it may be quoted "term: sentence".
+   */
+  term?: string;
+  /**
+   * Where the term's label starts in the chunk's text when it opens the sentence's block right
+   * before the sentence ("-S, --staged: Stash only…"): a highlight of "term: sentence" from there.
+   */
+  termStart?: number;
 }
 
 /** The extractive answerer's word cap, which decides when a table row is quoted by its cells. */
@@ -42,6 +52,11 @@ const LEAD_IN_LIST_MAX_WORDS = 30;
  * is responsible for…"), not a name or phrase the lead-in needs to say something.
  */
 const LEAD_IN_ITEM_MAX_WORDS = 12;
+/**
+ * A list item pairing a value with what it does ("0 (default): show the suggested command.",
+ * "positive number: run the suggested command after…"): it says something alone.
+ */
+const PAIRED_ITEM = /^[^:]{1,40}:\s+\S/;
 
 /**
  * The chunk's candidate answers in reading order. With the chunk's layout (every chunk indexed
@@ -73,7 +88,7 @@ export function answerUnits(
       }
       default:
         if (isReferenceEntry(text.slice(block.start, block.end))) return;
-        units.push(...proseUnits(text, block, index));
+        units.push(...proseUnits(text, block, index).filter((unit) => !isPageList(unit.text)));
     }
   });
   return joinLeadIns(units).filter((unit) => unit.text !== '');
@@ -98,6 +113,21 @@ const REFERENCE_PARTS = [
 function isReferenceEntry(blockText: string): boolean {
   if (!REFERENCE_LABEL.test(blockText)) return false;
   return REFERENCE_PARTS.some((part) => part.test(blockText));
+}
+
+/** A manual page's name with its section: "git-ls-files(1)", "gitignore(5)". */
+const MANUAL_PAGE = /^[\p{L}\p{N}._+-]+\(\d\w*\)$/u;
+
+/**
+ * A run of page names ("git-write-tree(1), git-ls-files(1), gitignore(5)": a "See also"
+ * section): it points elsewhere and states nothing, yet holds the very words a question names.
+ */
+function isPageList(sentence: string): boolean {
+  const items = sentence
+    .replace(/[.;]$/, '')
+    .split(/,\s*|\s+(?:and|or)\s+/)
+    .filter((item) => item.trim() !== '');
+  return items.length >= 2 && items.every((item) => MANUAL_PAGE.test(item.trim()));
 }
 
 /**
@@ -127,6 +157,9 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
     at = Math.max(at, to);
   }
   const context = block.kind === 'callout' ? (block.label ?? '') : '';
+  // The sentences of a term's description (an option's, a setting's) are about the term.
+  const term = block.kind === 'callout' && block.term ? collapse(block.label ?? '') : '';
+  const label = block.markup?.[0]?.[0] === block.start ? block.markup[0] : undefined;
   return sentenceSpans(body).map(({ start: from, end }) => {
     // A bullet glyph left in running text (a PDF's list, a pasted one) is markup too.
     const bullet = BULLET_GLYPH.exec(body.slice(from, end));
@@ -140,6 +173,8 @@ function proseUnits(text: string, block: LayoutBlock, index: number): AnswerUnit
       kind: block.kind,
       block: index,
       leadIn: sentence.endsWith(':'),
+      ...(term !== '' && { term }),
+      ...(term !== '' && label && offsets[start] === label[1] && { termStart: label[0] }),
     };
   });
 }
@@ -232,7 +267,7 @@ function joinLeadIns(units: AnswerUnit[]): AnswerUnit[] {
         const next = units[i + 1]!;
         // One item each: the first sentence of each following list item.
         if (next.kind !== 'list_item' || next.block === block) break;
-        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS) break;
+        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS || PAIRED_ITEM.test(next.text)) break;
         if (words + wordsIn(next.text) > LEAD_IN_LIST_MAX_WORDS) break;
         items.push(next);
         words += wordsIn(next.text);

@@ -8,6 +8,7 @@ function chunk(
     text: string;
     marker?: string;
     label?: string;
+    term?: boolean;
     table?: number;
     header?: boolean;
   }>,
@@ -25,6 +26,7 @@ function chunk(
       end: text.length,
       ...(marker !== '' && { markup: [[start, start + marker.length] as [number, number]] }),
       ...(block.label !== undefined && { label: block.label }),
+      ...(block.term && { term: true }),
       ...(block.table !== undefined && { table: block.table }),
       ...(block.header && { header: true }),
     });
@@ -123,6 +125,57 @@ describe('answerUnits', () => {
     expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
       '[RFC5705] defines keying material exporters for TLS in terms of the TLS pseudorandom function (PRF).',
       '[Note] Servers MUST check the version.',
+    ]);
+  });
+
+  it("names the term on each sentence of a term's description, never a panel's title", () => {
+    const { text, layout } = chunk([
+      {
+        kind: 'callout',
+        label: '-a, --all',
+        term: true,
+        text: 'Only valid for push. All ignored files are stashed.',
+      },
+      { kind: 'callout', label: 'Reporting', text: 'Security incidents must be reported.' },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => [u.text, u.context, u.term])).toEqual([
+      ['Only valid for push.', '-a, --all', '-a, --all'],
+      ['All ignored files are stashed.', '-a, --all', '-a, --all'],
+      ['Security incidents must be reported.', 'Reporting', undefined],
+    ]);
+    // The label opens the first sentence's block: "term: sentence" can be highlighted whole.
+    expect(text.slice(units[0]!.termStart, units[0]!.end)).toBe('-a, --all: Only valid for push.');
+    expect(units[1]!.termStart).toBeUndefined();
+  });
+
+  it('lets a list item pairing a value with what it does answer alone, not joined under its lead-in', () => {
+    // git-config(1), help.autoCorrect: "Possible config values are:" then one item a value.
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: 'Possible config values are:' },
+      { kind: 'list_item', text: '0 (default): show the suggested command.', marker: '- ' },
+      {
+        kind: 'list_item',
+        text: 'positive number: run the suggested command after specified deciseconds.',
+        marker: '- ',
+      },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
+      '0 (default): show the suggested command.',
+      'positive number: run the suggested command after specified deciseconds.',
+    ]);
+  });
+
+  it('never offers a list of page names (a "See also" section) as an answer', () => {
+    const { text, layout } = chunk([
+      {
+        kind: 'paragraph',
+        text: 'git-write-tree(1), git-ls-files(1), gitignore(5), git-sparse-checkout(1)',
+      },
+      { kind: 'paragraph', text: 'See gitignore(5) for the patterns.' },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
+      'See gitignore(5) for the patterns.',
     ]);
   });
 

@@ -8,7 +8,7 @@ type CalloutBlock = Extract<Block, { kind: 'callout' }>;
 export type FlowContext =
   | { kind: 'body' }
   | { kind: 'list_item'; depth: number; ordered: boolean; checked?: boolean }
-  | { kind: 'callout'; label: string };
+  | { kind: 'callout'; label: string; term?: boolean };
 
 type OpenContext =
   | { kind: 'body' }
@@ -19,7 +19,13 @@ type OpenContext =
       checked?: boolean;
       item?: ListItemBlock;
     }
-  | { kind: 'callout'; label: string; started: boolean; current?: CalloutBlock };
+  | {
+      kind: 'callout';
+      label: string;
+      term?: boolean;
+      started: boolean;
+      current?: CalloutBlock;
+    };
 
 /**
  * Collects blocks while the walker streams inline text and block boundaries into it.
@@ -34,6 +40,9 @@ export class BlockWriter {
   private readonly blocks: Block[] = [];
   private buffer = '';
   private readonly contexts: OpenContext[] = [{ kind: 'body' }];
+  /** A term just written as a title: the paragraphs under it, up to a heading, describe it. */
+  private describedTerm: string | undefined;
+  private description: CalloutBlock | undefined;
 
   text(text: string): void {
     this.buffer += collapseWhitespace(text);
@@ -61,6 +70,16 @@ export class BlockWriter {
     this.add({ kind: 'code', text, ...(language ? { language } : {}) });
   }
 
+  /**
+   * The paragraphs that follow, up to the next heading, describe `term`: they are written as a
+   * callout labelled with the term, as a definition list's description is.
+   */
+  describeNext(term: string): void {
+    this.flush();
+    this.describedTerm = term;
+    this.description = undefined;
+  }
+
   /** Runs `body` with text flushed into `context` (a list item, a panel...). */
   within(context: FlowContext, body: () => void): void {
     this.flush();
@@ -85,7 +104,16 @@ export class BlockWriter {
     const last = this.blocks[this.blocks.length - 1];
     switch (context.kind) {
       case 'body':
-        this.push({ kind: 'paragraph', text });
+        if (this.describedTerm !== undefined) {
+          if (this.description !== undefined && last === this.description) {
+            this.description.text += `\n${text}`;
+          } else {
+            this.description = { kind: 'callout', label: this.describedTerm, text, term: true };
+            this.push(this.description);
+          }
+        } else {
+          this.push({ kind: 'paragraph', text });
+        }
         return;
       case 'list_item':
         if (context.item === undefined) {
@@ -109,7 +137,12 @@ export class BlockWriter {
         if (context.current !== undefined && last === context.current) {
           context.current.text += `\n${text}`;
         } else {
-          context.current = { kind: 'callout', label: context.label, text };
+          context.current = {
+            kind: 'callout',
+            label: context.label,
+            text,
+            ...(context.term && { term: true }),
+          };
           this.push(context.current);
         }
         return;
@@ -117,6 +150,7 @@ export class BlockWriter {
   }
 
   private push(block: Block): void {
+    if (block.kind === 'heading') this.describedTerm = undefined;
     for (const context of this.contexts) {
       if (context.kind === 'callout' && !context.started) {
         context.started = true;

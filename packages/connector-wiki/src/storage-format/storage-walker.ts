@@ -91,6 +91,36 @@ function boldTitle(paragraph: Element, state: WalkState): string | undefined {
   return text.split(/\s+/).length <= BOLD_TITLE_MAX_WORDS ? text : undefined;
 }
 
+/**
+ * One way of writing a term ("-a", "--depth <depth>", "<pathspec>…", "gc.auto",
+ * "effective_cache_size (integer)"): a command-line option, a placeholder, or a dotted or
+ * snake_case name, followed by at most two words (an argument, a type).
+ */
+const TERM_ALTERNATIVE =
+  /^(?:--?[\p{L}\p{N}[<]\S*|<[^>\s]+>\S*|[\p{L}\p{N}]+(?:[._][\p{L}\p{N}<>*-]+)+\S*)(?:\s+\S+){0,2}$/u;
+
+/**
+ * A bold title naming an option or a setting rather than a section ("**-a, --all**",
+ * "**gc.auto**", a title all in code): every comma-separated alternative is written as a term.
+ */
+function isTermTitle(paragraph: Element, title: string): boolean {
+  if (allCode(paragraph.children)) return true;
+  return title.split(/,\s+/).every((alternative) => TERM_ALTERNATIVE.test(alternative.trim()));
+}
+
+function allCode(nodes: readonly ChildNode[]): boolean {
+  const parts = nodes.filter((node) => !(isText(node) && node.data.trim() === ''));
+  return (
+    parts.length > 0 &&
+    parts.every(
+      (node) =>
+        isTag(node) &&
+        (node.name === 'code' ||
+          ((node.name === 'strong' || node.name === 'b') && allCode(node.children))),
+    )
+  );
+}
+
 /** Walks storage-format nodes, streaming text and blocks into `writer`. */
 export function walkNodes(
   nodes: readonly ChildNode[],
@@ -199,6 +229,8 @@ function walkElement(element: Element, writer: BlockWriter, state: WalkState): v
     const title = boldTitle(element, state);
     if (title !== undefined) {
       writer.add({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: title });
+      // An option's or a setting's name: the paragraph under it is its description.
+      if (isTermTitle(element, title)) writer.describeNext(title);
       return;
     }
   }
@@ -270,7 +302,9 @@ function walkDefinitionList(list: Element, writer: BlockWriter, state: WalkState
       terms = [];
       if (label === '') walkBlocks(child.children, writer, state);
       else
-        writer.within({ kind: 'callout', label }, () => walkNodes(child.children, writer, state));
+        writer.within({ kind: 'callout', label, term: true }, () =>
+          walkNodes(child.children, writer, state),
+        );
     } else {
       flushTerms();
       walkElement(child, writer, nested(state));

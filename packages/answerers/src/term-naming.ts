@@ -1,0 +1,55 @@
+/** "which git stash option", "what is the default mode", "which configuration variable". */
+const ASKS_FOR_A_TERM =
+  /\b(?:which|what)(?:\s+[^\s?]+){0,3}?\s+(?:option|flag|switch|mode|setting|variable|parameter|argument)s?\b/;
+/** "How do I clone only…": a way of doing something, which an option is. */
+const ASKS_HOW_TO = /^\s*how (?:do|can|could|should|would) (?:i|we|you|one)\b/;
+
+/** The names a term is written as ("-c <commit>, --reedit-message=<commit>" → -c, --reedit-message). */
+function termNames(term: string): string[] {
+  return term
+    .split(/,\s+/)
+    .map((alternative) =>
+      alternative
+        .trim()
+        .split(/[\s=[<]/)[0]!
+        .toLowerCase(),
+    )
+    .filter((name) => name.replace(/^-+/, '') !== '');
+}
+
+function tokens(text: string): Set<string> {
+  return new Set(
+    text
+      .toLowerCase()
+      .split(/\s+/)
+      .map((token) => token.replace(/^[("'“‘]+|[)"'”’.,;:?!]+$/g, '')),
+  );
+}
+
+/**
+ * Whether a sentence of a term's description (an option's, a setting's) is quoted with the term
+ * ("-S, --staged: Stash only the changes that are currently staged."): when the question asks
+ * which option, mode or setting, or how to do something, the term is what it asks for — unless
+ * the question or the sentence names it already.
+ */
+export function quotesTerm(question: string, sentence: string, term: string): boolean {
+  const q = question.toLowerCase();
+  if (!ASKS_FOR_A_TERM.test(q) && !ASKS_HOW_TO.test(q)) return false;
+  const names = termNames(term);
+  if (names.length === 0) return false;
+  const said = new Set([...tokens(question), ...tokens(sentence)]);
+  return !names.some((name) => said.has(name));
+}
+
+/**
+ * A term's name as a short answer: its first long option without its argument
+ * ("-c <commit>, --reedit-message=<commit>" → "--reedit-message"), else its first name ("-x",
+ * "gc.auto").
+ */
+export function termShortName(term: string): string | null {
+  const names = term
+    .split(/,\s+/)
+    .map((alternative) => alternative.trim().split(/[\s=]/)[0]!)
+    .filter((name) => name !== '');
+  return names.find((name) => /^--[^-[]/.test(name)) ?? names[0] ?? null;
+}

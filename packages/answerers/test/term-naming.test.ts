@@ -1,0 +1,47 @@
+import { quotesTerm, termShortName } from '../src/term-naming';
+
+describe('quotesTerm', () => {
+  it('names an option asked for by its kind, or as a way of doing something', () => {
+    const sentence =
+      'Create a shallow clone with a history truncated to the specified number of commits.';
+    expect(
+      quotesTerm('Which git clone option makes a shallow clone?', sentence, '--depth <depth>'),
+    ).toBe(true);
+    expect(
+      quotesTerm('What is the default mode of git reset?', 'Resets the index.', '--mixed'),
+    ).toBe(true);
+    expect(
+      quotesTerm('How do I clone only the most recent commits?', sentence, '--depth <depth>'),
+    ).toBe(true);
+  });
+
+  it('does not when the question asks for a value, or the question or sentence names the term', () => {
+    expect(
+      quotesTerm('What is the default value of gc.auto?', 'The default value is 6700.', 'gc.auto'),
+    ).toBe(false);
+    expect(
+      quotesTerm('How many loose objects does gc pack?', 'The default value is 6700.', 'gc.auto'),
+    ).toBe(false);
+    expect(
+      quotesTerm('What is git branch -D a shortcut for?', 'Shortcut for --delete --force.', '-D'),
+    ).toBe(false);
+    expect(
+      quotesTerm(
+        'Which git commit option skips the pre-commit hook?',
+        'When any of --no-verify or -n is given, these are bypassed.',
+        '-n, --[no-]verify',
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('termShortName', () => {
+  it('is the first long option without its argument, else the first name', () => {
+    expect(termShortName('-c <commit>, --reedit-message=<commit>')).toBe('--reedit-message');
+    expect(termShortName('-m parent-number, --mainline parent-number')).toBe('--mainline');
+    expect(termShortName('-k, --keep-index, --no-keep-index')).toBe('--keep-index');
+    expect(termShortName('-n, --[no-]verify')).toBe('-n');
+    expect(termShortName('-x')).toBe('-x');
+    expect(termShortName('gc.auto')).toBe('gc.auto');
+  });
+});
