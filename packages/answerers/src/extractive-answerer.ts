@@ -278,9 +278,11 @@ export class ExtractiveAnswerer implements Answerer {
 
     const chosen = this.compose(best, question, neighbour);
     // An option's description answers "which option…" with the option's name.
-    const withTerm =
+    const term =
       best.unit.term !== undefined &&
-      quotesTerm(request.standaloneQuestion, best.text, best.unit.term);
+      quotesTerm(request.standaloneQuestion, best.text, best.unit.term)
+        ? best.unit.term
+        : undefined;
     lap('support');
     const passages = request.passages;
     const used: string[] = [];
@@ -291,15 +293,15 @@ export class ExtractiveAnswerer implements Answerer {
     // Asked which option, the option's name is the short answer. Otherwise the page's title may
     // well be the answer ("Heron" on the Heron page): only the question's own words are not.
     const short =
-      withTerm && best.unit.term !== undefined
-        ? termShortName(best.unit.term)
+      term !== undefined
+        ? termShortName(term)
         : shortAnswer(request.standaloneQuestion, best.text, {
             questionStems: new Set(question.terms.keys()),
             ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
           });
     lap('short-answer');
     const quoted = chosen.map((c) => c.text);
-    if (withTerm) quoted[0] = `${best.unit.term}: ${quoted[0]}`;
+    if (term !== undefined) quoted[0] = `${term}: ${quoted[0]}`;
     return {
       text: quoted.join(' '),
       usedPassageIds: used,
@@ -307,7 +309,7 @@ export class ExtractiveAnswerer implements Answerer {
       shortAnswer: short,
       quotes: chosen.map((c) => ({
         passageId: passages[c.passageIndex]!.id,
-        start: c === best && withTerm ? (c.unit.termStart ?? c.unit.start) : c.unit.start,
+        start: c === best && term !== undefined ? (c.unit.termStart ?? c.unit.start) : c.unit.start,
         end: c.unit.end,
       })),
     };

@@ -4,16 +4,18 @@ const ASKS_FOR_A_TERM =
 /** "How do I clone only…": a way of doing something, which an option is. */
 const ASKS_HOW_TO = /^\s*how (?:do|can|could|should|would) (?:i|we|you|one)\b/;
 
-/** The names a term is written as ("-c <commit>, --reedit-message=<commit>" → -c, --reedit-message). */
-function termNames(term: string): string[] {
+/** A term's comma-separated alternatives, each without its argument ("-c <commit>" → "-c"). */
+function termAlternatives(term: string): string[] {
   return term
     .split(/,\s+/)
-    .map((alternative) =>
-      alternative
-        .trim()
-        .split(/[\s=[<]/)[0]!
-        .toLowerCase(),
-    )
+    .map((alternative) => alternative.trim().split(/[\s=]/)[0]!)
+    .filter((name) => name !== '');
+}
+
+/** The names a question or sentence could say a term by ("--[no-]verify" and "<commit>" none). */
+function sayableNames(term: string): string[] {
+  return termAlternatives(term)
+    .map((name) => name.split(/[[<]/)[0]!.toLowerCase())
     .filter((name) => name.replace(/^-+/, '') !== '');
 }
 
@@ -35,7 +37,7 @@ function tokens(text: string): Set<string> {
 export function quotesTerm(question: string, sentence: string, term: string): boolean {
   const q = question.toLowerCase();
   if (!ASKS_FOR_A_TERM.test(q) && !ASKS_HOW_TO.test(q)) return false;
-  const names = termNames(term);
+  const names = sayableNames(term);
   if (names.length === 0) return false;
   const said = new Set([...tokens(question), ...tokens(sentence)]);
   return !names.some((name) => said.has(name));
@@ -47,9 +49,6 @@ export function quotesTerm(question: string, sentence: string, term: string): bo
  * "gc.auto").
  */
 export function termShortName(term: string): string | null {
-  const names = term
-    .split(/,\s+/)
-    .map((alternative) => alternative.trim().split(/[\s=]/)[0]!)
-    .filter((name) => name !== '');
+  const names = termAlternatives(term);
   return names.find((name) => /^--[^-[]/.test(name)) ?? names[0] ?? null;
 }

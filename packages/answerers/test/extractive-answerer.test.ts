@@ -947,7 +947,8 @@ describe("ExtractiveAnswerer and an option's description", () => {
   });
 
   it('quotes the sentence alone when the question names the option already', async () => {
-    const answer = await ask('What does git stash --staged stash?');
+    // "How do I…" asks for a way, which an option is: only naming it keeps the term off.
+    const answer = await ask('How do I stash the staged changes with --staged?');
     expect(answer.text).toBe('Stash only the changes that are currently staged.');
   });
 });

@@ -23,7 +23,7 @@ describe('quotesTerm', () => {
       quotesTerm('How many loose objects does gc pack?', 'The default value is 6700.', 'gc.auto'),
     ).toBe(false);
     expect(
-      quotesTerm('What is git branch -D a shortcut for?', 'Shortcut for --delete --force.', '-D'),
+      quotesTerm('How do I use -D with git branch?', 'Shortcut for --delete --force.', '-D'),
     ).toBe(false);
     expect(
       quotesTerm(

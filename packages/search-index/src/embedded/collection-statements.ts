@@ -14,7 +14,8 @@ export interface StoredChunkRow {
   text: string;
   headings: string;
   title: string;
-  vector: Buffer;
+  /** Left out by a read that knows every hit's similarity already (`byIds` without `vector`). */
+  vector?: Buffer;
   /** Read only when asked for (undefined then). */
   extras?: Buffer | null;
   layout: string | null;
@@ -29,8 +30,7 @@ export interface InsertChunkParams {
   text: string;
   headings: string;
   title: string;
-  /** Left out by a read that knows every hit's similarity already (`byIds` without `vector`). */
-  vector?: Buffer;
+  vector: Buffer;
   extras: Buffer | null;
   layout: string | null;
 }
