@@ -35,8 +35,8 @@ export interface ColdAskScores {
   uncached?: LatencyFigures;
   /** The same questions again. */
   repeated: LatencyFigures;
-  /** What one uncached ask sends to the embedder besides the question, on average (0 without that pass). */
-  embeddedPerAsk: { sentences: number; words: number; tokens: number };
+  /** What one uncached ask sends to the embedder besides the question, on average. */
+  embeddedPerAsk?: { sentences: number; words: number; tokens: number };
 }
 
 /**
@@ -140,12 +140,14 @@ export async function coldAsks(
     })),
     cpuMsPerAsk: perAsk(cpuMs),
     firstAsks,
-    ...(uncached && { uncached }),
+    ...(uncached && {
+      uncached,
+      embeddedPerAsk: {
+        sentences: perAsk(counted.sentences),
+        words: perAsk(counted.words),
+        tokens: perAsk(counted.tokens),
+      },
+    }),
     repeated,
-    embeddedPerAsk: {
-      sentences: perAsk(counted.sentences),
-      words: perAsk(counted.words),
-      tokens: perAsk(counted.tokens),
-    },
   };
 }

@@ -443,7 +443,7 @@ function coldAskRows(cold: ColdAskScores, collection: string): BenchRow[] {
       unit: 'ms',
       note: `${cold.questions} questions`,
     },
-    ...(cold.uncached
+    ...(cold.uncached && cold.embeddedPerAsk
       ? [
           {
             metric: `uncached ask latency p50 / p95 / p99 (${collection}: sentence-vector cache off)`,
