@@ -73,6 +73,43 @@ describe('confluenceStorageToBlocks', () => {
       ]);
     });
 
+    it('reads placeholders and setting names as terms, but not section numbers, versions or abbreviations', () => {
+      const described = (title: string) =>
+        convert(`<p><strong>${title}</strong></p><p>Says what it does.</p>`)[1];
+      for (const term of [
+        '&lt;commit&gt;',
+        'effective_cache_size (integer)',
+        'remote.&lt;name&gt;.prune',
+        'GIT_DIR',
+        'pack.window=&lt;n&gt;',
+      ]) {
+        expect({ term, block: described(term) }).toMatchObject({
+          term,
+          block: { kind: 'callout', term: true },
+        });
+      }
+      for (const title of [
+        '2.1 Access control',
+        'v2.0 Release notes',
+        'Node.js setup',
+        'e.g. this',
+      ]) {
+        expect(described(title)).toEqual({ kind: 'paragraph', text: 'Says what it does.' });
+      }
+      // Every alternative must be a term's.
+      expect(described('gc.auto, Scope notes here')).toEqual({
+        kind: 'paragraph',
+        text: 'Says what it does.',
+      });
+    });
+
+    it('ends a term titled inside a panel with the panel', () => {
+      const blocks = convert(
+        '<ac:structured-macro ac:name="info"><ac:rich-text-body><p><strong>gc.auto</strong></p><p>Inside.</p></ac:rich-text-body></ac:structured-macro><p>After the panel.</p>',
+      );
+      expect(blocks.at(-1)).toEqual({ kind: 'paragraph', text: 'After the panel.' });
+    });
+
     it('labels each description of a definition list with its term', () => {
       const blocks = convert(
         '<dl><dt><code>core.autocrlf</code></dt><dd><p>Converts line endings.</p><p>The default is false.</p></dd><dt>alone</dt></dl>',

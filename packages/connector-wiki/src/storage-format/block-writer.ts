@@ -11,7 +11,11 @@ export type FlowContext =
   | { kind: 'callout'; label: string; term?: boolean };
 
 type OpenContext =
-  | { kind: 'body' }
+  | {
+      kind: 'body';
+      /** A term just written as a title: the paragraphs under it, up to a heading, describe it. */
+      described?: { term: string; block?: CalloutBlock };
+    }
   | {
       kind: 'list_item';
       depth: number;
@@ -40,9 +44,6 @@ export class BlockWriter {
   private readonly blocks: Block[] = [];
   private buffer = '';
   private readonly contexts: OpenContext[] = [{ kind: 'body' }];
-  /** A term just written as a title: the paragraphs under it, up to a heading, describe it. */
-  private describedTerm: string | undefined;
-  private description: CalloutBlock | undefined;
 
   text(text: string): void {
     this.buffer += collapseWhitespace(text);
@@ -72,12 +73,13 @@ export class BlockWriter {
 
   /**
    * The paragraphs that follow, up to the next heading, describe `term`: they are written as a
-   * callout labelled with the term, as a definition list's description is.
+   * callout labelled with the term, as a definition list's description is. Only in the body:
+   * a term titled inside a panel or list item ends with it.
    */
   describeNext(term: string): void {
     this.flush();
-    this.describedTerm = term;
-    this.description = undefined;
+    const context = this.contexts[this.contexts.length - 1];
+    if (context?.kind === 'body') context.described = { term };
   }
 
   /** Runs `body` with text flushed into `context` (a list item, a panel...). */
@@ -103,18 +105,12 @@ export class BlockWriter {
     const context = this.contexts[this.contexts.length - 1] ?? { kind: 'body' };
     const last = this.blocks[this.blocks.length - 1];
     switch (context.kind) {
-      case 'body':
-        if (this.describedTerm !== undefined) {
-          if (this.description !== undefined && last === this.description) {
-            this.description.text += `\n${text}`;
-          } else {
-            this.description = { kind: 'callout', label: this.describedTerm, text, term: true };
-            this.push(this.description);
-          }
-        } else {
-          this.push({ kind: 'paragraph', text });
-        }
+      case 'body': {
+        const described = context.described;
+        if (described === undefined) this.push({ kind: 'paragraph', text });
+        else described.block = this.appendCallout(described.block, described.term, text, true);
         return;
+      }
       case 'list_item':
         if (context.item === undefined) {
           context.item = {
@@ -134,23 +130,31 @@ export class BlockWriter {
         return;
       case 'callout':
         context.started = true;
-        if (context.current !== undefined && last === context.current) {
-          context.current.text += `\n${text}`;
-        } else {
-          context.current = {
-            kind: 'callout',
-            label: context.label,
-            text,
-            ...(context.term && { term: true }),
-          };
-          this.push(context.current);
-        }
+        context.current = this.appendCallout(context.current, context.label, text, context.term);
         return;
     }
   }
 
+  /** Adds a paragraph to `open` when it is the last block written, else starts a callout. */
+  private appendCallout(
+    open: CalloutBlock | undefined,
+    label: string,
+    text: string,
+    term: boolean | undefined,
+  ): CalloutBlock {
+    if (open !== undefined && this.blocks[this.blocks.length - 1] === open) {
+      open.text += `\n${text}`;
+      return open;
+    }
+    const block: CalloutBlock = { kind: 'callout', label, text, ...(term && { term: true }) };
+    this.push(block);
+    return block;
+  }
+
   private push(block: Block): void {
-    if (block.kind === 'heading') this.describedTerm = undefined;
+    if (block.kind === 'heading') {
+      for (const context of this.contexts) if (context.kind === 'body') delete context.described;
+    }
     for (const context of this.contexts) {
       if (context.kind === 'callout' && !context.started) {
         context.started = true;

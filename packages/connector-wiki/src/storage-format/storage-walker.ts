@@ -92,12 +92,22 @@ function boldTitle(paragraph: Element, state: WalkState): string | undefined {
 }
 
 /**
- * One way of writing a term ("-a", "--depth <depth>", "<pathspec>…", "gc.auto",
- * "effective_cache_size (integer)"): a command-line option, a placeholder, or a dotted or
- * snake_case name, followed by at most two words (an argument, a type).
+ * A configuration name: lower-case dotted or snake_case ("gc.auto", "remote.<name>.prune",
+ * "effective_cache_size"), each part after the first opening with a letter, a placeholder or a
+ * wildcard, or an upper-case snake_case one ("GIT_DIR"). Section numbers ("2.1"), versions
+ * ("v2.0"), "Node.js" and "e.g." are none.
  */
-const TERM_ALTERNATIVE =
-  /^(?:--?[\p{L}\p{N}[<]\S*|<[^>\s]+>\S*|[\p{L}\p{N}]+(?:[._][\p{L}\p{N}<>*-]+)+\S*)(?:\s+\S+){0,2}$/u;
+const SETTING_NAME = String.raw`\p{Ll}[\p{L}\p{N}]*(?:[._][\p{L}<*][\p{L}\p{N}<>*-]*)+|\p{Lu}[\p{Lu}\p{N}]*(?:_[\p{Lu}\p{N}]+)+`;
+
+/**
+ * One way of writing a term ("-a", "--depth <depth>", "<pathspec>…", "gc.auto",
+ * "effective_cache_size (integer)"): a command-line option, a placeholder, or a setting's name
+ * (with its "=value" or "[…]" glued on), followed by at most two words (an argument, a type).
+ */
+const TERM_ALTERNATIVE = new RegExp(
+  String.raw`^(?:--?[\p{L}\p{N}[<]\S*|<[^>\s]+>\S*|(?:${SETTING_NAME})(?:[=[(]\S*)?)(?:\s+\S+){0,2}$`,
+  'u',
+);
 
 /**
  * A bold title naming an option or a setting rather than a section ("**-a, --all**",
