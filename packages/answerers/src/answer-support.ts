@@ -1,4 +1,4 @@
-import { contentWords, words } from '@docent/text-segmentation';
+import { contentWords, type TableCell, words } from '@docent/text-segmentation';
 import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
@@ -378,23 +378,6 @@ export function union(...sets: Array<Set<string>>): Set<string> {
   return out;
 }
 
-/** A cell of a table with named columns, as an answer quotes it: "Wren — Port: 7301". */
-interface TableCell {
-  /** The row's first cell: what the row is about ("Wren", "High"). */
-  key: string;
-  /** The cell's column name ("Port", "First reply"). */
-  column: string;
-  value: string;
-}
-
-/** The row key, column and value of a unit quoted as a wide table's cell, else undefined. */
-function tableCellOf(unit: { kind: string; text: string; context: string }): TableCell | undefined {
-  if (unit.kind !== 'table_row') return undefined;
-  const match = /^(.+?) — (.+?): (.+)$/s.exec(unit.text);
-  if (!match || !unit.context.endsWith(match[2]!)) return undefined;
-  return { key: match[1]!, column: match[2]!, value: match[3]! };
-}
-
 /**
  * Whether a table's cell answers the question as a person reads the table: its column is what
  * is asked for — the column's name says a word of the question ("Owner" for "who owns",
@@ -488,19 +471,19 @@ export function askedAnswerCheck(
   candidates: AskedCandidate[] = [],
 ): (candidate: AskedCandidate) => boolean {
   const actions = asksWho(question) ? askedActions(question) : [];
-  const cells = new Map<AskedCandidate, TableCell | undefined>();
-  const cellOf = (c: AskedCandidate) => {
-    if (!cells.has(c)) cells.set(c, tableCellOf(c.unit));
-    return cells.get(c);
-  };
+  // The cells of each row of a table, grouped once: passage, block (the row) and key.
+  const rows = new Map<string, TableCell[]>();
+  const rowOf = (c: Pick<AskedCandidate, 'passageIndex' | 'unit'>, cell: TableCell) =>
+    `${c.passageIndex}\u0000${c.unit.block}\u0000${cell.key}`;
+  for (const { unit, passageIndex } of candidates) {
+    if (!unit.cell) continue;
+    const key = rowOf({ passageIndex, unit }, unit.cell);
+    rows.set(key, [...(rows.get(key) ?? []), unit.cell]);
+  }
   return (candidate) => {
-    const cell = cellOf(candidate);
+    const cell = candidate.unit.cell;
     if (cell) {
-      const row = candidates
-        .filter((c) => c !== candidate && c.passageIndex === candidate.passageIndex)
-        .filter((c) => c.unit.block === candidate.unit.block)
-        .map(cellOf)
-        .filter((c): c is TableCell => c !== undefined && c.key === cell.key);
+      const row = (rows.get(rowOf(candidate, cell)) ?? []).filter((c) => c !== cell);
       return cellAnswers(cell, question, row);
     }
     if (candidate.cue > 0 || actions.length === 0) return true;
@@ -510,7 +493,7 @@ export function askedAnswerCheck(
 
 /** What `askedAnswerCheck` reads of a candidate answer. */
 export interface AskedCandidate {
-  unit: { kind: string; text: string; context: string; block: number };
+  unit: { block: number; cell?: TableCell };
   passageIndex: number;
   held: Set<string>;
   /** Whether it holds the kind of thing the question asks for. */

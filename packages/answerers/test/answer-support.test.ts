@@ -138,51 +138,52 @@ describe('questionSubjects of a name describing the thing asked for', () => {
 });
 
 describe('askedAnswerCheck', () => {
-  const cell = (text: string, context: string) => ({
-    unit: { kind: 'table_row', text, context, block: 0 },
+  const cell = (key: string, column: string, value: string) => ({
+    unit: { block: 0, cell: { key, column, value } },
     passageIndex: 0,
     held: new Set<string>(),
     cue: 0,
   });
 
   it('reads a cell as its column and row: the column must be what is asked', () => {
-    const office = cell('Team Atlas — Office: Lisbon', 'Team Office');
+    const office = cell('Team Atlas', 'Office', 'Lisbon');
     expect(askedAnswerCheck(analysed('Which Slack channel does Team Atlas use?'))(office)).toBe(
       false,
     );
     expect(askedAnswerCheck(analysed('Which office is Team Atlas in?'))(office)).toBe(true);
     // "Owner" says "who owns"; "Fired when" does not.
-    const owner = cell('report_viewed — Owner: Team Atlas', 'Event Owner');
+    const owner = cell('report_viewed', 'Owner', 'Team Atlas');
     expect(askedAnswerCheck(analysed('Who owns report_viewed?'))(owner)).toBe(true);
-    const fired = cell('report_viewed — Fired when: A user opens a report', 'Event Fired when');
+    const fired = cell('report_viewed', 'Fired when', 'A user opens a report');
     expect(askedAnswerCheck(analysed('Who owns report_viewed?'), [fired, owner])(fired)).toBe(
       false,
     );
   });
 
   it('takes a column the question does not name when it names no kind of thing and no column of the row says it', () => {
-    const schedule = cell('ingest-orders — Schedule: hourly at minute 5', 'Job Schedule');
+    const schedule = cell('ingest-orders', 'Schedule', 'hourly at minute 5');
     expect(askedAnswerCheck(analysed('How often does ingest-orders run?'))(schedule)).toBe(true);
     const threshold = cell(
-      'OspreyQueueBacklog — Threshold: More than 2 million queued messages for 10 minutes',
-      'Alert Threshold',
+      'OspreyQueueBacklog',
+      'Threshold',
+      'More than 2 million queued messages for 10 minutes',
     );
-    const severity = cell('OspreyQueueBacklog — Severity: P2', 'Alert Severity');
+    const severity = cell('OspreyQueueBacklog', 'Severity', 'P2');
     const fires = analysed('When does the OspreyQueueBacklog alert fire?');
     expect(askedAnswerCheck(fires, [threshold, severity])(threshold)).toBe(true);
   });
 
   it("wants the row of the thing asked about, or the row the question's value names", () => {
-    const high = cell('High — First reply: 4 hours', 'Priority First reply');
+    const high = cell('High', 'First reply', '4 hours');
     expect(
       askedAnswerCheck(analysed('What is the first reply target for low priority tickets?'))(high),
     ).toBe(false);
     expect(
       askedAnswerCheck(analysed('What is the first reply target for high priority tickets?'))(high),
     ).toBe(true);
-    const wren = cell('Wren — Port: 7301', 'Service Port');
+    const wren = cell('Wren', 'Port', '7301');
     expect(askedAnswerCheck(analysed('Which service listens on port 7301?'))(wren)).toBe(true);
-    const uk = cell('United Kingdom — Pound sterling: £33', 'Country Pound sterling');
+    const uk = cell('United Kingdom', 'Pound sterling', '£33');
     expect(askedAnswerCheck(analysed('What is the meal allowance in the UK in pounds?'))(uk)).toBe(
       true,
     );
@@ -190,7 +191,7 @@ describe('askedAnswerCheck', () => {
 
   it('wants the action of a "who" question said by a sentence that names no one', () => {
     const sentence = (text: string, cue: number) => ({
-      unit: { kind: 'paragraph', text, context: '', block: 0 },
+      unit: { block: 0 },
       passageIndex: 0,
       held: new Set(
         text
