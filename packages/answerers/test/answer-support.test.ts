@@ -1,4 +1,9 @@
-import { askedAnswerCheck, holdsSubjects, questionSubjects } from '../src/answer-support';
+import {
+  askedAnswerCheck,
+  carryNames,
+  holdsSubjects,
+  questionSubjects,
+} from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
 
@@ -29,6 +34,16 @@ describe('questionSubjects', () => {
     expect(required).toContain(stemTerm('panthers'));
     expect(required).toContain(stemTerm('defense'));
     expect(required).not.toContain(stemTerm('surrender'));
+  });
+
+  it('never takes the word that ends a "how" phrase for a subject', () => {
+    const { required } = subjectsOf('How far back does the Plover console show runs?', {
+      plover: 3,
+      back: 4,
+      console: 2,
+      runs: 1,
+    });
+    expect(required).toEqual([stemTerm('plover')]);
   });
 });
 
@@ -137,8 +152,85 @@ describe('questionSubjects of a name describing the thing asked for', () => {
   });
 });
 
+describe('holdsSubjects with a name the question describes its thing by', () => {
+  it('counts the name among the words a sentence restates in place of the rarest', () => {
+    const subjects = subjectsOf('Which Jira label escalates a ticket to engineering?', {
+      jira: 2,
+      label: 1,
+      ticket: 3,
+      engineering: 2,
+    });
+    expect(subjects.required).not.toContain(stemTerm('jira'));
+    const sentence = (text: string) => {
+      const terms = new Set(
+        text
+          .toLowerCase()
+          .match(/\p{L}+/gu)!
+          .map(stemTerm),
+      );
+      return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
+    };
+    expect(
+      holdsSubjects(
+        sentence('Escalate to engineering with the Jira label support-escalation.'),
+        subjects,
+        new Set(),
+      ),
+    ).toBe(true);
+    // One of them alone is not enough.
+    expect(holdsSubjects(sentence('Jira labels are lower case.'), subjects, new Set())).toBe(false);
+  });
+});
+
+describe('carryNames', () => {
+  const unit = (position: number, text: string) => {
+    const sequence = text
+      .toLowerCase()
+      .match(/\p{L}+|\d+/gu)!
+      .map(stemTerm);
+    const terms = new Set(sequence);
+    return {
+      position,
+      text,
+      sequence,
+      terms,
+      context: new Set<string>(),
+      block: terms,
+      passageIndex: 0,
+    } as Parameters<typeof carryNames>[0][number];
+  };
+  const names = new Set([stemTerm('dagster')]);
+
+  it('gives a sentence naming a thing by its kind the name the sentence before gave it', () => {
+    const before = unit(0, 'Install the dependencies with uv, then start the Dagster UI:');
+    const after = unit(1, 'The local UI listens on port 3070.');
+    carryNames([before, after], names);
+    expect(after.carried).toEqual(new Set([stemTerm('dagster')]));
+    const subjects = subjectsOf('Which port does the local Dagster UI use?', {
+      port: 1,
+      local: 1,
+      dagster: 4,
+      ui: 2,
+    });
+    expect(holdsSubjects(after, subjects, new Set())).toBe(true);
+  });
+
+  it('gives none to a sentence about something else, or one not right after', () => {
+    const before = unit(0, 'Start the Dagster UI:');
+    const other = unit(1, 'The warehouse listens on port 5432.');
+    const later = unit(2, 'The local UI listens on port 3070.');
+    carryNames([before, other, later], names);
+    expect(other.carried).toBeUndefined();
+    expect(later.carried).toBeUndefined();
+    const bare = unit(1, 'A local UI listens on port 3070.');
+    carryNames([before, bare], names);
+    expect(bare.carried).toBeUndefined();
+  });
+});
+
 describe('askedAnswerCheck', () => {
   const cell = (key: string, column: string, value: string) => ({
+    text: `${key} — ${column}: ${value}`,
     unit: { block: 0, cell: { key, column, value } },
     passageIndex: 0,
     held: new Set<string>(),
@@ -191,6 +283,7 @@ describe('askedAnswerCheck', () => {
 
   it('wants the action of a "who" question said by a sentence that names no one', () => {
     const sentence = (text: string, cue: number) => ({
+      text,
       unit: { block: 0 },
       passageIndex: 0,
       held: new Set(
@@ -220,6 +313,46 @@ describe('askedAnswerCheck', () => {
     expect(
       askedAnswerCheck(question)(
         sentence('Sales director Ana Ruiz signs off larger discounts.', 1),
+      ),
+    ).toBe(true);
+  });
+  it('wants a name for "what is the name of…" and an amount for "how long / many / much"', () => {
+    const sentence = (text: string) => ({
+      text,
+      unit: { block: 0 },
+      passageIndex: 0,
+      held: new Set(
+        text
+          .toLowerCase()
+          .match(/\p{L}+|\d+/gu)!
+          .map(stemTerm),
+      ),
+      cue: 0,
+    });
+    const officer = analysed('What is the name of our data protection officer?');
+    expect(
+      askedAnswerCheck(officer)(
+        sentence(
+          'Security incidents must be reported to the data protection officer within 24 hours.',
+        ),
+      ),
+    ).toBe(false);
+    expect(askedAnswerCheck(officer)(sentence('Our data protection officer is Marta Reis.'))).toBe(
+      true,
+    );
+    const review = analysed('How long does Google Play review take?');
+    expect(
+      askedAnswerCheck(review)(
+        sentence('Submit the build to TestFlight and to Google Play internal testing.'),
+      ),
+    ).toBe(false);
+    expect(askedAnswerCheck(review)(sentence('Google Play review usually takes two days.'))).toBe(
+      true,
+    );
+    // Other questions are as before.
+    expect(
+      askedAnswerCheck(analysed('Where do we submit the build?'))(
+        sentence('Submit the build to TestFlight and to Google Play internal testing.'),
       ),
     ).toBe(true);
   });
