@@ -1,5 +1,6 @@
-import { contentWords, words } from '@docent/text-segmentation';
+import { contentWords, type TableCell, words } from '@docent/text-segmentation';
 import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
+import { type QuestionCue, sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
 
@@ -21,6 +22,8 @@ export interface SentenceTerms {
   block: Set<string>;
   /** Which retrieved passage it is from. */
   passageIndex: number;
+  /** Required words the sentence before it gives the thing it names by kind (`carryNames`). */
+  carried?: Set<string>;
 }
 
 /**
@@ -78,9 +81,11 @@ export function questionSubjects(
   );
   const things: string[] = [];
   let rarest: string | undefined;
+  const asking = askingPhraseWords(question);
   for (const [term, weight] of question.terms) {
     const skipped =
       weight < 1 ||
+      asking.has(term) ||
       !question.things.has(term) ||
       !/\p{L}{3}|\d/u.test(term) ||
       FRAMING_WORDS.has(term) ||
@@ -106,12 +111,31 @@ export function questionSubjects(
       ? rarest
       : undefined;
   if (rarest) required.add(rarest);
+  // A name describing the thing asked for ("which **Jira** label") is not required, but a
+  // sentence saying it restates what the question is about like its other words.
+  const describingNames = [...question.names].filter(
+    (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && describing(n),
+  );
   return {
     required: [...required],
     ...(relaxable !== undefined && { rarest: relaxable }),
-    others: things.filter((t) => t !== rarest),
+    others: [...things.filter((t) => t !== rarest), ...describingNames],
   };
 }
+
+/**
+ * The words that end a "how" phrase ("how far **back**", "how long **ago**", "how much
+ * **longer**"): with it they ask for an amount or a time, they do not say what it is of.
+ */
+function askingPhraseWords(question: QuestionAnalysis): Set<string> {
+  const text = question.tagged.map((w) => w.normal).join(' ');
+  const out = new Set<string>();
+  for (const match of text.matchAll(HOW_PHRASE)) out.add(stemTerm(match[1]!));
+  return out;
+}
+
+const HOW_PHRASE =
+  /\bhow (?:far|long|soon|much|many) (back|ago|ahead|before|after|earlier|later|longer|sooner|more)\b/g;
 
 /**
  * Whether a sentence holds what the question is about: every name, and the rarest word that
@@ -129,11 +153,45 @@ export function holdsSubjects(
   abbreviations: ReadonlySet<string> = new Set(),
 ): boolean {
   const names = subjects.required.filter((t) => t !== subjects.rarest);
-  if (!holdsAll(candidate, names, topic, abbreviations)) return false;
+  const named = candidate.carried ? union(topic, candidate.carried) : topic;
+  if (!holdsAll(candidate, names, named, abbreviations)) return false;
   if (!subjects.rarest || holdsAll(candidate, [subjects.rarest], topic, abbreviations)) return true;
   const held = subjects.others.filter((t) => holdsAll(candidate, [t], topic, abbreviations));
   return held.length >= 2 && held.length * 2 >= subjects.others.length;
 }
+
+/**
+ * Sets `carried` on each sentence that names by its kind, with a definite article, a thing the
+ * sentence before it in its passage named: "The local UI listens on port 3070." after "…then
+ * start the Dagster UI:" is about the Dagster UI. Only words the question requires (its
+ * names, its rarest word), and only one the sentence before writes right before a word the
+ * sentence's subject repeats ("Dagster **UI**" → "The local **UI**").
+ */
+export function carryNames(
+  candidates: Array<SentenceTerms & { position: number; text: string; sequence: string[] }>,
+  /** The words the question requires (`Subjects.required`). */
+  names: ReadonlySet<string>,
+): void {
+  const at = new Map(candidates.map((c) => [`${c.passageIndex}:${c.position}`, c]));
+  for (const candidate of candidates) {
+    if (!DEFINITE.test(candidate.text)) continue;
+    const before = at.get(`${candidate.passageIndex}:${candidate.position - 1}`);
+    if (!before) continue;
+    const subject = new Set(candidate.sequence.slice(0, SUBJECT_WORDS));
+    const carried = new Set<string>();
+    before.sequence.forEach((stem, i) => {
+      const kind = before.sequence[i + 1];
+      if (names.has(stem) && kind !== undefined && !names.has(kind) && subject.has(kind)) {
+        carried.add(stem);
+      }
+    });
+    if (carried.size > 0) candidate.carried = carried;
+  }
+}
+
+const DEFINITE = /^(?:the|this|that|these|those)\s/i;
+/** The content words of a sentence's opening that name its subject ("local UI"). */
+const SUBJECT_WORDS = 3;
 
 /**
  * Per passage, the question's names that half or more of its document's passages hold, when
@@ -378,23 +436,6 @@ export function union(...sets: Array<Set<string>>): Set<string> {
   return out;
 }
 
-/** A cell of a table with named columns, as an answer quotes it: "Wren — Port: 7301". */
-interface TableCell {
-  /** The row's first cell: what the row is about ("Wren", "High"). */
-  key: string;
-  /** The cell's column name ("Port", "First reply"). */
-  column: string;
-  value: string;
-}
-
-/** The row key, column and value of a unit quoted as a wide table's cell, else undefined. */
-function tableCellOf(unit: { kind: string; text: string; context: string }): TableCell | undefined {
-  if (unit.kind !== 'table_row') return undefined;
-  const match = /^(.+?) — (.+?): (.+)$/s.exec(unit.text);
-  if (!match || !unit.context.endsWith(match[2]!)) return undefined;
-  return { key: match[1]!, column: match[2]!, value: match[3]! };
-}
-
 /**
  * Whether a table's cell answers the question as a person reads the table: its column is what
  * is asked for — the column's name says a word of the question ("Owner" for "who owns",
@@ -488,29 +529,48 @@ export function askedAnswerCheck(
   candidates: AskedCandidate[] = [],
 ): (candidate: AskedCandidate) => boolean {
   const actions = asksWho(question) ? askedActions(question) : [];
-  const cells = new Map<AskedCandidate, TableCell | undefined>();
-  const cellOf = (c: AskedCandidate) => {
-    if (!cells.has(c)) cells.set(c, tableCellOf(c.unit));
-    return cells.get(c);
-  };
+  const stems = new Set(question.terms.keys());
+  const wording = question.tagged.map((w) => w.normal).join(' ');
+  // "What is the name of our data protection officer?" is answered by a name, not by a
+  // sentence that names only the role; "how long does the review take?" by an amount.
+  const wants: QuestionCue[] = [
+    ...(ASKS_NAME.test(wording) ? [{ kind: 'person' } as const] : []),
+    ...(ASKS_AMOUNT.test(wording) ? [{ kind: 'quantity' } as const] : []),
+  ];
+  const givesWanted = (text: string) =>
+    wants.every((cue) => sentenceMatchesCues(text, [cue], stems));
+  // The cells of each row of a table, grouped once: passage, block (the row) and key.
+  const rows = new Map<string, TableCell[]>();
+  const rowOf = (c: Pick<AskedCandidate, 'passageIndex' | 'unit'>, cell: TableCell) =>
+    `${c.passageIndex}\u0000${c.unit.block}\u0000${cell.key}`;
+  for (const { unit, passageIndex } of candidates) {
+    if (!unit.cell) continue;
+    const key = rowOf({ passageIndex, unit }, unit.cell);
+    rows.set(key, [...(rows.get(key) ?? []), unit.cell]);
+  }
   return (candidate) => {
-    const cell = cellOf(candidate);
+    const cell = candidate.unit.cell;
     if (cell) {
-      const row = candidates
-        .filter((c) => c !== candidate && c.passageIndex === candidate.passageIndex)
-        .filter((c) => c.unit.block === candidate.unit.block)
-        .map(cellOf)
-        .filter((c): c is TableCell => c !== undefined && c.key === cell.key);
-      return cellAnswers(cell, question, row);
+      const row = (rows.get(rowOf(candidate, cell)) ?? []).filter((c) => c !== cell);
+      // The value alone: the row's key is what the question names.
+      return givesWanted(`: ${cell.value}`) && cellAnswers(cell, question, row);
     }
+    if (!givesWanted(candidate.text)) return false;
     if (candidate.cue > 0 || actions.length === 0) return true;
     return actions.some((a) => [...candidate.held].some((t) => sameWord(t, a)));
   };
 }
 
+/** "What is the name of…", "what was the ship's name": a name is asked for. */
+const ASKS_NAME =
+  /\bwhat(?: is| was| are| were|'s)? (?:the |their |its |his |her |our |your )?(?:full )?names? of\b/;
+/** "How many…", "how much…", "how long…": an amount is asked for, which a sentence states. */
+const ASKS_AMOUNT = /^(?:\S+ ){0,3}how (?:many|much|long)\b/;
+
 /** What `askedAnswerCheck` reads of a candidate answer. */
 export interface AskedCandidate {
-  unit: { kind: string; text: string; context: string; block: number };
+  text: string;
+  unit: { block: number; cell?: TableCell };
   passageIndex: number;
   held: Set<string>;
   /** Whether it holds the kind of thing the question asks for. */

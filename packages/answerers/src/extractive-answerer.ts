@@ -9,6 +9,7 @@ import { abortable } from './abortable';
 import { warmEnglishTagger } from './english-tagger';
 import {
   askedAnswerCheck,
+  carryNames,
   collectionRarity,
   commonNames,
   contextTerms,
@@ -228,6 +229,7 @@ export class ExtractiveAnswerer implements Answerer {
     const documentNames = namesOfDocuments(request.passages, question);
     const identifiers = identifiersOf(request.question);
     const answersAsAsked = askedAnswerCheck(question, candidates);
+    carryNames(candidates, new Set(subjects.required));
     const holdsNames = (c: Candidate) =>
       !this.requireSubjects ||
       (holdsSubjects(

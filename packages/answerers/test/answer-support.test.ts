@@ -1,4 +1,9 @@
-import { askedAnswerCheck, holdsSubjects, questionSubjects } from '../src/answer-support';
+import {
+  askedAnswerCheck,
+  carryNames,
+  holdsSubjects,
+  questionSubjects,
+} from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
 
@@ -29,6 +34,16 @@ describe('questionSubjects', () => {
     expect(required).toContain(stemTerm('panthers'));
     expect(required).toContain(stemTerm('defense'));
     expect(required).not.toContain(stemTerm('surrender'));
+  });
+
+  it('never takes the word that ends a "how" phrase for a subject', () => {
+    const { required } = subjectsOf('How far back does the Plover console show runs?', {
+      plover: 3,
+      back: 4,
+      console: 2,
+      runs: 1,
+    });
+    expect(required).toEqual([stemTerm('plover')]);
   });
 });
 
@@ -137,52 +152,130 @@ describe('questionSubjects of a name describing the thing asked for', () => {
   });
 });
 
+describe('holdsSubjects with a name the question describes its thing by', () => {
+  it('counts the name among the words a sentence restates in place of the rarest', () => {
+    const subjects = subjectsOf('Which Jira label escalates a ticket to engineering?', {
+      jira: 2,
+      label: 1,
+      ticket: 3,
+      engineering: 2,
+    });
+    expect(subjects.required).not.toContain(stemTerm('jira'));
+    const sentence = (text: string) => {
+      const terms = new Set(
+        text
+          .toLowerCase()
+          .match(/\p{L}+/gu)!
+          .map(stemTerm),
+      );
+      return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
+    };
+    expect(
+      holdsSubjects(
+        sentence('Escalate to engineering with the Jira label support-escalation.'),
+        subjects,
+        new Set(),
+      ),
+    ).toBe(true);
+    // One of them alone is not enough.
+    expect(holdsSubjects(sentence('Jira labels are lower case.'), subjects, new Set())).toBe(false);
+  });
+});
+
+describe('carryNames', () => {
+  const unit = (position: number, text: string) => {
+    const sequence = text
+      .toLowerCase()
+      .match(/\p{L}+|\d+/gu)!
+      .map(stemTerm);
+    const terms = new Set(sequence);
+    return {
+      position,
+      text,
+      sequence,
+      terms,
+      context: new Set<string>(),
+      block: terms,
+      passageIndex: 0,
+    } as Parameters<typeof carryNames>[0][number];
+  };
+  const names = new Set([stemTerm('dagster')]);
+
+  it('gives a sentence naming a thing by its kind the name the sentence before gave it', () => {
+    const before = unit(0, 'Install the dependencies with uv, then start the Dagster UI:');
+    const after = unit(1, 'The local UI listens on port 3070.');
+    carryNames([before, after], names);
+    expect(after.carried).toEqual(new Set([stemTerm('dagster')]));
+    const subjects = subjectsOf('Which port does the local Dagster UI use?', {
+      port: 1,
+      local: 1,
+      dagster: 4,
+      ui: 2,
+    });
+    expect(holdsSubjects(after, subjects, new Set())).toBe(true);
+  });
+
+  it('gives none to a sentence about something else, or one not right after', () => {
+    const before = unit(0, 'Start the Dagster UI:');
+    const other = unit(1, 'The warehouse listens on port 5432.');
+    const later = unit(2, 'The local UI listens on port 3070.');
+    carryNames([before, other, later], names);
+    expect(other.carried).toBeUndefined();
+    expect(later.carried).toBeUndefined();
+    const bare = unit(1, 'A local UI listens on port 3070.');
+    carryNames([before, bare], names);
+    expect(bare.carried).toBeUndefined();
+  });
+});
+
 describe('askedAnswerCheck', () => {
-  const cell = (text: string, context: string) => ({
-    unit: { kind: 'table_row', text, context, block: 0 },
+  const cell = (key: string, column: string, value: string) => ({
+    text: `${key} — ${column}: ${value}`,
+    unit: { block: 0, cell: { key, column, value } },
     passageIndex: 0,
     held: new Set<string>(),
     cue: 0,
   });
 
   it('reads a cell as its column and row: the column must be what is asked', () => {
-    const office = cell('Team Atlas — Office: Lisbon', 'Team Office');
+    const office = cell('Team Atlas', 'Office', 'Lisbon');
     expect(askedAnswerCheck(analysed('Which Slack channel does Team Atlas use?'))(office)).toBe(
       false,
     );
     expect(askedAnswerCheck(analysed('Which office is Team Atlas in?'))(office)).toBe(true);
     // "Owner" says "who owns"; "Fired when" does not.
-    const owner = cell('report_viewed — Owner: Team Atlas', 'Event Owner');
+    const owner = cell('report_viewed', 'Owner', 'Team Atlas');
     expect(askedAnswerCheck(analysed('Who owns report_viewed?'))(owner)).toBe(true);
-    const fired = cell('report_viewed — Fired when: A user opens a report', 'Event Fired when');
+    const fired = cell('report_viewed', 'Fired when', 'A user opens a report');
     expect(askedAnswerCheck(analysed('Who owns report_viewed?'), [fired, owner])(fired)).toBe(
       false,
     );
   });
 
   it('takes a column the question does not name when it names no kind of thing and no column of the row says it', () => {
-    const schedule = cell('ingest-orders — Schedule: hourly at minute 5', 'Job Schedule');
+    const schedule = cell('ingest-orders', 'Schedule', 'hourly at minute 5');
     expect(askedAnswerCheck(analysed('How often does ingest-orders run?'))(schedule)).toBe(true);
     const threshold = cell(
-      'OspreyQueueBacklog — Threshold: More than 2 million queued messages for 10 minutes',
-      'Alert Threshold',
+      'OspreyQueueBacklog',
+      'Threshold',
+      'More than 2 million queued messages for 10 minutes',
     );
-    const severity = cell('OspreyQueueBacklog — Severity: P2', 'Alert Severity');
+    const severity = cell('OspreyQueueBacklog', 'Severity', 'P2');
     const fires = analysed('When does the OspreyQueueBacklog alert fire?');
     expect(askedAnswerCheck(fires, [threshold, severity])(threshold)).toBe(true);
   });
 
   it("wants the row of the thing asked about, or the row the question's value names", () => {
-    const high = cell('High — First reply: 4 hours', 'Priority First reply');
+    const high = cell('High', 'First reply', '4 hours');
     expect(
       askedAnswerCheck(analysed('What is the first reply target for low priority tickets?'))(high),
     ).toBe(false);
     expect(
       askedAnswerCheck(analysed('What is the first reply target for high priority tickets?'))(high),
     ).toBe(true);
-    const wren = cell('Wren — Port: 7301', 'Service Port');
+    const wren = cell('Wren', 'Port', '7301');
     expect(askedAnswerCheck(analysed('Which service listens on port 7301?'))(wren)).toBe(true);
-    const uk = cell('United Kingdom — Pound sterling: £33', 'Country Pound sterling');
+    const uk = cell('United Kingdom', 'Pound sterling', '£33');
     expect(askedAnswerCheck(analysed('What is the meal allowance in the UK in pounds?'))(uk)).toBe(
       true,
     );
@@ -190,7 +283,8 @@ describe('askedAnswerCheck', () => {
 
   it('wants the action of a "who" question said by a sentence that names no one', () => {
     const sentence = (text: string, cue: number) => ({
-      unit: { kind: 'paragraph', text, context: '', block: 0 },
+      text,
+      unit: { block: 0 },
       passageIndex: 0,
       held: new Set(
         text
@@ -219,6 +313,46 @@ describe('askedAnswerCheck', () => {
     expect(
       askedAnswerCheck(question)(
         sentence('Sales director Ana Ruiz signs off larger discounts.', 1),
+      ),
+    ).toBe(true);
+  });
+  it('wants a name for "what is the name of…" and an amount for "how long / many / much"', () => {
+    const sentence = (text: string) => ({
+      text,
+      unit: { block: 0 },
+      passageIndex: 0,
+      held: new Set(
+        text
+          .toLowerCase()
+          .match(/\p{L}+|\d+/gu)!
+          .map(stemTerm),
+      ),
+      cue: 0,
+    });
+    const officer = analysed('What is the name of our data protection officer?');
+    expect(
+      askedAnswerCheck(officer)(
+        sentence(
+          'Security incidents must be reported to the data protection officer within 24 hours.',
+        ),
+      ),
+    ).toBe(false);
+    expect(askedAnswerCheck(officer)(sentence('Our data protection officer is Marta Reis.'))).toBe(
+      true,
+    );
+    const review = analysed('How long does Google Play review take?');
+    expect(
+      askedAnswerCheck(review)(
+        sentence('Submit the build to TestFlight and to Google Play internal testing.'),
+      ),
+    ).toBe(false);
+    expect(askedAnswerCheck(review)(sentence('Google Play review usually takes two days.'))).toBe(
+      true,
+    );
+    // Other questions are as before.
+    expect(
+      askedAnswerCheck(analysed('Where do we submit the build?'))(
+        sentence('Submit the build to TestFlight and to Google Play internal testing.'),
       ),
     ).toBe(true);
   });

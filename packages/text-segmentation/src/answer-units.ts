@@ -35,6 +35,20 @@ export interface AnswerUnit {
    * before the sentence ("-S, --staged: Stash only…"): a highlight of "term: sentence" from there.
    */
   termStart?: number;
+  /**
+   * A cell of a table whose header names each column, quoted "key — Column: value": its row's
+   * key, its column's name and its value, as fields (a key may hold " — ", a value ": ").
+   */
+  cell?: TableCell;
+}
+
+/** A cell of a table with named columns: "Wren — Port: 7301". */
+export interface TableCell {
+  /** The row's first cell: what the row is about ("Wren", "High"). */
+  key: string;
+  /** The cell's column name ("Port", "First reply"). */
+  column: string;
+  value: string;
 }
 
 /** The extractive answerer's word cap, which decides when a table row is quoted by its cells. */
@@ -238,6 +252,7 @@ function rowUnits(
           text: column === '' ? `${first}: ${cell}` : `${first} — ${column}: ${cell}`,
           context: [header[0] ?? '', column].filter(Boolean).join(' '),
           leadIn: false,
+          ...(column !== '' && { cell: { key: first, column, value: cell } }),
         },
       ];
     });

@@ -77,6 +77,19 @@ describe('answerUnits', () => {
     ]);
     expect(text.slice(units[1]!.start, units[1]!.end)).toBe('Billing | 8431 | Team Falcon');
     expect(units[1]!.context).toBe('Service Port');
+    expect(units[1]!.cell).toEqual({ key: 'Billing', column: 'Port', value: '8431' });
+    expect(units[0]!.cell).toBeUndefined();
+  });
+
+  it("carries a wide table's cell as fields, whatever dashes and colons its key and value hold", () => {
+    const { text, layout } = chunk([
+      { kind: 'table_row', text: 'Route | Fare: off-peak | Note', table: 1, header: true },
+      { kind: 'table_row', text: 'Lisbon — Porto | €25 | Ticket: printed', table: 1 },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.cell)).toEqual([
+      { key: 'Lisbon — Porto', column: 'Fare: off-peak', value: '€25' },
+      { key: 'Lisbon — Porto', column: 'Note', value: 'Ticket: printed' },
+    ]);
   });
 
   it('reads a row under merged cells cell by cell, not glued to the next cell', () => {
