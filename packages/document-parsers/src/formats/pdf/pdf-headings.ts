@@ -1,3 +1,4 @@
+import { CONTENTS_ENTRY } from './pdf-contents';
 import { type PdfParagraph } from './pdf-paragraphs';
 
 /** "Clearly larger" than the body text: both relatively and in points. */
@@ -13,8 +14,8 @@ const NUMBERED_HEADING = /^((?:[A-Z]\.)?(?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}/u;
 const MAX_NUMBERED_CHARS = 90;
 const MAX_NUMBERED_WORDS = 12;
 const MIN_NUMBERED_RATIO = 0.88;
-/** Sentences, questions, list lead-ins and table-of-contents lines are not headings. */
-const NOT_A_TITLE_ENDING = /[.,;:?]$|(?:\s\.|\.\.)[.\s]*[0-9ivxlc]+$/i;
+/** Sentences, questions and list lead-ins are not headings (nor are contents entries). */
+const NOT_A_TITLE_ENDING = /[.,;:?]$/;
 /** Markup, arrows and brackets belong to code and diagrams; question marks to list items. */
 const NOT_TITLE_TEXT = /[<>=|{}[\]?]/;
 
@@ -69,7 +70,8 @@ export class PdfHeadingRules {
     const text = line.text;
     const number = NUMBERED_HEADING.exec(text)?.[1];
     if (!number || text.length > MAX_NUMBERED_CHARS) return undefined;
-    if (NOT_A_TITLE_ENDING.test(text) || NOT_TITLE_TEXT.test(text)) return undefined;
+    if (NOT_A_TITLE_ENDING.test(text) || CONTENTS_ENTRY.test(text)) return undefined;
+    if (NOT_TITLE_TEXT.test(text)) return undefined;
     if (text.split(/\s+/).length > MAX_NUMBERED_WORDS) return undefined;
     return Math.min(6, number.split('.').length);
   }
