@@ -201,6 +201,17 @@ describe('PDF parsing on the shared corpus', () => {
     expect(headingsOf('nist-sp-800-61r2-incident-handling-guide.pdf', 42)).toEqual([
       { kind: 'heading', level: 3, text: '3.2.7 Incident Notification' },
     ]);
+    // Appendices are top-level parts at body size, each with its own sections.
+    expect(headingsOf('nist-sp-800-61r2-incident-handling-guide.pdf', 61)).toContainEqual({
+      kind: 'heading',
+      level: 1,
+      text: 'Appendix A—Incident Handling Scenarios',
+    });
+    expect(headingsOf('rfc8446-tls-1.3.pdf', 122)).toContainEqual({
+      kind: 'heading',
+      level: 1,
+      text: 'Appendix B. Protocol Data Structures and Constant Values',
+    });
     expect(headingsOf('rfc8446-tls-1.3.pdf', 102)).toEqual([
       { kind: 'heading', level: 1, text: '9. Compliance Requirements' },
       { kind: 'heading', level: 2, text: '9.1. Mandatory-to-Implement Cipher Suites' },

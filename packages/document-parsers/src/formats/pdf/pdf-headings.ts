@@ -11,6 +11,11 @@ const MAX_HEADING_LINES = 3;
  * digits each, an appendix's letter first.
  */
 const NUMBERED_HEADING = /^((?:[A-Z]\.)?(?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}/u;
+/**
+ * "Appendix A—Acronyms", "Appendix B. Protocol Data Structures", "APPENDIX C": an appendix is a
+ * top-level part like a numbered chapter; its sections are "A.1", "A.2".
+ */
+const APPENDIX_HEADING = /^(?:Appendix|APPENDIX|Annex|ANNEX)\s+[A-Z](?:\s*[.:—–-]\s*\p{Lu}|$)/u;
 const MAX_NUMBERED_CHARS = 90;
 const MAX_NUMBERED_WORDS = 12;
 const MIN_NUMBERED_RATIO = 0.88;
@@ -56,6 +61,7 @@ export class PdfHeadingRules {
    * The heading level of a paragraph, or `undefined` for body text. Besides larger type, a
    * lone short line in body-size type that starts with a section number ("2.1 Tenets of Zero
    * Trust") is a heading of the number's depth: many reports set those in bold at body size.
+   * So is an appendix's title, at the top level.
    */
   levelOf(paragraph: PdfParagraph): number | undefined {
     if (this.looksLikeHeading(paragraph)) return this.levels.get(paragraph.size);
@@ -68,7 +74,7 @@ export class PdfHeadingRules {
     // Section headings may be a point smaller than the body (bold sans); footnotes are smaller.
     if (paragraph.size < this.bodySize * MIN_NUMBERED_RATIO) return undefined;
     const text = line.text;
-    const number = NUMBERED_HEADING.exec(text)?.[1];
+    const number = APPENDIX_HEADING.test(text) ? 'A' : NUMBERED_HEADING.exec(text)?.[1];
     if (!number || text.length > MAX_NUMBERED_CHARS) return undefined;
     if (NOT_A_TITLE_ENDING.test(text) || CONTENTS_ENTRY.test(text)) return undefined;
     if (NOT_TITLE_TEXT.test(text)) return undefined;
