@@ -3,6 +3,7 @@ import { passwordProtectedPdf, scannedTypedBlankPdf } from '@docent/test-support
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createFileParser, type DocumentFileParser } from '../src';
+import { CONTENTS_ENTRY } from '../src/formats/pdf/pdf-contents';
 import {
   blockText,
   CORPUS_DIR,
@@ -178,7 +179,9 @@ describe('PDF parsing on the shared corpus', () => {
     });
     for (const document of parsed.values()) {
       const entries = document.pages.flatMap((page) =>
-        page.blocks.map(blockText).filter((text) => /(?:\.{4,}|(?:\. ){3,})\s*\d+$/m.test(text)),
+        page.blocks
+          .map(blockText)
+          .filter((text) => text.split('\n').some((line) => CONTENTS_ENTRY.test(line))),
       );
       expect(entries).toEqual([]);
     }
@@ -198,6 +201,17 @@ describe('PDF parsing on the shared corpus', () => {
     expect(headingsOf('nist-sp-800-61r2-incident-handling-guide.pdf', 42)).toEqual([
       { kind: 'heading', level: 3, text: '3.2.7 Incident Notification' },
     ]);
+    // Appendices are top-level parts at body size, each with its own sections.
+    expect(headingsOf('nist-sp-800-61r2-incident-handling-guide.pdf', 61)).toContainEqual({
+      kind: 'heading',
+      level: 1,
+      text: 'Appendix A—Incident Handling Scenarios',
+    });
+    expect(headingsOf('rfc8446-tls-1.3.pdf', 122)).toContainEqual({
+      kind: 'heading',
+      level: 1,
+      text: 'Appendix B. Protocol Data Structures and Constant Values',
+    });
     expect(headingsOf('rfc8446-tls-1.3.pdf', 102)).toEqual([
       { kind: 'heading', level: 1, text: '9. Compliance Requirements' },
       { kind: 'heading', level: 2, text: '9.1. Mandatory-to-Implement Cipher Suites' },
@@ -208,7 +222,8 @@ describe('PDF parsing on the shared corpus', () => {
       document.pages.flatMap((page) => page.blocks.filter((block) => block.kind === 'heading')),
     );
     for (const heading of all) {
-      expect(heading.kind === 'heading' && heading.text).not.toMatch(/[<>?]|\.{3}\s*\d+$/);
+      expect(heading.kind === 'heading' && heading.text).not.toMatch(/[<>?]/);
+      expect(heading.kind === 'heading' && heading.text).not.toMatch(CONTENTS_ENTRY);
     }
   });
 

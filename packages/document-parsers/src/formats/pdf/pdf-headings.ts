@@ -1,3 +1,4 @@
+import { CONTENTS_ENTRY } from './pdf-contents';
 import { type PdfParagraph } from './pdf-paragraphs';
 
 /** "Clearly larger" than the body text: both relatively and in points. */
@@ -10,11 +11,16 @@ const MAX_HEADING_LINES = 3;
  * digits each, an appendix's letter first.
  */
 const NUMBERED_HEADING = /^((?:[A-Z]\.)?(?:\d{1,2}\.)*\d{1,2})\.?\s+\p{Lu}/u;
+/**
+ * "Appendix A—Acronyms", "Appendix B. Protocol Data Structures", "APPENDIX C": an appendix is a
+ * top-level part like a numbered chapter; its sections are "A.1", "A.2".
+ */
+const APPENDIX_HEADING = /^(?:Appendix|APPENDIX|Annex|ANNEX)\s+[A-Z](?:\s*[.:—–-]\s*\p{Lu}|$)/u;
 const MAX_NUMBERED_CHARS = 90;
 const MAX_NUMBERED_WORDS = 12;
 const MIN_NUMBERED_RATIO = 0.88;
-/** Sentences, questions, list lead-ins and table-of-contents lines are not headings. */
-const NOT_A_TITLE_ENDING = /[.,;:?]$|(?:\s\.|\.\.)[.\s]*[0-9ivxlc]+$/i;
+/** Sentences, questions and list lead-ins are not headings (nor are contents entries). */
+const NOT_A_TITLE_ENDING = /[.,;:?]$/;
 /** Markup, arrows and brackets belong to code and diagrams; question marks to list items. */
 const NOT_TITLE_TEXT = /[<>=|{}[\]?]/;
 
@@ -55,6 +61,7 @@ export class PdfHeadingRules {
    * The heading level of a paragraph, or `undefined` for body text. Besides larger type, a
    * lone short line in body-size type that starts with a section number ("2.1 Tenets of Zero
    * Trust") is a heading of the number's depth: many reports set those in bold at body size.
+   * So is an appendix's title, at the top level.
    */
   levelOf(paragraph: PdfParagraph): number | undefined {
     if (this.looksLikeHeading(paragraph)) return this.levels.get(paragraph.size);
@@ -67,9 +74,10 @@ export class PdfHeadingRules {
     // Section headings may be a point smaller than the body (bold sans); footnotes are smaller.
     if (paragraph.size < this.bodySize * MIN_NUMBERED_RATIO) return undefined;
     const text = line.text;
-    const number = NUMBERED_HEADING.exec(text)?.[1];
+    const number = APPENDIX_HEADING.test(text) ? 'A' : NUMBERED_HEADING.exec(text)?.[1];
     if (!number || text.length > MAX_NUMBERED_CHARS) return undefined;
-    if (NOT_A_TITLE_ENDING.test(text) || NOT_TITLE_TEXT.test(text)) return undefined;
+    if (NOT_A_TITLE_ENDING.test(text) || CONTENTS_ENTRY.test(text)) return undefined;
+    if (NOT_TITLE_TEXT.test(text)) return undefined;
     if (text.split(/\s+/).length > MAX_NUMBERED_WORDS) return undefined;
     return Math.min(6, number.split('.').length);
   }

@@ -57,6 +57,18 @@ function place(item: PdfTextItem): Placed {
   };
 }
 
+/**
+ * `text` (set as `mark`) is one to three digits set smaller than `base` and raised above its
+ * baseline: how a footnote's number looks, whether it marks a word or labels the note.
+ */
+function smallRaisedDigits(text: string, mark: Placed, base: Placed): boolean {
+  return (
+    /^\s*\d{1,3}\s*$/.test(text) &&
+    mark.size < NOTE_SIZE * base.size &&
+    mark.across - base.across > NOTE_RAISE * base.size
+  );
+}
+
 class LineBuilder {
   private readonly sizes = new Map<number, number>();
   text = '';
@@ -111,13 +123,10 @@ class LineBuilder {
    * sentence ("users.5 It is…") and hides where the sentence ends.
    */
   private isNoteMarker(item: Placed): boolean {
-    const base = this.first;
     return (
-      /^\s*\d{1,3}\s*$/.test(item.text) &&
+      smallRaisedDigits(item.text, item, this.first) &&
       /[\p{L}.,;:)\]”"'’]$/u.test(this.text) &&
-      item.size < NOTE_SIZE * base.size &&
-      item.across - base.across > NOTE_RAISE * base.size &&
-      item.start - this.end < SPACE_GAP * base.size
+      item.start - this.end < SPACE_GAP * this.first.size
     );
   }
 
@@ -126,12 +135,9 @@ class LineBuilder {
    * which is text: a footnote's number before the note.
    */
   private isLeadingNoteMarker(item: Placed): boolean {
-    const mark = this.first;
     return (
-      /^\s*\d{1,3}\s*$/.test(this.text) &&
+      smallRaisedDigits(this.text, this.first, item) &&
       /^\s*\p{L}/u.test(item.text) &&
-      mark.size < NOTE_SIZE * item.size &&
-      mark.across - item.across > NOTE_RAISE * item.size &&
       item.start - this.end < COLUMN_GAP * item.size
     );
   }

@@ -4,8 +4,10 @@ import {
   type DocumentPage,
   type ParsedDocument,
 } from '@docent/document-model';
+import { sentenceSpans } from '@docent/text-segmentation';
 import { Dehyphenator } from './pdf-hyphenation';
 import { pageFurniture } from './pdf-page-furniture';
+import { withoutContentsEntries } from './pdf-contents';
 import { PdfHeadingRules } from './pdf-headings';
 import { buildLines, type PdfLine } from './pdf-lines';
 import { groupParagraphs, type PdfParagraph } from './pdf-paragraphs';
@@ -19,10 +21,6 @@ type PageReading =
 
 /** A line this much narrower than the paragraph's widest ends early: keep the line break. */
 const SHORT_LINE = 0.6;
-/** Table-of-contents lines: "2.1 Scope ........ 12". */
-const DOT_LEADER = /\.{4,}\s*\S{1,8}$/;
-/** A table-of-contents entry: a leader of dots ("....", ". . .", " ... ") then a page number. */
-const TOC_ENTRY = /(?:\.{3,}|(?:\. ){2,}\.)\s*[0-9ivxlc]{1,6}$/i;
 /** "CODEN: NSPUE2", "Email: a@b.gov", "Point of Contact: …": a label of one to three words. */
 const FIELD_LINE = /^\p{Lu}[\p{L}.&-]*(?: [\p{L}.&-]+){0,2}: \S/u;
 
@@ -73,7 +71,7 @@ function paragraphText(paragraph: PdfParagraph, dehyphenator: Dehyphenator): str
     const line = lines[index]!;
     const sameBaseline = Math.abs(previous.across - line.across) < 0.5 * line.size;
     if (sameBaseline) text += ` ${line.text}`;
-    else if (previous.end - previous.start < SHORT_LINE * width || DOT_LEADER.test(previous.text)) {
+    else if (previous.end - previous.start < SHORT_LINE * width) {
       text += `\n${line.text}`;
     } else text = dehyphenator.join(text, line.text);
   }
@@ -104,20 +102,6 @@ function isCodeOrDiagram(paragraph: PdfParagraph): boolean {
 interface SizedBlock {
   block: Block;
   size: number;
-}
-
-/**
- * A table of contents is navigation, not content: its entries ("3.1 Variations of Zero Trust
- * Architecture Approaches ........ 11") repeat the headings and were quoted as answers instead
- * of the sections they point to. A paragraph most of whose lines are entries (wrapped entries
- * and ones without a leader come with them) is dropped whole, other entries line by line.
- */
-function withoutContentsEntries(paragraph: PdfParagraph): PdfParagraph | undefined {
-  const entries = paragraph.lines.filter((line) => TOC_ENTRY.test(line.text));
-  if (entries.length === 0) return paragraph;
-  if (entries.length * 2 > paragraph.lines.length) return undefined;
-  const lines = paragraph.lines.filter((line) => !TOC_ENTRY.test(line.text));
-  return { ...paragraph, lines };
 }
 
 function paragraphBlocks(
@@ -171,8 +155,6 @@ function splitAtFields(paragraph: PdfParagraph): PdfParagraph[] {
 
 /** Ends a sentence, a list lead-in or a clause: what a page's last line may end with. */
 const CLOSED_ENDING = /[.!?:;]["'”’)\]]*$/;
-/** The end of the first sentence of a text: terminal punctuation, then a space and no lowercase. */
-const FIRST_SENTENCE_END = /[.!?]["'”’)\]]*(?=\s+[^\s\p{Ll}]|\s*$)/u;
 
 function sameBodySize(size: number, bodySize: number): boolean {
   return Math.abs(size - bodySize) <= 0.12 * Math.max(size, bodySize);
@@ -206,8 +188,8 @@ function joinSentencesAcrossPages(
     if (block.kind !== 'paragraph' && block.kind !== 'list_item') continue;
     if (first.block.kind !== 'paragraph' || !sameBodySize(first.size, last.size)) continue;
     if (CLOSED_ENDING.test(block.text) || !/^\p{Ll}/u.test(first.block.text)) continue;
-    const end = FIRST_SENTENCE_END.exec(first.block.text);
-    const cut = end ? end.index + end[0].length : first.block.text.length;
+    // Where the sentence ends as the answerer reads sentences: not at "e.g. The" or "Fig. 3".
+    const cut = sentenceSpans(first.block.text)[0]?.end ?? first.block.text.length;
     block.text = dehyphenator.join(block.text, first.block.text.slice(0, cut).trim());
     const rest = first.block.text.slice(cut).trim();
     if (rest === '') next.shift();

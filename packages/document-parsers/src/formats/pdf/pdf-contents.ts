@@ -1,0 +1,23 @@
+import { type PdfParagraph } from './pdf-paragraphs';
+
+/**
+ * A table-of-contents entry: a leader of dots ("....", ". . .", or the spaced " . " left where a
+ * long title crowds it out) then a page label: a number, roman or arabic, or an appendix's
+ * "A-1". The one test for such a line: the parser drops entries, and headings never end in one.
+ */
+export const CONTENTS_ENTRY =
+  /(?:\.{3,}|(?:\. ){2,}\.|\s\.{1,2}\s)\s*(?:[a-z]{1,2}-)?[0-9ivxlc]{1,6}$/i;
+
+/**
+ * A table of contents is navigation, not content: its entries ("3.1 Variations of Zero Trust
+ * Architecture Approaches ........ 11") repeat the headings and were quoted as answers instead
+ * of the sections they point to. A paragraph most of whose lines are entries (wrapped entries
+ * and ones without a leader come with them) is dropped whole, other entries line by line.
+ */
+export function withoutContentsEntries(paragraph: PdfParagraph): PdfParagraph | undefined {
+  const entries = paragraph.lines.filter((line) => CONTENTS_ENTRY.test(line.text));
+  if (entries.length === 0) return paragraph;
+  if (entries.length * 2 > paragraph.lines.length) return undefined;
+  const lines = paragraph.lines.filter((line) => !CONTENTS_ENTRY.test(line.text));
+  return { ...paragraph, lines };
+}
