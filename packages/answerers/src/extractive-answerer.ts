@@ -288,6 +288,7 @@ export class ExtractiveAnswerer implements Answerer {
     const short = shortAnswer(request.standaloneQuestion, best.text, {
       questionStems: new Set(question.terms.keys()),
       ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
+      unit: question.unit ?? null,
     });
     lap('short-answer');
     return {
