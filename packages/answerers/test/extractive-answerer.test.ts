@@ -904,3 +904,39 @@ describe('ExtractiveAnswerer reads a table as a person does', () => {
     expect(answer).toEqual(NOT_FOUND);
   });
 });
+
+describe('ExtractiveAnswerer ranking report', () => {
+  it('reports every candidate sentence best first, with the signals it was ranked by', async () => {
+    const reports: Array<Array<{ text: string; score: number; cue: number; lacksCue: number }>> =
+      [];
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      onRanked: (ranked) =>
+        reports.push(
+          ranked.map((s) => ({
+            text: s.text,
+            score: s.score,
+            cue: s.signals.cue,
+            lacksCue: s.signals.lacksCue,
+          })),
+        ),
+    });
+    const answer = await answerer.answer({
+      question: 'Which port does the billing service listen on?',
+      standaloneQuestion: 'Which port does the billing service listen on?',
+      history: [],
+      passages,
+    });
+    expect(reports).toHaveLength(1);
+    const [ranked] = reports;
+    expect(ranked![0]!.text).toBe(answer.text);
+    expect(ranked!.map((s) => s.score)).toEqual(
+      [...ranked!.map((s) => s.score)].sort((a, b) => b - a),
+    );
+    expect(ranked![0]).toMatchObject({ cue: 1, lacksCue: 0 });
+    expect(ranked!.find((s) => s.text === 'Deploys happen on Tuesdays.')).toMatchObject({
+      cue: 0,
+      lacksCue: 1,
+    });
+  });
+});
