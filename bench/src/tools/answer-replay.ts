@@ -117,11 +117,15 @@ async function main() {
       absentNF: r3(u.notFoundRate),
       cost: [r3(u.containmentWith), r3(u.containmentWithout)],
       nearNF: r3(n.notFoundRate),
-      realPageFactNF: [
-        real.results.filter((r) => r.pageFirst).length,
-        real.results.filter((r) => r.holdsFact).length,
-        real.results.filter((r) => !r.found).length,
-      ],
+      // The 46 developed on, then the second set of 22: page first, fact held, "not found".
+      realPageFactNF: [false, true].map((second) => {
+        const rows = real.results.filter((r) => (r.set === 'second') === second);
+        return [
+          rows.filter((r) => r.pageFirst).length,
+          rows.filter((r) => r.holdsFact).length,
+          rows.filter((r) => !r.found).length,
+        ];
+      }),
       embedCalls,
     }),
   );
