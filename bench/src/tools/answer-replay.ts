@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
 import { orderReferences } from '@docent/retrieval';
@@ -10,6 +9,7 @@ import { buildNearMisses, scoreNearMisses } from '../quality/near-misses';
 import { scoreRealDocuments } from '../quality/real-documents';
 import { sampleQuestions, scoreSquad, scoreUnanswerable } from '../quality/squad-scores';
 import { sharedDir, squadPath } from '../support/shared-data';
+import { decodeRecordedAsk, readRecording } from './recorded-asks';
 
 /**
  * Scores the extractive answerer over recorded retrieval, in under a minute instead of a
@@ -29,47 +29,10 @@ import { sharedDir, squadPath } from '../support/shared-data';
  * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer.
  * Sentences without a stored vector get a zero vector (no model is loaded).
  */
-interface Recorded {
-  minEvidence?: number;
-  question: string;
-  standaloneQuestion: string;
-  questionVector?: string;
-  passages: Array<Omit<Passage, 'extras'> & { extras?: string }>;
-  termCounts?: { chunks: number; byWord: Array<[string, number]> };
-}
-
-const floats = (b64: string) => {
-  const bytes = Buffer.from(b64, 'base64');
-  return new Float32Array(
-    bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
-  );
-};
-
-function decode(r: Recorded): AnswerRequest {
-  return {
-    question: r.question,
-    standaloneQuestion: r.standaloneQuestion,
-    ...(r.questionVector && { questionVector: floats(r.questionVector) }),
-    history: [],
-    passages: r.passages.map((p) => ({
-      ...p,
-      extras: p.extras ? new Uint8Array(Buffer.from(p.extras, 'base64')) : undefined,
-    })),
-    ...(r.termCounts && {
-      termCounts: { chunks: r.termCounts.chunks, byWord: new Map(r.termCounts.byWord) },
-    }),
-  };
-}
-
 const [file, split, limitArg, settingsJson] = process.argv.slice(2);
 const limit = Number(limitArg);
 const settings = settingsJson ? JSON.parse(settingsJson) : {};
-const queue = new Map<string, Recorded[]>();
-for (const line of readFileSync(file!, 'utf8').split('\n')) {
-  if (!line) continue;
-  const r = JSON.parse(line) as Recorded;
-  queue.set(r.question, [...(queue.get(r.question) ?? []), r]);
-}
+const queue = readRecording(file!);
 let embedCalls = 0;
 const minEvidence = [...queue.values()][0]?.[0]?.minEvidence;
 const make = (extra: object) =>
@@ -99,7 +62,7 @@ const fake = (noThreshold: boolean) =>
       else {
         const r = queue.get(input.question)?.shift();
         if (!r) throw new Error(`not recorded: ${input.question}`);
-        request = decode(r);
+        request = decodeRecordedAsk(r);
         last.set(input.question, request);
       }
       options.onRetrieved?.(request.passages);
@@ -154,11 +117,15 @@ async function main() {
       absentNF: r3(u.notFoundRate),
       cost: [r3(u.containmentWith), r3(u.containmentWithout)],
       nearNF: r3(n.notFoundRate),
-      realPageFactNF: [
-        real.results.filter((r) => r.pageFirst).length,
-        real.results.filter((r) => r.holdsFact).length,
-        real.results.filter((r) => !r.found).length,
-      ],
+      // The 46 developed on, then the second set of 22: page first, fact held, "not found".
+      realPageFactNF: [false, true].map((second) => {
+        const rows = real.results.filter((r) => (r.set === 'second') === second);
+        return [
+          rows.filter((r) => r.pageFirst).length,
+          rows.filter((r) => r.holdsFact).length,
+          rows.filter((r) => !r.found).length,
+        ];
+      }),
       embedCalls,
     }),
   );

@@ -2,7 +2,9 @@ export * from './types';
 export {
   ExtractiveAnswerer,
   type ExtractiveAnswererOptions,
+  type RankedSentence,
   type ScoreWeights,
+  type SentenceSignals,
 } from './extractive-answerer';
 export {
   SentenceVectorExtras,

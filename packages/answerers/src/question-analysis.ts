@@ -241,7 +241,7 @@ function focusOf(
  * phrase after "how many" ("how many NFL **teams**"), none when a verb follows it ("how many
  * **were** killed", "how many **will**…").
  */
-function unitOf(tagged: TaggedWord[]): { unit?: string } {
+export function unitOf(tagged: TaggedWord[]): { unit?: string } {
   const at = tagged.findIndex((w, i) => w.normal === 'how' && tagged[i + 1]?.normal === 'many');
   if (at < 0) return {};
   let unit: string | undefined;

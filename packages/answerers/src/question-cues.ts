@@ -48,12 +48,18 @@ const LIST_QUESTION = new RegExp(
 /** A list item at the start of a line or after a lead-in: "- x", "• x", "3. x". */
 const LIST_ITEM = /(?:^|\s)(?:[-*•]|\d{1,3}[.)])\s+\S/g;
 
+/**
+ * The question word that asks, lower-cased: the first one. A later one opens a clause about the
+ * subject ("what colour did they wear when Elway was quarterback?", "what is the stadium where…").
+ */
+export function askingWord(question: string): string | undefined {
+  return /\b(what|which|who|whom|whose|when|where|how|why)\b/.exec(question.toLowerCase())?.[1];
+}
+
 export function questionCues(question: string): QuestionCue[] {
   const q = question.toLowerCase();
   const cues: QuestionCue[] = [];
-  // The first question word asks; a later one opens a clause about the subject ("what colour did
-  // they wear when Elway was quarterback?", "what is the stadium where…").
-  const asking = /\b(what|which|who|whom|whose|when|where|how|why)\b/.exec(q)?.[1];
+  const asking = askingWord(q);
   if (/\b(who|whom|whose)\b/.test(q)) cues.push({ kind: 'person' });
   const unit =
     /\b(?:what|which|in what|in which)\s+((?:year|date|day|month|time|century|decade)(?:\s+and\s+(?:year|month|day))?)\b/.exec(

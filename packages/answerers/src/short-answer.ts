@@ -1,6 +1,7 @@
 import { contentWords } from '@docent/text-segmentation';
 import { tagWords, type TaggedWord } from './english-tagger';
-import { FRAMING_WORDS } from './question-analysis';
+import { FRAMING_WORDS, unitOf } from './question-analysis';
+import { askingWord } from './question-cues';
 import { stemTerm } from './term-stem';
 
 /** The kind of thing a question asks for, when it asks for one. */
@@ -81,6 +82,12 @@ const NUMBER_FOCUS = new Set(
     'weight',
     'speed',
     'age',
+    'share',
+    'size',
+    'limit',
+    'cap',
+    'maximum',
+    'minimum',
   ].map(stemTerm),
 );
 const DATE_FOCUS = new Set(['year', 'date', 'day', 'month', 'century', 'decade', 'era', 'season']);
@@ -130,8 +137,16 @@ const PERSON_FOCUS = new Set(
   ].map(stemTerm),
 );
 
-/** What the question asks for, or null for questions no single span answers (how to, why, yes/no). */
-export function askedThing(question: string, head?: string): AskedThing | null {
+/**
+ * What the question asks for, or null for questions no single span answers (how to, why, yes/no).
+ * `head` is the wh-phrase's head noun and `unit` the noun a count is asked in ("how many NFL
+ * **teams**"), as the caller's tagger read them; without `unit` the question is tagged here.
+ */
+export function askedThing(
+  question: string,
+  head?: string,
+  unit?: string | null,
+): AskedThing | null {
   const q = question.toLowerCase().replace(/[’‘]/g, "'");
   if (/^\s*(?:why|how (?:do|does|did|can|could|should|would|to|is|are)\b)/.test(q)) return null;
   if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
@@ -143,27 +158,19 @@ export function askedThing(question: string, head?: string): AskedThing | null {
     /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
   if (/^\s*what\b/.test(q) && description.test(q)) return null;
   const quantity =
-    /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b(?:\s+(\w+))?/.exec(
+    /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b/.exec(
       q,
     );
   if (quantity) {
-    const unit =
-      quantity[2] && /^(?:many|much)$/.test(quantity[1]!) ? stemTerm(quantity[2]) : undefined;
+    const counted = unit === undefined ? unitOf(tagWords(question)).unit : (unit ?? undefined);
     return {
       shape: 'number',
-      ...(unit && !FRAMING_WORDS.has(unit) && { unit }),
+      ...(counted && { unit: counted }),
       ...(quantity[1] === 'often' && { often: true }),
     };
   }
-  if (
-    /\b(?:what|which) (?:percentage|percent|proportion|share|fraction|number|amount|size|rate|ratio|score|price|cost|limit|cap|maximum|minimum|total)\b/.test(
-      q,
-    )
-  ) {
-    return { shape: 'number' };
-  }
   // The first question word decides: "the stadium where…" asks "what", not "where".
-  const first = /\b(what|which|who|whom|whose|when|where|how)\b/.exec(q)?.[1];
+  const first = askingWord(q);
   if (first === 'when') return { shape: 'date' };
   if (/\bwhat time\b|\bat what time\b/.test(q)) return { shape: 'time' };
   if (first === 'who' || first === 'whom' || first === 'whose') return { shape: 'person' };
@@ -249,12 +256,6 @@ const UNIT_WORDS = new Set(
 );
 const BOUND_BEFORE =
   /\b(?:at least|at most|up to|no more than|more than|less than|fewer than|above|below|within)\s+$/i;
-/** Words ending in "s" that name no things counted. */
-const NOT_PLURAL = new Set(
-  'this does goes was has its his hers ours yours theirs plus thus less unless across always perhaps besides whereas'.split(
-    ' ',
-  ),
-);
 /** The word that makes the number after it a pointer into the document. */
 const REFERENCE_BEFORE =
   /\b(Figure|Fig|Table|Section|Sec|Appendix|Chapter|Step|Page|Footnote|Annex|Exhibit|Equation|Eq|Line|Item|Note)\.?\s*$/i;
@@ -279,9 +280,14 @@ export function shortAnswer(
     contextStems?: ReadonlySet<string>;
     /** Stem of the head noun of the question's wh-phrase, when the caller's tagger read it. */
     head?: string;
+    /**
+     * Stem of the noun a count is asked in ("how many NFL teams" → "team") as the caller's tagger
+     * read it, null when it read none; without it the question is tagged here.
+     */
+    unit?: string | null;
   },
 ): string | null {
-  const asked = askedThing(question, context.head);
+  const asked = askedThing(question, context.head, context.unit);
   if (!asked) return null;
   const tagged = tagWords(sentence);
   const spans = candidateSpans(sentence, tagged, asked);
@@ -461,11 +467,12 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
     // The unit after it: "30 days", "180 euros", "6 hours", "36 pixels" (what it counts).
     const next = /^\s+([A-Za-z]+)/.exec(after);
     const unit = next?.[1];
+    const unitAt = end + (next?.[0].length ?? 0) - (unit?.length ?? 0);
     const counted =
       unit !== undefined &&
       (UNIT_WORDS.has(unit.toLowerCase()) ||
         stemTerm(unit) === asked.unit ||
-        (/^[a-z]{3,}s$/.test(unit) && !NOT_PLURAL.has(unit)));
+        tagged.some((w) => w.start === unitAt && countsThings(w)));
     if (counted) end += next![0].length;
     // A bound is part of the quantity: "at least six months" is not "six months".
     const bound = BOUND_BEFORE.exec(before);
@@ -555,6 +562,22 @@ function nounPhrases(tagged: TaggedWord[]): Phrase[] {
     }
   }
   return out;
+}
+
+/**
+ * A word after a number that says what it counts: a plural noun as the tagger reads it ("12
+ * teams", "40 children"; not "this", "plus", "across"). Right after a number, a present-tense
+ * verb in "-s" is the tagger misreading a plural ("36 pixels high"), unless it is "has", "does"
+ * or "goes".
+ */
+function countsThings(word: TaggedWord): boolean {
+  if (word.tags.has('Plural') && isNounish(word)) return true;
+  return (
+    word.tags.has('PresentTense') &&
+    !word.tags.has('Copula') &&
+    /^[a-z]+s$/.test(word.normal) &&
+    !/^(?:has|does|goes)$/.test(word.normal)
+  );
 }
 
 function isNounish(word: TaggedWord): boolean {

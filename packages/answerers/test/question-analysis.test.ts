@@ -1,5 +1,5 @@
 import { absentSubjects, analyseQuestion } from '../src/question-analysis';
-import { questionCues, sentenceMatchesCues } from '../src/question-cues';
+import { askingWord, questionCues, sentenceMatchesCues } from '../src/question-cues';
 
 const analysed = (question: string) => analyseQuestion(question, question);
 const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
@@ -162,6 +162,13 @@ describe('questionCues', () => {
     expect(kinds('Where was the media day event held?')).toEqual(['place']);
     expect(kinds('What is the name of the stadium where the game was played?')).toEqual([]);
     expect(kinds('In what year was the station founded?')).toEqual(['time']);
+  });
+
+  it('takes the first question word as the one that asks', () => {
+    expect(askingWord('What colour did Denver wear when Elway was quarterback?')).toBe('what');
+    expect(askingWord('In which year did the war end?')).toBe('which');
+    expect(askingWord('Explain why who won matters.')).toBe('why');
+    expect(askingWord('Name the capital.')).toBeUndefined();
   });
 
   it('finds a century or an era as a time, and "dozens" or "a few" as a count', () => {

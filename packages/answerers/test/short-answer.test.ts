@@ -31,6 +31,15 @@ describe('askedThing', () => {
     expect(askedThing('What was the number of times Denver played?')?.shape).toBe('number');
   });
 
+  it('asks for a number by a limit, a size or a share wherever the noun stands', () => {
+    expect(askedThing('What is the limit on uploads?')).toEqual({
+      shape: 'number',
+      focus: stemTerm('limit'),
+    });
+    expect(askedThing('What is the maximum of the scale?')?.shape).toBe('number');
+    expect(askedThing('What size is the bucket?')?.shape).toBe('number');
+  });
+
   it.each([
     'How do I restart the billing service?',
     'Why are deploys frozen on Fridays?',
@@ -200,5 +209,23 @@ describe('shortAnswer', () => {
     expect(
       short('When does the train depart?', 'The train departs from platform nine.'),
     ).toBeNull();
+  });
+
+  it('counts in the unit the question\'s tagger read, not the word after "how many"', () => {
+    const question = 'How many NFL teams finished with a winning record?';
+    const sentence = 'By 1990, 32 NFL clubs existed and 12 teams finished with a winning record.';
+    const stems = new Set(contentWords(question).map(stemTerm));
+    expect(shortAnswer(question, sentence, { questionStems: stems, unit: 'team' })).toBe(
+      '12 teams',
+    );
+    // Read here when the caller read none.
+    expect(short(question, sentence)).toBe('12 teams');
+  });
+
+  it('keeps the plural noun a number counts, as the tagger reads it', () => {
+    expect(short('What is the number of singers in the choir?', 'The choir has 40 children.')).toBe(
+      '40 children',
+    );
+    expect(short('What was the score?', 'The score was 5 plus 3 across the season.')).toBe('5');
   });
 });
