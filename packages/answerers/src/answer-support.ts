@@ -1,6 +1,6 @@
 import { contentWords, type TableCell, words } from '@docent/text-segmentation';
 import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
-import { type QuestionCue, sentenceMatchesCues } from './question-cues';
+import { sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
 
@@ -533,12 +533,14 @@ export function askedAnswerCheck(
   const wording = question.tagged.map((w) => w.normal).join(' ');
   // "What is the name of our data protection officer?" is answered by a name, not by a
   // sentence that names only the role; "how long does the review take?" by an amount.
-  const wants: QuestionCue[] = [
-    ...(ASKS_NAME.test(wording) ? [{ kind: 'person' } as const] : []),
-    ...(ASKS_AMOUNT.test(wording) ? [{ kind: 'quantity' } as const] : []),
-  ];
+  const wantsName = ASKS_NAME.test(wording);
+  const wantsAmount = ASKS_AMOUNT.test(wording);
+  // A name is a proper name or one written as an identifier ("docent.yaml", "gc.auto").
   const givesWanted = (text: string) =>
-    wants.every((cue) => sentenceMatchesCues(text, [cue], stems));
+    (!wantsName ||
+      sentenceMatchesCues(text, [{ kind: 'person' }, { kind: 'identifier' }], stems) ||
+      WRITTEN_NAME.test(text)) &&
+    (!wantsAmount || sentenceMatchesCues(text, [{ kind: 'quantity' }], stems));
   // The cells of each row of a table, grouped once: passage, block (the row) and key.
   const rows = new Map<string, TableCell[]>();
   const rowOf = (c: Pick<AskedCandidate, 'passageIndex' | 'unit'>, cell: TableCell) =>
@@ -561,7 +563,9 @@ export function askedAnswerCheck(
   };
 }
 
-/** "What is the name of…", "what was the ship's name": a name is asked for. */
+/** A lower-case name written with a dot or an underscore: a file, a setting, an event. */
+const WRITTEN_NAME = /\b[a-z][\w-]*[._][\w-]{2,}/;
+/** "What is the name of…", "what are the names of…": a name is asked for. */
 const ASKS_NAME =
   /\bwhat(?: is| was| are| were|'s)? (?:the |their |its |his |her |our |your )?(?:full )?names? of\b/;
 /** "How many…", "how much…", "how long…": an amount is asked for, which a sentence states. */

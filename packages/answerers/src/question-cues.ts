@@ -24,8 +24,9 @@ const ERA =
   /\b\d{1,2}(?:st|nd|rd|th)[\s-]+centur(?:y|ies)\b|\b\d{1,4}\s*(?:BC|BCE|AD|CE)\b|\bAD\s*\d{1,4}\b/;
 /** 2020-08-11, 8/11/2020, 11.08.2020. */
 const NUMERIC_DATE = /\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b/;
+/** A number in digits or words, or one unit of time or count said with "a" ("a week"). */
 const NUMBER =
-  /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundreds?|thousands?|millions?|billions?|dozens?|half|once|twice|several|few)\b)/i;
+  /(\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|thousands?|millions?|billions?|dozens?|half|once|twice|several|few|couple)\b|\ban? (second|minute|hour|day|week|fortnight|month|quarter|year|decade|century|dozen|hundred|thousand|million)\b)/i;
 const FREQUENCY =
   /\b(every|each|per|annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|once|twice|continuously)\b|\b\d+ times\b/i;
 const COUNT_WORDS = [

@@ -349,6 +349,15 @@ describe('askedAnswerCheck', () => {
     expect(askedAnswerCheck(review)(sentence('Google Play review usually takes two days.'))).toBe(
       true,
     );
+    // An amount said in words, and a name written as an identifier, count.
+    expect(askedAnswerCheck(review)(sentence('Google Play review usually takes a week.'))).toBe(
+      true,
+    );
+    expect(
+      askedAnswerCheck(analysed('What is the name of the config file?'))(
+        sentence('The config file is docent.yaml in the working directory.'),
+      ),
+    ).toBe(true);
     // Other questions are as before.
     expect(
       askedAnswerCheck(analysed('Where do we submit the build?'))(
