@@ -39,7 +39,7 @@ describe('headings set at body size in a PDF', () => {
 
   it('leaves sentences about appendices as body text', () => {
     expect(
-      rules.levelOf(paragraph('Appendix A contains incident response scenarios.')),
+      rules.levelOf(paragraph('Appendix A contains incident response scenarios')),
     ).toBeUndefined();
     expect(
       rules.levelOf(paragraph('Appendix B provides lists of suggested data fields')),

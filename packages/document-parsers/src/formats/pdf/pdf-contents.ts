@@ -3,7 +3,7 @@ import { type PdfParagraph } from './pdf-paragraphs';
 /**
  * A table-of-contents entry: a leader of dots ("....", ". . .", or the spaced " . " left where a
  * long title crowds it out) then a page label: a number, roman or arabic, or an appendix's
- * "A-1". The one test for such a line: the parser drops entries, and headings never end in one.
+ * "A-1". The one test for such a line: the parser drops entries before it reads headings.
  */
 export const CONTENTS_ENTRY =
   /(?:\.{3,}|(?:\. ){2,}\.|\s\.{1,2}\s)\s*(?:[a-z]{1,2}-)?[0-9ivxlc]{1,6}$/i;
@@ -15,9 +15,9 @@ export const CONTENTS_ENTRY =
  * and ones without a leader come with them) is dropped whole, other entries line by line.
  */
 export function withoutContentsEntries(paragraph: PdfParagraph): PdfParagraph | undefined {
-  const entries = paragraph.lines.filter((line) => CONTENTS_ENTRY.test(line.text));
-  if (entries.length === 0) return paragraph;
-  if (entries.length * 2 > paragraph.lines.length) return undefined;
   const lines = paragraph.lines.filter((line) => !CONTENTS_ENTRY.test(line.text));
+  const entries = paragraph.lines.length - lines.length;
+  if (entries === 0) return paragraph;
+  if (entries * 2 > paragraph.lines.length) return undefined;
   return { ...paragraph, lines };
 }

@@ -1,4 +1,3 @@
-import { CONTENTS_ENTRY } from './pdf-contents';
 import { type PdfParagraph } from './pdf-paragraphs';
 
 /** "Clearly larger" than the body text: both relatively and in points. */
@@ -74,12 +73,15 @@ export class PdfHeadingRules {
     // Section headings may be a point smaller than the body (bold sans); footnotes are smaller.
     if (paragraph.size < this.bodySize * MIN_NUMBERED_RATIO) return undefined;
     const text = line.text;
-    const number = APPENDIX_HEADING.test(text) ? 'A' : NUMBERED_HEADING.exec(text)?.[1];
-    if (!number || text.length > MAX_NUMBERED_CHARS) return undefined;
-    if (NOT_A_TITLE_ENDING.test(text) || CONTENTS_ENTRY.test(text)) return undefined;
-    if (NOT_TITLE_TEXT.test(text)) return undefined;
+    // An appendix's title is top-level; a section's level is its number's depth ("A.2" is 2).
+    const level = APPENDIX_HEADING.test(text)
+      ? 1
+      : NUMBERED_HEADING.exec(text)?.[1]?.split('.').length;
+    if (level === undefined || text.length > MAX_NUMBERED_CHARS) return undefined;
+    // Contents entries are gone before headings are read (`withoutContentsEntries`).
+    if (NOT_A_TITLE_ENDING.test(text) || NOT_TITLE_TEXT.test(text)) return undefined;
     if (text.split(/\s+/).length > MAX_NUMBERED_WORDS) return undefined;
-    return Math.min(6, number.split('.').length);
+    return Math.min(6, level);
   }
 
   private looksLikeHeading(paragraph: PdfParagraph): boolean {
