@@ -49,6 +49,7 @@ import {
 import { buildFollowUps } from './follow-up-set';
 import { buildNearMisses, scoreNearMisses } from '../quality/near-misses';
 import { paragraphBaseline } from './paragraph-baseline';
+import { benchElasticsearchUrl, indexName, openIndexMode } from '../support/index-mode';
 
 const MODES: SearchMode[] = ['bm25', 'vector', 'hybrid'];
 
@@ -140,7 +141,7 @@ export async function answerQuality(
         driveUrl: drive.url,
       });
       rows.push(...measured.rows);
-      details[model.label] = measured.details;
+      details[`${model.label}, ${indexName()}`] = measured.details;
       if (process.env.BENCH_SWEEP) break;
     }
   } finally {
@@ -182,10 +183,13 @@ async function measureModel(
   sources: { wikiUrl: string; driveUrl: string },
 ): Promise<{ rows: BenchRow[]; details: Record<string, unknown> }> {
   const { squad, scifact } = collections;
-  const slug = model.label.replace(/[^\w.-]+/g, '-');
+  const esUrl = benchElasticsearchUrl();
+  // Elasticsearch's run keeps data of its own (its SQLite knows what its indices hold).
+  const slug = model.label.replace(/[^\w.-]+/g, '-') + (esUrl ? '-elasticsearch' : '');
   const dataDir = options.keepData
     ? join(options.keepData, slug)
     : mkdtempSync(join(tmpdir(), 'docent-quality-'));
+  const index = openIndexMode(dataDir, options.keepData !== undefined);
   const { app } = await createApiApp({
     env: {
       // Tuning knobs under test (chunk size...), from the caller's environment.
@@ -203,11 +207,12 @@ async function measureModel(
       DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
       DOCENT_LOG_LEVEL: 'warn',
       DOCENT_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...index.env,
     },
   });
   await app.listen(0, '127.0.0.1');
   const base = `http://127.0.0.1:${(app.getHttpServer().address() as { port: number }).port}`;
-  const label = (metric: string) => `${metric} [${model.label}]`;
+  const label = (metric: string) => `${metric} [${model.label}, ${index.name}]`;
   const labelled = (row: BenchRow): BenchRow => ({ ...row, metric: label(row.metric) });
   try {
     const ingestSeconds = await ingestMissing(dataDir, [
@@ -230,6 +235,7 @@ async function measureModel(
     const details: Record<string, unknown> = {
       model: model.model,
       dtype: model.dtype ?? 'profile default',
+      index: index.name,
       chunkTokens: runtime.config.chunkTokens,
       vectorWeight: runtime.config.vectorWeight,
       notFoundThreshold: runtime.config.notFoundThreshold,
@@ -410,6 +416,7 @@ async function measureModel(
     return { rows, details };
   } finally {
     await app.close();
+    await index.release();
     if (options.keepData === undefined) rmSync(dataDir, { recursive: true, force: true });
   }
 }

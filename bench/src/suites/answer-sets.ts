@@ -42,6 +42,7 @@ import { postJson } from '../support/http-json';
 import type { BenchRow } from '../support/report';
 import { sharedDir } from '../support/shared-data';
 import { round } from '../support/stats';
+import { benchElasticsearchUrl, indexName, openIndexMode } from '../support/index-mode';
 import {
   BENCH_KEY as KEY,
   BENCH_WIKI_USER as USER,
@@ -110,7 +111,7 @@ export async function answerSets(
         notionUrl: notion.url,
       });
       rows.push(...measured.rows);
-      details[model.label] = measured.details;
+      details[`${model.label}, ${indexName()}`] = measured.details;
     }
     return { rows, details };
   } finally {
@@ -220,9 +221,14 @@ async function measureModel(
   options: AnswerSetOptions,
   urls: { driveUrl: string; notionUrl: string },
 ): Promise<{ rows: BenchRow[]; details: Record<string, unknown> }> {
+  // Elasticsearch's run keeps data of its own (its SQLite knows what its indices hold).
+  const slug =
+    model.label.replace(/[^\w.-]+/g, '-') + (benchElasticsearchUrl() ? '-elasticsearch' : '');
   const dataDir = options.keepData
-    ? join(options.keepData, model.label.replace(/[^\w.-]+/g, '-'))
+    ? join(options.keepData, slug)
     : mkdtempSync(join(tmpdir(), 'docent-answers-'));
+  const index = openIndexMode(dataDir, options.keepData !== undefined);
+  const label = `${model.label}, ${index.name}`;
   const { app } = await createApiApp({
     env: {
       // Settings under test (DOCENT_NOT_FOUND_THRESHOLD...), from the caller's environment.
@@ -241,6 +247,7 @@ async function measureModel(
       DOCENT_ALLOW_PRIVATE_NETWORK: 'true',
       DOCENT_LOG_LEVEL: 'warn',
       DOCENT_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...index.env,
     },
   });
   await app.listen(0, '127.0.0.1');
@@ -250,12 +257,13 @@ async function measureModel(
     const details: Record<string, unknown> = {
       model: model.model,
       dtype: model.dtype ?? 'profile default',
+      index: index.name,
     };
     const summaries: AnswerSummary[] = [];
     for (const source of sources) {
       const ingestSeconds = await ingestOnce(dataDir, source.collection, () => source.ingest(base));
       const verdicts = await askAll(base, source);
-      printVerdicts(`${source.name} [${model.label}]`, verdicts);
+      printVerdicts(`${source.name} [${label}]`, verdicts);
       const bySplit = (['dev', 'test'] as const).map((split) =>
         summarise(
           source.name,
@@ -264,7 +272,7 @@ async function measureModel(
         ),
       );
       summaries.push(...bySplit);
-      for (const summary of bySplit) rows.push(...summaryRows(summary, model.label));
+      for (const summary of bySplit) rows.push(...summaryRows(summary, label));
       details[source.name] = {
         ...(ingestSeconds !== null && { ingestSeconds: round(ingestSeconds, 1) }),
         summaries: bySplit,
@@ -272,10 +280,11 @@ async function measureModel(
       };
     }
     const fixtures = summaries.filter((s) => s.source !== 'git-manual');
-    if (fixtures.length > 1) rows.push(...fixtureRows(fixtures, model.label));
+    if (fixtures.length > 1) rows.push(...fixtureRows(fixtures, label));
     return { rows, details };
   } finally {
     await app.close();
+    await index.release();
     if (options.keepData === undefined) rmSync(dataDir, { recursive: true, force: true });
   }
 }
