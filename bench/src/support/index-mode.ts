@@ -52,6 +52,8 @@ export function openIndexMode(dataDir: string, keep: boolean): IndexMode {
       DOCENT_ES_INDEX_PREFIX: prefix,
       // A single-node cluster cannot place replicas.
       DOCENT_ES_REPLICAS: '0',
+      // Out of embedded mode a process runs only what its role says: this one ingests too.
+      DOCENT_ROLE: 'all',
     },
     release: async () => {
       if (!keep) await indices.drop();
