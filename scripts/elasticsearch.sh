@@ -7,8 +7,9 @@
 #
 # It runs Elastic's integration-test distribution of the server, fetched (and cached) from Maven
 # Central with Maven, plus a small plugin of ours (scripts/elasticsearch-test-plugin) for what that
-# distribution leaves out and Docent needs: `GET /` / `HEAD /` and the `stemmer` and `asciifolding`
-# token filters of its English analysis chain. Production uses Elastic's images unchanged.
+# distribution leaves out and Docent needs: `GET /` / `HEAD /`, and the `pattern` tokenizer and the
+# `stemmer` and `asciifolding` token filters of its analysis chain. Production uses Elastic's
+# images unchanged.
 #
 # Settings (environment):
 #   DOCENT_ES_VERSION  server version (default 9.5.3)
@@ -142,7 +143,7 @@ install_plugin() {
     || die "the test plugin does not compile against Elasticsearch $VERSION"
   "$jdk/bin/jar" cf "$target/docent-test-node.jar" -C "$build/classes" .
   cat >"$target/plugin-descriptor.properties" <<EOF
-description=Docent test node: GET / and HEAD /, and the stemmer and asciifolding token filters
+description=Docent test node: GET / and HEAD /, the pattern tokenizer, and the stemmer and asciifolding token filters
 version=$VERSION
 name=docent-test-node
 classname=dev.docent.testnode.DocentTestNodePlugin

@@ -196,22 +196,17 @@ afterAll(() => nock.enableNetConnect());
 
 describe('ElasticsearchSearchIndex: collections', () => {
   const ANALYSIS = {
+    tokenizer: {
+      docent_words: { type: 'pattern', pattern: '[^\\p{L}\\p{N}\\p{Co}]+' },
+    },
     filter: {
-      docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
-      docent_english_stop: { type: 'stop', stopwords: '_english_' },
       docent_english_stemmer: { type: 'stemmer', language: 'english' },
     },
     analyzer: {
       docent_english: {
         type: 'custom',
-        tokenizer: 'standard',
-        filter: [
-          'docent_english_possessive',
-          'lowercase',
-          'asciifolding',
-          'docent_english_stop',
-          'docent_english_stemmer',
-        ],
+        tokenizer: 'docent_words',
+        filter: ['lowercase', 'asciifolding', 'docent_english_stemmer'],
       },
     },
   };

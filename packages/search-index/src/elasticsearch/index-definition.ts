@@ -103,9 +103,12 @@ interface DocentIndexMeta {
  *
  * - One primary shard by default: BM25 statistics are exact for the whole collection (as in the
  *   embedded index) and a bulk request's operations on it run in order.
- * - English analysis chain, spelled out rather than the built-in `english` analyzer so an upgrade
- *   cannot change it: possessive stemmer, lowercase, ASCII folding (the embedded index folds
- *   diacritics too), English stopwords, Porter stemmer (the embedded index uses Porter as well).
+ * - The embedded index's analysis (FTS5 `porter unicode61 remove_diacritics 2`), spelled out so
+ *   both count and rank the same words: tokens are runs of letters and digits, so
+ *   `color.secondary`, `snake_case` and `3.5` are two words each, as there (the standard
+ *   tokenizer keeps them whole, and the question's `secondary` then matched no chunk); lowercase,
+ *   ASCII folding, Porter stemmer; no stopwords, so field lengths, which BM25 normalises by, are
+ *   the same as there (questions' stopwords are dropped before either index sees them).
  * - `dense_vector` with `dot_product`: vectors are normalised before they are written, so the dot
  *   product is the cosine without Elasticsearch normalising again; `int8_hnsw` quantises to a
  *   quarter of the memory and keeps the float vectors for rescoring.
@@ -212,22 +215,18 @@ function indexSettings(settings: CollectionIndexSettings): estypes.IndicesIndexS
 }
 
 const ANALYSIS: estypes.IndicesIndexSettingsAnalysis = {
+  tokenizer: {
+    // Java regex: anything but a letter, digit or private-use character separates tokens, as unicode61's default categories.
+    docent_words: { type: 'pattern', pattern: '[^\\p{L}\\p{N}\\p{Co}]+' },
+  },
   filter: {
-    docent_english_possessive: { type: 'stemmer', language: 'possessive_english' },
-    docent_english_stop: { type: 'stop', stopwords: '_english_' },
     docent_english_stemmer: { type: 'stemmer', language: 'english' },
   },
   analyzer: {
     [ENGLISH_ANALYZER]: {
       type: 'custom',
-      tokenizer: 'standard',
-      filter: [
-        'docent_english_possessive',
-        'lowercase',
-        'asciifolding',
-        'docent_english_stop',
-        'docent_english_stemmer',
-      ],
+      tokenizer: 'docent_words',
+      filter: ['lowercase', 'asciifolding', 'docent_english_stemmer'],
     },
   },
 };

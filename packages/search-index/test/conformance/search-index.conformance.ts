@@ -641,6 +641,31 @@ export function describeSearchIndexConformance(
         ).rejects.toThrow(RangeError);
       });
 
+      it('splits words at punctuation as the embedded BM25 does: identifiers count and match by their parts', async () => {
+        const kb = await newCollection();
+        await seed(kb, {
+          tokens: [
+            chunk('tokens', 0, 'Token | Light\ncolor.secondary | #8250DF', axis(0)),
+            chunk('tokens', 1, 'Set retry_limit in docent.yaml to 3.5 seconds.', axis(1)),
+            chunk('tokens', 2, 'The secondary colour is purple.', axis(2)),
+          ],
+        });
+        // Question words come split (contentWords): each part counts the chunks holding it.
+        expect(
+          await index.termDocumentCounts(kb, ['secondary', 'color', 'yaml', 'limit', '5']),
+        ).toEqual({
+          chunks: 3,
+          counts: [2, 1, 1, 1, 1],
+        });
+        const hits = await search(kb, 'bm25', 'docent retry', axis(3));
+        expect(hits.map((h) => h.chunkId)).toEqual(['tokens:1']);
+        // Stopwords are indexed as the embedded index does ("the" is not a content word there).
+        expect(await index.termDocumentCounts(kb, ['in', 'to'])).toEqual({
+          chunks: 3,
+          counts: [1, 1],
+        });
+      });
+
       it('countChunks counts per collection and per document', async () => {
         const kb = await newCollection();
         await seed(kb, KNOWLEDGE_BASE);
