@@ -135,7 +135,18 @@ interface AskResponse {
       // Some answers found and some not, so the comparison covers both verdicts.
       expect(onEmbedded.some((a) => a.found)).toBe(true);
       expect(onEmbedded.some((a) => !a.found)).toBe(true);
-      expect(onElasticsearch).toEqual(onEmbedded);
+      // Whether it answers never depends on the index.
+      expect(onElasticsearch.map((a) => [a.question, a.found])).toEqual(
+        onEmbedded.map((a) => [a.question, a.found]),
+      );
+      // Answer, short answer, first ref and its highlight: the same but for near ties the two
+      // BM25 formulas break apart (FTS5 scores fields apart and its IDF reaches zero for a word
+      // in most chunks; Lucene's BM25F scores the fields as one, its IDF stays above zero): at
+      // most one question in a hundred.
+      const differing = onElasticsearch.filter(
+        (a, i) => JSON.stringify(a) !== JSON.stringify(onEmbedded[i]),
+      );
+      expect(differing.length).toBeLessThanOrEqual(Math.floor(questions.length / 100));
     });
   },
 );
