@@ -2208,6 +2208,9 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
     });
   const idf = (documents: number, holding: number) =>
     Math.log(1 + (documents - holding + 0.5) / (holding + 0.5));
+  /** The embedded index's (FTS5) IDF, which the boosts restore: never below 1e-6. */
+  const embeddedIdf = (documents: number, holding: number) =>
+    Math.max(1e-6, Math.log((documents - holding + 0.5) / (holding + 0.5)));
 
   /** The collection's counts: 100 chunks; "quota" in 2, "deployment" in 50, "zyzzyva" in none. */
   const collectionCounts = () =>
@@ -2222,8 +2225,9 @@ describe('ElasticsearchSearchIndex: BM25 statistics of a collection in a shared 
   // "quota" is rare in the collection and common in the shard; "deployment" the reverse;
   // "zyzzyva" leaves no token.
   const shardStatistics = () => termVectors([{ quota: [400, 1000] }, { deploy: [10, 1000] }, {}]);
-  const quotaBoost = idf(100, 2) / idf(1000, 400);
-  const deploymentBoost = idf(100, 50) / idf(1000, 10);
+  const quotaBoost = embeddedIdf(100, 2) / idf(1000, 400);
+  // In half the collection's chunks: FTS5 gives it next to no weight, and so does the boost.
+  const deploymentBoost = embeddedIdf(100, 50) / idf(1000, 10);
   const words = ['quota', 'deployment', 'zyzzyva'];
   const clause = (query: string, extra: Record<string, unknown> = {}) => ({
     combined_fields: {

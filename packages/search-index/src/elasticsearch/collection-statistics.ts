@@ -252,9 +252,21 @@ function boostsOf(
       ) {
         return [word, 1];
       }
-      return [word, luceneIdf(chunks, stats.count) / stats.shardIdf];
+      return [word, embeddedIdf(chunks, stats.count) / stats.shardIdf];
     }),
   );
+}
+
+/**
+ * The IDF the embedded index's BM25 (FTS5) gives a word in the collection: ln((N − n + 0.5) /
+ * (n + 0.5)), 1e-6 where that is not above zero (a word in half the chunks or more adds nearly
+ * nothing). Lucene's stays above zero (ln(1 + …)): a common word then still lifted every chunk
+ * holding it, the BM25 leg's scores came out flatter than the embedded index's, and convex fusion
+ * (scores over the best one) let more passages over the ref floor.
+ */
+function embeddedIdf(documents: number, holding: number): number {
+  const idf = Math.log((documents - holding + 0.5) / (holding + 0.5));
+  return idf > 0 ? idf : 1e-6;
 }
 
 /** Lucene's BM25 IDF: ln(1 + (N − n + 0.5) / (n + 0.5)). */
