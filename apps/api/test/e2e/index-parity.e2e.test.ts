@@ -126,8 +126,8 @@ interface AskResponse {
     });
 
     it('answers every question the same way', async () => {
-      const onEmbedded = [];
-      const onElasticsearch = [];
+      const onEmbedded: Array<Awaited<ReturnType<typeof ask>>> = [];
+      const onElasticsearch: Array<Awaited<ReturnType<typeof ask>>> = [];
       for (const question of questions) {
         onEmbedded.push(await ask(embedded.client, question));
         onElasticsearch.push(await ask(scaled.client, question));
