@@ -129,7 +129,10 @@ async function collectAnswerSet(file: string, kind: string, split: string): Prom
     out.push({
       question: { question: text, answers: question.facts },
       ranked,
-      holds: ranked.map((s) => question.facts.every((fact) => holdsPhrase(s.text, fact))),
+      // A description answers with its term ("--all: Tell the command to…").
+      holds: ranked.map((s) =>
+        question.facts.every((fact) => holdsPhrase(s.term ? `${s.term}: ${s.text}` : s.text, fact)),
+      ),
       extra: ranked.map((s) =>
         extraSignals(text, s, request.passages[s.passageIndex]!.similarity ?? 0),
       ),
