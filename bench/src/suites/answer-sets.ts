@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApiApp } from '@docent/api';
+import { RUNTIME } from '@docent/nest-runtime';
+import type { Runtime } from '@docent/runtime';
 import {
   type AnswerSet,
   HANDBOOK_ANSWER_SET,
@@ -37,6 +39,7 @@ import {
   loadGitManualPages,
   loadGitManualQuestions,
 } from '../datasets/git-manual';
+import { answererFor, askServiceFor } from '../quality/ask-services';
 import { type BenchModel, benchModels } from '../support/bench-models';
 import { postJson } from '../support/http-json';
 import type { BenchRow } from '../support/report';
@@ -263,6 +266,7 @@ async function measureModel(
     for (const source of sources) {
       const ingestSeconds = await ingestOnce(dataDir, source.collection, () => source.ingest(base));
       const verdicts = await askAll(base, source);
+      if (process.env.BENCH_RECORD) await recordAsks(app.get<Runtime>(RUNTIME), source);
       printVerdicts(`${source.name} [${label}]`, verdicts);
       const bySplit = (['dev', 'test'] as const).map((split) =>
         summarise(
@@ -334,6 +338,26 @@ async function askAll(base: string, source: SourceUnderTest): Promise<Verdict[]>
     }
   }
   return verdicts;
+}
+
+/**
+ * With `BENCH_RECORD`, the answerable questions asked once more through the bench's own ask path
+ * (the service's answerer as configured, recording each request): the HTTP answerer records
+ * nothing, and `bench/src/tools/sentence-choice.ts` fits on what the recording holds.
+ */
+async function recordAsks(runtime: Runtime, source: SourceUnderTest): Promise<void> {
+  const accountId = (await runtime.store.accounts.ensureAccount('bench')).id;
+  const ask = askServiceFor(runtime, 'hybrid', answererFor(runtime));
+  for (const split of ['dev', 'test'] as Split[]) {
+    for (const question of source.set.answerable[split]) {
+      await ask.ask(accountId, {
+        namespaceName: 'bench',
+        collectionName: source.collection,
+        question: question.question,
+        topK: 5,
+      });
+    }
+  }
 }
 
 function printVerdicts(title: string, verdicts: Verdict[]): void {

@@ -1,5 +1,14 @@
 import { ExtractiveAnswerer, type RankedSentence, type SentenceSignals } from '@docent/answerers';
+import {
+  type AnswerableQuestion,
+  type AnswerSet,
+  HANDBOOK_ANSWER_SET,
+  OPERATIONS_ANSWER_SET,
+  PRODUCT_ANSWER_SET,
+} from '@docent/source-fakes';
+import { holdsPhrase } from '../answers/answer-text';
 import { splitOf, squadSplit } from '../datasets/bench-split';
+import { loadGitManualQuestions } from '../datasets/git-manual';
 import { loadSquad, type SquadQuestion } from '../datasets/squad';
 import { containsAnswer } from '../metrics/squad-metrics';
 import { sampleQuestions } from '../quality/squad-scores';
@@ -17,6 +26,15 @@ import { decodeRecordedAsk, readRecording } from './recorded-asks';
  *
  *   node bench/dist/tools/sentence-choice.js even.jsonl even 1000 odd.jsonl odd 1000
  *
+ * Or over several sets at once, each `kind:file:split[:limit][:weight]` (kind `squad`, `fixtures`
+ * or `git`; the answer sets' recordings are `BENCH_RECORD` runs of `--suite answers`, a sentence
+ * holding the answer when it holds every fact), fitted on the sets before `--test` and scored on
+ * those after it. Each set's questions count `weight` in all (default 1), whatever their number,
+ * so 33 wiki questions weigh as much as 1,000 SQuAD ones:
+ *
+ *   node bench/dist/tools/sentence-choice.js squad:even.jsonl:even:1000:2 fixtures:fix.jsonl:dev \
+ *     git:git.jsonl:dev --test squad:odd.jsonl:odd:1000 fixtures:fix.jsonl:test git:git.jsonl:test
+ *
  * Deterministic (fixed start, fixed steps), so the printed weights are reproducible.
  */
 const SIGNALS: Array<keyof SentenceSignals> = [
@@ -32,7 +50,7 @@ const SIGNALS: Array<keyof SentenceSignals> = [
 ];
 
 interface Asked {
-  question: SquadQuestion;
+  question: Pick<SquadQuestion, 'question' | 'answers'>;
   ranked: RankedSentence[];
   holds: boolean[];
   extra: number[][];
@@ -60,14 +78,7 @@ async function collect(file: string, split: string, limit: number): Promise<Aske
   const sample = sampleQuestions(squad.questions.filter(squadSplit(squad, splitOf(split))), limit);
   const recording = readRecording(file);
   let ranked: RankedSentence[] = [];
-  const answerer = new ExtractiveAnswerer({
-    minScore: -1,
-    minEvidence: -1,
-    requireSubjects: false,
-    embedTexts: async (texts) => texts.map(() => new Float32Array(384)),
-    embedQuery: async () => new Float32Array(384),
-    onRanked: (r) => (ranked = r),
-  });
+  const answerer = rankingAnswerer((r) => (ranked = r));
   const out: Asked[] = [];
   for (const question of sample) {
     const recorded = recording.get(question.question)?.[0];
@@ -86,6 +97,60 @@ async function collect(file: string, split: string, limit: number): Promise<Aske
     });
   }
   return out;
+}
+
+/** The answerable questions of a kind's answer sets in one split, by question. */
+function answerSetQuestions(kind: string, split: string): Map<string, AnswerableQuestion> {
+  const sets: AnswerSet[] =
+    kind === 'git'
+      ? [loadGitManualQuestions()]
+      : [HANDBOOK_ANSWER_SET, OPERATIONS_ANSWER_SET, PRODUCT_ANSWER_SET];
+  const out = new Map<string, AnswerableQuestion>();
+  for (const set of sets) {
+    for (const q of set.answerable[split as 'dev' | 'test']) out.set(q.question, q);
+  }
+  return out;
+}
+
+/** The asks of an answer-set recording in one split; a sentence holds when it holds every fact. */
+async function collectAnswerSet(file: string, kind: string, split: string): Promise<Asked[]> {
+  const questions = answerSetQuestions(kind, split);
+  const recording = readRecording(file);
+  let ranked: RankedSentence[] = [];
+  const answerer = rankingAnswerer((r) => (ranked = r));
+  const out: Asked[] = [];
+  for (const [text, question] of questions) {
+    const recorded = recording.get(text)?.[0];
+    if (!recorded) continue;
+    ranked = [];
+    const request = decodeRecordedAsk(recorded);
+    await answerer.answer(request);
+    if (ranked.length === 0) continue;
+    out.push({
+      question: { question: text, answers: question.facts },
+      ranked,
+      // A description answers with its term ("--all: Tell the command to…").
+      holds: ranked.map((s) =>
+        question.facts.every((fact) => holdsPhrase(s.term ? `${s.term}: ${s.text}` : s.text, fact)),
+      ),
+      extra: ranked.map((s) =>
+        extraSignals(text, s, request.passages[s.passageIndex]!.similarity ?? 0),
+      ),
+    });
+  }
+  return out;
+}
+
+/** The answerer with support checks off, reporting every ranked candidate. */
+function rankingAnswerer(onRanked: (r: RankedSentence[]) => void): ExtractiveAnswerer {
+  return new ExtractiveAnswerer({
+    minScore: -1,
+    minEvidence: -1,
+    requireSubjects: false,
+    embedTexts: async (texts) => texts.map(() => new Float32Array(384)),
+    embedQuery: async () => new Float32Array(384),
+    onRanked,
+  });
 }
 
 const share = (n: number, of: number) => (of === 0 ? 0 : Math.round((n / of) * 1000) / 1000);
@@ -137,18 +202,31 @@ function topOneBy(asked: Asked[], score: (a: Asked, i: number) => number): numbe
   return share(hits, asked.length);
 }
 
-/** Listwise logistic regression: maximise the softmax probability of the holding sentences. */
-function fit(asked: Asked[], steps = 400, rate = 0.5, l2 = 1e-3): number[] {
-  const data = asked
-    .filter((a) => a.holds.some(Boolean))
-    .map((a) => ({ x: a.ranked.map((_, i) => features(a, i)), y: a.holds }));
-  const w = features(
-    data.length > 0 ? asked.find((a) => a.holds.some(Boolean))! : asked[0]!,
-    0,
-  ).map(() => 0);
+/** A set of asks and what its questions count for in the fit. */
+interface WeighedSet {
+  name: string;
+  asked: Asked[];
+  weight: number;
+}
+
+/**
+ * Listwise logistic regression: maximise the softmax probability of the holding sentences, each
+ * set's mean log-likelihood counted `weight` times (so a small set is not drowned by a large one).
+ */
+function fit(sets: WeighedSet[], steps = 400, rate = 0.5, l2 = 1e-3): number[] {
+  const data = sets.flatMap(({ asked, weight }) => {
+    const answerable = asked.filter((a) => a.holds.some(Boolean));
+    return answerable.map((a) => ({
+      x: a.ranked.map((_, i) => features(a, i)),
+      y: a.holds,
+      weight: weight / answerable.length,
+    }));
+  });
+  const total = data.reduce((sum, d) => sum + d.weight, 0);
+  const w = data[0]!.x[0]!.map(() => 0);
   for (let step = 0; step < steps; step++) {
     const grad = w.map(() => 0);
-    for (const { x, y } of data) {
+    for (const { x, y, weight } of data) {
       const s = x.map((f) => f.reduce((sum, v, j) => sum + v * w[j]!, 0));
       const max = Math.max(...s);
       const e = s.map((v) => Math.exp(v - max));
@@ -157,19 +235,39 @@ function fit(asked: Asked[], steps = 400, rate = 0.5, l2 = 1e-3): number[] {
       for (let i = 0; i < x.length; i++) {
         const p = e[i]! / z;
         const q = y[i] ? e[i]! / zPos : 0;
-        for (let j = 0; j < w.length; j++) grad[j]! += (p - q) * x[i]![j]!;
+        for (let j = 0; j < w.length; j++) grad[j]! += weight * (p - q) * x[i]![j]!;
       }
     }
-    for (let j = 0; j < w.length; j++) w[j] = w[j]! - rate * (grad[j]! / data.length + l2 * w[j]!);
+    for (let j = 0; j < w.length; j++) w[j] = w[j]! - rate * (grad[j]! / total + l2 * w[j]!);
   }
   return w.map((v) => Math.round(v * 1000) / 1000);
 }
 
+/** `kind:file:split[:limit][:weight]`, read and ranked. */
+async function readSet(spec: string): Promise<WeighedSet> {
+  const [kind, file, split, limit, weight] = spec.split(':');
+  if (!kind || !file || !split) throw new Error(`expected kind:file:split, got ${spec}`);
+  const asked =
+    kind === 'squad'
+      ? await collect(file, split, Number(limit || 1000))
+      : await collectAnswerSet(file, kind, split);
+  return { name: `${kind} ${split}`, asked, weight: Number(weight || 1) };
+}
+
 async function main() {
-  const [fitFile, fitSplit, fitLimit, testFile, testSplit, testLimit] = process.argv.slice(2);
-  const tuned = await collect(fitFile!, fitSplit!, Number(fitLimit));
-  const held = testFile ? await collect(testFile, testSplit!, Number(testLimit)) : [];
-  analyse(fitSplit!, tuned);
+  const args = process.argv.slice(2);
+  // The original form: fitFile fitSplit fitLimit [testFile testSplit testLimit], SQuAD only.
+  const specs = args.some((a) => a.includes(':'))
+    ? args
+    : [
+        `squad:${args[0]}:${args[1]}:${args[2]}`,
+        ...(args[3] ? ['--test', `squad:${args[3]}:${args[4]}:${args[5]}`] : []),
+      ];
+  const cut = specs.indexOf('--test');
+  const fitted = await Promise.all((cut < 0 ? specs : specs.slice(0, cut)).map(readSet));
+  const heldOut = cut < 0 ? [] : await Promise.all(specs.slice(cut + 1).map(readSet));
+  for (const set of [...fitted, ...heldOut]) analyse(set.name, set.asked);
+  const tuned = fitted.flatMap((set) => set.asked);
   if (process.env.CHOICE_DUMP) {
     const { writeFileSync } = await import('node:fs');
     writeFileSync(
@@ -183,8 +281,7 @@ async function main() {
       ),
     );
   }
-  if (held.length > 0) analyse(testSplit!, held);
-  const w = fit(tuned);
+  const w = fit(fitted);
   const learned = (a: Asked, i: number) => features(a, i).reduce((sum, v, j) => sum + v * w[j]!, 0);
   const names = USE_EXTRA ? [...SIGNALS, ...EXTRA] : SIGNALS;
   // As the answerer's weights: scaled to its lexical weight (0.5), and the additive "lacks the
@@ -209,15 +306,20 @@ async function main() {
     previous: r2(w[6]! * scale),
     missingCue: r2(1 + (w[8]! * scale) / median),
   };
+  const top1 = Object.fromEntries(
+    [...fitted, ...heldOut].map((set) => [
+      set.name,
+      {
+        current: topOneBy(set.asked, (a, i) => a.ranked[i]!.score),
+        learned: topOneBy(set.asked, learned),
+      },
+    ]),
+  );
   console.log(
     JSON.stringify({
       answererWeights: answerer,
       weights: Object.fromEntries(names.map((k, j) => [k, w[j]])),
-      top1Current: [
-        topOneBy(tuned, (a, i) => a.ranked[i]!.score),
-        topOneBy(held, (a, i) => a.ranked[i]!.score),
-      ],
-      top1Learned: [topOneBy(tuned, learned), topOneBy(held, learned)],
+      top1,
     }),
   );
 }

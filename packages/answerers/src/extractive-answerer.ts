@@ -111,6 +111,8 @@ export interface RankedSentence {
   /** Its place among the passage's answer units. */
   position: number;
   block: number;
+  /** The option or setting a description describes: its answer reads "term: sentence". */
+  term?: string;
   signals: SentenceSignals;
   score: number;
 }
@@ -270,6 +272,7 @@ export class ExtractiveAnswerer implements Answerer {
         passageIndex: c.passageIndex,
         position: c.position,
         block: c.unit.block,
+        ...(c.unit.term !== undefined && { term: c.unit.term }),
         signals: { ...c.signals, semantic: c.semantic },
         score: c.score,
       })),

@@ -951,6 +951,16 @@ describe("ExtractiveAnswerer and an option's description", () => {
     expect(text.slice(quote!.start, quote!.end)).toBe(answer.text);
   });
 
+  it("reports a description's term with the ranked sentence", async () => {
+    let terms: Array<string | undefined> = [];
+    const question = 'Which git stash option stashes only the staged changes?';
+    await new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      onRanked: (ranked) => (terms = ranked.map((s) => s.term)),
+    }).answer({ question, standaloneQuestion: question, history: [], passages: [stash] });
+    expect(terms).toEqual(['-S, --staged', '-a, --all']);
+  });
+
   it('quotes the sentence alone when the question names the option already', async () => {
     // "How do I…" asks for a way, which an option is: only naming it keeps the term off.
     const answer = await ask('How do I stash the staged changes with --staged?');
