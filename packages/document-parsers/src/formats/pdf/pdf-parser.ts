@@ -7,7 +7,7 @@ import {
 import { sentenceSpans } from '@docent/text-segmentation';
 import { Dehyphenator } from './pdf-hyphenation';
 import { pageFurniture } from './pdf-page-furniture';
-import { withoutContentsEntries } from './pdf-contents';
+import { DOT_LEADER_LINE, withoutContentsEntries } from './pdf-contents';
 import { PdfHeadingRules } from './pdf-headings';
 import { buildLines, type PdfLine } from './pdf-lines';
 import { groupParagraphs, type PdfParagraph } from './pdf-paragraphs';
@@ -71,7 +71,10 @@ function paragraphText(paragraph: PdfParagraph, dehyphenator: Dehyphenator): str
     const line = lines[index]!;
     const sameBaseline = Math.abs(previous.across - line.across) < 0.5 * line.size;
     if (sameBaseline) text += ` ${line.text}`;
-    else if (previous.end - previous.start < SHORT_LINE * width) {
+    else if (
+      previous.end - previous.start < SHORT_LINE * width ||
+      DOT_LEADER_LINE.test(previous.text)
+    ) {
       text += `\n${line.text}`;
     } else text = dehyphenator.join(text, line.text);
   }
