@@ -59,6 +59,32 @@ describe('confluenceStorageToBlocks', () => {
       ]);
     });
 
+    it('reads terms in a fragment as the HTML file parser does', () => {
+      // The same fragment and blocks as document-parsers' markup-formats test: a manual pasted into
+      // the wiki is read as the same manual uploaded as an .html file (the term rule lives in @docent/document-model).
+      const fragment =
+        '<p><strong>-a, --all</strong></p><p>Stash all files, including ignored ones.</p><p>Then cleaned.</p>' +
+        '<dl><dt><code>gc.auto</code></dt><dd><p>Packs loose objects past this many.</p><p>The default value is 6700.</p></dd></dl>' +
+        '<p><strong>2.1 Access control</strong></p><p>Only admins may invite users.</p>';
+      expect(convert(fragment)).toEqual([
+        { kind: 'heading', level: 6, text: '-a, --all' },
+        {
+          kind: 'callout',
+          label: '-a, --all',
+          term: true,
+          text: 'Stash all files, including ignored ones.\nThen cleaned.',
+        },
+        {
+          kind: 'callout',
+          label: 'gc.auto',
+          term: true,
+          text: 'Packs loose objects past this many.\nThe default value is 6700.',
+        },
+        { kind: 'heading', level: 6, text: '2.1 Access control' },
+        { kind: 'paragraph', text: 'Only admins may invite users.' },
+      ]);
+    });
+
     it('reads a bold title all in code as a term, whatever its words', () => {
       expect(
         convert('<p><strong><code>git stash push</code></strong></p><p>Saves your changes.</p>'),

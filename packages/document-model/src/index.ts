@@ -15,3 +15,4 @@ export {
   type LayoutBlock,
   type LayoutBlockKind,
 } from './chunk-layout';
+export { appendTermDescription, isAllCode, isTermTitle, type MarkupNode } from './term-titles';

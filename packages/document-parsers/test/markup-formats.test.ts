@@ -130,10 +130,40 @@ describe('HTML', () => {
       { wholeFragment: true },
     );
     expect(blocks).toEqual([
-      { kind: 'callout', label: 'shared_buffers (integer)', text: 'Sets the amount of memory.' },
-      { kind: 'callout', label: 'shared_buffers (integer)', text: 'The default is 128 megabytes.' },
+      {
+        kind: 'callout',
+        label: 'shared_buffers (integer)',
+        term: true,
+        text: 'Sets the amount of memory.\nThe default is 128 megabytes.',
+      },
       { kind: 'code', text: 'shared_buffers = 1GB' },
       { kind: 'paragraph', text: 'orphan term' },
+    ]);
+  });
+
+  it("labels the paragraphs under an option's or a setting's bold name as its description, as the wiki does", () => {
+    // The same fragment and blocks as connector-wiki's storage-to-blocks test: a manual uploaded as
+    // an .html file is read as the wiki reads it (the term rule lives in @docent/document-model).
+    const fragment =
+      '<p><strong>-a, --all</strong></p><p>Stash all files, including ignored ones.</p><p>Then cleaned.</p>' +
+      '<dl><dt><code>gc.auto</code></dt><dd><p>Packs loose objects past this many.</p><p>The default value is 6700.</p></dd></dl>' +
+      '<p><strong>2.1 Access control</strong></p><p>Only admins may invite users.</p>';
+    expect(htmlToBlocks(fragment, { wholeFragment: true })).toEqual([
+      { kind: 'heading', level: 6, text: '-a, --all' },
+      {
+        kind: 'callout',
+        label: '-a, --all',
+        term: true,
+        text: 'Stash all files, including ignored ones.\nThen cleaned.',
+      },
+      {
+        kind: 'callout',
+        label: 'gc.auto',
+        term: true,
+        text: 'Packs loose objects past this many.\nThe default value is 6700.',
+      },
+      { kind: 'heading', level: 6, text: '2.1 Access control' },
+      { kind: 'paragraph', text: 'Only admins may invite users.' },
     ]);
   });
 

@@ -67,10 +67,20 @@ const LEAD_IN_LIST_MAX_WORDS = 30;
  */
 const LEAD_IN_ITEM_MAX_WORDS = 12;
 /**
- * A list item pairing a value with what it does ("0 (default): show the suggested command.",
- * "positive number: run the suggested command after…"): it says something alone.
+ * A list item pairing a key with what it does ("0 (default): show the suggested command.",
+ * "positive number: run the suggested command after specified deciseconds"): its value is a
+ * sentence (it ends with a full stop, or runs longer than a short value does), so the item says
+ * something alone and is not joined under its lead-in. A key with a short value ("Free: 5 users",
+ * "Owner: Dana") is one of the facts the lead-in's list gives ("The plans are:"), and is joined.
  */
-const PAIRED_ITEM = /^[^:]{1,40}:\s+\S/;
+const PAIRED_ITEM = /^[^:]{1,40}:\s+(\S.*)$/s;
+const PAIRED_VALUE_MAX_WORDS = 5;
+
+function isPairedStatement(item: string): boolean {
+  const value = PAIRED_ITEM.exec(item)?.[1]?.trim();
+  if (value === undefined) return false;
+  return /[.!?]["')\]]?$/.test(value) || wordsIn(value) > PAIRED_VALUE_MAX_WORDS;
+}
 
 /**
  * The chunk's candidate answers in reading order. With the chunk's layout (every chunk indexed
@@ -282,7 +292,7 @@ function joinLeadIns(units: AnswerUnit[]): AnswerUnit[] {
         const next = units[i + 1]!;
         // One item each: the first sentence of each following list item.
         if (next.kind !== 'list_item' || next.block === block) break;
-        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS || PAIRED_ITEM.test(next.text)) break;
+        if (wordsIn(next.text) > LEAD_IN_ITEM_MAX_WORDS || isPairedStatement(next.text)) break;
         if (words + wordsIn(next.text) > LEAD_IN_LIST_MAX_WORDS) break;
         items.push(next);
         words += wordsIn(next.text);

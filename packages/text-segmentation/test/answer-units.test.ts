@@ -192,6 +192,28 @@ describe('answerUnits', () => {
     ]);
   });
 
+  it('joins "key: value" items with short values under their lead-in', () => {
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: 'The plans are:' },
+      { kind: 'list_item', text: 'Free: 5 users', marker: '- ' },
+      { kind: 'list_item', text: 'Team: 50 users', marker: '- ' },
+      { kind: 'list_item', text: 'Enterprise: unlimited users', marker: '- ' },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
+      'The plans are: Free: 5 users; Team: 50 users; Enterprise: unlimited users',
+    ]);
+  });
+
+  it('lets a "key: value" item whose value is a sentence answer alone', () => {
+    const { text, layout } = chunk([
+      { kind: 'paragraph', text: 'Possible values are:' },
+      { kind: 'list_item', text: 'never: do not prune remote branches at all', marker: '- ' },
+    ]);
+    expect(answerUnits(text, layout).map((u) => u.text)).toEqual([
+      'never: do not prune remote branches at all',
+    ]);
+  });
+
   it('keeps a short lead-in with the list it introduces', () => {
     const { text, layout } = chunk([
       { kind: 'paragraph', text: 'Project co-leaders:' },

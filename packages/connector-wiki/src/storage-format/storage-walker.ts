@@ -1,4 +1,5 @@
 import { type Block, DocumentError } from '@docent/connector-sdk';
+import { isAllCode, isTermTitle } from '@docent/document-model';
 import { type ChildNode, type Element, isCDATA, isTag, isText } from 'domhandler';
 import { BlockWriter } from './block-writer';
 import { attribute, childElements, rawText } from './dom-access';
@@ -89,46 +90,6 @@ function boldTitle(paragraph: Element, state: WalkState): string | undefined {
   const text = flattenToText(paragraph.children, state).replace(/:\s*$/, '');
   if (text === '' || /[.!?]["')\]]?$/.test(text)) return undefined;
   return text.split(/\s+/).length <= BOLD_TITLE_MAX_WORDS ? text : undefined;
-}
-
-/**
- * A configuration name: lower-case dotted or snake_case ("gc.auto", "remote.<name>.prune",
- * "effective_cache_size"), each part after the first opening with a letter, a placeholder or a
- * wildcard, or an upper-case snake_case one ("GIT_DIR"). Section numbers ("2.1"), versions
- * ("v2.0"), "Node.js" and "e.g." are none.
- */
-const SETTING_NAME = String.raw`\p{Ll}[\p{L}\p{N}]*(?:[._][\p{L}<*][\p{L}\p{N}<>*-]*)+|\p{Lu}[\p{Lu}\p{N}]*(?:_[\p{Lu}\p{N}]+)+`;
-
-/**
- * One way of writing a term ("-a", "--depth <depth>", "<pathspec>…", "gc.auto",
- * "effective_cache_size (integer)"): a command-line option, a placeholder, or a setting's name
- * (with its "=value" or "[…]" glued on), followed by at most two words (an argument, a type).
- */
-const TERM_ALTERNATIVE = new RegExp(
-  String.raw`^(?:--?[\p{L}\p{N}[<]\S*|<[^>\s]+>\S*|(?:${SETTING_NAME})(?:[=[(]\S*)?)(?:\s+\S+){0,2}$`,
-  'u',
-);
-
-/**
- * A bold title naming an option or a setting rather than a section ("**-a, --all**",
- * "**gc.auto**", a title all in code): every comma-separated alternative is written as a term.
- */
-function isTermTitle(paragraph: Element, title: string): boolean {
-  if (allCode(paragraph.children)) return true;
-  return title.split(/,\s+/).every((alternative) => TERM_ALTERNATIVE.test(alternative.trim()));
-}
-
-function allCode(nodes: readonly ChildNode[]): boolean {
-  const parts = nodes.filter((node) => !(isText(node) && node.data.trim() === ''));
-  return (
-    parts.length > 0 &&
-    parts.every(
-      (node) =>
-        isTag(node) &&
-        (node.name === 'code' ||
-          ((node.name === 'strong' || node.name === 'b') && allCode(node.children))),
-    )
-  );
 }
 
 /** Walks storage-format nodes, streaming text and blocks into `writer`. */
@@ -240,7 +201,7 @@ function walkElement(element: Element, writer: BlockWriter, state: WalkState): v
     if (title !== undefined) {
       writer.add({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: title });
       // An option's or a setting's name: the paragraph under it is its description.
-      if (isTermTitle(element, title)) writer.describeNext(title);
+      if (isTermTitle(title, isAllCode(element.children))) writer.describeNext(title);
       return;
     }
   }

@@ -1,4 +1,4 @@
-import { type Block } from '@docent/document-model';
+import { appendTermDescription, type Block, isAllCode, isTermTitle } from '@docent/document-model';
 import { isTag, isText, type AnyNode, type Element, type ParentNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { collapseWhitespace } from '../../blocks/block-text';
@@ -7,6 +7,7 @@ import { BLOCK_BOUNDARIES, isSkipped } from './html-content-rules';
 const HEADING = /^h([1-6])$/;
 
 type ListItem = Extract<Block, { kind: 'list_item' }>;
+type Callout = Extract<Block, { kind: 'callout' }>;
 
 /** Text of inline content: whitespace collapsed, `<br>` kept as a line break. */
 function inlineText(node: AnyNode): string {
@@ -90,6 +91,8 @@ function boldTitle(paragraph: Element): string | undefined {
 class HtmlBlockWriter {
   readonly blocks: Block[] = [];
   private inline = '';
+  /** A term just written as a title: the paragraphs under it, up to a heading, describe it. */
+  private described: { term: string; block?: Callout } | undefined;
 
   walk(node: AnyNode, listDepth: number): void {
     if (isText(node)) {
@@ -105,7 +108,10 @@ class HtmlBlockWriter {
     if (heading) {
       this.flush();
       const text = collapseWhitespace(inlineText(node));
-      if (text) this.blocks.push({ kind: 'heading', level: Number(heading[1]), text });
+      if (text) {
+        this.described = undefined;
+        this.blocks.push({ kind: 'heading', level: Number(heading[1]), text });
+      }
       return;
     }
     switch (node.name) {
@@ -154,6 +160,8 @@ class HtmlBlockWriter {
       if (title !== undefined) {
         this.flush();
         this.blocks.push({ kind: 'heading', level: BOLD_TITLE_LEVEL, text: title });
+        // An option's or a setting's name: the paragraphs under it are its description.
+        this.described = isTermTitle(title, isAllCode(node.children)) ? { term: title } : undefined;
         return;
       }
     }
@@ -166,7 +174,11 @@ class HtmlBlockWriter {
   flush(): void {
     const text = tidyInline(this.inline);
     this.inline = '';
-    if (text) this.blocks.push({ kind: 'paragraph', text });
+    if (!text) return;
+    const described = this.described;
+    if (described === undefined) this.blocks.push({ kind: 'paragraph', text });
+    else
+      described.block = appendTermDescription(this.blocks, described.block, described.term, text);
   }
 
   private list(list: Element, depth: number): void {
@@ -203,7 +215,7 @@ class HtmlBlockWriter {
 
   /**
    * A definition list (a manual's options, settings, glossary): each description's running text
-   * becomes callouts labelled with its term, as a panel is with its title, so "The default is
+   * becomes term callouts labelled with its term (consecutive paragraphs in one), as a panel is with its title, so "The default is
    * 128MB" stays about "shared_buffers (integer)"; its lists, tables and code stay what they are.
    */
   private definitionList(list: Element, depth: number): void {
@@ -235,10 +247,11 @@ class HtmlBlockWriter {
         continue;
       }
       if (inner.blocks[0]?.kind !== 'paragraph') this.blocks.push({ kind: 'callout', text: label });
+      let open: Callout | undefined;
       for (const block of inner.blocks) {
-        this.blocks.push(
-          block.kind === 'paragraph' ? { kind: 'callout', label, text: block.text } : block,
-        );
+        if (block.kind === 'paragraph')
+          open = appendTermDescription(this.blocks, open, label, block.text);
+        else this.blocks.push(block);
       }
     }
     flushTerms();
