@@ -431,7 +431,7 @@ function writtenAsName(sentence: string, span: Span, tagged: TaggedWord[]): bool
   ) {
     return true;
   }
-  return /^\p{Lu}.*\p{Lu}/su.test(text);
+  return /^\p{Lu}(?:\S*\p{Lu}|[^:;,.!?]*\s\p{Lu})/u.test(text);
 }
 
 /** Distance in words (`gap`) from the span to the nearest anchor, or Infinity. */

@@ -261,5 +261,13 @@ describe('shortAnswer when the sentence holds nothing of the kind asked', () => 
       '9120',
     );
     expect(short('Who leads the audit?', 'The audit is led by Maria Lopez.')).toBe('Maria Lopez');
+    // A capital past a label's colon is the next sentence's, not the span's.
+    const q = 'What is a dark launch?';
+    expect(
+      shortAnswer(q, 'Dark launch: Shipping code behind a flag that is off for every customer.', {
+        questionStems: new Set(contentWords(q).map(stemTerm)),
+        head: stemTerm('launch'),
+      }),
+    ).toBe('Shipping code');
   });
 });
