@@ -401,7 +401,7 @@ function spanScore(
   // "What company…", "which agency…": a named one (Death Wish Coffee, ESPN Deportes) more often
   // than a description ("a 30-second commercial").
   // Not the sentence's first word, capitalised whatever it is ("Production data…").
-  if (asked.shape === 'thing' && kinds.has('thing') && named) {
+  if (asked.shape === 'thing' && kinds.has('thing') && span.start > 0 && named) {
     score += 1.2;
   }
   // A short span is what was asked; a long one says more than that.

@@ -261,6 +261,13 @@ describe('shortAnswer when the sentence holds nothing of the kind asked', () => 
       '9120',
     );
     expect(short('Who leads the audit?', 'The audit is led by Maria Lopez.')).toBe('Maria Lopez');
+    // A sentence-initial phrase gains nothing by a name inside it: the name alone is the answer.
+    expect(
+      short(
+        'What English chemist showed that fire only needed nitroaereus?',
+        'English chemist John Mayow refined this work by showing that fire requires only a part of air that he called spiritus nitroaereus.',
+      ),
+    ).toBe('John Mayow');
     // A capital past a label's colon is the next sentence's, not the span's.
     const q = 'What is a dark launch?';
     expect(
