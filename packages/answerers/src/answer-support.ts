@@ -167,11 +167,14 @@ export function holdsSubjects(
   const named = candidate.carried ? union(topic, candidate.carried) : topic;
   if (!holdsAll(candidate, names, named, abbreviations)) return false;
   // Naming a document by its code ("NIST SP 800-145") is no support for what is asked of it:
-  // when the code is what the sentence holds only through its document's name, and the
-  // sentence holds none of the question's other required words, it must say the thing asked
-  // for ("which encryption algorithm") — a title page's address says nothing of one.
+  // when the sentence holds none of the question's required words but the code (which its
+  // document's name or its own text gives: "…incorporated into Special Publication 800-145"),
+  // it must say the thing asked for ("which encryption algorithm") — a title page's address or
+  // a change log's line says nothing of one.
   const codes = new Set(subjects.codes ?? []);
-  const own = subjects.required.filter((t) => holdsAll(candidate, [t], new Set(), abbreviations));
+  const own = subjects.required.filter(
+    (t) => !codes.has(t) && holdsAll(candidate, [t], new Set(), abbreviations),
+  );
   if (
     subjects.asked &&
     own.length === 0 &&

@@ -65,6 +65,9 @@ describe('holdsSubjects', () => {
     const title = new Set(['nist', 'sp', '800', '145', 'definition', 'cloud', 'computing']);
     const address = sentence('Gaithersburg, MD 20899-8930 September 2011');
     expect(holdsSubjects(address, subjects, title)).toBe(false);
+    // Nor when the sentence writes the code itself.
+    const changes = sentence('The following changes have been incorporated into SP 800-145.');
+    expect(holdsSubjects(changes, subjects, title)).toBe(false);
     const stating = sentence('Data at rest is encrypted with the AES-256 encryption algorithm.');
     expect(holdsSubjects(stating, subjects, title)).toBe(true);
     // A question naming its document otherwise than by a code is supported by it as before.
