@@ -42,6 +42,10 @@ export interface Subjects {
   rarest?: string;
   /** The question's other words that name things (its names included), for `holdsSubjects`. */
   others: string[];
+  /** The words of the thing asked for ("which **encryption algorithm**"), as stems. */
+  asked?: string[];
+  /** The parts of the codes the question names a document by ("SP 800-145" → "800", "145"). */
+  codes?: string[];
 }
 
 /**
@@ -116,10 +120,17 @@ export function questionSubjects(
   const describingNames = [...question.names].filter(
     (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && describing(n),
   );
+  const wording = question.tagged.map((w) => w.text).join(' ');
+  const codes = [...identifiersOf(wording).values()].flatMap((set) =>
+    [...set].flatMap((code) => code.split(/[-.]/)),
+  );
+  const askedWords = [...question.focus].filter((t) => !FRAMING_WORDS.has(t));
   return {
     required: [...required],
     ...(relaxable !== undefined && { rarest: relaxable }),
     others: [...things.filter((t) => t !== rarest), ...describingNames],
+    ...(askedWords.length > 0 && { asked: askedWords }),
+    ...(codes.length > 0 && { codes }),
   };
 }
 
@@ -155,6 +166,23 @@ export function holdsSubjects(
   const names = subjects.required.filter((t) => t !== subjects.rarest);
   const named = candidate.carried ? union(topic, candidate.carried) : topic;
   if (!holdsAll(candidate, names, named, abbreviations)) return false;
+  // Naming a document by its code ("NIST SP 800-145") is no support for what is asked of it:
+  // when the sentence holds none of the question's required words but the code (which its
+  // document's name or its own text gives: "…incorporated into Special Publication 800-145"),
+  // it must say the thing asked for ("which encryption algorithm") — a title page's address or
+  // a change log's line says nothing of one.
+  const codes = new Set(subjects.codes ?? []);
+  const own = subjects.required.filter(
+    (t) => !codes.has(t) && holdsAll(candidate, [t], new Set(), abbreviations),
+  );
+  if (
+    subjects.asked &&
+    own.length === 0 &&
+    subjects.required.some((t) => codes.has(t)) &&
+    !holdsAll(candidate, subjects.asked, new Set(), abbreviations)
+  ) {
+    return false;
+  }
   if (!subjects.rarest || holdsAll(candidate, [subjects.rarest], topic, abbreviations)) return true;
   const held = subjects.others.filter((t) => holdsAll(candidate, [t], topic, abbreviations));
   return held.length >= 2 && held.length * 2 >= subjects.others.length;

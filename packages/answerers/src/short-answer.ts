@@ -318,6 +318,7 @@ export function shortAnswer(
         echoed: echoed / Math.max(1, stems.length),
       },
       text,
+      writtenAsName(sentence, span, tagged),
     );
     if (score > 0 && (!best || score > best.score)) best = { span, score };
   }
@@ -331,6 +332,8 @@ function spanScore(
   distances: { focus: number; matched: number },
   shares: { fresh: number; echoed: number },
   text: string,
+  /** Whether it is written as a name (`writtenAsName`), not merely capitalised. */
+  named: boolean,
 ): number {
   let score = 0;
   const kinds = span.kinds;
@@ -346,14 +349,14 @@ function spanScore(
       score = kinds.has('time') ? 3 : kinds.has('date') ? 1 : 0;
       break;
     case 'person':
-      score = kinds.has('person') ? 3 : kinds.has('thing') && /^\p{Lu}/u.test(text) ? 1.5 : 0;
+      score = kinds.has('person') ? 3 : kinds.has('thing') && named ? 1.5 : 0;
       break;
     case 'place':
       score = kinds.has('place')
         ? 3
         : kinds.has('number') && asked.focus && NUMBERED_PLACES.has(asked.focus)
           ? 2
-          : /^\p{Lu}/u.test(text) && kinds.has('thing')
+          : named && kinds.has('thing')
             ? 1.5
             : 0;
       break;
@@ -362,7 +365,8 @@ function spanScore(
         ? 3
         : kinds.has('number')
           ? 2.5
-          : kinds.has('thing')
+          : // A common noun ("multiple consumers", "responsibility") is no port, status or format.
+            kinds.has('thing') && named
             ? 0.8
             : 0;
       break;
@@ -397,13 +401,37 @@ function spanScore(
   // "What company…", "which agency…": a named one (Death Wish Coffee, ESPN Deportes) more often
   // than a description ("a 30-second commercial").
   // Not the sentence's first word, capitalised whatever it is ("Production data…").
-  if (asked.shape === 'thing' && kinds.has('thing') && span.start > 0 && /^\p{Lu}/u.test(text)) {
+  if (asked.shape === 'thing' && kinds.has('thing') && span.start > 0 && named) {
     score += 1.2;
   }
   // A short span is what was asked; a long one says more than that.
   const words = text.split(/\s+/).length;
   score -= Math.max(0, words - 4) * 0.08;
   return score;
+}
+
+/**
+ * Whether a span is written as a name: it begins with a capital that is not merely the
+ * sentence's (its first word, or the first after a label's colon, a quote or a bullet) — a
+ * sentence-initial "Critics", "Reviews" or "Indicates" is an ordinary word — unless the tagger
+ * knows its first word for a name ("Montpellier"), or a capital follows ("Team Falcon",
+ * "NewcastleGateshead", "HTTPS").
+ */
+function writtenAsName(sentence: string, span: Span, tagged: TaggedWord[]): boolean {
+  const text = sentence.slice(span.start, span.end);
+  if (!/^\p{Lu}/u.test(text)) return false;
+  const before = sentence.slice(0, span.start);
+  const initial =
+    /^[^\p{L}\p{N}]*$/u.test(before) || /^[^.!?:]{0,60}:\s*[^\p{L}\p{N}]*$/u.test(before);
+  if (!initial) return true;
+  const first = tagged.find((w) => w.start === span.start);
+  if (
+    first &&
+    ['ProperNoun', 'Person', 'Place', 'Organization', 'Acronym'].some((t) => first.tags.has(t))
+  ) {
+    return true;
+  }
+  return /^\p{Lu}(?:\S*\p{Lu}|[^:;,.!?]*\s\p{Lu})/u.test(text);
 }
 
 /** Distance in words (`gap`) from the span to the nearest anchor, or Infinity. */

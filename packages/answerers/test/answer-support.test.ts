@@ -58,6 +58,24 @@ describe('holdsSubjects', () => {
     return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
   };
 
+  it('takes no document named by its code for support of what is asked of it', () => {
+    const question = 'Which encryption algorithm does NIST SP 800-145 require?';
+    const subjects = subjectsOf(question, { encryption: 3, algorithm: 2.5, nist: 1, '145': 4 });
+    // The title page of "NIST SP 800-145": its name holds the code, its address nothing asked.
+    const title = new Set(['nist', 'sp', '800', '145', 'definition', 'cloud', 'computing']);
+    const address = sentence('Gaithersburg, MD 20899-8930 September 2011');
+    expect(holdsSubjects(address, subjects, title)).toBe(false);
+    // Nor when the sentence writes the code itself.
+    const changes = sentence('The following changes have been incorporated into SP 800-145.');
+    expect(holdsSubjects(changes, subjects, title)).toBe(false);
+    const stating = sentence('Data at rest is encrypted with the AES-256 encryption algorithm.');
+    expect(holdsSubjects(stating, subjects, title)).toBe(true);
+    // A question naming its document otherwise than by a code is supported by it as before.
+    const plain = subjectsOf('Which team won Super Bowl 50?', { team: 1, super: 2, bowl: 3 });
+    const bowl = new Set(['super', 'bowl', '50'].map(stemTerm));
+    expect(holdsSubjects(sentence('The Broncos defeated the Panthers'), plain, bowl)).toBe(true);
+  });
+
   it('takes most of the things the question names in place of its rarest word', () => {
     const subjects = subjectsOf('Under normal conditions, what do two atoms of oxygen form?', {
       conditions: 4,

@@ -229,3 +229,52 @@ describe('shortAnswer', () => {
     expect(short('What was the score?', 'The score was 5 plus 3 across the season.')).toBe('5');
   });
 });
+
+describe('shortAnswer when the sentence holds nothing of the kind asked', () => {
+  it.each([
+    // A sentence-initial capital is no name: "Critics", "Reviews", "Indicates" begin sentences.
+    [
+      'What country has the most illiterate adults in the world?',
+      'Critics of this system point out that this leads to corruption by school inspectors.',
+    ],
+    ['Who approves the security plan?', 'Reviews the security plan at least annually.'],
+    ['Who signs the authorization?', 'Indicates an optional action.'],
+    ['Where are the backups kept?', 'Responsibility: Backups are kept for thirty days.'],
+    // A common noun is no identifier: "which port", "which format" asks for one written as such.
+    [
+      'Which port does the queue listen on?',
+      'The queue delivers each message to multiple consumers.',
+    ],
+    ['Which status does the ticket get?', 'The owner takes responsibility for the ticket.'],
+  ])('%j of %j: null', (question, sentence) => {
+    expect(short(question, sentence)).toBeNull();
+  });
+
+  it('still takes a name that begins the sentence when the tagger knows it for one', () => {
+    expect(
+      short(
+        'What were the towns granted to the Huguenots collectively called?',
+        'Montpellier was among the most important of the towns.',
+      ),
+    ).toBe('Montpellier');
+    expect(short('Which port does Heron listen on?', 'Heron listens on TCP port 9120.')).toBe(
+      '9120',
+    );
+    expect(short('Who leads the audit?', 'The audit is led by Maria Lopez.')).toBe('Maria Lopez');
+    // A sentence-initial phrase gains nothing by a name inside it: the name alone is the answer.
+    expect(
+      short(
+        'What English chemist showed that fire only needed nitroaereus?',
+        'English chemist John Mayow refined this work by showing that fire requires only a part of air that he called spiritus nitroaereus.',
+      ),
+    ).toBe('John Mayow');
+    // A capital past a label's colon is the next sentence's, not the span's.
+    const q = 'What is a dark launch?';
+    expect(
+      shortAnswer(q, 'Dark launch: Shipping code behind a flag that is off for every customer.', {
+        questionStems: new Set(contentWords(q).map(stemTerm)),
+        head: stemTerm('launch'),
+      }),
+    ).toBe('Shipping code');
+  });
+});
