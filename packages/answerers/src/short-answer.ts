@@ -180,6 +180,15 @@ export function askedThing(
   const namedOf = /\b(?:name|kind|type|sort|title)\s+of\s+(?:the\s+|a\s+|an\s+)?([a-z][\w-]*)/.exec(
     q,
   );
+  // "the policy number", "its error code": a number or code that names one thing is an
+  // identifier ("BW-TRV-2291"), unlike "the (total) number of" things, a count.
+  const namingCompound =
+    /\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:(?:the|our|your|its|their|my)\s+)?(?:(?!(?:the|a|an|total|average|maximum|minimum|max|min|overall|exact|approximate|estimated|largest|smallest|highest|lowest)\s)[a-z][\w-]*\s+){1,2}(number|code|id)\b/.exec(
+      q,
+    );
+  if (!namedOf && namingCompound) {
+    return { shape: 'identifier', focus: stemTerm(namingCompound[1]!) };
+  }
   const direct = /\b(?:what|which)\s+([a-z][\w-]*)\b/.exec(q);
   const focusWord =
     direct &&

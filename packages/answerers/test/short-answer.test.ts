@@ -17,10 +17,23 @@ describe('askedThing', () => {
     ['In what year did the Normans conquer England?', 'date', 'year'],
     ['What did Jim Gray cover?', 'thing', undefined],
     ['Resources are constrained by hierarchy theorems to produce what?', 'thing', undefined],
+    ['What is the policy number of our travel insurance?', 'identifier', 'number'],
+    ['Which error code does the importer return?', 'identifier', 'code'],
+    ['What is the number of employees in Lisbon?', 'number', 'number'],
   ])('%j asks for a %s', (question, shape, focus) => {
     const asked = askedThing(question);
     expect(asked?.shape).toBe(shape);
     if (focus) expect(asked?.focus).toBe(focus);
+  });
+
+  it('takes a policy number or an error code for the identifier it is, not a count', () => {
+    expect(
+      short(
+        'What is the policy number of our travel insurance?',
+        'Company travel insurance covers every business trip automatically; the policy number is BW-TRV-2291.',
+      ),
+    ).toBe('BW-TRV-2291');
+    expect(askedThing('What was the total number of votes cast?')?.shape).not.toBe('identifier');
   });
 
   it('reads the head noun a tagger found, and a number asked by its noun wherever it stands', () => {
