@@ -181,9 +181,10 @@ export function askedThing(
     q,
   );
   // "the policy number", "its error code": a number or code that names one thing is an
-  // identifier ("BW-TRV-2291"), unlike "the (total) number of" things, a count.
+  // identifier ("BW-TRV-2291"), unlike "the (recommended) number of replicas", a count; "of our
+  // insurance" names whose number it is.
   const namingCompound =
-    /\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:(?:the|our|your|its|their|my)\s+)?(?:(?!(?:the|a|an|total|average|maximum|minimum|max|min|overall|exact|approximate|estimated|largest|smallest|highest|lowest)\s)[a-z][\w-]*\s+){1,2}(number|code|id)\b/.exec(
+    /\b(?:what|which)\s+(?:(?:is|was|are|were)\s+)?(?:(?:the|our|your|its|their|my)\s+)?(?:(?!(?:the|a|an|total|average|maximum|minimum|max|min|overall|exact|approximate|estimated|largest|smallest|highest|lowest)\s)[a-z][\w-]*\s+){1,2}(number|code|id)\b(?!\s+of\s+(?!(?:the|a|an|our|your|its|their|my|his|her|this|that)\b))/.exec(
       q,
     );
   if (!namedOf && namingCompound) {
