@@ -91,16 +91,17 @@ describe('OpenAiHttpClient', () => {
   });
 
   it('retries an attempt that times out, then reports the timeout', async () => {
-    // Wide margins: an answered attempt must finish well inside the timeout on a loaded machine.
-    const ATTEMPT_TIMEOUT_MS = 250;
-    nock(BASE_URL).post('/embeddings').delay(2_000).reply(200, {}).post('/embeddings').reply(200, {
+    // Wide margins: an answered attempt must finish well inside the timeout on a loaded machine
+    // (250 ms failed there while two jest workers and a bench shared two cores).
+    const ATTEMPT_TIMEOUT_MS = 1_000;
+    nock(BASE_URL).post('/embeddings').delay(10_000).reply(200, {}).post('/embeddings').reply(200, {
       second: true,
     });
     await expect(
       client().http.postJson('embeddings', {}, { attemptTimeoutMs: ATTEMPT_TIMEOUT_MS }),
     ).resolves.toEqual({ second: true });
 
-    nock(BASE_URL).post('/embeddings').times(2).delay(2_000).reply(200, {});
+    nock(BASE_URL).post('/embeddings').times(2).delay(10_000).reply(200, {});
     expect(
       await failureOf(
         client({ maxRetries: 1 }).http.postJson(
@@ -110,7 +111,7 @@ describe('OpenAiHttpClient', () => {
         ),
       ),
     ).toEqual({ kind: 'timeout', retries: 1 });
-  });
+  }, 30_000);
 
   it('reports an unreachable service with the error code', async () => {
     nock(BASE_URL).post('/embeddings').times(3).replyWithError({ code: 'ECONNRESET' });
