@@ -42,11 +42,16 @@ export interface Subjects {
   rarest?: string;
   /** The question's other words that name things (its names included), for `holdsSubjects`. */
   others: string[];
-  /** The words of the thing asked for ("which **encryption algorithm**"), as stems. */
-  asked?: string[];
-  /** The parts of the codes the question names a document by ("SP 800-145" → "800", "145"). */
-  codes?: string[];
+  /**
+   * When a required word is part of a code the question names a document by ("SP 800-145" →
+   * "800", "145") and the question names the thing it asks for: that thing's words ("which
+   * **encryption algorithm**", as stems) and the required words that are no code's part.
+   */
+  namedByCode?: { asked: string[]; ownRequired: string[] };
 }
+
+/** No topic words: a word must be in the sentence itself. */
+const NOTHING: ReadonlySet<string> = new Set();
 
 /**
  * What an answer must hold to be about what the question is about: every name it mentions
@@ -121,16 +126,21 @@ export function questionSubjects(
     (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && describing(n),
   );
   const wording = question.tagged.map((w) => w.text).join(' ');
-  const codes = [...identifiersOf(wording).values()].flatMap((set) =>
-    [...set].flatMap((code) => code.split(/[-.]/)),
+  const codes = new Set(
+    [...identifiersOf(wording).values()].flatMap((set) =>
+      [...set].flatMap((code) => code.split(/[-.]/)),
+    ),
   );
   const askedWords = [...question.focus].filter((t) => !FRAMING_WORDS.has(t));
+  const namedByCode =
+    askedWords.length > 0 && [...required].some((t) => codes.has(t))
+      ? { asked: askedWords, ownRequired: [...required].filter((t) => !codes.has(t)) }
+      : undefined;
   return {
     required: [...required],
     ...(relaxable !== undefined && { rarest: relaxable }),
     others: [...things.filter((t) => t !== rarest), ...describingNames],
-    ...(askedWords.length > 0 && { asked: askedWords }),
-    ...(codes.length > 0 && { codes }),
+    ...(namedByCode && { namedByCode }),
   };
 }
 
@@ -171,15 +181,11 @@ export function holdsSubjects(
   // document's name or its own text gives: "…incorporated into Special Publication 800-145"),
   // it must say the thing asked for ("which encryption algorithm") — a title page's address or
   // a change log's line says nothing of one.
-  const codes = new Set(subjects.codes ?? []);
-  const own = subjects.required.filter(
-    (t) => !codes.has(t) && holdsAll(candidate, [t], new Set(), abbreviations),
-  );
+  const byCode = subjects.namedByCode;
   if (
-    subjects.asked &&
-    own.length === 0 &&
-    subjects.required.some((t) => codes.has(t)) &&
-    !holdsAll(candidate, subjects.asked, new Set(), abbreviations)
+    byCode &&
+    !byCode.ownRequired.some((t) => holdsAll(candidate, [t], NOTHING, abbreviations)) &&
+    !holdsAll(candidate, byCode.asked, NOTHING, abbreviations)
   ) {
     return false;
   }
@@ -278,7 +284,7 @@ const COMMON_NAME_SHARE = 0.5;
 function holdsAll(
   candidate: SentenceTerms,
   terms: string[],
-  topic: Set<string>,
+  topic: ReadonlySet<string>,
   abbreviations: ReadonlySet<string> = new Set(),
 ): boolean {
   return terms.every((term) => {
