@@ -15,4 +15,5 @@ export {
   type LayoutBlock,
   type LayoutBlockKind,
 } from './chunk-layout';
-export { appendTermDescription, isAllCode, isTermTitle, type MarkupNode } from './term-titles';
+export { appendCallout, type BlockSink, type CalloutBlock } from './callout-paragraphs';
+export { isAllCode, isTermTitle, type MarkupNode } from './term-titles';

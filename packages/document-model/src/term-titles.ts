@@ -1,7 +1,3 @@
-import type { Block } from './document';
-
-type CalloutBlock = Extract<Block, { kind: 'callout' }>;
-
 /**
  * A configuration name: lower-case dotted or snake_case ("gc.auto", "remote.<name>.prune",
  * "effective_cache_size"), each part after the first opening with a letter, a placeholder or a
@@ -50,24 +46,4 @@ export function isAllCode(nodes: readonly MarkupNode[]): boolean {
           ((node.name === 'strong' || node.name === 'b') && isAllCode(node.children ?? []))),
     )
   );
-}
-
-/**
- * Writes one paragraph of a term's description (under a term title, or a definition list's
- * description): it joins `open` when that is the last block written, else starts a callout
- * labelled with the term. Returns the callout the text went into.
- */
-export function appendTermDescription(
-  blocks: Block[],
-  open: CalloutBlock | undefined,
-  term: string,
-  text: string,
-): CalloutBlock {
-  if (open !== undefined && blocks[blocks.length - 1] === open) {
-    open.text += `\n${text}`;
-    return open;
-  }
-  const block: CalloutBlock = { kind: 'callout', label: term, text, term: true };
-  blocks.push(block);
-  return block;
 }

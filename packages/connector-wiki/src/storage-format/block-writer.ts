@@ -1,9 +1,8 @@
 import type { Block } from '@docent/connector-sdk';
+import { appendCallout, type BlockSink, type CalloutBlock } from '@docent/document-model';
 import { collapseWhitespace, normaliseLines } from './inline-text';
 
 type ListItemBlock = Extract<Block, { kind: 'list_item' }>;
-type CalloutBlock = Extract<Block, { kind: 'callout' }>;
-
 /** What running text turns into where it is flushed. */
 export type FlowContext =
   | { kind: 'body' }
@@ -108,7 +107,13 @@ export class BlockWriter {
       case 'body': {
         const described = context.described;
         if (described === undefined) this.push({ kind: 'paragraph', text });
-        else described.block = this.appendCallout(described.block, described.term, text, true);
+        else {
+          described.block = appendCallout(this.sink, described.block, {
+            label: described.term,
+            text,
+            term: true,
+          });
+        }
         return;
       }
       case 'list_item':
@@ -130,26 +135,17 @@ export class BlockWriter {
         return;
       case 'callout':
         context.started = true;
-        context.current = this.appendCallout(context.current, context.label, text, context.term);
+        context.current = appendCallout(this.sink, context.current, {
+          label: context.label,
+          text,
+          ...(context.term !== undefined && { term: context.term }),
+        });
         return;
     }
   }
 
-  /** Adds a paragraph to `open` when it is the last block written, else starts a callout. */
-  private appendCallout(
-    open: CalloutBlock | undefined,
-    label: string,
-    text: string,
-    term: boolean | undefined,
-  ): CalloutBlock {
-    if (open !== undefined && this.blocks[this.blocks.length - 1] === open) {
-      open.text += `\n${text}`;
-      return open;
-    }
-    const block: CalloutBlock = { kind: 'callout', label, text, ...(term && { term: true }) };
-    this.push(block);
-    return block;
-  }
+  /** `appendCallout`'s view of this writer: its blocks, added through `push`. */
+  private readonly sink: BlockSink = { blocks: this.blocks, push: (block) => this.push(block) };
 
   private push(block: Block): void {
     if (block.kind === 'heading') {

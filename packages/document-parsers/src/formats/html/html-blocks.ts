@@ -1,4 +1,11 @@
-import { appendTermDescription, type Block, isAllCode, isTermTitle } from '@docent/document-model';
+import {
+  appendCallout,
+  type Block,
+  type BlockSink,
+  type CalloutBlock,
+  isAllCode,
+  isTermTitle,
+} from '@docent/document-model';
 import { isTag, isText, type AnyNode, type Element, type ParentNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import { collapseWhitespace } from '../../blocks/block-text';
@@ -7,7 +14,6 @@ import { BLOCK_BOUNDARIES, isSkipped } from './html-content-rules';
 const HEADING = /^h([1-6])$/;
 
 type ListItem = Extract<Block, { kind: 'list_item' }>;
-type Callout = Extract<Block, { kind: 'callout' }>;
 
 /** Text of inline content: whitespace collapsed, `<br>` kept as a line break. */
 function inlineText(node: AnyNode): string {
@@ -90,9 +96,13 @@ function boldTitle(paragraph: Element): string | undefined {
 /** Walks an HTML tree into blocks, gathering loose inline text into paragraphs. */
 class HtmlBlockWriter {
   readonly blocks: Block[] = [];
+  private readonly sink: BlockSink = {
+    blocks: this.blocks,
+    push: (block) => this.blocks.push(block),
+  };
   private inline = '';
   /** A term just written as a title: the paragraphs under it, up to a heading, describe it. */
-  private described: { term: string; block?: Callout } | undefined;
+  private described: { term: string; block?: CalloutBlock } | undefined;
 
   walk(node: AnyNode, listDepth: number): void {
     if (isText(node)) {
@@ -178,7 +188,11 @@ class HtmlBlockWriter {
     const described = this.described;
     if (described === undefined) this.blocks.push({ kind: 'paragraph', text });
     else
-      described.block = appendTermDescription(this.blocks, described.block, described.term, text);
+      described.block = appendCallout(this.sink, described.block, {
+        label: described.term,
+        text,
+        term: true,
+      });
   }
 
   private list(list: Element, depth: number): void {
@@ -247,10 +261,10 @@ class HtmlBlockWriter {
         continue;
       }
       if (inner.blocks[0]?.kind !== 'paragraph') this.blocks.push({ kind: 'callout', text: label });
-      let open: Callout | undefined;
+      let open: CalloutBlock | undefined;
       for (const block of inner.blocks) {
         if (block.kind === 'paragraph')
-          open = appendTermDescription(this.blocks, open, label, block.text);
+          open = appendCallout(this.sink, open, { label, text: block.text, term: true });
         else this.blocks.push(block);
       }
     }
