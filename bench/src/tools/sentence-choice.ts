@@ -76,11 +76,28 @@ function extraSignals(question: string, s: RankedSentence, similarity: number): 
 async function collect(file: string, split: string, limit: number): Promise<Asked[]> {
   const squad = loadSquad(squadPath());
   const sample = sampleQuestions(squad.questions.filter(squadSplit(squad, splitOf(split))), limit);
+  return rankRecorded(
+    file,
+    sample.map((question) => ({
+      question,
+      holds: (s: RankedSentence) => containsAnswer(s.text, question.answers),
+    })),
+  );
+}
+
+/**
+ * Each question's recorded ask ranked again (questions without one, or with no candidate, left
+ * out), with whether each ranked sentence holds its answer.
+ */
+async function rankRecorded(
+  file: string,
+  questions: Array<{ question: Asked['question']; holds: (s: RankedSentence) => boolean }>,
+): Promise<Asked[]> {
   const recording = readRecording(file);
   let ranked: RankedSentence[] = [];
   const answerer = rankingAnswerer((r) => (ranked = r));
   const out: Asked[] = [];
-  for (const question of sample) {
+  for (const { question, holds } of questions) {
     const recorded = recording.get(question.question)?.[0];
     if (!recorded) continue;
     ranked = [];
@@ -90,7 +107,7 @@ async function collect(file: string, split: string, limit: number): Promise<Aske
     out.push({
       question,
       ranked,
-      holds: ranked.map((s) => containsAnswer(s.text, question.answers)),
+      holds: ranked.map(holds),
       extra: ranked.map((s) =>
         extraSignals(question.question, s, request.passages[s.passageIndex]!.similarity ?? 0),
       ),
@@ -114,31 +131,15 @@ function answerSetQuestions(kind: string, split: string): Map<string, Answerable
 
 /** The asks of an answer-set recording in one split; a sentence holds when it holds every fact. */
 async function collectAnswerSet(file: string, kind: string, split: string): Promise<Asked[]> {
-  const questions = answerSetQuestions(kind, split);
-  const recording = readRecording(file);
-  let ranked: RankedSentence[] = [];
-  const answerer = rankingAnswerer((r) => (ranked = r));
-  const out: Asked[] = [];
-  for (const [text, question] of questions) {
-    const recorded = recording.get(text)?.[0];
-    if (!recorded) continue;
-    ranked = [];
-    const request = decodeRecordedAsk(recorded);
-    await answerer.answer(request);
-    if (ranked.length === 0) continue;
-    out.push({
+  return rankRecorded(
+    file,
+    [...answerSetQuestions(kind, split)].map(([text, question]) => ({
       question: { question: text, answers: question.facts },
-      ranked,
       // A description answers with its term ("--all: Tell the command to…").
-      holds: ranked.map((s) =>
+      holds: (s: RankedSentence) =>
         question.facts.every((fact) => holdsPhrase(s.term ? `${s.term}: ${s.text}` : s.text, fact)),
-      ),
-      extra: ranked.map((s) =>
-        extraSignals(text, s, request.passages[s.passageIndex]!.similarity ?? 0),
-      ),
-    });
-  }
-  return out;
+    })),
+  );
 }
 
 /** The answerer with support checks off, reporting every ranked candidate. */
