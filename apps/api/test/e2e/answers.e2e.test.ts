@@ -2,7 +2,7 @@ import { startFakeConfluence, type FakeConfluence } from '@docent/source-fakes';
 import type { DocentClient } from './support/docent-client';
 import { chunksWithExtras } from './support/chunk-extras';
 import { startDocent, type InProcessDocent } from './support/docent-server';
-import { waitForIngestion } from './support/wait-for';
+import { ingestAndWait } from './support/wait-for';
 
 jest.setTimeout(300_000);
 
@@ -103,15 +103,9 @@ describe('answers a person can act on (embedded mode)', () => {
     });
     docent = await startDocent();
     client = docent.client;
-    const created = await client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
-      ...locator,
+    const done = await ingestAndWait(client, locator, {
       type: 'WIKI',
       spec: { url: wiki.url, space: 'ENG', username: USER.username, token: USER.password },
-    });
-    expect(created.status).toBe(200);
-    const done = await waitForIngestion(client, {
-      ...locator,
-      ingestion_id: created.body.ingestion_id,
     });
     expect(done.status).toBe('succeeded');
   });

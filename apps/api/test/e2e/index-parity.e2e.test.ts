@@ -18,7 +18,7 @@ import {
   testEnvironment,
   type InProcessDocent,
 } from './support/docent-server';
-import { waitForIngestion } from './support/wait-for';
+import { ingestAndWait } from './support/wait-for';
 
 jest.setTimeout(600_000);
 
@@ -62,15 +62,9 @@ interface AskResponse {
     let embedded: { app: INestApplication; client: DocentClient; dataDir: string };
 
     const ingest = async (client: DocentClient) => {
-      const created = await client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
-        ...locator,
+      const done = await ingestAndWait(client, locator, {
         type: 'WIKI',
         spec: { url: wiki.url, space: 'KB', username: USER.username, token: USER.password },
-      });
-      expect(created.status).toBe(200);
-      const done = await waitForIngestion(client, {
-        ...locator,
-        ingestion_id: created.body.ingestion_id,
       });
       expect(done.status).toBe('succeeded');
     };

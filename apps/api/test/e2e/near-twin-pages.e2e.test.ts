@@ -1,7 +1,7 @@
 import { startFakeConfluence, type FakeConfluence } from '@docent/source-fakes';
 import type { DocentClient } from './support/docent-client';
 import { startDocent, type InProcessDocent } from './support/docent-server';
-import { waitForIngestion } from './support/wait-for';
+import { ingestAndWait } from './support/wait-for';
 
 jest.setTimeout(300_000);
 
@@ -52,15 +52,9 @@ describe('near-identical pages told apart by the number in their title', () => {
     });
     docent = await startDocent();
     client = docent.client;
-    const created = await client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
-      ...locator,
+    const ingestion = await ingestAndWait(client, locator, {
       type: 'WIKI',
       spec: { url: wiki.url, space: 'OPS', username: USER.username, token: USER.password },
-    });
-    expect(created.status).toBe(200);
-    const ingestion = await waitForIngestion(client, {
-      ...locator,
-      ingestion_id: created.body.ingestion_id,
     });
     expect(ingestion.status).toBe('succeeded');
     expect(ingestion.progress.documents_processed).toBe(62);

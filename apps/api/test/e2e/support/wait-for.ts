@@ -57,3 +57,19 @@ export async function waitForIngestion(
     },
   );
 }
+
+/** Creates an ingestion of `source` and polls it until it ends; a refused create throws. */
+export async function ingestAndWait(
+  client: Poster,
+  locator: { namespace_name: string; collection_name: string },
+  source: { type: string; spec: Record<string, unknown> },
+): Promise<IngestionWire> {
+  const created = await client.post<{ ingestion_id: string }>('/docs/create_ingestion', {
+    ...locator,
+    ...source,
+  });
+  if (created.status !== 200) {
+    throw new Error(`create_ingestion answered ${created.status}: ${JSON.stringify(created.body)}`);
+  }
+  return waitForIngestion(client, { ...locator, ingestion_id: created.body.ingestion_id });
+}
