@@ -1,7 +1,9 @@
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { DependencyUnavailableError } from '@docent/domain-errors';
 import { createTestDatabase as createDatabase } from '@docent/test-support';
 import { MIGRATIONS, openMetadataStore } from '../src';
+import { SqlContext } from '../src/typeorm/sql-context';
+import type { SqlRunner } from '../src/typeorm/sql-runner';
 import { describeMetadataStoreConformance } from './conformance/metadata-store.conformance';
 
 /**
@@ -60,6 +62,60 @@ describeWithPostgres('PostgreSQL metadata store', () => {
       expect(migrations).toEqual(MIGRATIONS.map((migration) => ({ name: migration.name })));
       expect(types).toEqual([{ data_type: 'timestamp with time zone' }]);
     } finally {
+      await database.drop();
+    }
+  });
+
+  it('turns a connection dropped between two statements of a transaction into DependencyUnavailableError', async () => {
+    // What a restart does to a worker's transaction that is between statements: the server's
+    // 57P01 arrives as an 'error' event, TypeORM releases the runner, and the next statement
+    // throws "Query runner already released" instead of the connection's error.
+    const database = await createTestDatabase();
+    const source = new DataSource({ type: 'postgres', url: database.url });
+    const admin = new DataSource({ type: 'postgres', url: adminUrl });
+    await source.initialize();
+    await admin.initialize();
+    try {
+      const context = new SqlContext(source);
+      // Both ways the adapters speak inside a transaction: the SqlRunner and the entity manager.
+      const statements = [
+        (_manager: EntityManager, sql: SqlRunner) => sql.rows('SELECT 1'),
+        (manager: EntityManager) => manager.query('SELECT 1'),
+      ];
+      for (const nextStatement of statements) {
+        const failure = await context
+          .transaction(async (manager, sql) => {
+            const [row] = await sql.rows<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+            await admin.query('SELECT pg_terminate_backend($1)', [row!.pid]);
+            for (let waited = 0; !manager.queryRunner!.isReleased; waited += 20) {
+              if (waited > 10_000) throw new Error('the driver never saw the connection drop');
+              await new Promise((resolve) => setTimeout(resolve, 20));
+            }
+            await nextStatement(manager, sql);
+          })
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
+        expect(failure).toBeInstanceOf(DependencyUnavailableError);
+        expect(failure).toMatchObject({ dependency: 'database' });
+      }
+      // A released runner outside a transaction is a bug, not an outage: left as it is.
+      const runner = source.createQueryRunner();
+      await runner.release();
+      const misuse = await context
+        .run(() => runner.query('SELECT 1'))
+        .then(
+          () => null,
+          (error: unknown) => error,
+        );
+      expect(misuse).not.toBeInstanceOf(DependencyUnavailableError);
+      expect(await context.run((manager) => manager.query('SELECT 1 AS one'))).toEqual([
+        { one: 1 },
+      ]);
+    } finally {
+      await admin.destroy();
+      await source.destroy();
       await database.drop();
     }
   });

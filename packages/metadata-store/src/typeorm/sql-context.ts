@@ -28,9 +28,11 @@ export class SqlContext {
 
   transaction<T>(fn: (manager: EntityManager, sql: SqlRunner) => Promise<T>): Promise<T> {
     const go = () =>
-      this.dataSource.transaction((manager) =>
-        fn(manager, new SqlRunner(manager.queryRunner!, this.dialect)),
-      );
+      this.dataSource
+        .transaction((manager) => fn(manager, new SqlRunner(manager.queryRunner!, this.dialect)))
+        .catch((error: unknown) => {
+          throw isReleasedRunner(error) ? databaseUnavailable(error) : error;
+        });
     return translated(this.mutex ? this.mutex.run(go) : go());
   }
 
@@ -50,6 +52,20 @@ export class SqlContext {
   async close(): Promise<void> {
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
+}
+
+/**
+ * Inside a transaction only the driver releases the runner: node-postgres drops a connection
+ * that emits 'error' (a server shutting down while the transaction sits between statements),
+ * TypeORM then releases the runner, and the next statement throws this instead of the
+ * connection's error. Outside a transaction the same error would be a bug, so only
+ * `transaction` maps it.
+ */
+function isReleasedRunner(error: unknown): boolean {
+  const name = (error as { name?: unknown } | null)?.name;
+  return (
+    name === 'QueryRunnerAlreadyReleasedError' || name === 'QueryRunnerProviderAlreadyReleasedError'
+  );
 }
 
 /**
