@@ -37,6 +37,7 @@ import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
 import { shortAnswer } from './short-answer';
+import { askedSettingProperty, statesSettingProperty } from './stated-setting';
 import { quotesTerm, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
@@ -340,7 +341,11 @@ export class ExtractiveAnswerer implements Answerer {
       }
     }
 
-    const chosen = this.compose(best, question, neighbour);
+    // A sentence stating the default asked for is the answer alone: what follows it in the
+    // description is about other values.
+    const stated = sentenceStatingProperty(best, ranked, question, holdsNames);
+    if (stated) best = stated;
+    const chosen = stated ? [stated] : this.compose(best, question, neighbour);
     // An option's description answers "which option…" with the option's name.
     const term =
       best.unit.term !== undefined &&
@@ -560,6 +565,37 @@ function sharedQuestionWords({ held }: Candidate, question: QuestionAnalysis): S
     if (held.has(term)) out.add(term);
   }
   return out;
+}
+
+/**
+ * "What is the default value of gc.auto?", "the minimum length of an abbreviated name": a
+ * setting's description states its default in a sentence of its own ("The default value is
+ * 6700.") that holds few of the question's words, while the sentences beside it, on what the
+ * setting does, hold more and say no default. The best sentence's block (or the description of
+ * the same setting) then answers with the sentence that states the property asked for — one with
+ * a value of the kind asked for, holding what the question is about.
+ */
+function sentenceStatingProperty(
+  best: Candidate,
+  ranked: Candidate[],
+  question: QuestionAnalysis,
+  holdsNames: (c: Candidate) => boolean,
+): Candidate | undefined {
+  const own = new Set([...question.terms].filter(([, w]) => w >= 1).map(([t]) => t));
+  const property = askedSettingProperty(own);
+  if (property === undefined || statesSettingProperty(best.text, property)) return undefined;
+  const sameSetting = (c: Candidate) =>
+    c.passageIndex === best.passageIndex &&
+    (c.unit.block === best.unit.block ||
+      (best.unit.term !== undefined && c.unit.term === best.unit.term));
+  return ranked.find(
+    (c) =>
+      c !== best &&
+      sameSetting(c) &&
+      statesSettingProperty(c.text, property) &&
+      (question.cues.length === 0 || sentenceMatchesCues(c.text, question.cues, own)) &&
+      holdsNames(c),
+  );
 }
 
 /** The sentence `offset` places after (or before) a candidate in its passage, if of its block. */

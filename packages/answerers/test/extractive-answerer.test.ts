@@ -968,6 +968,52 @@ describe("ExtractiveAnswerer and an option's description", () => {
   });
 });
 
+describe("ExtractiveAnswerer and a setting's default", () => {
+  // git-config(1) as a wiki page: the setting's name a bold term, its description under it; the
+  // default is a sentence of its own that names neither the setting nor what it counts.
+  const description =
+    'When there are approximately more than this many loose objects in the repository, git gc ' +
+    '--auto will pack them. The default value is 6700. Setting this to 0 disables not only ' +
+    'automatic packing based on the number of loose objects, but also any other heuristic git ' +
+    'gc --auto will otherwise use.';
+  const text = `gc.auto: ${description}`;
+  const config = {
+    ...passage('config', text, 'git-config(1)'),
+    headings: 'CONFIGURATION FILE > Variables',
+    layout: encodeChunkLayout([
+      {
+        kind: 'callout' as const,
+        start: 0,
+        end: text.length,
+        markup: [[0, 'gc.auto: '.length] as [number, number]],
+        label: 'gc.auto',
+        term: true,
+      },
+    ]),
+  };
+  const ask = (question: string) =>
+    new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [config],
+    });
+
+  it('answers a question asking for the default with the sentence stating it, alone', async () => {
+    const answer = await ask(
+      'How many loose objects does it take before git gc --auto packs them by default?',
+    );
+    expect(answer.text).toMatch(/The default value is 6700\.$/);
+    expect(answer.text).not.toContain('Setting this to 0');
+    expect(answer.shortAnswer).toBe('6700');
+  });
+
+  it('keeps the sentence on what the setting does when the question asks no default', async () => {
+    const answer = await ask('What does setting gc.auto to 0 disable?');
+    expect(answer.text).toContain('Setting this to 0 disables');
+  });
+});
+
 describe('ExtractiveAnswerer ranking report', () => {
   it('reports every candidate sentence best first, with the signals it was ranked by', async () => {
     const reports: Array<Array<{ text: string; score: number; cue: number; lacksCue: number }>> =

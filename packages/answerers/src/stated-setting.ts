@@ -1,0 +1,37 @@
+import { stemTerm } from './term-stem';
+
+/**
+ * The property of a setting a question asks for: its default, its minimum or its maximum ("What
+ * is the default value of gc.auto?", "How many … by default?", "the minimum length of…").
+ */
+export type SettingProperty = 'default' | 'minimum' | 'maximum';
+
+const PROPERTIES: ReadonlyArray<[SettingProperty, string]> = (
+  ['default', 'minimum', 'maximum'] as const
+).map((p) => [p, stemTerm(p)]);
+
+/** The setting property the question asks for, by its stems, if one. */
+export function askedSettingProperty(
+  questionStems: ReadonlySet<string>,
+): SettingProperty | undefined {
+  return PROPERTIES.find(([, stem]) => questionStems.has(stem))?.[0];
+}
+
+/**
+ * Sentences that state a property's value: "The default value is 6700.", "Defaults to 10.",
+ * "Default is "openpgp".", "If not set, the default value is currently 1000.", "instead of the
+ * default of 3", "The minimum length is 4.", "Maximum value is 4095." — the property word, at
+ * most two words, then what links it to the value. "Possible values are "merge" (default)…"
+ * marks one of several and is not one, nor is "the default is used when…" (a participle, no
+ * value).
+ */
+const STATES: Record<SettingProperty, RegExp> = {
+  default: /\bdefaults?(?:\s+[\w-]+){0,2}?\s+(?:is|are|to|of|was|will be)\s+(?!\w+ed\b)\S/i,
+  minimum: /\bminimum(?:\s+[\w-]+){0,2}?\s+(?:is|are|of|=)\s+(?!\w+ed\b)\S/i,
+  maximum: /\bmaximum(?:\s+[\w-]+){0,2}?\s+(?:is|are|of|=)\s+(?!\w+ed\b)\S/i,
+};
+
+/** Whether a sentence states the value of the property ("The default is 512 MiB."). */
+export function statesSettingProperty(sentence: string, property: SettingProperty): boolean {
+  return STATES[property].test(sentence);
+}

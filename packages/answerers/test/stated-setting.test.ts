@@ -1,0 +1,44 @@
+import { askedSettingProperty, statesSettingProperty } from '../src/stated-setting';
+import { stemTerm } from '../src/term-stem';
+
+const stems = (...words: string[]) => new Set(words.map(stemTerm));
+
+describe('askedSettingProperty', () => {
+  it('reads the default, minimum or maximum a question asks for', () => {
+    expect(askedSettingProperty(stems('default', 'value', 'gc.auto'))).toBe('default');
+    expect(askedSettingProperty(stems('loose', 'objects', 'defaults'))).toBe('default');
+    expect(askedSettingProperty(stems('minimum', 'length'))).toBe('minimum');
+    expect(askedSettingProperty(stems('maximum', 'value'))).toBe('maximum');
+    expect(askedSettingProperty(stems('port', 'billing'))).toBeUndefined();
+  });
+});
+
+describe('statesSettingProperty', () => {
+  it.each([
+    'The default value is 6700.',
+    'Defaults to 10.',
+    'Default is "openpgp".',
+    'If not set, the default value is currently 1000.',
+    'Generate diffs with <n> lines of context instead of the default of 3.',
+    'The default is 512 kilobytes (512kB).',
+  ])('a default stated: %s', (sentence) => {
+    expect(statesSettingProperty(sentence, 'default')).toBe(true);
+  });
+
+  it.each([
+    'Possible values are "merge" (default), "diff3", and "zdiff3".',
+    'By default, the pre-commit and commit-msg hooks are run.',
+    'Setting this to 0 disables automatic packing.',
+    'The defaults file lives in /etc.',
+    'The default is used when no value is set.',
+  ])('no default stated: %s', (sentence) => {
+    expect(statesSettingProperty(sentence, 'default')).toBe(false);
+  });
+
+  it('reads minimums and maximums the same way, each on its own', () => {
+    expect(statesSettingProperty('The minimum length is 4.', 'minimum')).toBe(true);
+    expect(statesSettingProperty('Maximum value is 4095.', 'maximum')).toBe(true);
+    expect(statesSettingProperty('Maximum value is 4095.', 'minimum')).toBe(false);
+    expect(statesSettingProperty('The maximum is reached quickly.', 'maximum')).toBe(false);
+  });
+});
