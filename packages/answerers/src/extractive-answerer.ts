@@ -584,6 +584,9 @@ function sentenceStatingProperty(
   const own = new Set([...question.terms].filter(([, w]) => w >= 1).map(([t]) => t));
   const property = askedSettingProperty(own);
   if (property === undefined || statesSettingProperty(best.text, property)) return undefined;
+  // A setting's value is a token of any form ('Default is "openpgp".'): only a count, an amount
+  // or a time asked for must be one.
+  const cues = question.cues.filter((cue) => cue.kind !== 'identifier');
   const sameSetting = (c: Candidate) =>
     c.passageIndex === best.passageIndex &&
     (c.unit.block === best.unit.block ||
@@ -593,7 +596,7 @@ function sentenceStatingProperty(
       c !== best &&
       sameSetting(c) &&
       statesSettingProperty(c.text, property) &&
-      (question.cues.length === 0 || sentenceMatchesCues(c.text, question.cues, own)) &&
+      (cues.length === 0 || sentenceMatchesCues(c.text, cues, own)) &&
       holdsNames(c),
   );
 }

@@ -971,32 +971,41 @@ describe("ExtractiveAnswerer and an option's description", () => {
 describe("ExtractiveAnswerer and a setting's default", () => {
   // git-config(1) as a wiki page: the setting's name a bold term, its description under it; the
   // default is a sentence of its own that names neither the setting nor what it counts.
-  const description =
-    'When there are approximately more than this many loose objects in the repository, git gc ' +
-    '--auto will pack them. The default value is 6700. Setting this to 0 disables not only ' +
-    'automatic packing based on the number of loose objects, but also any other heuristic git ' +
-    'gc --auto will otherwise use.';
-  const text = `gc.auto: ${description}`;
-  const config = {
-    ...passage('config', text, 'git-config(1)'),
-    headings: 'CONFIGURATION FILE > Variables',
-    layout: encodeChunkLayout([
-      {
-        kind: 'callout' as const,
-        start: 0,
-        end: text.length,
-        markup: [[0, 'gc.auto: '.length] as [number, number]],
-        label: 'gc.auto',
-        term: true,
-      },
-    ]),
+  const setting = (term: string, description: string): Passage => {
+    const text = `${term}: ${description}`;
+    return {
+      ...passage(term, text, 'git-config(1)'),
+      headings: 'CONFIGURATION FILE > Variables',
+      layout: encodeChunkLayout([
+        {
+          kind: 'callout' as const,
+          start: 0,
+          end: text.length,
+          markup: [[0, term.length + 2] as [number, number]],
+          label: term,
+          term: true,
+        },
+      ]),
+    };
   };
-  const ask = (question: string) =>
+  const gcAuto = setting(
+    'gc.auto',
+    'When there are approximately more than this many loose objects in the repository, git gc ' +
+      '--auto will pack them. The default value is 6700. Setting this to 0 disables not only ' +
+      'automatic packing based on the number of loose objects, but also any other heuristic git ' +
+      'gc --auto will otherwise use.',
+  );
+  const gpgFormat = setting(
+    'gpg.format',
+    'Specifies which key format to use when signing with --gpg-sign. Default is "openpgp". Other ' +
+      'possible values are "x509", "ssh".',
+  );
+  const ask = (question: string, passages: Passage[] = [gcAuto]) =>
     new ExtractiveAnswerer(fakeEmbedding).answer({
       question,
       standaloneQuestion: question,
       history: [],
-      passages: [config],
+      passages,
     });
 
   it('answers a question asking for the default with the sentence stating it, alone', async () => {
@@ -1006,6 +1015,11 @@ describe("ExtractiveAnswerer and a setting's default", () => {
     expect(answer.text).toMatch(/The default value is 6700\.$/);
     expect(answer.text).not.toContain('Setting this to 0');
     expect(answer.shortAnswer).toBe('6700');
+  });
+
+  it('takes a default of any form when the question asks which one', async () => {
+    const answer = await ask('Which key format does Git sign with by default?', [gpgFormat]);
+    expect(answer.text).toMatch(/Default is "openpgp"\.$/);
   });
 
   it('keeps the sentence on what the setting does when the question asks no default', async () => {
