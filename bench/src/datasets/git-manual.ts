@@ -21,7 +21,8 @@ export const GIT_MANUAL_SPACE_KEY = 'GITDOC';
 export function loadGitManualPages(
   dir = process.env.BENCH_GIT_DOC_DIR ?? GIT_DOC_DIR,
 ): WikiCorpusPage[] {
-  if (!existsSync(join(dir, 'git-config.html'))) {
+  // Another HTML manual (BENCH_GIT_DOC_DIR) need not be git's.
+  if (!existsSync(join(dir, dir === GIT_DOC_DIR ? 'git-config.html' : ''))) {
     throw new Error(
       `the git manual is not installed at ${dir}: run "apt-get install -y git-doc" ` +
         '(Debian; HTML pages under /usr/share/doc/git-doc) or set BENCH_GIT_DOC_DIR',
@@ -50,9 +51,13 @@ export function loadGitManualPages(
 type GitManualLine =
   ({ kind: 'answerable' } & AnswerableQuestion) | ({ kind: 'near_miss' } & NearMissQuestion);
 
-/** bench/data/git-manual-qa.jsonl: answerable and near-miss questions, each kind split alternately. */
+/**
+ * bench/data/git-manual-qa.jsonl (or BENCH_GIT_MANUAL_QA, the questions of the manual at
+ * BENCH_GIT_DOC_DIR): answerable and near-miss questions, each kind split alternately.
+ */
 export function loadGitManualQuestions(
-  file = join(__dirname, '..', '..', 'data', 'git-manual-qa.jsonl'),
+  file = process.env.BENCH_GIT_MANUAL_QA ??
+    join(__dirname, '..', '..', 'data', 'git-manual-qa.jsonl'),
 ): AnswerSet {
   const lines = readFileSync(file, 'utf8')
     .split('\n')

@@ -20,15 +20,20 @@ export function askedSettingProperty(
 /**
  * Sentences that state a property's value: "The default value is 6700.", "Defaults to 10.",
  * "Default is "openpgp".", "If not set, the default value is currently 1000.", "instead of the
- * default of 3", "The minimum length is 4.", "Maximum value is 4095." — the property word, at
- * most two words, then what links it to the value. "Possible values are "merge" (default)…"
- * marks one of several and is not one, nor is "the default is used when…" (a participle, no
- * value).
+ * default of 3", "The default setting of -1 selects…", "The default, 64, has…", "A value of zero
+ * (the default) disables the timeout.", "5432 by default", "The minimum length is 4.", "Maximum
+ * value is 4095." — the property word, at most two words, then what links it to the value; or
+ * the value marked as the default. Not "the default is used when…" (a participle, no value), nor
+ * "Non-default values of BLCKSZ…".
  */
+const LINKED = String.raw`(?:\s+[\w-]+){0,2}?\s+(?:is|are|to|of|was|will be|=)\s+(?!\w+ed\b)\S`;
 const STATES: Record<SettingProperty, RegExp> = {
-  default: /\bdefaults?(?:\s+[\w-]+){0,2}?\s+(?:is|are|to|of|was|will be)\s+(?!\w+ed\b)\S/i,
-  minimum: /\bminimum(?:\s+[\w-]+){0,2}?\s+(?:is|are|of|=)\s+(?!\w+ed\b)\S/i,
-  maximum: /\bmaximum(?:\s+[\w-]+){0,2}?\s+(?:is|are|of|=)\s+(?!\w+ed\b)\S/i,
+  default: new RegExp(
+    String.raw`(?<!-)\bdefaults?${LINKED}|\bthe default,\s+\S|\((?:the |which is the )?default\)|\bby default\b`,
+    'i',
+  ),
+  minimum: new RegExp(String.raw`\bminimum${LINKED}`, 'i'),
+  maximum: new RegExp(String.raw`\bmaximum${LINKED}`, 'i'),
 };
 
 /** Whether a sentence states the value of the property ("The default is 512 MiB."). */

@@ -21,16 +21,23 @@ describe('statesSettingProperty', () => {
     'If not set, the default value is currently 1000.',
     'Generate diffs with <n> lines of context instead of the default of 3.',
     'The default is 512 kilobytes (512kB).',
+    'It defaults to 64 megabytes (64MB).',
+    'The default setting of -1 selects a size equal to 1/32nd of shared_buffers.',
+    'The default, 64, has historically proven sufficient.',
+    'A value of zero (the default) disables the timeout.',
+    'The TCP port the server listens on; 5432 by default.',
+    'Possible values are "merge" (default), "diff3", and "zdiff3".',
+    'By default, unresolved conflicts older than 15 days are pruned.',
   ])('a default stated: %s', (sentence) => {
     expect(statesSettingProperty(sentence, 'default')).toBe(true);
   });
 
   it.each([
-    'Possible values are "merge" (default), "diff3", and "zdiff3".',
-    'By default, the pre-commit and commit-msg hooks are run.',
     'Setting this to 0 disables automatic packing.',
     'The defaults file lives in /etc.',
     'The default is used when no value is set.',
+    '(Non-default values of BLCKSZ change the minimum value.)',
+    'Sets the default statistics target for table columns.',
   ])('no default stated: %s', (sentence) => {
     expect(statesSettingProperty(sentence, 'default')).toBe(false);
   });
