@@ -489,9 +489,9 @@ export class ExtractiveAnswerer implements Answerer {
 
   /**
    * The answer's sentences: the best one; after it, the next sentence of its block when it lacks
-   * the kind of thing asked for and the next has it, or when the question asks for several
-   * things and the next refers back to it and adds one. Never more than two, never past the
-   * word cap.
+   * the kind of thing asked for and the next has it, when the question asks for several
+   * things and the next refers back to it and adds one, or when the best one only introduces
+   * what the next one is about. Never more than two, never past the word cap.
    */
   private compose(
     best: Candidate,
@@ -506,7 +506,7 @@ export class ExtractiveAnswerer implements Answerer {
         question.asksForSeveral &&
         REFERS_BACK.test(next.text) &&
         (next.cue > 0 || next.lexical > 0);
-      if (completes || adds) return [best, next];
+      if (completes || adds || introduces(best, next, question)) return [best, next];
     }
     return [best];
   }
@@ -600,6 +600,30 @@ function sentenceStatingProperty(
       holdsNames(c),
   );
 }
+
+/**
+ * Whether the best sentence only introduces what the question asks about and the next one says
+ * it: "The cloud infrastructure can be viewed as containing both a physical layer and an
+ * abstraction layer. The physical layer consists of the hardware resources…" for "What is the
+ * physical layer … made of?". The next sentence opens on a phrase of the question that the
+ * best one mentions later on, not as its subject.
+ */
+function introduces(best: Candidate, next: Candidate, question: QuestionAnalysis): boolean {
+  const opening = (c: Candidate) => bigramsOf(c.sequence.slice(0, INTRODUCED_OPENING));
+  const opened = opening(next);
+  const bestOpening = opening(best);
+  const mentioned = bigramsOf(best.sequence);
+  for (const phrase of question.bigrams) {
+    if (opened.has(phrase) && mentioned.has(phrase) && !bestOpening.has(phrase)) return true;
+  }
+  return false;
+}
+
+/**
+ * The content words a sentence opens on when it is about a phrase ("The physical layer…"); a
+ * phrase further in ("This is done only for cherry picks…") is no subject.
+ */
+const INTRODUCED_OPENING = 2;
 
 /** The sentence `offset` places after (or before) a candidate in its passage, if of its block. */
 type BlockNeighbour = (candidate: Candidate, offset: number) => Candidate | undefined;

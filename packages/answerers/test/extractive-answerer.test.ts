@@ -1028,6 +1028,54 @@ describe("ExtractiveAnswerer and a setting's default", () => {
   });
 });
 
+describe('ExtractiveAnswerer and a sentence that introduces what is asked', () => {
+  const cloud = passage(
+    'cloud',
+    'The cloud infrastructure can be viewed as containing both a physical layer and an ' +
+      'abstraction layer. The physical layer consists of the hardware resources that are ' +
+      'necessary to support the cloud services being provided. The abstraction layer consists ' +
+      'of the software deployed across the physical layer.',
+    'nist-sp-800-145.pdf',
+  );
+  const ask = (question: string) =>
+    new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [cloud],
+    });
+
+  it('adds the next sentence when it opens on the phrase the first one only mentions', async () => {
+    const answer = await ask('What is the physical layer of a cloud infrastructure made of?');
+    expect(answer.text).toContain('The physical layer consists of the hardware resources');
+    expect(answer.text).not.toContain('abstraction layer consists');
+  });
+
+  it('does not add a next sentence that names the phrase only further in', async () => {
+    const pick = passage(
+      'pick',
+      'When recording the commit, append a line that says "cherry picked from commit" to the ' +
+        'original commit message. This is done only for cherry picks without conflicts.',
+      'git-cherry-pick(1)',
+    );
+    const question = 'Which line records the original commit of a cherry pick in the message?';
+    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [pick],
+    });
+    expect(answer.text).not.toContain('This is done only');
+  });
+
+  it('quotes one sentence when the best one opens on the phrase itself', async () => {
+    const answer = await ask('What does the abstraction layer consist of?');
+    expect(answer.text).toBe(
+      'The abstraction layer consists of the software deployed across the physical layer.',
+    );
+  });
+});
+
 describe('ExtractiveAnswerer ranking report', () => {
   it('reports every candidate sentence best first, with the signals it was ranked by', async () => {
     const reports: Array<Array<{ text: string; score: number; cue: number; lacksCue: number }>> =
