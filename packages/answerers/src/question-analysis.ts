@@ -327,7 +327,13 @@ function invertedVerbs(tagged: TaggedWord[], names: ReadonlySet<string>): Set<st
   const inverted = tagged.some((w) =>
     /^(?:do|does|did|can|could|will|would|should|must|shall|may|might)$/.test(w.normal),
   );
-  const lastWord = [...tagged].reverse().find((w) => contentWords(w.text).length > 0);
+  // "What does git rebase --autofixup **do**?": a verb that is no content word ends it, and the
+  // word before it is the thing asked about, not the verb.
+  const finalWord = [...tagged].reverse().find((w) => /\p{L}/u.test(w.text));
+  const lastWord =
+    finalWord && finalWord.tags.has('Verb') && contentWords(finalWord.text).length === 0
+      ? finalWord
+      : [...tagged].reverse().find((w) => contentWords(w.text).length > 0);
   const verb = invertedVerb(tagged);
   const out = new Set<string>();
   for (const word of tagged) {
@@ -377,15 +383,22 @@ function invertedVerb(tagged: TaggedWord[]): TaggedWord | undefined {
   return run.length >= 2 ? run.at(-1) : undefined;
 }
 
-/** A noun, a name, a number, an acronym, a gerund used as a noun — not a pronoun. */
+/**
+ * A noun, a name, a number, an acronym, a gerund used as a noun — not a pronoun; and an
+ * identifier, however the tagger reads it ("core.maxFileSize" reads as a verb).
+ */
 function namesAThing(word: TaggedWord): boolean {
   const thing =
     word.tags.has('Noun') ||
     word.tags.has('Gerund') ||
     word.tags.has('Value') ||
-    word.tags.has('Acronym');
+    word.tags.has('Acronym') ||
+    IDENTIFIER_SHAPE.test(word.text);
   return thing && !word.tags.has('Pronoun');
 }
+
+/** Dotted, underscored or camel-cased: a setting's or a symbol's name. */
+const IDENTIFIER_SHAPE = /\p{L}[._]\p{L}|\p{Ll}\p{Lu}/u;
 
 /**
  * Positions of the words that describe what is asked for: after the question word up to the

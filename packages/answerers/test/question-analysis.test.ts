@@ -88,6 +88,26 @@ describe('absentSubjects', () => {
       ),
     ).toEqual(['hotel']);
   });
+
+  it('names the thing before a final "do", which is the verb', () => {
+    expect(
+      absentSubjects(
+        analysed('What does git rebase --autofixup do?'),
+        counts({ git: 90, rebase: 12, autofixup: 0 }),
+        new Set(['rebase', 'autosquash', 'fixup']),
+      ),
+    ).toEqual(['autofixup']);
+  });
+
+  it('names a missing identifier the tagger reads as a verb', () => {
+    expect(
+      absentSubjects(
+        analysed('What is the default value of core.maxFileSize?'),
+        counts({ default: 40, value: 50, core: 30, maxfilesize: 0 }),
+        new Set(['core', 'bigfilethreshold']),
+      ),
+    ).toEqual(['maxfilesize']);
+  });
 });
 
 describe('absentSubjects of names', () => {
