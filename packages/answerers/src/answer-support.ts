@@ -131,6 +131,11 @@ export function questionSubjects(
       [...set].flatMap((code) => code.split(/[-.]/)),
     ),
   );
+  // An acronym and a bare number name a document too ("RFC 793", "ISO 27001").
+  for (const match of wording.matchAll(DOCUMENT_NUMBER)) {
+    codes.add(stemTerm(match[1]!.toLowerCase()));
+    codes.add(match[2]!);
+  }
   const askedWords = [...question.focus].filter((t) => !FRAMING_WORDS.has(t));
   const namedByCode =
     askedWords.length > 0 && [...required].some((t) => codes.has(t))
@@ -143,6 +148,9 @@ export function questionSubjects(
     ...(namedByCode && { namedByCode }),
   };
 }
+
+/** An acronym and a number: how a standard or a request for comments is named. */
+const DOCUMENT_NUMBER = /\b(\p{Lu}{2,})\s+(\d{2,})\b/gu;
 
 /**
  * The words that end a "how" phrase ("how far **back**", "how long **ago**", "how much

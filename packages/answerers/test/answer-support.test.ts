@@ -76,6 +76,24 @@ describe('holdsSubjects', () => {
     expect(holdsSubjects(sentence('The Broncos defeated the Panthers'), plain, bowl)).toBe(true);
   });
 
+  it('takes no document named by an acronym and a number ("RFC 793") for support', () => {
+    const question = 'What is the default TCP keepalive interval in RFC 793?';
+    const subjects = subjectsOf(question, {
+      default: 1,
+      tcp: 2,
+      keepalive: 5,
+      interval: 3,
+      rfc: 2,
+      '793': 4,
+    });
+    const title = new Set(['rfc793', 'transmission', 'control', 'protocol'].map(stemTerm));
+    // The header block of the RFC writes its number and the acronym, nothing asked.
+    const header = sentence('RFC: 793 Replaces: RFC 761 IENs: 129, 124, 112');
+    expect(holdsSubjects(header, subjects, title)).toBe(false);
+    const stating = sentence('The TCP keepalive interval defaults to two hours in RFC 793.');
+    expect(holdsSubjects(stating, subjects, title)).toBe(true);
+  });
+
   it('takes most of the things the question names in place of its rarest word', () => {
     const subjects = subjectsOf('Under normal conditions, what do two atoms of oxygen form?', {
       conditions: 4,
