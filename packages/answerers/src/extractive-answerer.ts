@@ -193,6 +193,11 @@ const NO_SIGNALS: SentenceSignals = {
   lacksCue: 0,
 };
 
+/** A sentence that ends announcing what follows it. */
+const LEAD_IN = /:\s*$/;
+/** An item's number or bullet left in a paragraph's text (a PDF's list): "2. ", "(b) ", "• ". */
+const ITEM_MARKER = /^(?:\(?(?:\d{1,2}|[a-z])[.)]|[•▪◦‣–-])\s/;
+
 /** A sentence opening with a word that stands for something said before. */
 const REFERS_BACK = /^(?:they|it|this|these|those|its|their|he|she|his|her|such)\b/i;
 
@@ -491,7 +496,8 @@ export class ExtractiveAnswerer implements Answerer {
    * The answer's sentences: the best one; after it, the next sentence of its block when it lacks
    * the kind of thing asked for and the next has it, when the question asks for several
    * things and the next refers back to it and adds one, or when the best one only introduces
-   * what the next one is about. Never more than two, never past the word cap.
+   * what the next one is about. Never more than two, never past the word cap — but a lead-in
+   * ending in a colon takes what follows it up to the cap, and its first item whatever its length.
    */
   private compose(
     best: Candidate,
@@ -499,6 +505,25 @@ export class ExtractiveAnswerer implements Answerer {
     neighbour: BlockNeighbour,
   ): Candidate[] {
     const fits = (other: Candidate) => best.wordCount + other.wordCount <= this.maxWords;
+    // A lead-in ("…with adherence to the following zero trust basic tenets:") says nothing by
+    // itself: what follows it, in its block or the next ones (a PDF's list is paragraphs), does.
+    if (LEAD_IN.test(best.text)) {
+      // Each item by its first sentence: "tenets: 1. All data sources… 2. All communication…".
+      const out = [best];
+      let words = best.wordCount;
+      for (let offset = 1; ; offset++) {
+        const following = neighbour(best, offset, true);
+        if (!following || (out.length > 1 && words + following.wordCount > this.maxWords)) break;
+        const item =
+          out.length === 1 ||
+          following.unit.block !== out.at(-1)!.unit.block ||
+          ITEM_MARKER.test(following.text);
+        if (!item) continue;
+        out.push(following);
+        words += following.wordCount;
+      }
+      return out;
+    }
     const next = neighbour(best, 1);
     if (next && fits(next)) {
       const completes = question.cues.length > 0 && best.cue === 0 && next.cue > 0;
@@ -626,13 +651,18 @@ function introduces(best: Candidate, next: Candidate, question: QuestionAnalysis
 const INTRODUCED_OPENING = 2;
 
 /** The sentence `offset` places after (or before) a candidate in its passage, if of its block. */
-type BlockNeighbour = (candidate: Candidate, offset: number) => Candidate | undefined;
+type BlockNeighbour = (
+  candidate: Candidate,
+  offset: number,
+  /** Any block of the passage, not only the candidate's. */
+  anyBlock?: boolean,
+) => Candidate | undefined;
 
 function blockNeighbours(candidates: Candidate[]): BlockNeighbour {
   const at = new Map(candidates.map((c) => [`${c.passageIndex}:${c.position}`, c]));
-  return (candidate, offset) => {
+  return (candidate, offset, anyBlock = false) => {
     const other = at.get(`${candidate.passageIndex}:${candidate.position + offset}`);
-    return other?.unit.block === candidate.unit.block ? other : undefined;
+    return anyBlock || other?.unit.block === candidate.unit.block ? other : undefined;
   };
 }
 

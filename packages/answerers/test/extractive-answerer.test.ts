@@ -1076,6 +1076,42 @@ describe('ExtractiveAnswerer and a sentence that introduces what is asked', () =
   });
 });
 
+describe('ExtractiveAnswerer and a lead-in', () => {
+  // A PDF's numbered list: each item a paragraph of its own, after a sentence ending in a colon.
+  const paragraphs = [
+    'A zero trust architecture is designed and deployed with adherence to the following zero trust basic tenets:',
+    '1. All data sources and computing services are considered resources. A network may be composed of multiple classes of devices.',
+    '2. All communication is secured regardless of network location. Network location alone does not imply trust.',
+  ];
+  let text = '';
+  const layout = paragraphs.map((paragraph) => {
+    if (text !== '') text += '\n';
+    const start = text.length;
+    text += paragraph;
+    return { kind: 'paragraph' as const, start, end: text.length };
+  });
+  const tenets = {
+    ...passage('tenets', text, 'nist-sp-800-207.pdf'),
+    layout: encodeChunkLayout(layout),
+  };
+
+  it('answers with what follows the lead-in, each item by its first sentence', async () => {
+    const question = 'What are the basic tenets of zero trust?';
+    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [tenets],
+    });
+    expect(answer.text).toBe(
+      'A zero trust architecture is designed and deployed with adherence to the following zero ' +
+        'trust basic tenets: 1. All data sources and computing services are considered resources. ' +
+        '2. All communication is secured regardless of network location.',
+    );
+    expect(answer.quotes).toHaveLength(3);
+  });
+});
+
 describe('ExtractiveAnswerer ranking report', () => {
   it('reports every candidate sentence best first, with the signals it was ranked by', async () => {
     const reports: Array<Array<{ text: string; score: number; cue: number; lacksCue: number }>> =
