@@ -21,8 +21,12 @@ export const GIT_MANUAL_SPACE_KEY = 'GITDOC';
 export function loadGitManualPages(
   dir = process.env.BENCH_GIT_DOC_DIR ?? GIT_DOC_DIR,
 ): WikiCorpusPage[] {
-  // Another HTML manual (BENCH_GIT_DOC_DIR) need not be git's.
-  if (!existsSync(join(dir, dir === GIT_DOC_DIR ? 'git-config.html' : ''))) {
+  // Another HTML manual (BENCH_GIT_DOC_DIR) need not be git's, but must hold HTML pages.
+  const present =
+    dir === GIT_DOC_DIR
+      ? existsSync(join(dir, 'git-config.html'))
+      : existsSync(dir) && readdirSync(dir).some((file) => file.endsWith('.html'));
+  if (!present) {
     throw new Error(
       `the git manual is not installed at ${dir}: run "apt-get install -y git-doc" ` +
         '(Debian; HTML pages under /usr/share/doc/git-doc) or set BENCH_GIT_DOC_DIR',

@@ -37,7 +37,11 @@ import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
 import { shortAnswer } from './short-answer';
-import { askedSettingProperty, statesSettingProperty } from './stated-setting';
+import {
+  askedSettingProperty,
+  type SettingProperty,
+  statesSettingProperty,
+} from './stated-setting';
 import { quotesTerm, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
@@ -606,25 +610,47 @@ function sentenceStatingProperty(
   question: QuestionAnalysis,
   holdsNames: (c: Candidate) => boolean,
 ): Candidate | undefined {
-  const own = new Set([...question.terms].filter(([, w]) => w >= 1).map(([t]) => t));
-  const property = askedSettingProperty(own);
-  if (property === undefined || statesSettingProperty(best.text, property)) return undefined;
-  // A setting's value is a token of any form ('Default is "openpgp".'): only a count, an amount
-  // or a time asked for must be one.
+  // The history's words too: "And for gc.autoPackLimit?" after a question on gc.auto's default.
+  const stems = new Set(question.terms.keys());
+  const property = askedSettingProperty(stems);
+  if (property === undefined || !asksForValue(question, property)) return undefined;
+  if (statesSettingProperty(best.text, property)) return undefined;
+  // A setting's value is a token of any form ('Default is "openpgp".'), so an identifier asked
+  // for need not look like one; a count, an amount, a time, a place or a person must be there.
   const cues = question.cues.filter((cue) => cue.kind !== 'identifier');
-  const sameSetting = (c: Candidate) =>
-    c.passageIndex === best.passageIndex &&
-    (c.unit.block === best.unit.block ||
-      (best.unit.term !== undefined && c.unit.term === best.unit.term));
-  return ranked.find(
+  const sameTerm = (c: Candidate) => best.unit.term !== undefined && c.unit.term === best.unit.term;
+  const stating = ranked.filter(
     (c) =>
       c !== best &&
-      sameSetting(c) &&
+      c.passageIndex === best.passageIndex &&
+      (c.unit.block === best.unit.block || sameTerm(c)) &&
       statesSettingProperty(c.text, property) &&
-      (cues.length === 0 || sentenceMatchesCues(c.text, cues, own)) &&
+      (cues.length === 0 || sentenceMatchesCues(c.text, cues, stems)) &&
       holdsNames(c),
   );
+  // Of a block describing two settings, the default of the best sentence's own term first.
+  return [...stating.filter(sameTerm), ...stating.filter((c) => !sameTerm(c))][0];
 }
+
+/**
+ * Whether the question asks for the property's value ("What is the default value of…", "How
+ * many … by default?", "Which encoding … by default?", "What does X default to?"), not what a
+ * thing does by default ("What does git gc --auto do by default…?") — or a follow-up carries
+ * the property from the question before it.
+ */
+function asksForValue(question: QuestionAnalysis, property: SettingProperty): boolean {
+  const stem = stemTerm(property);
+  // "Which encoding …", "What delta depth …": a kind of thing asked for is a value.
+  if (question.asked.size > 0 || question.cues.length > 0) return true;
+  if ((question.terms.get(stem) ?? 0) < 1) return true;
+  const wording = question.tagged.map((w) => w.text).join(' ');
+  return WHICH_THING.test(wording) || DEFAULTS_TO.test(wording);
+}
+
+/** "Which encoding…", "What key format…" — not "What does…", "What happens…". */
+const WHICH_THING =
+  /^\s*(?:which|what)\s+(?!(?:is|are|was|were|do|does|did|can|could|will|would|should|happens?)\b)\w/i;
+const DEFAULTS_TO = /\bdefaults? to\W*$/i;
 
 /**
  * Whether the best sentence only introduces what the question asks about and the next one says
@@ -634,6 +660,9 @@ function sentenceStatingProperty(
  * best one mentions later on, not as its subject.
  */
 function introduces(best: Candidate, next: Candidate, question: QuestionAnalysis): boolean {
+  // A best sentence holding the kind of thing asked for answers already ("…built the Eiffel
+  // Tower in 1889.", not "The Eiffel Tower is 330 metres tall." after it).
+  if (question.cues.length > 0 && best.cue > 0) return false;
   const opening = (c: Candidate) => bigramsOf(c.sequence.slice(0, INTRODUCED_OPENING));
   const opened = opening(next);
   const bestOpening = opening(best);

@@ -397,8 +397,8 @@ function namesAThing(word: TaggedWord): boolean {
   return thing && !word.tags.has('Pronoun');
 }
 
-/** Dotted, underscored or camel-cased: a setting's or a symbol's name. */
-const IDENTIFIER_SHAPE = /\p{L}[._]\p{L}|\p{Ll}\p{Lu}/u;
+/** Dotted, underscored or camel-cased: a setting's or a symbol's name (not "e.g." or "U.S."). */
+const IDENTIFIER_SHAPE = /\p{L}{2}[._]\p{L}{2}|\p{Ll}\p{Lu}/u;
 
 /**
  * Positions of the words that describe what is asked for: after the question word up to the

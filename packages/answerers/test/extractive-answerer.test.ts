@@ -1019,7 +1019,27 @@ describe("ExtractiveAnswerer and a setting's default", () => {
 
   it('takes a default of any form when the question asks which one', async () => {
     const answer = await ask('Which key format does Git sign with by default?', [gpgFormat]);
-    expect(answer.text).toMatch(/Default is "openpgp"\.$/);
+    expect(answer.text).toMatch(/^(?:gpg\.format: )?Default is "openpgp"\.$/);
+  });
+
+  it('keeps the sentence on what a setting does by default when no value is asked', async () => {
+    const answer = await ask(
+      'What does git gc --auto do by default when there are too many loose objects?',
+    );
+    expect(answer.text).not.toMatch(/^(?:gc\.auto: )?The default value is 6700\.$/);
+  });
+
+  it("takes the property from a follow-up's history", async () => {
+    const question = 'And for gc.auto?';
+    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: 'What is the default value for gc.auto?',
+      history: [
+        { question: 'What is the default value of gc.autoPackLimit?', answer: 'It is 50.' },
+      ],
+      passages: [gcAuto],
+    });
+    expect(answer.text).toMatch(/The default value is 6700\.$/);
   });
 
   it('keeps the sentence on what the setting does when the question asks no default', async () => {
@@ -1034,7 +1054,8 @@ describe('ExtractiveAnswerer and a sentence that introduces what is asked', () =
     'The cloud infrastructure can be viewed as containing both a physical layer and an ' +
       'abstraction layer. The physical layer consists of the hardware resources that are ' +
       'necessary to support the cloud services being provided. The abstraction layer consists ' +
-      'of the software deployed across the physical layer.',
+      'of the software deployed across the physical layer. The abstraction layer is what the ' +
+      'consumer sees of the cloud.',
     'nist-sp-800-145.pdf',
   );
   const ask = (question: string) =>
@@ -1066,6 +1087,22 @@ describe('ExtractiveAnswerer and a sentence that introduces what is asked', () =
       passages: [pick],
     });
     expect(answer.text).not.toContain('This is done only');
+  });
+
+  it('adds nothing when the best sentence holds the kind of thing asked for', async () => {
+    const tower = passage(
+      'tower',
+      "Gustave Eiffel's company built the Eiffel Tower in 1889. The Eiffel Tower is 330 metres tall.",
+      'eiffel-tower',
+    );
+    const question = 'When was the Eiffel Tower built?';
+    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: [tower],
+    });
+    expect(answer.text).toBe("Gustave Eiffel's company built the Eiffel Tower in 1889.");
   });
 
   it('quotes one sentence when the best one opens on the phrase itself', async () => {

@@ -28,6 +28,10 @@ describe('statesSettingProperty', () => {
     'The TCP port the server listens on; 5432 by default.',
     'Possible values are "merge" (default), "diff3", and "zdiff3".',
     'By default, unresolved conflicts older than 15 days are pruned.',
+    'Default: 6700.',
+    'Packs at most this many objects (default: 10).',
+    'If unset, 6700 is the default.',
+    'Defaulting to 10 keeps the window small.',
   ])('a default stated: %s', (sentence) => {
     expect(statesSettingProperty(sentence, 'default')).toBe(true);
   });
@@ -38,6 +42,10 @@ describe('statesSettingProperty', () => {
     'The default is used when no value is set.',
     '(Non-default values of BLCKSZ change the minimum value.)',
     'Sets the default statistics target for table columns.',
+    'Changing the default value of this parameter requires a restart.',
+    'The default is only used when nothing else is set.',
+    'The default is not applied to replicas.',
+    '(If BLCKSZ is not 8kB, the default value scales proportionally to it.)',
   ])('no default stated: %s', (sentence) => {
     expect(statesSettingProperty(sentence, 'default')).toBe(false);
   });
@@ -47,5 +55,9 @@ describe('statesSettingProperty', () => {
     expect(statesSettingProperty('Maximum value is 4095.', 'maximum')).toBe(true);
     expect(statesSettingProperty('Maximum value is 4095.', 'minimum')).toBe(false);
     expect(statesSettingProperty('The maximum is reached quickly.', 'maximum')).toBe(false);
+    expect(
+      statesSettingProperty('Sets the maximum number of concurrent connections.', 'maximum'),
+    ).toBe(false);
+    expect(statesSettingProperty('The maximum slot count is 64.', 'maximum')).toBe(true);
   });
 });

@@ -109,7 +109,7 @@ describeWithPostgres('PostgreSQL metadata store', () => {
           () => null,
           (error: unknown) => error,
         );
-      expect(misuse).not.toBeInstanceOf(DependencyUnavailableError);
+      expect(misuse).toMatchObject({ name: 'QueryRunnerAlreadyReleasedError' });
       expect(await context.run((manager) => manager.query('SELECT 1 AS one'))).toEqual([
         { one: 1 },
       ]);
