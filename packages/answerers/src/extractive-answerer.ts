@@ -629,7 +629,7 @@ function sentenceStatingProperty(
       holdsNames(c),
   );
   // Of a block describing two settings, the default of the best sentence's own term first.
-  return [...stating.filter(sameTerm), ...stating.filter((c) => !sameTerm(c))][0];
+  return stating.find(sameTerm) ?? stating[0];
 }
 
 /**

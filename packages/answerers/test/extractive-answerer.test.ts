@@ -546,6 +546,16 @@ describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
   });
 });
 
+/** Asks a fresh question, with no history, over `passages`. */
+function askOver(question: string, passages: Passage[]) {
+  return new ExtractiveAnswerer(fakeEmbedding).answer({
+    question,
+    standaloneQuestion: question,
+    history: [],
+    passages,
+  });
+}
+
 /** Asks a fresh question over `passages`, with the collection's document counts of some words. */
 function askWithCounts(question: string, passages: Passage[], counts: Record<string, number>) {
   return new ExtractiveAnswerer(fakeEmbedding).answer({
@@ -854,13 +864,7 @@ describe('ExtractiveAnswerer reads a table as a person does', () => {
       layout: encodeChunkLayout(layout),
     };
   };
-  const ask = (question: string, rows: string[]) =>
-    new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [table(rows)],
-    });
+  const ask = (question: string, rows: string[]) => askOver(question, [table(rows)]);
   const teams = [
     'Team | Office | Lead',
     'Team Atlas | Lisbon | Ana Lima',
@@ -900,12 +904,7 @@ describe('ExtractiveAnswerer reads a table as a person does', () => {
       'Pricing',
     );
     const question = 'Who approves discounts above 15 percent?';
-    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [pricing],
-    });
+    const answer = await askOver(question, [pricing]);
     expect(answer).toEqual(NOT_FOUND);
   });
 });
@@ -935,13 +934,7 @@ describe("ExtractiveAnswerer and an option's description", () => {
     headings: 'OPTIONS',
     layout: encodeChunkLayout(layout),
   };
-  const ask = (question: string) =>
-    new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [stash],
-    });
+  const ask = (question: string) => askOver(question, [stash]);
 
   it('names the option when the question asks which option', async () => {
     const answer = await ask('Which git stash option stashes only the staged changes?');
@@ -1000,13 +993,7 @@ describe("ExtractiveAnswerer and a setting's default", () => {
     'Specifies which key format to use when signing with --gpg-sign. Default is "openpgp". Other ' +
       'possible values are "x509", "ssh".',
   );
-  const ask = (question: string, passages: Passage[] = [gcAuto]) =>
-    new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages,
-    });
+  const ask = (question: string, passages: Passage[] = [gcAuto]) => askOver(question, passages);
 
   it('answers a question asking for the default with the sentence stating it, alone', async () => {
     const answer = await ask(
@@ -1058,13 +1045,7 @@ describe('ExtractiveAnswerer and a sentence that introduces what is asked', () =
       'consumer sees of the cloud.',
     'nist-sp-800-145.pdf',
   );
-  const ask = (question: string) =>
-    new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [cloud],
-    });
+  const ask = (question: string) => askOver(question, [cloud]);
 
   it('adds the next sentence when it opens on the phrase the first one only mentions', async () => {
     const answer = await ask('What is the physical layer of a cloud infrastructure made of?');
@@ -1080,12 +1061,7 @@ describe('ExtractiveAnswerer and a sentence that introduces what is asked', () =
       'git-cherry-pick(1)',
     );
     const question = 'Which line records the original commit of a cherry pick in the message?';
-    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [pick],
-    });
+    const answer = await askOver(question, [pick]);
     expect(answer.text).not.toContain('This is done only');
   });
 
@@ -1096,12 +1072,7 @@ describe('ExtractiveAnswerer and a sentence that introduces what is asked', () =
       'eiffel-tower',
     );
     const question = 'When was the Eiffel Tower built?';
-    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [tower],
-    });
+    const answer = await askOver(question, [tower]);
     expect(answer.text).toBe("Gustave Eiffel's company built the Eiffel Tower in 1889.");
   });
 
@@ -1134,12 +1105,7 @@ describe('ExtractiveAnswerer and a lead-in', () => {
 
   it('answers with what follows the lead-in, each item by its first sentence', async () => {
     const question = 'What are the basic tenets of zero trust?';
-    const answer = await new ExtractiveAnswerer(fakeEmbedding).answer({
-      question,
-      standaloneQuestion: question,
-      history: [],
-      passages: [tenets],
-    });
+    const answer = await askOver(question, [tenets]);
     expect(answer.text).toBe(
       'A zero trust architecture is designed and deployed with adherence to the following zero ' +
         'trust basic tenets: 1. All data sources and computing services are considered resources. ' +
