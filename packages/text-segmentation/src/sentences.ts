@@ -30,7 +30,14 @@ const ABBREVIATED_WORD = /^\p{Lu}\p{Ll}{0,7}$/u;
 
 /** A run-in term: a few words of a name, no clause punctuation ("Software as a Service (SaaS)"). */
 const RUN_IN_LINE = /^(\s*)(\p{Lu}[\p{L}\p{N} ()/'’&-]*?)\. +\p{Lu}/u;
+const RUN_IN_TERM = /^\p{Lu}[\p{L}\p{N} ()/'’&-]*$/u;
 const RUN_IN_MAX_WORDS = 6;
+/** Words of a clause, not of a name: "Usage is reported." is a sentence, not a term. */
+const CLAUSE_WORDS = new Set(
+  'is are was were be been being am has have had do does did will would can could may might must shall should not'.split(
+    ' ',
+  ),
+);
 
 interface Candidate {
   punctuation: string;
@@ -101,13 +108,21 @@ function runInTermEnds(text: string, segmentStart: number, segmentEnd: number): 
   for (const line of text.slice(segmentStart, segmentEnd).split('\n')) {
     const match = RUN_IN_LINE.exec(line);
     const term = match?.[2] ?? '';
-    const words = term.split(/\s+/).filter(Boolean);
-    if (match && words.length <= RUN_IN_MAX_WORDS && !STOPWORDS.has(words[0]!.toLowerCase())) {
-      ends.add(lineStart + match[1]!.length + term.length);
-    }
+    if (match && isRunInTerm(term)) ends.add(lineStart + match[1]!.length + term.length);
     lineStart += line.length + 1;
   }
   return ends.size >= 2 ? ends : new Set();
+}
+
+function isRunInTerm(text: string): boolean {
+  const words = text.split(/\s+/).filter(Boolean);
+  return (
+    RUN_IN_TERM.test(text) &&
+    words.length > 0 &&
+    words.length <= RUN_IN_MAX_WORDS &&
+    !STOPWORDS.has(words[0]!.toLowerCase()) &&
+    !words.some((word) => CLAUSE_WORDS.has(word.toLowerCase()))
+  );
 }
 
 function wordStart(text: string, index: number, segmentStart: number): number {
@@ -160,7 +175,12 @@ function splitSegment(text: string, segmentStart: number, segmentEnd: number): T
       nextWord: nextWordAt(text, next, segmentEnd),
     };
     if (!endsSentence(candidate)) continue;
-    if (runInTerms.has(match.index) && end === match.index + 1) continue;
+    if (end === match.index + 1 && runInTerms.size > 0) {
+      // In a list of definitions, a term the PDF's extraction ran on into the line before
+      // ("…the cloud provider. Hybrid cloud. The cloud infrastructure is…") is one too.
+      if (runInTerms.has(match.index)) continue;
+      if (isRunInTerm(text.slice(sentenceStart, match.index).trim())) continue;
+    }
     if (LIST_ENUMERATOR.test(text.slice(sentenceStart, end).trim())) continue;
     const sentence = trimmedSpan(text, sentenceStart, end);
     if (sentence) sentences.push(sentence);

@@ -240,6 +240,34 @@ describe('splitSentences', () => {
     ]);
   });
 
+  it('keeps a term run on into the line before with its definition, inside a list of them', () => {
+    // NIST SP 800-145, p. 7, as its PDF extracts: two terms open lines, two more run on.
+    const text =
+      'Private cloud. The cloud infrastructure is provisioned for a single organization.\n' +
+      'Community cloud. The cloud infrastructure is provisioned for a community. It may be ' +
+      'managed by a third party. Public cloud. The cloud infrastructure is provisioned for ' +
+      'open use. Hybrid cloud. The cloud infrastructure is a composition of two or more clouds.';
+    expect(splitSentences(text)).toEqual([
+      'Private cloud. The cloud infrastructure is provisioned for a single organization.',
+      'Community cloud. The cloud infrastructure is provisioned for a community.',
+      'It may be managed by a third party.',
+      'Public cloud. The cloud infrastructure is provisioned for open use.',
+      'Hybrid cloud. The cloud infrastructure is a composition of two or more clouds.',
+    ]);
+    // Outside such a list a short sentence stays one, and so does a clause inside the list.
+    expect(splitSentences('We ship today. Measured service. Cloud systems meter.')).toHaveLength(3);
+    expect(
+      splitSentences(
+        'Private cloud. Used by one organization.\nPublic cloud. Used by anyone. It is cheap. Be careful.',
+      ),
+    ).toEqual([
+      'Private cloud. Used by one organization.',
+      'Public cloud. Used by anyone.',
+      'It is cheap.',
+      'Be careful.',
+    ]);
+  });
+
   it('handles CRLF line endings', () => {
     expect(splitSentences('One.\r\n\r\nTwo.\r\n- three')).toEqual(['One.', 'Two.', '- three']);
   });
