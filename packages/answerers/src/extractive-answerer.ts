@@ -6,6 +6,7 @@ import {
   type AnswerUnit,
 } from '@docent/text-segmentation';
 import { abortable } from './abortable';
+import { acronymExpansion, definedSubject, definesSubject } from './defined-subject';
 import { warmEnglishTagger } from './english-tagger';
 import {
   askedAnswerCheck,
@@ -197,6 +198,9 @@ const NO_SIGNALS: SentenceSignals = {
   lacksCue: 0,
 };
 
+/** How far below the best a sentence defining the thing asked about may rank and still answer. */
+const DEFINING_SCORE_SHARE = 0.8;
+
 /** A sentence that ends announcing what follows it. */
 const LEAD_IN = /:\s*$/;
 /** An item's number or bullet left in a paragraph's text (a PDF's list): "2. ", "(b) ", "• ". */
@@ -350,6 +354,27 @@ export class ExtractiveAnswerer implements Answerer {
       }
     }
 
+    // Asked what a thing is, the sentence that says it ("A precursor is a sign that…") answers,
+    // when it ranks near the best: the best may only mention the thing ("Common Sources of
+    // Precursors and Indicators").
+    const subject = definedSubject(request.standaloneQuestion);
+    if (subject?.expands) {
+      // What an abbreviation stands for is said by a sentence spelling it out, or by none.
+      const spelling = ranked.find(
+        (c) => acronymExpansion(c.text, subject) !== null && holdsNames(c),
+      );
+      if (!spelling) return notFound('no-expansion');
+      best = spelling;
+    } else if (subject && !definesSubject(best.text, subject)) {
+      const defining = ranked.find(
+        (c) =>
+          c.score >= DEFINING_SCORE_SHARE * best.score &&
+          definesSubject(c.text, subject) &&
+          holdsNames(c),
+      );
+      if (defining) best = defining;
+    }
+
     // A sentence stating the default asked for is the answer alone: what follows it in the
     // description is about other values.
     const stated = sentenceStatingProperty(best, ranked, question, holdsNames);
@@ -370,14 +395,17 @@ export class ExtractiveAnswerer implements Answerer {
     }
     // Asked which option, the option's name is the short answer. Otherwise the page's title may
     // well be the answer ("Heron" on the Heron page): only the question's own words are not.
+    const expansion = subject?.expands ? acronymExpansion(best.text, subject) : null;
     const short =
       term !== undefined
         ? termShortName(term)
-        : shortAnswer(request.standaloneQuestion, best.text, {
-            questionStems: new Set(question.terms.keys()),
-            ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
-            unit: question.unit ?? null,
-          });
+        : expansion !== null
+          ? expansion
+          : shortAnswer(request.standaloneQuestion, best.text, {
+              questionStems: new Set(question.terms.keys()),
+              ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
+              unit: question.unit ?? null,
+            });
     lap('short-answer');
     const quoted = chosen.map((c) => c.text);
     if (term !== undefined) quoted[0] = `${term}: ${quoted[0]}`;

@@ -1,4 +1,5 @@
 import { contentWords, words } from '@docent/text-segmentation';
+import { definedSubject } from './defined-subject';
 import { tagWords, type TaggedWord } from './english-tagger';
 import { questionCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
@@ -140,6 +141,9 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   const terms = new Map<string, number>();
   for (const term of contentWords(standalone).map(stemTerm)) terms.set(term, 0.5);
   for (const term of contentWords(question).map(stemTerm)) terms.set(term, 1);
+  // "What does PEP stand for?": "stand" frames it; "This document does not stand alone" is no
+  // answer.
+  if (definedSubject(standalone)?.expands) terms.delete(stemTerm('stand'));
   const cues = questionCues(question);
   const tagged = tagWords(question);
   const asked = new Set<string>();

@@ -1,4 +1,5 @@
 import { contentWords } from '@docent/text-segmentation';
+import { definedSubject } from './defined-subject';
 import { tagWords, type TaggedWord } from './english-tagger';
 import { FRAMING_WORDS, unitOf } from './question-analysis';
 import { askingWord } from './question-cues';
@@ -157,6 +158,8 @@ export function askedThing(
   const description =
     /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
   if (/^\s*what\b/.test(q) && description.test(q)) return null;
+  // What a thing is: its definition, a sentence ("What is a hybrid cloud?").
+  if (definedSubject(question)?.expands === false) return null;
   const quantity =
     /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b/.exec(
       q,

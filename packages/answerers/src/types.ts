@@ -128,6 +128,7 @@ export interface Answer {
     | 'low-evidence'
     | 'names-not-held'
     | 'twin-states-focus'
+    | 'no-expansion'
     | 'low-score'
     | 'neighbour'
     | 'model';

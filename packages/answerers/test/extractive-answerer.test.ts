@@ -1150,3 +1150,46 @@ describe('ExtractiveAnswerer ranking report', () => {
     });
   });
 });
+
+describe('ExtractiveAnswerer: asked what a thing is', () => {
+  const incidents = [
+    passage(
+      'sources',
+      'Common Sources of Precursors and Indicators\nTable 3-2 lists common sources of precursors and indicators for each category.',
+      'incident-handling.pdf',
+    ),
+    passage(
+      'signs',
+      'Signs of an incident fall into one of two categories: precursors and indicators. A precursor is a sign that an incident may occur in the future. An indicator is a sign that an incident may have occurred or may be occurring now.',
+      'incident-handling.pdf',
+    ),
+  ];
+
+  it('answers with the sentence defining it, not one that only mentions it, and no short answer', async () => {
+    const answer = await askOver('What is a precursor?', incidents);
+    expect(answer.text).toBe('A precursor is a sign that an incident may occur in the future.');
+    expect(answer.shortAnswer).toBeNull();
+  });
+
+  it('answers what an abbreviation stands for with the sentence spelling it out, or not at all', async () => {
+    const zta = [
+      passage(
+        'model',
+        'In this deployment model, the PEP is a single component that acts as a gateway. The PEP forwards each request to the PDP.',
+        'zero-trust.pdf',
+      ),
+      passage(
+        'core',
+        'Access is granted through a policy decision point (PDP) and a corresponding policy enforcement point (PEP).',
+        'zero-trust.pdf',
+      ),
+    ];
+    const answer = await askOver('What does PEP stand for?', zta);
+    expect(answer.found).toBe(true);
+    expect(answer.shortAnswer).toBe('policy enforcement point');
+    expect(answer.usedPassageIds).toEqual(['core']);
+    const unspelt = await askOver('What does PEP stand for?', [zta[0]!]);
+    expect(unspelt).toEqual(NOT_FOUND);
+    expect(unspelt.notFoundReason).toBe('no-expansion');
+  });
+});

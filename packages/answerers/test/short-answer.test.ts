@@ -289,12 +289,24 @@ describe('shortAnswer when the sentence holds nothing of the kind asked', () => 
       ),
     ).toBe('John Mayow');
     // A capital past a label's colon is the next sentence's, not the span's.
-    const q = 'What is a dark launch?';
+    const q = 'Which practice is a dark launch?';
     expect(
       shortAnswer(q, 'Dark launch: Shipping code behind a flag that is off for every customer.', {
         questionStems: new Set(contentWords(q).map(stemTerm)),
-        head: stemTerm('launch'),
+        head: stemTerm('practice'),
       }),
     ).toBe('Shipping code');
+    // Asked what it is, the definition is the answer: no span of it is.
+    const definition = 'What is a dark launch?';
+    expect(
+      shortAnswer(
+        definition,
+        'Dark launch: Shipping code behind a flag that is off for every customer.',
+        {
+          questionStems: new Set(contentWords(definition).map(stemTerm)),
+          head: stemTerm('launch'),
+        },
+      ),
+    ).toBeNull();
   });
 });
