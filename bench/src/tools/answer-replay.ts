@@ -26,7 +26,8 @@ import { decodeRecordedAsk, readRecording } from './recorded-asks';
  *
  *   node bench/dist/tools/answer-replay.js even.jsonl even 600 ['{"weights":{"previous":0.3}}']
  *
- * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer.
+ * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer,
+ * `REPLAY_NEAR_DUMP=file.json` every near miss with its answer.
  * Sentences without a stored vector get a zero vector (no model is loaded).
  */
 const [file, split, limitArg, settingsJson] = process.argv.slice(2);
@@ -98,12 +99,8 @@ async function main() {
   const half = Math.floor(squad.articles.length / 2);
   const u = await scoreUnanswerable(fake(false), fake(true), 'a', squad, half, sample.length, keep);
   const present = new Set(squad.articles.slice(0, half).map((a) => a.title));
-  const n = await scoreNearMisses(
-    fake(false),
-    'a',
-    'squad-half',
-    buildNearMisses(squad, present, Math.ceil(sample.length / 2), keep),
-  );
+  const nearMisses = buildNearMisses(squad, present, Math.ceil(sample.length / 2), keep);
+  const n = await scoreNearMisses(fake(false), 'a', 'squad-half', nearMisses);
   const r3 = (x: number) => Math.round(x * 1000) / 1000;
   console.log(
     JSON.stringify({
@@ -129,6 +126,23 @@ async function main() {
       embedCalls,
     }),
   );
+  if (process.env.REPLAY_NEAR_DUMP) {
+    // Each near miss with its answer: which swaps still get one, and why the others do not.
+    const byQuestion = new Map(answers.map((a) => [a.question as string, a]));
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(
+      process.env.REPLAY_NEAR_DUMP,
+      JSON.stringify(
+        nearMisses.map((m) => ({
+          ...m,
+          answer: byQuestion.get(m.question)?.answer,
+          reason: byQuestion.get(m.question)?.reason,
+        })),
+        null,
+        1,
+      ),
+    );
+  }
   if (process.env.REPLAY_DUMP) {
     const gold = new Map(sample.map((q) => [q.question, q.answers]));
     const { writeFileSync } = await import('node:fs');
