@@ -17,6 +17,10 @@ export interface AskedThing {
   unit?: string;
   /** "How often": a rate or a period answers ("at least annually"), not only a number. */
   often?: boolean;
+  /** "What are the phases…", "which two serials": several things, a list of them answers. */
+  several?: boolean;
+  /** "How long does/do/did/should/…" asks how long something lasts: a duration. */
+  duration?: boolean;
 }
 
 /** Nouns after "which/what" that ask for an identifier rather than a description. */
@@ -170,6 +174,8 @@ export function askedThing(
       shape: 'number',
       ...(counted && { unit: counted }),
       ...(quantity[1] === 'often' && { often: true }),
+      ...(quantity[1] === 'long' &&
+        !/\bhow long (?:is|are|was|were)\b/.test(q) && { duration: true }),
     };
   }
   // The first question word decides: "the stadium where…" asks "what", not "where".
@@ -213,6 +219,8 @@ export function askedThing(
     const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
     return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
   }
+  if (SEVERAL_ASKED.test(q) && !/\b(?:called|named|known as)\b/.test(q))
+    return { shape: 'thing', focus, several: true };
   if (NUMBER_FOCUS.has(focus)) return { shape: 'number', focus };
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
   if (TIME_FOCUS.has(focus)) return { shape: 'time', focus };
@@ -277,7 +285,7 @@ const FREQUENCY_PATTERN =
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 const VALUE_AFTER =
-  /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+/gi;
+  /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+(?!(?:not|also|only|likely|unlikely|used|deemed|considered|a|an|the|to|be)\b)/gi;
 
 /**
  * The words of `sentence` that answer a question asking for a thing, verbatim, or null: the
@@ -315,6 +323,22 @@ export function shortAnswer(
     const fresh = stems.filter((s) => !known.has(s) && !FRAMING_WORDS.has(s));
     if (fresh.length === 0 && !/\d/.test(text)) continue;
     if (stems.length > 0 && fresh.length === 0 && asked.shape !== 'number') continue;
+    // A part of the document ("Figure 1", "Table 3-2", "Section 3.4.2") is where a fact is,
+    // not the fact; nor is the noun asked about with a common word ("the major phases").
+    if (DOCUMENT_PART.test(text) && !(asked.focus && DOCUMENT_PARTS.has(asked.focus))) continue;
+    // A list asked for: one noun of the sentence is not it ("software", "detail"), nor is part
+    // of the list ("analysis, containment, eradication"): a whole one ends with "and".
+    if (asked.several && !/\b(?:and|or)\b|&/.test(text)) continue;
+    if (
+      asked.shape === 'thing' &&
+      asked.focus !== undefined &&
+      stems.includes(asked.focus) &&
+      contentWords(text).every(
+        (w) => stemTerm(w) === asked.focus || VAGUE_MODIFIERS.has(w.toLowerCase()),
+      )
+    ) {
+      continue;
+    }
     const distances = {
       focus: nearest(anchors.focus, span, gap),
       matched: nearest(anchors.matched, span, gap),
@@ -339,6 +363,30 @@ export function shortAnswer(
   return trimSpan(sentence.slice(best.span.start, best.span.end));
 }
 
+/** The parts a document is made of, which locate a fact rather than state it. */
+const DOCUMENT_PARTS = new Set(
+  ['figure', 'table', 'section', 'appendix', 'chapter', 'page', 'annex', 'exhibit'].map(stemTerm),
+);
+/** "What are the (five) phases of…", "which two serials…": a question asking for a list. */
+const SEVERAL_ASKED =
+  /^\s*(?:(?:what|which) (?:are|were) the (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|main|major|key|basic) )?(?:[a-z-]+ )?[a-z-]+s\b|(?:what|which) (?:two|three|four|five|six|seven|eight|nine|ten) )/;
+
+/**
+ * Words that qualify the noun asked about without saying which one it is: "the major phases",
+ * "a leading role", "two points" answer nothing, unlike "rain shadow" or "secret ballot".
+ */
+const VAGUE_MODIFIERS = new Set(
+  (
+    'major main new old important leading small large big great official separate actual ' +
+    'several various numerous many few other different same certain particular specific key ' +
+    'primary first second third last next previous two three four five six seven eight nine ten ' +
+    'following above below such own whole entire basic general common usual typical'
+  ).split(' '),
+);
+const DURATION_UNIT =
+  /\b(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|milliseconds?|ms|decades?)\b/i;
+const DOCUMENT_PART = /^(?:figure|table|section|appendix|chapter|page|annex|exhibit)\b/i;
+
 function spanScore(
   span: Span,
   asked: AskedThing,
@@ -354,6 +402,8 @@ function spanScore(
     case 'number':
       score = kinds.has('number') ? 3 : 0;
       if (asked.unit && new RegExp(`\\b${asked.unit}`, 'i').test(text)) score += 1;
+      // "How long…" of an action: a duration ("three years"), not a document's number ("GRS 24").
+      else if (asked.duration && DURATION_UNIT.test(text)) score += 1;
       break;
     case 'date':
       score = kinds.has('date') ? 3 : kinds.has('time') ? 1.5 : 0;

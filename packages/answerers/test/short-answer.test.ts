@@ -310,3 +310,71 @@ describe('shortAnswer when the sentence holds nothing of the kind asked', () => 
     ).toBeNull();
   });
 });
+
+describe('shortAnswer: no span that merely locates, qualifies or lists part of the answer', () => {
+  it('takes the duration a "how long should…" asks for, not a document number', () => {
+    expect(
+      short(
+        'How long should incident records be retained?',
+        'As discussed in Section 3.4.2, General Records Schedule (GRS) 24 specifies that incident handling records should be kept for three years.',
+      ),
+    ).toBe('three years');
+  });
+
+  it('never gives a figure, table or section as the thing asked for', () => {
+    expect(
+      short(
+        'Who is responsible for the policy decision point?',
+        'From Figure 1, the policy decision point (PDP) is broken down into two logical components.',
+      ),
+    ).toBeNull();
+  });
+
+  it('gives no noun asked about with a vague word, but keeps one a modifier names', () => {
+    expect(
+      short(
+        'What role did Luther play in the churches?',
+        'In the churches, Luther played a leading role.',
+      ),
+    ).toBeNull();
+    expect(
+      short(
+        'What type of ballot elects the Presiding Officer?',
+        'The Presiding Officer is elected by a secret ballot of the members.',
+      ),
+    ).toBe('secret ballot');
+  });
+
+  it('asked for a list, gives no single item of it', () => {
+    expect(
+      short(
+        'What are the phases of incident response?',
+        'This section describes the major phases of the incident response process—preparation, detection and analysis, containment, eradication and recovery, and post-incident activity—in detail.',
+      ),
+    ).toBeNull();
+    expect(
+      short(
+        'What are the five essential characteristics of cloud computing?',
+        'A cloud infrastructure is the collection of hardware and software that enables the five essential characteristics of cloud computing.',
+      ),
+    ).toBeNull();
+    expect(
+      short(
+        'Which two railroads have railyards in Fresno?',
+        'Fresno has railyards of the Union Pacific Railroad, among others.',
+      ),
+    ).toBeNull();
+  });
+
+  it('asked a default, gives a value, not what follows "is not"', () => {
+    expect(
+      short(
+        'What is the default lock timeout?',
+        'The default lock timeout is not likely to matter for short transactions.',
+      ),
+    ).toBeNull();
+    expect(
+      short('What is the default lock timeout?', 'The default lock timeout is 2 minutes.'),
+    ).toBe('2 minutes');
+  });
+});
