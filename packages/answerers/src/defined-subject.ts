@@ -15,15 +15,20 @@ export interface DefinedSubject {
    * abbreviates are a span that answers it.
    */
   expands: boolean;
+  /**
+   * False for "What is the X?", which may as well ask which thing fills a role ("What is the
+   * Norman architecture idiom?" → "Romanesque"): a sentence defining X answers either way, but a
+   * span of it may be the answer.
+   */
+  certain: boolean;
 }
 
 const ARTICLE = /^(?:a|an|the)$/;
 /** What a thing is for, asked of it: the thing is defined by saying it. */
 const ROLE = String.raw`(?:role|purpose|function|meaning|definition|job|responsibility|responsibilities|goal|task)`;
 /**
- * The forms that ask what a thing is. "What is the X?" is not one: it mostly asks which thing
- * fills a role ("What is the Norman architecture idiom?" → "Romanesque"), and "What was…" asks
- * of history, not of a definition.
+ * The forms that ask what a thing is, and last "What is the X?", which may (`certain` false).
+ * "What was…" asks of history, not of a definition.
  */
 const FORMS: RegExp[] = [
   new RegExp(String.raw`^what (?:is|are) (?:meant by |the ${ROLE} of )?((?!the )\S.*)$`),
@@ -31,6 +36,7 @@ const FORMS: RegExp[] = [
   /^what (?:does|do) (.+?) (?:mean|stand for|refer to)$/,
   /^(?:define|explain) (.+)$/,
 ];
+const ROLE_OR_THING = /^what (?:is|are) the (.+)$/;
 /** Words that make the phrase a clause or a choice, not the name of one thing. */
 const NOT_A_NAME = new Set(
   (
@@ -41,6 +47,9 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 const SUBJECT_MAX_WORDS = 5;
+/** "the largest city", "the best route": which one, not what it is. */
+const SUPERLATIVE =
+  /^(?:best|worst|most|least|\w*(?:larg|small|high|low|long|short|fast|slow|bigg|great|old|new|young|hott|cold|near|clos|earli|lat|strong|weak|cheap|wid|deep|heavi|light)est)$/;
 
 /** The thing a question asks to be defined, or null when it asks something else. */
 export function definedSubject(question: string): DefinedSubject | null {
@@ -49,7 +58,7 @@ export function definedSubject(question: string): DefinedSubject | null {
     .replace(/[’‘]/g, "'")
     .replace(/[?.!\s]+$/, '')
     .trim();
-  for (const form of FORMS) {
+  for (const form of [...FORMS, ROLE_OR_THING]) {
     const match = form.exec(q);
     if (!match) continue;
     const words = match[1]!
@@ -62,8 +71,8 @@ export function definedSubject(question: string): DefinedSubject | null {
     }
     if (words.length === 0 || words.length > SUBJECT_MAX_WORDS) return null;
     // "Super Bowl 50's theme", "the most common…", "used for": not a thing's name.
-    if (words.some((w) => NOT_A_NAME.has(w) || /'s?$/.test(w) || /\best$/.test(w))) return null;
-    return { words, expands: / stand for$/.test(q) };
+    if (words.some((w) => NOT_A_NAME.has(w) || /'s?$/.test(w) || SUPERLATIVE.test(w))) return null;
+    return { words, expands: / stand for$/.test(q), certain: form !== ROLE_OR_THING };
   }
   return null;
 }

@@ -396,16 +396,20 @@ export class ExtractiveAnswerer implements Answerer {
     // Asked which option, the option's name is the short answer. Otherwise the page's title may
     // well be the answer ("Heron" on the Heron page): only the question's own words are not.
     const expansion = subject?.expands ? acronymExpansion(best.text, subject) : null;
+    // The sentence saying what the thing is answers "What is the X?" whole: no span of it does.
+    const defined = subject !== null && !subject.expands && definesSubject(best.text, subject);
     const short =
       term !== undefined
         ? termShortName(term)
         : expansion !== null
           ? expansion
-          : shortAnswer(request.standaloneQuestion, best.text, {
-              questionStems: new Set(question.terms.keys()),
-              ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
-              unit: question.unit ?? null,
-            });
+          : defined
+            ? null
+            : shortAnswer(request.standaloneQuestion, best.text, {
+                questionStems: new Set(question.terms.keys()),
+                ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
+                unit: question.unit ?? null,
+              });
     lap('short-answer');
     const quoted = chosen.map((c) => c.text);
     if (term !== undefined) quoted[0] = `${term}: ${quoted[0]}`;

@@ -163,7 +163,8 @@ export function askedThing(
     /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
   if (/^\s*what\b/.test(q) && description.test(q)) return null;
   // What a thing is: its definition, a sentence ("What is a hybrid cloud?").
-  if (definedSubject(question)?.expands === false) return null;
+  const defined = definedSubject(question);
+  if (defined?.certain && !defined.expands) return null;
   const quantity =
     /\bhow (many|much|long|old|far|big|large|high|tall|fast|often|wide|deep|heavy|late|early|soon)\b/.exec(
       q,

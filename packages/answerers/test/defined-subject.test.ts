@@ -5,6 +5,13 @@ describe('definedSubject', () => {
     expect(definedSubject('What is a hybrid cloud?')).toEqual({
       words: ['hybrid', 'cloud'],
       expands: false,
+      certain: true,
+    });
+    // "the X" may ask which thing is the X: a definition answers, but maybe a span too.
+    expect(definedSubject('What is the Norman architecture idiom?')).toEqual({
+      words: ['norman', 'architecture', 'idiom'],
+      expands: false,
+      certain: false,
     });
     expect(definedSubject('What are precursors?')?.words).toEqual(['precursors']);
     expect(definedSubject('What is AutoGen?')?.words).toEqual(['autogen']);
@@ -19,13 +26,13 @@ describe('definedSubject', () => {
     expect(definedSubject('What does the acronym PEP stand for?')).toEqual({
       words: ['pep'],
       expands: true,
+      certain: true,
     });
   });
 
-  it('is null for questions asking which thing fills a role, a value or an instance', () => {
+  it('is null for questions asking a value, an instance or of history', () => {
     for (const question of [
-      'What is the Norman architecture idiom?',
-      'What is the default port?',
+      'What is the largest city?',
       'What was the Black Cloister?',
       'What is a main duty of the GPhC?',
       'What is an example of a controlled substance?',

@@ -1171,6 +1171,24 @@ describe('ExtractiveAnswerer: asked what a thing is', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('asked "What is the X?", answers with a sentence defining X near the best, whole', async () => {
+    const zta = [
+      passage(
+        'inputs',
+        'The policy engine takes input from multiple sources, such as the policy database and threat intelligence feeds.',
+        'zero-trust.pdf',
+      ),
+      passage(
+        'components',
+        'Policy engine (PE): This component is responsible for the ultimate decision to grant access to a resource for a given subject.',
+        'zero-trust.pdf',
+      ),
+    ];
+    const answer = await askOver('What is the policy engine?', zta);
+    expect(answer.text).toMatch(/^Policy engine \(PE\): This component is responsible/);
+    expect(answer.shortAnswer).toBeNull();
+  });
+
   it('answers what an abbreviation stands for with the sentence spelling it out, or not at all', async () => {
     const zta = [
       passage(
