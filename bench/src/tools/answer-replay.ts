@@ -27,7 +27,8 @@ import { decodeRecordedAsk, readRecording } from './recorded-asks';
  *   node bench/dist/tools/answer-replay.js even.jsonl even 600 ['{"weights":{"previous":0.3}}']
  *
  * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer,
- * `REPLAY_NEAR_DUMP=file.json` every near miss with its answer.
+ * `REPLAY_NEAR_DUMP=file.json` every near miss with its answer, `REPLAY_CORPUS_DUMP=file.json` every
+ * real document's.
  * Sentences without a stored vector get a zero vector (no model is loaded).
  */
 const [file, split, limitArg, settingsJson] = process.argv.slice(2);
@@ -126,6 +127,10 @@ async function main() {
       embedCalls,
     }),
   );
+  if (process.env.REPLAY_CORPUS_DUMP) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(process.env.REPLAY_CORPUS_DUMP, JSON.stringify(real.results, null, 1));
+  }
   if (process.env.REPLAY_NEAR_DUMP) {
     // Each near miss with its answer: which swaps still get one, and why the others do not.
     const byQuestion = new Map(answers.map((a) => [a.question as string, a]));
