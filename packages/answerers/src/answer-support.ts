@@ -328,6 +328,26 @@ function ordinalForms(term: string): string[] {
 }
 
 /**
+ * The long options a question names ("--shallow-tags", "--include-ignored") that no passage
+ * holds as written: options are names, each word of which a manual may well use elsewhere
+ * ("shallow", "tags"), so only the whole option says the passages are about it. A passage
+ * writing "--[no-]shallow-tags" or "shallow-tags" holds it.
+ */
+export function absentOptions(question: string, passages: Passage[]): string[] {
+  const options = [...question.matchAll(/(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)/gi)].map((m) =>
+    m[1]!.toLowerCase(),
+  );
+  if (options.length === 0) return [];
+  const text = passages.map((p) => p.text.toLowerCase()).join('\n');
+  // After its dashes, or a "[no-]": not inside a longer word. "--no-x" is "--[no-]x" negated.
+  const held = (option: string) =>
+    new RegExp(`(?<![a-z0-9_])${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(
+      text,
+    );
+  return options.filter((option) => !held(option) && !held(option.replace(/^no-/, '')));
+}
+
+/**
  * Identifiers with parts ("800-207", "R-99", "v1.2", "DE.CM-1") written in a text, by their
  * first part (their family: "800", "r", "v1", "de"), dashes of any kind read as hyphens.
  */

@@ -9,6 +9,7 @@ import { abortable } from './abortable';
 import { acronymExpansion, definedSubject, definesSubject } from './defined-subject';
 import { warmEnglishTagger } from './english-tagger';
 import {
+  absentOptions,
   askedAnswerCheck,
   carryNames,
   collectionRarity,
@@ -267,6 +268,12 @@ export class ExtractiveAnswerer implements Answerer {
         passageWords(request.passages),
         passageNames(request.passages),
       ).length > 0
+    ) {
+      return notFound('absent-subject');
+    }
+    if (
+      this.requireSubjects &&
+      absentOptions(request.standaloneQuestion, request.passages).length > 0
     ) {
       return notFound('absent-subject');
     }

@@ -1,4 +1,5 @@
 import {
+  absentOptions,
   askedAnswerCheck,
   carryNames,
   holdsSubjects,
@@ -400,5 +401,32 @@ describe('askedAnswerCheck', () => {
         sentence('Submit the build to TestFlight and to Google Play internal testing.'),
       ),
     ).toBe(true);
+  });
+});
+
+describe('absentOptions', () => {
+  const page = (text: string) => ({
+    id: 'p',
+    docName: 'git-clone',
+    pageNum: 1,
+    text,
+    headings: '',
+    score: 1,
+    similarity: 0.5,
+  });
+
+  it('names the long options no passage holds whole, though each word is there', () => {
+    const passages = [
+      page('--[no-]single-branch\nClone only the history leading to the tip of a single branch.'),
+      page('--depth <depth>\nCreate a shallow clone. Tags are fetched as usual.'),
+    ];
+    expect(absentOptions('What does git clone --shallow-tags do?', passages)).toEqual([
+      'shallow-tags',
+    ]);
+    expect(absentOptions('What does git clone --single-branch do?', passages)).toEqual([]);
+    expect(absentOptions('What does --no-single-branch do?', passages)).toEqual([]);
+    expect(absentOptions('What does --no-shallow-tags do?', passages)).toEqual(['no-shallow-tags']);
+    expect(absentOptions('How deep does --depth clone?', passages)).toEqual([]);
+    expect(absentOptions('How do I clone a single branch?', passages)).toEqual([]);
   });
 });

@@ -1211,3 +1211,20 @@ describe('ExtractiveAnswerer: asked what a thing is', () => {
     expect(unspelt.notFoundReason).toBe('no-expansion');
   });
 });
+
+describe('ExtractiveAnswerer: an option the passages lack', () => {
+  it('is "not found" when no passage holds the long option asked about, though its words are there', async () => {
+    const manual = [
+      passage(
+        'clone',
+        '--depth <depth>: Create a shallow clone with a history truncated to the specified number of commits. Tags are fetched as usual.',
+        'git-clone',
+      ),
+    ];
+    const missing = await askOver('What does git clone --shallow-tags do?', manual);
+    expect(missing).toEqual(NOT_FOUND);
+    expect(missing.notFoundReason).toBe('absent-subject');
+    const held = await askOver('What does git clone --depth do?', manual);
+    expect(held.found).toBe(true);
+  });
+});
