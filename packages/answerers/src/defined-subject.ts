@@ -77,9 +77,12 @@ export function definedSubject(question: string): DefinedSubject | null {
   return null;
 }
 
-/** What links a term to what it is: a verb of definition, a colon, a dash, a run-in period. */
+/** What links a term to what it is: a copula, a verb of definition, a colon, a dash, a run-in period. */
 const DEFINING_LINK =
   /^\s*(?:(?:is|are|was|were|refers?\s+to|means?|denotes?|describes?|represents?|consists?\s+of|serves?\s+as|provides?|stands?\s+for)\b|[:—–]|-\s|\.\s|,\s)/i;
+/** The links that say what the thing is, not what it does or holds ("serves as", "provides"). */
+const SAYING_WHAT_IT_IS =
+  /^\s*(?:(?:is|are|was|were)\s+(?:an?|the|one)\b|(?:refers?\s+to|means?|denotes?|stands?\s+for)\b|[:—–]|-\s|\.\s)/i;
 const OPENING_MARKS = /^[\s"'“‘([*_•-]+/;
 const LEADING_ARTICLE = /^(?:a|an|the)\s+/i;
 const OPENING_WORD = /^[\p{L}\p{N}](?:[\p{L}\p{N}._'’/-]*[\p{L}\p{N}])?/u;
@@ -95,25 +98,41 @@ const SPELLED_ACRONYM = /^(?:[\p{L}\p{N}-]+\s+){0,5}[\p{L}\p{N}-]+\s*\(([^)]{1,2
  * "Precursors and indicators are…" say something else about it.
  */
 export function definesSubject(sentence: string, subject: DefinedSubject): boolean {
-  if (subject.expands) return acronymExpansion(sentence, subject) !== null;
+  return definition(sentence, subject) !== 'none';
+}
+
+/**
+ * How a sentence defines the subject: 'is' when it says what the thing is ("AutoGen is an
+ * open-source framework…", "Policy engine (PE): This component…"), 'about' when it says what
+ * the thing does or holds ("AutoGen serves as a generic framework…"), else 'none'.
+ */
+export function definition(sentence: string, subject: DefinedSubject): 'is' | 'about' | 'none' {
+  if (subject.expands) return acronymExpansion(sentence, subject) !== null ? 'is' : 'none';
+  const rest = afterSubject(sentence, subject);
+  if (rest === null || !DEFINING_LINK.test(rest)) return 'none';
+  return SAYING_WHAT_IT_IS.test(rest) ? 'is' : 'about';
+}
+
+/** What follows the subject when the sentence opens with it, or null. */
+function afterSubject(sentence: string, subject: DefinedSubject): string | null {
   const text = sentence.replace(OPENING_MARKS, '').replace(LEADING_ARTICLE, '');
   const want = subject.words.map(stemTerm);
   if (want.length === 1) {
     const spelled = SPELLED_ACRONYM.exec(text);
     if (spelled && stemTerm(spelled[1]!.trim().toLowerCase()) === want[0]) {
-      return DEFINING_LINK.test(text.slice(spelled[0].length));
+      return text.slice(spelled[0].length);
     }
   }
   let rest = text;
   for (const stem of want) {
     const word = OPENING_WORD.exec(rest);
-    if (!word || stemTerm(word[0].toLowerCase()) !== stem) return false;
+    if (!word || stemTerm(word[0].toLowerCase()) !== stem) return null;
     rest = rest.slice(word[0].length).replace(/^\s+/, ' ');
     if (rest.startsWith(' ') && stem !== want.at(-1)) rest = rest.slice(1);
   }
   const bracketed = BRACKETED.exec(rest);
   if (bracketed) rest = rest.slice(bracketed[0].length);
-  return DEFINING_LINK.test(rest);
+  return rest;
 }
 
 /** Small words an expansion may hold that its acronym skips ("Department of Defense", DoD). */

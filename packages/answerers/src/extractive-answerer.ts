@@ -6,7 +6,7 @@ import {
   type AnswerUnit,
 } from '@docent/text-segmentation';
 import { abortable } from './abortable';
-import { acronymExpansion, definedSubject, definesSubject } from './defined-subject';
+import { acronymExpansion, definedSubject, definesSubject, definition } from './defined-subject';
 import { warmEnglishTagger } from './english-tagger';
 import {
   absentOptions,
@@ -372,13 +372,17 @@ export class ExtractiveAnswerer implements Answerer {
       );
       if (!spelling) return notFound('no-expansion');
       best = spelling;
-    } else if (subject && !definesSubject(best.text, subject)) {
-      const defining = ranked.find(
-        (c) =>
-          c.score >= DEFINING_SCORE_SHARE * best.score &&
-          definesSubject(c.text, subject) &&
-          holdsNames(c),
+    } else if (subject && definition(best.text, subject) !== 'is') {
+      // Saying what it is ("AutoGen is an open-source framework…") before what it does
+      // ("AutoGen serves as a generic framework…").
+      const near = ranked.filter(
+        (c) => c.score >= DEFINING_SCORE_SHARE * best.score && holdsNames(c),
       );
+      const defining =
+        near.find((c) => definition(c.text, subject) === 'is') ??
+        (definesSubject(best.text, subject)
+          ? undefined
+          : near.find((c) => definesSubject(c.text, subject)));
       if (defining) best = defining;
     }
 

@@ -1,4 +1,9 @@
-import { acronymExpansion, definedSubject, definesSubject } from '../src/defined-subject';
+import {
+  acronymExpansion,
+  definedSubject,
+  definesSubject,
+  definition,
+} from '../src/defined-subject';
 
 describe('definedSubject', () => {
   it('reads the thing a question asks to be defined', () => {
@@ -120,5 +125,19 @@ describe('acronymExpansion', () => {
   it('is null when the sentence only uses the acronym', () => {
     expect(acronymExpansion('The PEP forwards requests to the PDP.', pep)).toBeNull();
     expect(acronymExpansion('PEP deployment models vary.', pep)).toBeNull();
+  });
+});
+
+describe('definition', () => {
+  const autogen = definedSubject('What is AutoGen?')!;
+
+  it('tells saying what the thing is from saying what it does', () => {
+    expect(definition('AutoGen is an open-source framework for agents.', autogen)).toBe('is');
+    expect(definition('AutoGen: a framework for agents.', autogen)).toBe('is');
+    expect(definition('AutoGen serves as a generic framework for applications.', autogen)).toBe(
+      'about',
+    );
+    expect(definition('AutoGen provides agents that converse.', autogen)).toBe('about');
+    expect(definition('AutoGen agents are customizable.', autogen)).toBe('none');
   });
 });

@@ -1189,6 +1189,20 @@ describe('ExtractiveAnswerer: asked what a thing is', () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('prefers the sentence saying what the thing is to one saying what it does', async () => {
+    const paper = [
+      passage(
+        'abstract',
+        'AutoGen serves as a generic framework for building diverse applications of various complexities. AutoGen is an open-source framework that allows developers to build LLM applications via multiple agents.',
+        'autogen-paper.docx',
+      ),
+    ];
+    const answer = await askOver('What is AutoGen?', paper);
+    expect(answer.text).toBe(
+      'AutoGen is an open-source framework that allows developers to build LLM applications via multiple agents.',
+    );
+  });
+
   it('answers what an abbreviation stands for with the sentence spelling it out, or not at all', async () => {
     const zta = [
       passage(
