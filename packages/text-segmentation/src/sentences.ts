@@ -1,3 +1,5 @@
+import nlp from 'compromise';
+
 import {
   NON_TERMINAL_ABBREVIATIONS,
   NUMERAL_ABBREVIATIONS,
@@ -125,6 +127,18 @@ function isRunInTerm(text: string): boolean {
   );
 }
 
+/**
+ * Whether a short phrase names a thing rather than saying something ("Costs vary.", "See
+ * Figure 2."): no word of it a verb but a gerund ("Resource pooling"), as compromise (MIT,
+ * rule-based, no model) tags it. Asked only of the few phrases that may be run-in terms.
+ */
+function namesAThing(phrase: string): boolean {
+  const terms = (nlp(`${phrase}.`).json() as Array<{ terms: Array<{ tags: string[] }> }>).flatMap(
+    (sentence) => sentence.terms,
+  );
+  return !terms.some((term) => term.tags.includes('Verb') && !term.tags.includes('Gerund'));
+}
+
 function wordStart(text: string, index: number, segmentStart: number): number {
   let start = index;
   while (start > segmentStart && !/\s/.test(text[start - 1] ?? '')) start -= 1;
@@ -179,7 +193,8 @@ function splitSegment(text: string, segmentStart: number, segmentEnd: number): T
       // In a list of definitions, a term the PDF's extraction ran on into the line before
       // ("…the cloud provider. Hybrid cloud. The cloud infrastructure is…") is one too.
       if (runInTerms.has(match.index)) continue;
-      if (isRunInTerm(text.slice(sentenceStart, match.index).trim())) continue;
+      const before = text.slice(sentenceStart, match.index).trim();
+      if (isRunInTerm(before) && namesAThing(before)) continue;
     }
     if (LIST_ENUMERATOR.test(text.slice(sentenceStart, end).trim())) continue;
     const sentence = trimmedSpan(text, sentenceStart, end);

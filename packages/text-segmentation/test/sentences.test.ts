@@ -254,6 +254,20 @@ describe('splitSentences', () => {
       'Public cloud. The cloud infrastructure is provisioned for open use.',
       'Hybrid cloud. The cloud infrastructure is a composition of two or more clouds.',
     ]);
+    // A short clause or a pointer inside such a list is no term: it says something.
+    expect(
+      splitSentences(
+        'Private cloud. Used by one organization. Costs vary. Public cloud. Used by anyone.\n' +
+          'Hybrid cloud. A mix of both. See Figure 2. Community cloud. Shared by a community.',
+      ),
+    ).toEqual([
+      'Private cloud. Used by one organization.',
+      'Costs vary.',
+      'Public cloud. Used by anyone.',
+      'Hybrid cloud. A mix of both.',
+      'See Figure 2.',
+      'Community cloud. Shared by a community.',
+    ]);
     // Outside such a list a short sentence stays one, and so does a clause inside the list.
     expect(splitSentences('We ship today. Measured service. Cloud systems meter.')).toHaveLength(3);
     expect(
