@@ -47,6 +47,8 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 const SUBJECT_MAX_WORDS = 5;
+/** "needed", "required", "being done": an action asked about, not a thing's name. */
+const PARTICIPLE = /^(?:\w{3,}[^e]ed|done|given|known|shown|seen|made|taken|meant)$/;
 /** "the largest city", "the best route": which one, not what it is. */
 const SUPERLATIVE =
   /^(?:best|worst|most|least|\w*(?:larg|small|high|low|long|short|fast|slow|bigg|great|old|new|young|hott|cold|near|clos|earli|lat|strong|weak|cheap|wid|deep|heavi|light)est)$/;
@@ -62,14 +64,24 @@ export function definedSubject(question: string): DefinedSubject | null {
     const match = form.exec(q);
     if (!match) continue;
     const words = match[1]!
-      .replace(/["“”]/g, '')
+      .replace(/["“”`]/g, '')
+      // 'rebase', ‘0-RTT’: a quoted name, not a possessive.
+      .replace(/(^|\s)'([^']+)'(?=\s|$)/g, '$1$2')
       .split(/\s+/)
       .filter((w) => w !== '');
     if (words.length > 0 && ARTICLE.test(words[0]!)) words.shift();
-    if (words.length > 1 && /^(?:acronym|abbreviation|initialism|term|word)$/.test(words[0]!)) {
+    if (
+      words.length > 1 &&
+      /^(?:acronym|abbreviation|initialism|term|word|letters)$/.test(words[0]!)
+    ) {
       words.shift();
     }
     if (words.length === 0 || words.length > SUBJECT_MAX_WORDS) return null;
+    // "What is 2 + 2?": arithmetic, not a name; "What is needed?": what is done, not a thing.
+    if (words.some((w) => !/[\p{L}\p{N}]/u.test(w)) || !words.some((w) => /\p{L}/u.test(w))) {
+      return null;
+    }
+    if (words.length === 1 && PARTICIPLE.test(words[0]!)) return null;
     // "Super Bowl 50's theme", "the most common…", "used for": not a thing's name.
     if (words.some((w) => NOT_A_NAME.has(w) || /'s?$/.test(w) || SUPERLATIVE.test(w))) return null;
     return { words, expands: / stand for$/.test(q), certain: form !== ROLE_OR_THING };
@@ -79,13 +91,14 @@ export function definedSubject(question: string): DefinedSubject | null {
 
 /** What links a term to what it is: a copula, a verb of definition, a colon, a dash, a run-in period. */
 const DEFINING_LINK =
-  /^\s*(?:(?:is|are|was|were|refers?\s+to|means?|denotes?|describes?|represents?|consists?\s+of|serves?\s+as|provides?|stands?\s+for)\b|[:—–]|-\s|\.\s|,\s)/i;
+  /^\s*(?:(?:is|are|was|were|refers?\s+to|means?|denotes?|describes?|represents?|consists?\s+of|serves?\s+as|provides?|stands?\s+for)\b|[:—–]|-\s|\.\s|,\s+(?:an?|the)\s)/i;
 /** The links that say what the thing is, not what it does or holds ("serves as", "provides"). */
 const SAYING_WHAT_IT_IS =
   /^\s*(?:(?:is|are|was|were)\s+(?:an?|the|one)\b|(?:refers?\s+to|means?|denotes?|stands?\s+for)\b|[:—–]|-\s|\.\s)/i;
-const OPENING_MARKS = /^[\s"'“‘([*_•-]+/;
+/** Quotes, brackets and bullets before the term; not the dashes of an option ("--force:"). */
+const OPENING_MARKS = /^(?:[\s"'“‘([*_•]|-(?=\s))+/;
 const LEADING_ARTICLE = /^(?:a|an|the)\s+/i;
-const OPENING_WORD = /^[\p{L}\p{N}](?:[\p{L}\p{N}._'’/-]*[\p{L}\p{N}])?/u;
+const OPENING_WORD = /^(?:--?)?[\p{L}\p{N}](?:[\p{L}\p{N}._'’/-]*[\p{L}\p{N}])?/u;
 const BRACKETED = /^\s*\(([^)]{1,40})\)/;
 /** Up to six words, then an acronym in brackets: "Policy enforcement point (PEP)". */
 const SPELLED_ACRONYM = /^(?:[\p{L}\p{N}-]+\s+){0,5}[\p{L}\p{N}-]+\s*\(([^)]{1,20})\)/u;
@@ -124,11 +137,11 @@ function afterSubject(sentence: string, subject: DefinedSubject): string | null 
     }
   }
   let rest = text;
-  for (const stem of want) {
+  for (const [index, stem] of want.entries()) {
     const word = OPENING_WORD.exec(rest);
     if (!word || stemTerm(word[0].toLowerCase()) !== stem) return null;
     rest = rest.slice(word[0].length).replace(/^\s+/, ' ');
-    if (rest.startsWith(' ') && stem !== want.at(-1)) rest = rest.slice(1);
+    if (rest.startsWith(' ') && index < want.length - 1) rest = rest.slice(1);
   }
   const bracketed = BRACKETED.exec(rest);
   if (bracketed) rest = rest.slice(bracketed[0].length);
@@ -136,60 +149,122 @@ function afterSubject(sentence: string, subject: DefinedSubject): string | null 
 }
 
 /** Small words an expansion may hold that its acronym skips ("Department of Defense", DoD). */
-const SKIPPED = new Set(['of', 'and', 'for', 'the', 'on', 'in', 'to', 'a', '&']);
+const SKIPPED = new Set(['of', 'and', 'for', 'the', 'on', 'in', 'to', 'a', 'an', '&']);
+/** Words of a sentence, "&" and inner capitals kept: "R&D", "JavaScript". */
+const WORD = /[\p{L}\p{N}][\p{L}\p{N}'’-]*|&/gu;
 
 /**
  * The words an acronym stands for, as the sentence writes them: "American Football Conference
- * (AFC)", "PEP Policy Enforcement Point", "PEP (Policy Enforcement Point)", "AFC: American
- * Football Conference". Null when the sentence does not spell the subject out.
+ * (AFC)", "Hypertext Transfer Protocol (HTTP)", "PEP Policy Enforcement Point", "PEP (Policy
+ * Enforcement Point)", "AFC: American Football Conference". Null when the sentence does not
+ * spell the subject out. Unbracketed and without a colon, only capitalised words spell it out:
+ * "the PEP passes each packet" merely has the right initials.
  */
 export function acronymExpansion(sentence: string, subject: DefinedSubject): string | null {
   if (subject.words.length !== 1) return null;
   const acronym = subject.words[0]!.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
   if (acronym.length < 2 || acronym.length > 8) return null;
-  const words = [...sentence.matchAll(/[\p{L}\p{N}&][\p{L}\p{N}'’&-]*/gu)];
-  const at = (i: number) => words[i]![0].toLowerCase().replace(/[^\p{L}\p{N}&]/gu, '');
-  // The expansion ending right before the acronym, or starting right after it.
-  for (let i = 0; i < words.length; i++) {
-    if (at(i) !== acronym) continue;
-    const before = spelledEndingAt(words, i - 1, acronym);
-    if (before !== null) return sentence.slice(words[before]!.index, wordEnd(words[i - 1]!));
-    const after = spelledStartingAt(words, i + 1, acronym);
-    if (after !== null) return sentence.slice(words[i + 1]!.index, wordEnd(words[after]!));
+  // "R&D", "CI/CD", "R.O.I.": the acronym's letters with its own marks between them.
+  const written = new RegExp(
+    String.raw`(?<![\p{L}\p{N}])${[...acronym].map(escapeRegExp).join(String.raw`[&/.]?`)}\.?(?![\p{L}\p{N}])`,
+    'giu',
+  );
+  const words = [...sentence.matchAll(WORD)];
+  for (const found of sentence.matchAll(written)) {
+    const start = found.index;
+    const end = start + found[0].length;
+    const before = words.filter((w) => wordEnd(w) <= start);
+    const after = words.filter((w) => w.index! >= end);
+    // "… Transfer Protocol (HTTP)": the words right before it.
+    const bracketedAfter =
+      /\(\s*$/.test(sentence.slice(0, start)) && /^\s*\)/.test(sentence.slice(end));
+    const first = spelledEndingAt(before, acronym, bracketedAfter);
+    if (first !== null) return sentence.slice(before[first]!.index, wordEnd(before.at(-1)!));
+    // "PEP (Policy Enforcement Point)", "PEP: Policy…", "PEP Policy…": the words right after.
+    const link = /^\s*(?:\(|:|[-–—]\s)?\s*/.exec(sentence.slice(end))![0];
+    const last = spelledStartingAt(after, acronym, /[(:\-–—]/.test(link));
+    if (last !== null) return sentence.slice(after[0]!.index, wordEnd(after[last]!));
   }
   return null;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function wordEnd(word: RegExpMatchArray): number {
   return word.index! + word[0].length;
 }
 
-/** The first word of an expansion of `acronym` whose last word is `last`, if one. */
-function spelledEndingAt(words: RegExpMatchArray[], last: number, acronym: string): number | null {
-  let letter = acronym.length - 1;
-  for (let i = last; i >= 0 && last - i < acronym.length * 2; i--) {
-    const word = words[i]![0].toLowerCase();
-    if (word.startsWith(acronym[letter]!)) {
-      if (letter === 0) return i;
-      letter--;
-    } else if (!SKIPPED.has(word) || i === last) return null;
+/** The first of the last words of `words` that spell `acronym` out, if they do. */
+function spelledEndingAt(
+  words: RegExpMatchArray[],
+  acronym: string,
+  marked: boolean,
+): number | null {
+  for (let count = 1; count <= Math.min(words.length, acronym.length * 2); count++) {
+    const first = words.length - count;
+    if (
+      spells(
+        words.slice(first).map((w) => w[0]),
+        acronym,
+        marked,
+      )
+    )
+      return first;
   }
   return null;
 }
 
-/** The last word of an expansion of `acronym` whose first word is `first`, if one. */
+/** The last of the first words of `words` that spell `acronym` out, if they do. */
 function spelledStartingAt(
   words: RegExpMatchArray[],
-  first: number,
   acronym: string,
+  marked: boolean,
 ): number | null {
-  let letter = 0;
-  for (let i = first; i < words.length && i - first < acronym.length * 2; i++) {
-    const word = words[i]![0].toLowerCase();
-    if (word.startsWith(acronym[letter]!)) {
-      if (letter === acronym.length - 1) return i;
-      letter++;
-    } else if (!SKIPPED.has(word) || i === first) return null;
+  for (let count = 1; count <= Math.min(words.length, acronym.length * 2); count++) {
+    if (
+      spells(
+        words.slice(0, count).map((w) => w[0]),
+        acronym,
+        marked,
+      )
+    )
+      return count - 1;
   }
   return null;
+}
+
+/**
+ * Whether the words spell the acronym out: each of its letters, in order, starts a word or
+ * continues one that an earlier letter started ("Hypertext Transfer" for HTT, "JavaScript" for
+ * JS, "eXtensible" for X), every word not a small one gives a letter, and the first and last
+ * words give one. Unless marked by brackets or a colon, every word giving one is capitalised.
+ */
+function spells(words: string[], acronym: string, marked: boolean): boolean {
+  const lower = words.map((w) => w.toLowerCase());
+  // The letters word i gives, from letter `at` on: its initial, then letters inside it.
+  const from = (i: number, at: number): boolean => {
+    if (i === words.length) return at === acronym.length;
+    const word = lower[i]!;
+    const small = SKIPPED.has(word);
+    if (small && i > 0 && i < words.length - 1 && from(i + 1, at)) return true;
+    if (at === acronym.length) return false;
+    const starts = word.startsWith(acronym[at]!) || (acronym[at] === 'x' && word.startsWith('ex'));
+    if (!starts) return false;
+    if (!marked && !small && !/^[\p{Lu}\p{N}]/u.test(words[i]!)) return false;
+    // The initial, then any more letters found inside the word, in order.
+    let next = at + 1;
+    let position = acronym[at] === 'x' && word.startsWith('ex') ? 2 : 1;
+    if (from(i + 1, next)) return true;
+    while (next < acronym.length) {
+      const inside = word.indexOf(acronym[next]!, position);
+      if (inside < 0) return false;
+      position = inside + 1;
+      next++;
+      if (from(i + 1, next)) return true;
+    }
+    return false;
+  };
+  return words.length > 0 && from(0, 0);
 }

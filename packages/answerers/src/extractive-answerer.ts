@@ -408,7 +408,14 @@ export class ExtractiveAnswerer implements Answerer {
     // well be the answer ("Heron" on the Heron page): only the question's own words are not.
     const expansion = subject?.expands ? acronymExpansion(best.text, subject) : null;
     // The sentence saying what the thing is answers "What is the X?" whole: no span of it does.
-    const defined = subject !== null && !subject.expands && definesSubject(best.text, subject);
+    // "What is the default lock timeout?" is answered by "The default lock timeout is 2
+    // minutes.": unless sure a definition is asked for, only one saying what X is defines it.
+    const defined =
+      subject !== null &&
+      !subject.expands &&
+      (subject.certain
+        ? definesSubject(best.text, subject)
+        : definition(best.text, subject) === 'is');
     const short =
       term !== undefined
         ? termShortName(term)

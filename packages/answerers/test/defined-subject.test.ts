@@ -28,6 +28,11 @@ describe('definedSubject', () => {
     expect(definedSubject('What is meant by "0-RTT"?')?.words).toEqual(['0-rtt']);
     expect(definedSubject('What does Fortiter Defendit Triumphans mean?')?.expands).toBe(false);
     expect(definedSubject('Define precursor.')?.words).toEqual(['precursor']);
+    // Quoted names, not possessives.
+    expect(definedSubject("What is 'rebase'?")?.words).toEqual(['rebase']);
+    expect(definedSubject('What is ‘0-RTT’ data?')?.words).toEqual(['0-rtt', 'data']);
+    expect(definedSubject('What is `--force`?')?.words).toEqual(['--force']);
+    expect(definedSubject('What do the letters PEP stand for?')?.words).toEqual(['pep']);
     expect(definedSubject('What does the acronym PEP stand for?')).toEqual({
       words: ['pep'],
       expands: true,
@@ -48,6 +53,8 @@ describe('definedSubject', () => {
       'What is the physical layer of a cloud infrastructure made of?',
       'How do I rotate a key?',
       'What does git gc --auto do by default?',
+      'What is needed?',
+      'What is 2 + 2?',
     ]) {
       expect([question, definedSubject(question)]).toEqual([question, null]);
     }
@@ -107,6 +114,24 @@ describe('definesSubject', () => {
   });
 });
 
+describe('definition: edge cases of the opening', () => {
+  it("keeps an option's dashes, matches repeated words in place and needs an appositive", () => {
+    expect(
+      definition('--force: Skip the safety checks.', definedSubject('What is --force?')!),
+    ).toBe('is');
+    const bora = definedSubject('What is Bora Bora?')!;
+    expect(definition('Bora Bora is an island.', bora)).toBe('is');
+    expect(definition('Bora is an island.', bora)).toBe('none');
+    const precursors = definedSubject('What are precursors?')!;
+    expect(definition('Precursors, indicators and sources are listed below.', precursors)).toBe(
+      'none',
+    );
+    expect(definition('Precursors, the signs of an incident to come, are rare.', precursors)).toBe(
+      'about',
+    );
+  });
+});
+
 describe('acronymExpansion', () => {
   const pep = definedSubject('What does PEP stand for?')!;
 
@@ -120,6 +145,30 @@ describe('acronymExpansion', () => {
     expect(acronymExpansion('The Department of Defense (DoD) runs it.', dod)).toBe(
       'Department of Defense',
     );
+  });
+
+  it('finds expansions whose words give more than one letter, or marks between letters', () => {
+    const expand = (acronym: string, sentence: string) =>
+      acronymExpansion(sentence, definedSubject(`What does ${acronym} stand for?`)!);
+    expect(expand('HTTP', 'It speaks the Hypertext Transfer Protocol (HTTP).')).toBe(
+      'Hypertext Transfer Protocol',
+    );
+    expect(expand('XML', 'Extensible Markup Language (XML) is a markup language.')).toBe(
+      'Extensible Markup Language',
+    );
+    expect(expand('JSON', 'JavaScript Object Notation (JSON) is a data format.')).toBe(
+      'JavaScript Object Notation',
+    );
+    expect(expand('R&D', 'Research and Development (R&D) spends 5%.')).toBe(
+      'Research and Development',
+    );
+    expect(expand('CI/CD', 'CI/CD (continuous integration and continuous delivery) runs.')).toBe(
+      'continuous integration and continuous delivery',
+    );
+  });
+
+  it('does not read words that merely have the initials as an expansion', () => {
+    expect(acronymExpansion('Then the PEP passes each packet on.', pep)).toBeNull();
   });
 
   it('is null when the sentence only uses the acronym', () => {

@@ -1226,6 +1226,20 @@ describe('ExtractiveAnswerer: asked what a thing is', () => {
   });
 });
 
+describe('ExtractiveAnswerer: "What is the X?" of a value', () => {
+  it('keeps the value as the short answer when the sentence states it', async () => {
+    const answer = await askOver('What is the default lock timeout?', [
+      passage(
+        'locks',
+        'The default lock timeout is 2 minutes. Long transactions may need more.',
+        'locking',
+      ),
+    ]);
+    expect(answer.text).toBe('The default lock timeout is 2 minutes.');
+    expect(answer.shortAnswer).toBe('2 minutes');
+  });
+});
+
 describe('ExtractiveAnswerer: an option the passages lack', () => {
   it('is "not found" when no passage holds the long option asked about, though its words are there', async () => {
     const manual = [
