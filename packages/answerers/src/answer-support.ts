@@ -334,11 +334,13 @@ function ordinalForms(term: string): string[] {
  * writing "--[no-]shallow-tags" or "shallow-tags" holds it.
  */
 export function absentOptions(question: string, passages: Passage[]): string[] {
-  const options = [...question.matchAll(/(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)*)/gi)].map((m) =>
+  // An en or em dash is what "--" becomes when typed into a word processor.
+  const asked = question.replace(/(?<![\w-])[\u2013\u2014](?=[a-z])/gi, '--');
+  const options = [...asked.matchAll(/(?<![\w-])--([a-z][\w]*(?:-\w+)*)/gi)].map((m) =>
     m[1]!.toLowerCase(),
   );
   if (options.length === 0) return [];
-  const text = passages.map((p) => p.text.toLowerCase()).join('\n');
+  const text = passages.map((p) => p.text.replace(/[\u2010\u2011]/g, '-').toLowerCase()).join('\n');
   // After its dashes, or a "[no-]": not inside a longer word. "--no-x" is "--[no-]x" negated.
   const held = (option: string) =>
     new RegExp(`(?<![a-z0-9_])${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`).test(

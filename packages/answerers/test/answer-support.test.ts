@@ -429,4 +429,18 @@ describe('absentOptions', () => {
     expect(absentOptions('How deep does --depth clone?', passages)).toEqual([]);
     expect(absentOptions('How do I clone a single branch?', passages)).toEqual([]);
   });
+
+  it('reads options with underscores, typographic dashes and hyphens as written', () => {
+    const passages = [
+      page('--max_tokens <n>\nThe most tokens to generate.'),
+      page('\u2010\u2010dry\u2011run\nShow what would be done.'),
+    ];
+    expect(absentOptions('What does --max_tokens do?', passages)).toEqual([]);
+    expect(absentOptions('What does --max_tokens_total do?', passages)).toEqual([
+      'max_tokens_total',
+    ]);
+    expect(absentOptions('What does --dry-run do?', passages)).toEqual([]);
+    expect(absentOptions('What does \u2013dry-run do?', passages)).toEqual([]);
+    expect(absentOptions('What does \u2013shallow-tags do?', passages)).toEqual(['shallow-tags']);
+  });
 });
