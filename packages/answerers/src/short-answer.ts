@@ -175,8 +175,9 @@ export function askedThing(
       shape: 'number',
       ...(counted && { unit: counted }),
       ...(quantity[1] === 'often' && { often: true }),
+      // "How long is the river?" asks a length; "How long is the retention period?" a time.
       ...(quantity[1] === 'long' &&
-        !/\bhow long (?:is|are|was|were)\b/.test(q) && { duration: true }),
+        (!/\bhow long (?:is|are|was|were)\b/.test(q) || LASTING.test(q)) && { duration: true }),
     };
   }
   // The first question word decides: "the stadium where…" asks "what", not "where".
@@ -200,7 +201,11 @@ export function askedThing(
   if (!namedOf && namingCompound) {
     return { shape: 'identifier', focus: stemTerm(namingCompound[1]!) };
   }
-  const direct = /\b(?:what|which)\s+([a-z][\w-]*)\b/.exec(q);
+  // "Which two railroads": the railroads.
+  const direct =
+    /\b(?:what|which)\s+(?:(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\s+)?([a-z][\w-]*)\b/.exec(
+      q,
+    );
   const focusWord =
     direct &&
     !/^(?:is|was|are|were|does|do|did|has|have|had|can|will|would|should|kind|type|sort)$/.test(
@@ -220,7 +225,13 @@ export function askedThing(
     const definition = /^\s*what (?:is|are|was|were) (?:an? )?(?:\S+\s*){1,3}$/.test(q);
     return /\bwhat\b/.test(q) && !definition ? { shape: 'thing' } : null;
   }
-  if (SEVERAL_ASKED.test(q) && !/\b(?:called|named|known as)\b/.test(q))
+  // "What are the opening hours?", "…the dates?": a time or a date, not a list of things.
+  const several = SEVERAL_ASKED.exec(q);
+  const plural = several?.[1] !== undefined ? stemTerm(several[1]) : undefined;
+  const measured = [NUMBER_FOCUS, DATE_FOCUS, TIME_FOCUS].some(
+    (kind) => kind.has(focus) || (plural !== undefined && kind.has(plural)),
+  );
+  if (several && !measured && !/\b(?:called|named|known as)\b/.test(q))
     return { shape: 'thing', focus, several: true };
   if (NUMBER_FOCUS.has(focus)) return { shape: 'number', focus };
   if (DATE_FOCUS.has(focus)) return { shape: 'date', focus };
@@ -286,7 +297,7 @@ const FREQUENCY_PATTERN =
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 const VALUE_AFTER =
-  /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+(?!(?:not|also|only|likely|unlikely|used|deemed|considered|a|an|the|to|be)\b)/gi;
+  /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+(?!(?:not|also|only|likely|unlikely|used|deemed|considered|to|be)\b)(?!(?:a|an|the)\s+\S+\s+\S)/gi;
 
 /**
  * The words of `sentence` that answer a question asking for a thing, verbatim, or null: the
@@ -370,7 +381,7 @@ const DOCUMENT_PARTS = new Set(
 );
 /** "What are the (five) phases of…", "which two serials…": a question asking for a list. */
 const SEVERAL_ASKED =
-  /^\s*(?:(?:what|which) (?:are|were) the (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|main|major|key|basic) )?(?:[a-z-]+ )?[a-z-]+s\b|(?:what|which) (?:two|three|four|five|six|seven|eight|nine|ten) )/;
+  /^\s*(?:(?:what|which) (?:are|were) the (?:(?:\d+|two|three|four|five|six|seven|eight|nine|ten|main|major|key|basic) )?(?:[a-z-]+ )?([a-z-]+s)\b|(?:what|which) (?:two|three|four|five|six|seven|eight|nine|ten) )/;
 
 /**
  * Words that qualify the noun asked about without saying which one it is: "the major phases",
@@ -384,6 +395,9 @@ const VAGUE_MODIFIERS = new Set(
     'following above below such own whole entire basic general common usual typical'
   ).split(' '),
 );
+/** Things that last, whose length is a time. */
+const LASTING =
+  /\b(?:period|time|timeout|interval|delay|window|duration|term|lifetime|wait|warranty|notice|retention|lease|trial|break|leave|shift|meeting|session|ttl|expiry|expiration|flight|trip|journey|vacation|holiday|sentence|reign|war)s?\b/;
 const DURATION_UNIT =
   /\b(?:years?|months?|weeks?|days?|hours?|minutes?|seconds?|milliseconds?|ms|decades?)\b/i;
 const DOCUMENT_PART = /^(?:figure|table|section|appendix|chapter|page|annex|exhibit)\b/i;
@@ -577,17 +591,69 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
   each(IDENTIFIER_PATTERN, 'identifier');
   for (const match of sentence.matchAll(VALUE_AFTER)) {
     const start = match.index + match[0].length;
-    const value = /^(?:`[^`]+`|"[^"]+"|'[^']+'|[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)/.exec(
-      sentence.slice(start),
-    );
+    // "is a comma." ends in one word after its article; "is a sign that…" is no value.
+    const value =
+      /^(?:`[^`]+`|"[^"]+"|'[^']+'|(?:a|an|the)\s+[^\s,.;:()]+(?=[.,;:]?\s*$)|[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)/i.exec(
+        sentence.slice(start),
+      );
     if (value) add(start, start + value[0].length, 'value');
   }
-  for (const phrase of nounPhrases(tagged)) {
+  const phrases = nounPhrases(tagged);
+  for (const phrase of phrases) {
     const kind: AnswerShape = phrase.person ? 'person' : phrase.place ? 'place' : 'thing';
     add(phrase.start, phrase.end, kind);
     if (phrase.person || phrase.place) add(phrase.start, phrase.end, 'thing');
   }
+  // Asked for several, the phrases "and" or commas join are one answer ("Union Pacific and
+  // BNSF railroads").
+  if (asked.several) {
+    for (const [start, end] of coordinatedRuns(sentence, phrases, tagged, asked.focus)) {
+      add(start, end, 'thing');
+    }
+  }
   return [...spans.values()];
+}
+
+/**
+ * Whole lists of noun phrases, joined by commas and a final "and"/"or": [start, end] of each.
+ * A list whose phrase runs into a dash ("process—preparation, …") is cut wrongly: none.
+ */
+function coordinatedRuns(
+  sentence: string,
+  phrases: Phrase[],
+  tagged: TaggedWord[],
+  focus: string | undefined,
+): Array<[number, number]> {
+  // Names ("Union Pacific and BNSF"), or things of the kind asked ("… BNSF railroads"):
+  // "hardware and software" is no list of the characteristics asked for.
+  const named = (phrase: Phrase) =>
+    tagged.some((w) => w.start === phrase.start && w.tags.has('ProperNoun'));
+  const ofKind = (phrase: Phrase) =>
+    focus !== undefined &&
+    stemTerm(sentence.slice(phrase.start, phrase.end).split(/\s+/).at(-1)!.toLowerCase()) === focus;
+  const out: Array<[number, number]> = [];
+  let from = 0;
+  let joined = false;
+  for (let i = 1; i <= phrases.length; i++) {
+    const gap = i < phrases.length ? sentence.slice(phrases[i - 1]!.end, phrases[i]!.start) : '';
+    if (i < phrases.length && /^\s*,?\s*(?:and|or|&)\s+$/i.test(gap)) {
+      joined = true;
+      continue;
+    }
+    if (i < phrases.length && /^\s*,\s*$/.test(gap) && !joined) continue;
+    const run = sentence.slice(phrases[from]!.start, phrases[i - 1]!.end);
+    const members = phrases.slice(from, i);
+    if (
+      joined &&
+      !/[\u2013\u2014]/.test(run) &&
+      (members.every(named) || ofKind(members.at(-1)!))
+    ) {
+      out.push([phrases[from]!.start, phrases[i - 1]!.end]);
+    }
+    from = i;
+    joined = false;
+  }
+  return out;
 }
 
 interface Phrase {

@@ -366,6 +366,30 @@ describe('shortAnswer: no span that merely locates, qualifies or lists part of t
     ).toBeNull();
   });
 
+  it('asked for a list, gives a whole one', () => {
+    expect(
+      short(
+        'Which two railroads have railyards in Fresno?',
+        'Fresno has railyards of the Union Pacific and BNSF railroads.',
+      ),
+    ).toBe('Union Pacific and BNSF railroads');
+    expect(
+      short(
+        'What are the opening hours of the library?',
+        'The library is open from 9:00 to 17:00 on weekdays.',
+      ),
+    ).not.toBeNull();
+  });
+
+  it('asked how long a period is, gives a duration', () => {
+    expect(
+      short(
+        'How long is the retention period for audit logs?',
+        'Audit logs are kept under GRS 24 for a retention period of three years.',
+      ),
+    ).toBe('three years');
+  });
+
   it('asked a default, gives a value, not what follows "is not"', () => {
     expect(
       short(
@@ -376,5 +400,11 @@ describe('shortAnswer: no span that merely locates, qualifies or lists part of t
     expect(
       short('What is the default lock timeout?', 'The default lock timeout is 2 minutes.'),
     ).toBe('2 minutes');
+    expect(
+      short('What is the default field separator?', 'The default field separator is a comma.'),
+    ).toBe('comma');
+    expect(
+      short('What is the default field separator?', 'The default is a sign that nothing was set.'),
+    ).toBeNull();
   });
 });
