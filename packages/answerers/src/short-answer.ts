@@ -296,6 +296,9 @@ const FREQUENCY_PATTERN =
   /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other)\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
+/** Words hyphenated into one, joined by a small word ("up-to-date", "end-to-end"). */
+const HYPHENATED_PHRASE =
+  /^[a-z]+(?:-[a-z]+)*-(?:the|of|to|in|on|a|an|and|or|by|for|at|from)-[a-z]+(?:-[a-z]+)*$/i;
 const VALUE_AFTER =
   /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+(?!(?:not|also|only|likely|unlikely|used|deemed|considered|to|be)\b)(?!(?:a|an|the)\s+\S+\s+\S)/gi;
 
@@ -588,7 +591,11 @@ function candidateSpans(sentence: string, tagged: TaggedWord[], asked: AskedThin
   }
   // "How often": a rate or a period ("at least annually", "every 90 days", "twice a year").
   if (asked.often) each(FREQUENCY_PATTERN, 'number');
-  each(IDENTIFIER_PATTERN, 'identifier');
+  for (const match of sentence.matchAll(IDENTIFIER_PATTERN)) {
+    // "after-the-fact", "state-of-the-art": a compound word, no identifier.
+    if (HYPHENATED_PHRASE.test(match[0])) continue;
+    add(match.index, match.index + match[0].length, 'identifier');
+  }
   for (const match of sentence.matchAll(VALUE_AFTER)) {
     const start = match.index + match[0].length;
     // "is a comma." ends in one word after its article; "is a sign that…" is no value.

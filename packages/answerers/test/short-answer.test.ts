@@ -381,6 +381,18 @@ describe('shortAnswer: no span that merely locates, qualifies or lists part of t
     ).not.toBeNull();
   });
 
+  it('takes no hyphenated phrase for an identifier', () => {
+    expect(
+      short(
+        'What is the default retention period?',
+        'The organization retains audit records to support after-the-fact investigations.',
+      ),
+    ).not.toBe('after-the-fact');
+    expect(
+      short('Which setting limits the pool?', 'The pool is limited by max-pool-size in the file.'),
+    ).toBe('max-pool-size');
+  });
+
   it('asked how long a period is, gives a duration', () => {
     expect(
       short(
