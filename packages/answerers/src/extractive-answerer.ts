@@ -3,11 +3,11 @@ import {
   answerUnitKey,
   answerUnits,
   contentWords,
+  warmEnglishTagger,
   type AnswerUnit,
 } from '@docent/text-segmentation';
 import { abortable } from './abortable';
 import { acronymExpansion, definedSubject, definesSubject, definition } from './defined-subject';
-import { warmEnglishTagger } from './english-tagger';
 import {
   absentOptions,
   askedAnswerCheck,

@@ -26,4 +26,4 @@ export {
   type TokenCounter,
   type TokenizerName,
 } from './token-counter';
-export { tagWords, type TaggedWord } from './english-tagger';
+export { tagWords, type TaggedWord } from '@docent/text-segmentation';

@@ -1,6 +1,5 @@
-import { contentWords, words } from '@docent/text-segmentation';
+import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-segmentation';
 import { definedSubject } from './defined-subject';
-import { tagWords, type TaggedWord } from './english-tagger';
 import { questionCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
 

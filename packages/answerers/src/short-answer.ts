@@ -1,6 +1,5 @@
-import { contentWords } from '@docent/text-segmentation';
+import { contentWords, tagWords, type TaggedWord } from '@docent/text-segmentation';
 import { definedSubject } from './defined-subject';
-import { tagWords, type TaggedWord } from './english-tagger';
 import { FRAMING_WORDS, unitOf } from './question-analysis';
 import { askingWord } from './question-cues';
 import { stemTerm } from './term-stem';

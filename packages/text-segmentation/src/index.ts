@@ -9,3 +9,4 @@ export {
   type AnswerUnit,
   type TableCell,
 } from './answer-units';
+export { tagWords, warmEnglishTagger, type TaggedWord } from './english-tagger';

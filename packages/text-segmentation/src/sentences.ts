@@ -1,11 +1,10 @@
-import nlp from 'compromise';
-
 import {
   NON_TERMINAL_ABBREVIATIONS,
   NUMERAL_ABBREVIATIONS,
   OPTIONALLY_TERMINAL_ABBREVIATIONS,
   SENTENCE_STARTERS,
 } from './abbreviations';
+import { tagWords } from './english-tagger';
 import { hardSegments, type TextSegment } from './hard-segments';
 import { STOPWORDS } from './stopwords';
 
@@ -129,14 +128,10 @@ function isRunInTerm(text: string): boolean {
 
 /**
  * Whether a short phrase names a thing rather than saying something ("Costs vary.", "See
- * Figure 2."): no word of it a verb but a gerund ("Resource pooling"), as compromise (MIT,
- * rule-based, no model) tags it. Asked only of the few phrases that may be run-in terms.
+ * Figure 2."): no word of it a verb but a gerund ("Resource pooling"), as `tagWords` tags it. Asked only of the few phrases that may be run-in terms.
  */
 function namesAThing(phrase: string): boolean {
-  const terms = (nlp(`${phrase}.`).json() as Array<{ terms: Array<{ tags: string[] }> }>).flatMap(
-    (sentence) => sentence.terms,
-  );
-  return !terms.some((term) => term.tags.includes('Verb') && !term.tags.includes('Gerund'));
+  return !tagWords(`${phrase}.`).some((word) => word.tags.has('Verb') && !word.tags.has('Gerund'));
 }
 
 function wordStart(text: string, index: number, segmentStart: number): number {
