@@ -164,73 +164,49 @@ export function acronymExpansion(sentence: string, subject: DefinedSubject): str
   if (subject.words.length !== 1) return null;
   const acronym = subject.words[0]!.replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
   if (acronym.length < 2 || acronym.length > 8) return null;
-  // "R&D", "CI/CD", "R.O.I.": the acronym's letters with its own marks between them.
+  // "R&D", "CI/CD", "R.O.I.": the acronym's letters (letters and digits only) with its own
+  // marks between them.
   const written = new RegExp(
-    String.raw`(?<![\p{L}\p{N}])${[...acronym].map(escapeRegExp).join(String.raw`[&/.]?`)}\.?(?![\p{L}\p{N}])`,
+    String.raw`(?<![\p{L}\p{N}])${[...acronym].join(String.raw`[&/.]?`)}\.?(?![\p{L}\p{N}])`,
     'giu',
   );
   const words = [...sentence.matchAll(WORD)];
   for (const found of sentence.matchAll(written)) {
     const start = found.index;
     const end = start + found[0].length;
-    const before = words.filter((w) => wordEnd(w) <= start);
+    // Nearest first, both ways.
+    const before = words.filter((w) => wordEnd(w) <= start).reverse();
     const after = words.filter((w) => w.index! >= end);
     // "… Transfer Protocol (HTTP)": the words right before it.
     const bracketedAfter =
       /\(\s*$/.test(sentence.slice(0, start)) && /^\s*\)/.test(sentence.slice(end));
-    const first = spelledEndingAt(before, acronym, bracketedAfter);
-    if (first !== null) return sentence.slice(before[first]!.index, wordEnd(before.at(-1)!));
+    const ending = spellingLength(before, acronym, bracketedAfter, true);
+    if (ending !== null) return sentence.slice(before[ending - 1]!.index, wordEnd(before[0]!));
     // "PEP (Policy Enforcement Point)", "PEP: Policy…", "PEP Policy…": the words right after.
     const link = /^\s*(?:\(|:|[-–—]\s)?\s*/.exec(sentence.slice(end))![0];
-    const last = spelledStartingAt(after, acronym, /[(:\-–—]/.test(link));
-    if (last !== null) return sentence.slice(after[0]!.index, wordEnd(after[last]!));
+    const starting = spellingLength(after, acronym, /[(:\-–—]/.test(link), false);
+    if (starting !== null) return sentence.slice(after[0]!.index, wordEnd(after[starting - 1]!));
   }
   return null;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function wordEnd(word: RegExpMatchArray): number {
   return word.index! + word[0].length;
 }
 
-/** The first of the last words of `words` that spell `acronym` out, if they do. */
-function spelledEndingAt(
-  words: RegExpMatchArray[],
+/**
+ * How many of the words nearest the acronym spell it out, fewest first, or null. `nearest` runs
+ * away from it: the words before it come in reverse (`reversed`), to be spelt in reading order.
+ */
+function spellingLength(
+  nearest: RegExpMatchArray[],
   acronym: string,
   marked: boolean,
+  reversed: boolean,
 ): number | null {
-  for (let count = 1; count <= Math.min(words.length, acronym.length * 2); count++) {
-    const first = words.length - count;
-    if (
-      spells(
-        words.slice(first).map((w) => w[0]),
-        acronym,
-        marked,
-      )
-    )
-      return first;
-  }
-  return null;
-}
-
-/** The last of the first words of `words` that spell `acronym` out, if they do. */
-function spelledStartingAt(
-  words: RegExpMatchArray[],
-  acronym: string,
-  marked: boolean,
-): number | null {
-  for (let count = 1; count <= Math.min(words.length, acronym.length * 2); count++) {
-    if (
-      spells(
-        words.slice(0, count).map((w) => w[0]),
-        acronym,
-        marked,
-      )
-    )
-      return count - 1;
+  for (let count = 1; count <= Math.min(nearest.length, acronym.length * 2); count++) {
+    const run = nearest.slice(0, count).map((w) => w[0]);
+    if (spells(reversed ? run.reverse() : run, acronym, marked)) return count;
   }
   return null;
 }
