@@ -40,6 +40,11 @@ export interface Subjects {
   required: string[];
   /** That rarest word, when there is one and it is not a name (a name is required as such). */
   rarest?: string;
+  /**
+   * The rarest word when it is no name, relaxable or not: the sentences before the answer in its
+   * section may say it (`holdsSubjects`' `earlier`).
+   */
+  rarestThing?: string;
   /** The question's other words that name things (its names included), for `holdsSubjects`. */
   others: string[];
   /**
@@ -119,6 +124,9 @@ export function questionSubjects(
     rarest !== undefined && !required.has(rarest) && !lacking && !question.compounds.has(rarest)
       ? rarest
       : undefined;
+  // Not a number: "R-17"'s "17" in the line before says nothing of R-18's line.
+  const rarestThing =
+    rarest !== undefined && !required.has(rarest) && !/\d/.test(rarest) ? rarest : undefined;
   if (rarest) required.add(rarest);
   // A name describing the thing asked for ("which **Jira** label") is not required, but a
   // sentence saying it restates what the question is about like its other words.
@@ -144,6 +152,7 @@ export function questionSubjects(
   return {
     required: [...required],
     ...(relaxable !== undefined && { rarest: relaxable }),
+    ...(rarestThing !== undefined && { rarestThing }),
     others: [...things.filter((t) => t !== rarest), ...describingNames],
     ...(namedByCode && { namedByCode }),
   };
@@ -180,24 +189,41 @@ export function holdsSubjects(
   subjects: Subjects,
   topic: Set<string>,
   abbreviations: ReadonlySet<string> = new Set(),
+  /**
+   * The words of the sentences before it in its section. A section says what it is about once:
+   * "Every meeting room with video uses a Logitech Rally Bar. … If the screen stays black, hold
+   * the power button…", a paragraph on tickets before a table of their priorities, a slide's
+   * "Agile approach" above "Implementing 20% of functionality…". They may hold the rarest word
+   * that names a thing — never a name, which the sentence, its page or its titles must hold.
+   */
+  earlier: ReadonlySet<string> = NOTHING,
 ): boolean {
   const names = subjects.required.filter((t) => t !== subjects.rarest);
   const named = candidate.carried ? union(topic, candidate.carried) : topic;
-  if (!holdsAll(candidate, names, named, abbreviations)) return false;
+  const sectionTopic = earlier.size > 0 ? union(topic, earlier) : topic;
+  const thing = subjects.rarestThing;
+  const heldName = (t: string) =>
+    holdsAll(candidate, [t], t === thing ? union(named, sectionTopic) : named, abbreviations);
+  if (!names.every(heldName)) return false;
   // Naming a document by its code ("NIST SP 800-145") is no support for what is asked of it:
   // when the sentence holds none of the question's required words but the code (which its
   // document's name or its own text gives: "…incorporated into Special Publication 800-145"),
   // it must say the thing asked for ("which encryption algorithm") — a title page's address or
-  // a change log's line says nothing of one.
+  // a change log's line says nothing of one. Its section may say it ("Table 3-4 shows
+  // recoverability effort categories…" above the row "Extended Time to recovery is…").
   const byCode = subjects.namedByCode;
   if (
     byCode &&
-    !byCode.ownRequired.some((t) => holdsAll(candidate, [t], NOTHING, abbreviations)) &&
-    !holdsAll(candidate, byCode.asked, NOTHING, abbreviations)
+    !byCode.ownRequired.some((t) =>
+      holdsAll(candidate, [t], t === thing ? earlier : NOTHING, abbreviations),
+    ) &&
+    !holdsAll(candidate, byCode.asked, earlier, abbreviations)
   ) {
     return false;
   }
-  if (!subjects.rarest || holdsAll(candidate, [subjects.rarest], topic, abbreviations)) return true;
+  if (!subjects.rarest || holdsAll(candidate, [subjects.rarest], sectionTopic, abbreviations)) {
+    return true;
+  }
   const held = subjects.others.filter((t) => holdsAll(candidate, [t], topic, abbreviations));
   return held.length >= 2 && held.length * 2 >= subjects.others.length;
 }
@@ -299,10 +325,18 @@ function holdsAll(
     const forms = [term, ...ordinalForms(term)];
     if (forms.some((form) => candidate.block.has(form) || topic.has(form))) return true;
     const held = [...candidate.block, ...topic];
-    if (abbreviations.has(term)) return held.some((word) => word.startsWith(term));
+    if (abbreviations.has(term)) {
+      // "Rev." is also held by a code with its revision: "800-61r2" of a file's name.
+      const revised = term === REVISION && ((word: string) => REVISED_CODE.test(word));
+      return held.some((word) => word.startsWith(term) || (revised && revised(word)));
+    }
     return term.length >= 5 && held.some((word) => sharesStem(word, term));
   });
 }
+
+const REVISION = stemTerm('rev');
+/** A publication's number with its revision, as NIST names its files ("sp800-53r5"). */
+const REVISED_CODE = /^\d+r\d+$/;
 
 const ORDINAL_WORDS = [
   'first',
@@ -494,7 +528,7 @@ export function contextTerms(text: string): string[] {
   });
 }
 
-export function union(...sets: Array<Set<string>>): Set<string> {
+export function union(...sets: Array<ReadonlySet<string>>): Set<string> {
   const out = new Set<string>();
   for (const set of sets) for (const t of set) out.add(t);
   return out;

@@ -313,6 +313,7 @@ export class ExtractiveAnswerer implements Answerer {
     const identifiers = identifiersOf(request.question);
     const answersAsAsked = askedAnswerCheck(question, candidates);
     carryNames(candidates, new Set(subjects.required));
+    const earlier = earlierWords(candidates);
     const holdsNames = (c: Candidate) =>
       !this.requireSubjects ||
       (holdsSubjects(
@@ -320,6 +321,7 @@ export class ExtractiveAnswerer implements Answerer {
         subjects,
         union(topicByPassage[c.passageIndex]!, documentNames[c.passageIndex]!),
         question.abbreviations,
+        earlier(c),
       ) &&
         !namesAnotherIdentifier(`${c.unit.context} ${c.text}`, identifiers) &&
         answersAsAsked(c));
@@ -744,6 +746,36 @@ function blockNeighbours(candidates: Candidate[]): BlockNeighbour {
     return anyBlock || other?.unit.block === candidate.unit.block ? other : undefined;
   };
 }
+
+/**
+ * The words of the prose before a candidate in its passage (one section of one page), for the
+ * support rule. None for a sentence that says what it is about itself: an option's or a
+ * setting's description (its term), a panel or a toggle (its title). A table row speaks of its
+ * own key only, so rows lend no words to what follows them. Built on demand: most asks look at
+ * a few candidates.
+ */
+function earlierWords(candidates: Candidate[]): (candidate: Candidate) => ReadonlySet<string> {
+  const byPassage = new Map<number, Candidate[]>();
+  for (const c of candidates) {
+    byPassage.set(c.passageIndex, [...(byPassage.get(c.passageIndex) ?? []), c]);
+  }
+  const memo = new Map<Candidate, ReadonlySet<string>>();
+  const selfContained = (c: Candidate) => c.unit.term !== undefined || c.unit.kind === 'callout';
+  return (candidate) => {
+    if (selfContained(candidate)) return EMPTY_WORDS;
+    let words = memo.get(candidate);
+    if (!words) {
+      const before = (byPassage.get(candidate.passageIndex) ?? []).filter(
+        (c) => c.position < candidate.position && !selfContained(c) && c.unit.kind !== 'table_row',
+      );
+      words = union(...before.map((c) => c.terms));
+      memo.set(candidate, words);
+    }
+    return words;
+  };
+}
+
+const EMPTY_WORDS: ReadonlySet<string> = new Set();
 
 /** The document a candidate's passage is from (its name when the id is unknown). */
 function documentOf(passages: Passage[], candidate: Candidate): string {

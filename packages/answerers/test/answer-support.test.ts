@@ -444,3 +444,46 @@ describe('absentOptions', () => {
     expect(absentOptions('What does \u2013shallow-tags do?', passages)).toEqual(['shallow-tags']);
   });
 });
+
+describe('holdsSubjects and the sentences before it in its section', () => {
+  const sentence = (text: string) => {
+    const terms = new Set(
+      text
+        .toLowerCase()
+        .match(/\p{L}+|\d+/gu)!
+        .map(stemTerm),
+    );
+    return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
+  };
+  const words = (text: string) => sentence(text).terms;
+
+  it('lets the section say the rarest thing the question names', () => {
+    const subjects = subjectsOf('What is the resolution target for a normal ticket?', {
+      resolution: 1,
+      target: 1,
+      normal: 2,
+      ticket: 3,
+    });
+    const row = sentence('Normal — Resolution target: 5 business days');
+    expect(holdsSubjects(row, subjects, new Set())).toBe(false);
+    const before = words('Tickets are answered in the order they arrive.');
+    expect(holdsSubjects(row, subjects, new Set(), new Set(), before)).toBe(true);
+  });
+
+  it('never lets it say a name or a number', () => {
+    const named = subjectsOf('Which port does Plover listen on?', { port: 1, plover: 5 });
+    const line = sentence('It listens on port 7301.');
+    expect(holdsSubjects(line, named, new Set(), new Set(), words('Plover runs jobs.'))).toBe(
+      false,
+    );
+    const numbered = subjectsOf('When does release train R-18 depart?', {
+      release: 1,
+      train: 1,
+      '18': 4,
+    });
+    const train = sentence('Release train R-17 departs on 12 March.');
+    expect(
+      holdsSubjects(train, numbered, new Set(), new Set(), words('R-18 is planned for May.')),
+    ).toBe(false);
+  });
+});

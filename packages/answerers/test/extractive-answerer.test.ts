@@ -615,6 +615,12 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
     expect(
       await askWithCounts(question, table('Computer Security Incident Handling Guide'), counts),
     ).toEqual(NOT_FOUND);
+    // A file named with its revision, as NIST names them: "sp-800-61r2".
+    const revised = table('').map((p) => ({
+      ...p,
+      docName: 'nist-sp-800-61r2-incident-handling-guide.pdf',
+    }));
+    expect((await askWithCounts(question, revised, counts)).text).toContain('Extended');
   });
 
   it('holds an ordinal written in words ("4th" as "fourth"), not another one', async () => {
@@ -1254,5 +1260,95 @@ describe('ExtractiveAnswerer: an option the passages lack', () => {
     expect(missing.notFoundReason).toBe('absent-subject');
     const held = await askOver('What does git clone --depth do?', manual);
     expect(held.found).toBe(true);
+  });
+});
+
+describe('ExtractiveAnswerer: what a section says once', () => {
+  /** One section's paragraphs, each its own block. */
+  const section = (id: string, paragraphs: string[], docName: string) => {
+    let at = 0;
+    const layout = paragraphs.map((text) => {
+      const block = { kind: 'paragraph' as const, start: at, end: at + text.length };
+      at += text.length + 2;
+      return block;
+    });
+    return {
+      ...passage(id, paragraphs.join('\n\n'), docName),
+      headings: 'Video calls',
+      layout: encodeChunkLayout(layout),
+    };
+  };
+  const rooms = section(
+    'rooms',
+    [
+      'Every meeting room with video uses a Logitech Rally Bar. Start a call by tapping the calendar entry on the touch panel.',
+      'If the screen stays black, hold the power button of the Rally Bar for ten seconds.',
+    ],
+    'Office equipment',
+  );
+  const counts = { meeting: 3, room: 12, screen: 4, black: 2, power: 6 };
+
+  it('takes the thing a paragraph before names for what the next one is about', async () => {
+    const answer = await askWithCounts(
+      'What do I do when the meeting room screen stays black?',
+      [rooms],
+      counts,
+    );
+    expect(answer.text).toBe(
+      'If the screen stays black, hold the power button of the Rally Bar for ten seconds.',
+    );
+  });
+
+  it("lends no table row's words, and a toggle keeps to its own title", async () => {
+    const rows = [
+      'Plan | Price per seat | Included storage',
+      'Starter | €12 | 10 GB',
+      'Team | €24 | 100 GB',
+    ];
+    const trial = 'Every plan starts with a 21-day free trial without a credit card.';
+    const text = `${rows.join('\n')}\n\n${trial}`;
+    let at = 0;
+    const layout = rows.map((row, i) => {
+      const block = { kind: 'table_row' as const, start: at, end: at + row.length, table: 1 };
+      at += row.length + 1;
+      return i === 0 ? { ...block, header: true } : block;
+    });
+    const pricing = (kind: 'paragraph' | 'callout') => ({
+      ...passage('pricing', text, 'Pricing plans'),
+      layout: encodeChunkLayout([
+        ...layout,
+        {
+          kind,
+          start: at + 1,
+          end: at + 1 + trial.length,
+          ...(kind === 'callout' && { label: 'Do we offer a free trial?' }),
+        },
+      ]),
+    });
+    const question = 'How much storage does the Free plan include?';
+    // As in the Notion fixture: no page says "much", so the rarest word stays required.
+    const counts = { much: 0, free: 8, plan: 5, storage: 2, include: 2 };
+    for (const kind of ['paragraph', 'callout'] as const) {
+      expect(await askWithCounts(question, [pricing(kind)], counts)).toEqual(NOT_FOUND);
+    }
+  });
+
+  it('never takes a name from the paragraph before', async () => {
+    const printers = section(
+      'printers',
+      [
+        'The Lisbon printer is a Brother HL-L8360 on the second floor.',
+        'The Leeds printer is a Canon i-SENSYS MF643 by the reception desk.',
+        'Its IP address is 10.30.4.15.',
+      ],
+      'Office equipment',
+    );
+    const answer = await askWithCounts("What is the Porto printer's IP address?", [printers], {
+      porto: 1,
+      printer: 4,
+      ip: 6,
+      address: 8,
+    });
+    expect(answer.found).toBe(false);
   });
 });
