@@ -33,10 +33,11 @@ const ROLE = String.raw`(?:role|purpose|function|meaning|definition|job|responsi
 const FORMS: RegExp[] = [
   new RegExp(String.raw`^what (?:is|are) (?:meant by |the ${ROLE} of )?((?!the )\S.*)$`),
   new RegExp(String.raw`^what (?:is|are) the ${ROLE} of (.+)$`),
-  /^what (?:does|do) (.+?) (?:mean|stand for|refer to)$/,
+  /^what (?:does|do) (.+?) (?:mean|stand for|refer to|indicate|signify|denote)(?: in (?:this|the|our) \S+(?: \S+)?)?$/,
   /^(?:define|explain) (.+)$/,
 ];
 const ROLE_OR_THING = /^what (?:is|are) the (.+)$/;
+const WHERE_TO_LOOK = /^(?:in|according to|per|under) [^,]{1,60}, (?=what |define |explain )/;
 /** Words that make the phrase a clause or a choice, not the name of one thing. */
 const NOT_A_NAME = new Set(
   (
@@ -59,7 +60,9 @@ export function definedSubject(question: string): DefinedSubject | null {
     .toLowerCase()
     .replace(/[’‘]/g, "'")
     .replace(/[?.!\s]+$/, '')
-    .trim();
+    .trim()
+    // "In the FedRAMP SSP guide, what does…", "According to RFC 2119, what is…": where to look.
+    .replace(WHERE_TO_LOOK, '');
   for (const form of [...FORMS, ROLE_OR_THING]) {
     const match = form.exec(q);
     if (!match) continue;

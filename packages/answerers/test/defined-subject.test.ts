@@ -33,6 +33,15 @@ describe('definedSubject', () => {
     expect(definedSubject('What is ‘0-RTT’ data?')?.words).toEqual(['0-rtt', 'data']);
     expect(definedSubject('What is `--force`?')?.words).toEqual(['--force']);
     expect(definedSubject('What do the letters PEP stand for?')?.words).toEqual(['pep']);
+    // A word a document gives a meaning to, and where to look for it.
+    expect(
+      definedSubject('In the FedRAMP SSP guide, what does the word "should" indicate?'),
+    ).toEqual({ words: ['should'], expands: false, certain: true });
+    expect(definedSubject('What does MUST mean in this document?')?.words).toEqual(['must']);
+    expect(definedSubject('According to RFC 2119, what does SHALL NOT denote?')?.words).toEqual([
+      'shall',
+      'not',
+    ]);
     expect(definedSubject('What does the acronym PEP stand for?')).toEqual({
       words: ['pep'],
       expands: true,

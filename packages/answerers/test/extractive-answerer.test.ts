@@ -1209,6 +1209,35 @@ describe('ExtractiveAnswerer: asked what a thing is', () => {
     );
   });
 
+  it('answers what a word means in a document with the line giving it its meaning', async () => {
+    const lines = [
+      'Throughout this document, the following words are used to differentiate between requirements, recommendations, and options.',
+      'must: Indicates a required action.',
+      'should: Indicates a recommended action, but not necessarily required.',
+      'may: Indicates an optional action.',
+    ];
+    let at = 0;
+    const layout = lines.map((line) => {
+      const block = { kind: 'paragraph' as const, start: at, end: at + line.length };
+      at += line.length + 1;
+      return block;
+    });
+    const glossary = [
+      {
+        ...passage('terms', lines.join('\n'), 'ssp-guide.docx'),
+        layout: encodeChunkLayout(layout),
+      },
+    ];
+    const answer = await askOver(
+      'In the SSP guide, what does the word "should" indicate?',
+      glossary,
+    );
+    expect(answer.text).toBe(
+      'should: Indicates a recommended action, but not necessarily required.',
+    );
+    expect(answer.shortAnswer).toBeNull();
+  });
+
   it('answers what an abbreviation stands for with the sentence spelling it out, or not at all', async () => {
     const zta = [
       passage(
