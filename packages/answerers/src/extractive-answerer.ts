@@ -418,6 +418,15 @@ export class ExtractiveAnswerer implements Answerer {
       (subject.certain
         ? definesSubject(best.text, subject)
         : definition(best.text, subject) === 'is');
+    const spanOf = (text: string) =>
+      shortAnswer(request.standaloneQuestion, text, {
+        questionStems: new Set(question.terms.keys()),
+        ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
+        unit: question.unit ?? null,
+      });
+    // A second sentence is quoted for what the first lacks: its span answers when the first has
+    // none ("They are found in a Schematron document ssp.sch.").
+    const second = chosen.length === 2 && !LEAD_IN.test(best.text) ? chosen[1] : undefined;
     const short =
       term !== undefined
         ? termShortName(term)
@@ -425,11 +434,7 @@ export class ExtractiveAnswerer implements Answerer {
           ? expansion
           : defined
             ? null
-            : shortAnswer(request.standaloneQuestion, best.text, {
-                questionStems: new Set(question.terms.keys()),
-                ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
-                unit: question.unit ?? null,
-              });
+            : (spanOf(best.text) ?? (second ? spanOf(second.text) : null));
     lap('short-answer');
     const quoted = chosen.map((c) => c.text);
     if (term !== undefined) quoted[0] = `${term}: ${quoted[0]}`;
@@ -587,7 +592,15 @@ export class ExtractiveAnswerer implements Answerer {
         question.asksForSeveral &&
         REFERS_BACK.test(next.text) &&
         (next.cue > 0 || next.lexical > 0);
-      if (completes || adds || introduces(best, next, question)) return [best, next];
+      // "Which Schematron document…?": "…for system security plan documents. They are found in
+      // a Schematron document ssp.sch." — the next one names the thing of the kind asked for.
+      const head = question.focus.at(-1) ?? [...question.asked].at(-1);
+      const names =
+        head !== undefined &&
+        REFERS_BACK.test(next.text) &&
+        namesOfKind(next.text, head) &&
+        !namesOfKind(best.text, head);
+      if (completes || adds || names || introduces(best, next, question)) return [best, next];
     }
     return [best];
   }
@@ -776,6 +789,21 @@ function earlierWords(candidates: Candidate[]): (candidate: Candidate) => Readon
 }
 
 const EMPTY_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * Whether a sentence names a thing of the kind asked for by its name right after the kind: "a
+ * Schematron document ssp.sch", "the tool Heron", "port 8443" for the kind's stem.
+ */
+function namesOfKind(text: string, kind: string): boolean {
+  for (const match of text.matchAll(KIND_AND_NAME)) {
+    if (stemTerm(match[1]!.toLowerCase()) === kind) return true;
+  }
+  return false;
+}
+
+/** A word, then a name: capitalised, or written with a dot, an underscore, a slash or digits. */
+const KIND_AND_NAME =
+  /(?<![\p{L}\p{N}])(\p{L}+)\s+["'“‘`]?(?:\p{Lu}[\p{L}\p{N}-]*|[\p{L}\p{N}-]*[._/\d][\p{L}\p{N}._/-]*[\p{L}\p{N}])/gu;
 
 /** The document a candidate's passage is from (its name when the id is unknown). */
 function documentOf(passages: Passage[], candidate: Candidate): string {

@@ -473,6 +473,36 @@ describe('ExtractiveAnswerer identifier questions', () => {
   });
 });
 
+describe('ExtractiveAnswerer and a thing named by the sentence after', () => {
+  const question =
+    'In which Schematron document are the constraints for system security plans found?';
+
+  it('adds the next sentence when it refers back and names a thing of the kind asked for', async () => {
+    const guide = passage(
+      'guide',
+      'Schematron constraints have thus far been for system security plan documents. They are found in a Schematron document ssp.sch. Each rule carries an identifier.',
+      'writing-validations.md',
+    );
+    const answer = await askOver(question, [guide]);
+    expect(answer.text).toBe(
+      'Schematron constraints have thus far been for system security plan documents. They are found in a Schematron document ssp.sch.',
+    );
+    expect(answer.shortAnswer).toContain('ssp.sch');
+  });
+
+  it('quotes one sentence when it names the thing itself', async () => {
+    const guide = passage(
+      'guide',
+      'The constraints for system security plans are found in the Schematron document ssp.sch. They are checked on every build.',
+      'writing-validations.md',
+    );
+    const answer = await askOver(question, [guide]);
+    expect(answer.text).toBe(
+      'The constraints for system security plans are found in the Schematron document ssp.sch.',
+    );
+  });
+});
+
 describe('ExtractiveAnswerer with sentence vectors stored at ingestion', () => {
   const question = 'Which port does the billing service listen on?';
   /**
