@@ -23,10 +23,14 @@ function stemOf(word: string): string {
     .toLowerCase()
     .normalize('NFD')
     .replace(/\p{M}+/gu, '');
+  // "How much do we pay for Atlassian?" is answered by its "Annual cost", "What does it cost?"
+  // by its price.
+  if (MONEY_WORDS.has(w)) return 'cost';
   if (w.length <= 3 || /\d/.test(w)) return w;
   // "per year" is asked of an "Annual cost", "every month" of a "monthly" fee.
   const period = PERIOD_ADJECTIVES[w];
   if (period) return period;
+
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   // retried → retry, carried → carry (as "retries" → "retry").
   if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}y`;
@@ -42,6 +46,19 @@ function stemOf(word: string): string {
   if (w.length > 4 && w.endsWith('e') && !w.endsWith('ee')) w = w.slice(0, -1);
   return w;
 }
+
+const MONEY_WORDS = new Set([
+  'cost',
+  'costs',
+  'costing',
+  'pay',
+  'pays',
+  'paid',
+  'paying',
+  'price',
+  'prices',
+  'priced',
+]);
 
 const PERIOD_ADJECTIVES: Record<string, string> = {
   annual: 'year',

@@ -20,6 +20,13 @@ describe('stemTerm', () => {
     expect(stemTerm('nightly')).toBe(stemTerm('night'));
   });
 
+  it('reads what is paid as what it costs: "how much do we pay" of an "Annual cost"', () => {
+    for (const word of ['pay', 'paid', 'Pays', 'price', 'prices', 'costs']) {
+      expect(stemTerm(word)).toBe(stemTerm('cost'));
+    }
+    expect(stemTerm('payload')).not.toBe(stemTerm('cost'));
+  });
+
   it('leaves short words, numbers and -ss, -us, -is, -ee endings alone', () => {
     expect(stemTerm('bus')).toBe('bus');
     expect(stemTerm('class')).toBe('class');
