@@ -442,6 +442,46 @@ export function passageNames(passages: Passage[]): Set<string> {
   return out;
 }
 
+/**
+ * The question's two-letter abbreviations ("the UN's", "the LP") that no passage writes — as
+ * such, dotted ("U.S."), or spelt out by two capitalised words with its letters ("United
+ * Kingdom" for UK, "Department of Defense"-style small words between). A three-letter name must
+ * be held like any name; a two-letter one is no name the rule requires, since a page may spell
+ * it out, so the passages are read for both forms. Common ones a page may write otherwise
+ * ("ID", "TV", units) are left alone.
+ */
+export function unheldAbbreviations(question: string, passages: Passage[]): string[] {
+  const asked = new Set(
+    [...question.matchAll(TWO_LETTER_ABBREVIATION)]
+      .map((match) => match[1]!)
+      .filter((abbreviation) => !WRITTEN_OTHERWISE.has(abbreviation)),
+  );
+  if (asked.size === 0) return [];
+  const text = passages.map((p) => `${p.headings}\n${p.text}`).join('\n');
+  // A file's name is lower-cased as often as not: "nist-sp-800-207-….pdf".
+  const fileWords = new Set(passages.flatMap((p) => words(p.docName)));
+  return [...asked].filter((abbreviation) => {
+    if (fileWords.has(abbreviation.toLowerCase())) return false;
+    const [first, second] = [abbreviation[0]!, abbreviation[1]!];
+    const written = new RegExp(
+      String.raw`(?<![\p{L}\p{N}])${first}\.?${second}(?![\p{L}\p{N}])`,
+      'u',
+    );
+    const spelt = new RegExp(
+      String.raw`(?<![\p{L}\p{N}])${first}\p{Ll}+\s+(?:(?:of|and|for|the|de)\s+)?${second}\p{Ll}+`,
+      'u',
+    );
+    return !written.test(text) && !spelt.test(text);
+  });
+}
+
+/** Not one naming a document with its number ("SP 800-207"): its pages need not say it. */
+const TWO_LETTER_ABBREVIATION =
+  /(?<![\p{L}\p{N}.])(\p{Lu}{2})(?:['’]s)?(?![\p{L}\p{N}.])(?!\s+\d)/gu;
+const WRITTEN_OTHERWISE = new Set(
+  'ID TV OK AM PM PC IT AI UI GB MB KB TB HZ MS NO OR IS IN ON AT TO OF BY'.split(' '),
+);
+
 /** Every word of the passages, as `words` splits them (for typo-tolerant look-ups). */
 export function passageWords(passages: Passage[]): Set<string> {
   const out = new Set<string>();

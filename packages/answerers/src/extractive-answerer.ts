@@ -27,6 +27,7 @@ import {
   passageWords,
   questionSubjects,
   union,
+  unheldAbbreviations,
   type SentenceTerms,
 } from './answer-support';
 import {
@@ -273,7 +274,8 @@ export class ExtractiveAnswerer implements Answerer {
     }
     if (
       this.requireSubjects &&
-      absentOptions(request.standaloneQuestion, request.passages).length > 0
+      (absentOptions(request.standaloneQuestion, request.passages).length > 0 ||
+        unheldAbbreviations(request.standaloneQuestion, request.passages).length > 0)
     ) {
       return notFound('absent-subject');
     }

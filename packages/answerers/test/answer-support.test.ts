@@ -4,6 +4,7 @@ import {
   carryNames,
   holdsSubjects,
   questionSubjects,
+  unheldAbbreviations,
 } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
@@ -485,5 +486,43 @@ describe('holdsSubjects and the sentences before it in its section', () => {
     expect(
       holdsSubjects(train, numbered, new Set(), new Set(), words('R-18 is planned for May.')),
     ).toBe(false);
+  });
+});
+
+describe('unheldAbbreviations', () => {
+  const passage = (text: string, docName = 'page') => ({
+    id: docName,
+    docName,
+    pageNum: 1,
+    text,
+    headings: '',
+    score: 1,
+  });
+
+  it('finds a two-letter abbreviation no passage writes or spells out', () => {
+    const game = [passage('Josh Norman intercepted two passes and scored a touchdown in 2015.')];
+    expect(unheldAbbreviations("How many interceptions did the UN's team score?", game)).toEqual([
+      'UN',
+    ]);
+    expect(unheldAbbreviations('How many partners does the LP have?', game)).toEqual(['LP']);
+  });
+
+  it('takes it as held when written, dotted, spelt out or in a file name', () => {
+    const question = 'What is the meal allowance in the UK?';
+    expect(unheldAbbreviations(question, [passage('UK: £33 a day.')])).toEqual([]);
+    expect(unheldAbbreviations(question, [passage('In the U.K. it is £33.')])).toEqual([]);
+    expect(unheldAbbreviations(question, [passage('United Kingdom — £33')])).toEqual([]);
+    expect(
+      unheldAbbreviations('Who wrote the DoD guide?', [passage('Department of Defense')]),
+    ).toEqual([]);
+    expect(
+      unheldAbbreviations('Which layer is the PE in?', [passage('Policy engine', 'pe-guide.md')]),
+    ).toEqual([]);
+  });
+
+  it('leaves documents named by a number and abbreviations written otherwise alone', () => {
+    const cloud = [passage('Special Publication 800-145 defines cloud computing.', 'nist.pdf')];
+    expect(unheldAbbreviations('What does NIST SP 800-145 define?', cloud)).toEqual([]);
+    expect(unheldAbbreviations('Which ID does the TV use?', cloud)).toEqual([]);
   });
 });

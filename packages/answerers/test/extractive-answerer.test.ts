@@ -473,6 +473,24 @@ describe('ExtractiveAnswerer identifier questions', () => {
   });
 });
 
+describe('ExtractiveAnswerer and a two-letter abbreviation', () => {
+  const broadcast = passage(
+    'broadcast',
+    'In the United States, the game was televised by CBS, as part of a cycle between the three main broadcast television partners of the NFL.',
+    'Super Bowl 50',
+  );
+
+  it('is "not found" when no passage writes it or spells it out', async () => {
+    const question = 'How many broadcast television partners does the LP have?';
+    expect(await askOver(question, [broadcast])).toEqual(NOT_FOUND);
+  });
+
+  it('answers when a passage spells it out', async () => {
+    const answer = await askOver('Which network televised the game in the US?', [broadcast]);
+    expect(answer.text).toContain('CBS');
+  });
+});
+
 describe('ExtractiveAnswerer and a thing named by the sentence after', () => {
   const question =
     'In which Schematron document are the constraints for system security plans found?';
