@@ -476,6 +476,23 @@ export function unheldAbbreviations(question: string, passages: Passage[]): stri
 }
 
 /** Not one naming a document with its number ("SP 800-207"): its pages need not say it. */
+/**
+ * The years the question names ("in 1950", "for 2015") that no passage holds: a page that
+ * answers a question about a year says it (its text, titles or name).
+ */
+export function unheldYears(question: string, passages: Passage[]): string[] {
+  const years = new Set([...question.matchAll(YEAR)].map((match) => match[0]));
+  if (years.size === 0) return [];
+  const held = new Set(
+    passages.flatMap((p) =>
+      [...`${p.docName} ${p.headings} ${p.text}`.matchAll(YEAR)].map((m) => m[0]),
+    ),
+  );
+  return [...years].filter((year) => !held.has(year));
+}
+
+const YEAR = /(?<![\p{L}\p{N}.,])(?:1[0-9]|20)\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;
+
 const TWO_LETTER_ABBREVIATION =
   /(?<![\p{L}\p{N}.])(\p{Lu}{2})(?:['’]s)?(?![\p{L}\p{N}.])(?!\s+\d)/gu;
 const WRITTEN_OTHERWISE = new Set(

@@ -28,6 +28,7 @@ import {
   questionSubjects,
   union,
   unheldAbbreviations,
+  unheldYears,
   type SentenceTerms,
 } from './answer-support';
 import {
@@ -275,7 +276,8 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       (absentOptions(request.standaloneQuestion, request.passages).length > 0 ||
-        unheldAbbreviations(request.standaloneQuestion, request.passages).length > 0)
+        unheldAbbreviations(request.standaloneQuestion, request.passages).length > 0 ||
+        unheldYears(request.standaloneQuestion, request.passages).length > 0)
     ) {
       return notFound('absent-subject');
     }

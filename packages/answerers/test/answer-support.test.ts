@@ -5,6 +5,7 @@ import {
   holdsSubjects,
   questionSubjects,
   unheldAbbreviations,
+  unheldYears,
 } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
 import { stemTerm } from '../src/term-stem';
@@ -524,5 +525,27 @@ describe('unheldAbbreviations', () => {
     const cloud = [passage('Special Publication 800-145 defines cloud computing.', 'nist.pdf')];
     expect(unheldAbbreviations('What does NIST SP 800-145 define?', cloud)).toEqual([]);
     expect(unheldAbbreviations('Which ID does the TV use?', cloud)).toEqual([]);
+  });
+});
+
+describe('unheldYears', () => {
+  const passage = (text: string) => ({
+    id: 'p',
+    docName: 'Super Bowl 50',
+    pageNum: 1,
+    text,
+    headings: '',
+    score: 1,
+  });
+  const game = [passage('Denver had 11 first downs in the 2016 game, to 21 for Carolina.')];
+
+  it('finds a year the question names that no passage holds', () => {
+    expect(unheldYears('How many first downs did Denver have for 1950?', game)).toEqual(['1950']);
+  });
+
+  it('takes years the passages hold, and no number that is not a year', () => {
+    expect(unheldYears('How many first downs did Denver have in 2016?', game)).toEqual([]);
+    expect(unheldYears('Who won Super Bowl 50?', game)).toEqual([]);
+    expect(unheldYears('Which team gained 1,950 yards?', game)).toEqual([]);
   });
 });

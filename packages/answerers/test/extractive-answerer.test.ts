@@ -473,7 +473,7 @@ describe('ExtractiveAnswerer identifier questions', () => {
   });
 });
 
-describe('ExtractiveAnswerer and a two-letter abbreviation', () => {
+describe('ExtractiveAnswerer and a two-letter abbreviation or a year no passage holds', () => {
   const broadcast = passage(
     'broadcast',
     'In the United States, the game was televised by CBS, as part of a cycle between the three main broadcast television partners of the NFL.',
@@ -483,6 +483,12 @@ describe('ExtractiveAnswerer and a two-letter abbreviation', () => {
   it('is "not found" when no passage writes it or spells it out', async () => {
     const question = 'How many broadcast television partners does the LP have?';
     expect(await askOver(question, [broadcast])).toEqual(NOT_FOUND);
+  });
+
+  it('is "not found" when the question names a year no passage holds', async () => {
+    expect(
+      await askOver('Which network televised the game in the US in 1950?', [broadcast]),
+    ).toEqual(NOT_FOUND);
   });
 
   it('answers when a passage spells it out', async () => {
