@@ -392,6 +392,10 @@ export class ExtractiveAnswerer implements Answerer {
       if (defining) best = defining;
     }
 
+    // "What is the first step…?" of a numbered list: its first item, whichever ranks best.
+    const ordinal = askedOrdinal(request.standaloneQuestion);
+    if (ordinal !== null) best = numberedItem(best, candidates, request.passages, ordinal) ?? best;
+
     // A sentence stating the default asked for is the answer alone: what follows it in the
     // description is about other values.
     const stated = sentenceStatingProperty(best, ranked, question, holdsNames);
@@ -808,6 +812,61 @@ function namesOfKind(text: string, kind: string): boolean {
 /** A word, then a name: capitalised, or written with a dot, an underscore, a slash or digits. */
 const KIND_AND_NAME =
   /(?<![\p{L}\p{N}])(\p{L}+)\s+["'“‘`]?(?:\p{Lu}[\p{L}\p{N}-]*|[\p{L}\p{N}-]*[._/\d][\p{L}\p{N}._/-]*[\p{L}\p{N}])/gu;
+
+/**
+ * Which step of a procedure the question asks for: "the first step", "the third stage", "the
+ * last thing to do" (as 1, 3 or 'last'), or null.
+ */
+function askedOrdinal(question: string): number | 'last' | null {
+  const match = ORDINAL_STEP.exec(question.toLowerCase());
+  if (!match) return null;
+  const word = match[1]!;
+  return word === 'last' || word === 'final' ? 'last' : ORDINALS.indexOf(word) + 1;
+}
+
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+const ORDINAL_STEP = new RegExp(
+  String.raw`\b(${ORDINALS.join('|')}|last|final) (?:step|stage|phase|thing|action|task)\b`,
+);
+
+/**
+ * The item of the numbered list the best sentence is an item of that the question asks for by
+ * its place ("1. Drain the node…" for the first step), by its first sentence; none when the
+ * best sentence is no numbered item or the list is shorter.
+ */
+function numberedItem(
+  best: Candidate,
+  candidates: Candidate[],
+  passages: Passage[],
+  ordinal: number | 'last',
+): Candidate | undefined {
+  const text = passages[best.passageIndex]!.text;
+  const numberOf = (c: Candidate) => {
+    if (c.unit.kind !== 'list_item') return undefined;
+    const marker = ITEM_NUMBER.exec(text.slice(Math.max(0, c.unit.start - 8), c.unit.start));
+    return marker ? Number(marker[1]) : undefined;
+  };
+  if (numberOf(best) === undefined) return undefined;
+  // The passage's numbered items in order, cut into lists where the numbering starts again.
+  const lists: Array<Array<{ item: Candidate; number: number }>> = [];
+  const items = candidates
+    .filter((c) => c.passageIndex === best.passageIndex)
+    .sort((a, b) => a.position - b.position);
+  for (const item of items) {
+    const number = numberOf(item);
+    if (number === undefined) continue;
+    const list = lists.at(-1);
+    if (list && number > list.at(-1)!.number) list.push({ item, number });
+    else lists.push([{ item, number }]);
+  }
+  const list = lists.find((l) => l.some(({ item }) => item.unit.block === best.unit.block));
+  if (!list) return undefined;
+  if (ordinal === 'last') return list.at(-1)!.item;
+  return list.find(({ number }) => number === ordinal)?.item;
+}
+
+/** A numbered item's marker right before its first sentence: "1. ", "2) ". */
+const ITEM_NUMBER = /(?:^|\s)(\d{1,2})[.)]\s+$/;
 
 /** The document a candidate's passage is from (its name when the id is unknown). */
 function documentOf(passages: Passage[], candidate: Candidate): string {

@@ -141,6 +141,10 @@ const PERSON_FOCUS = new Set(
   ].map(stemTerm),
 );
 
+/** An ordinal step of a procedure: "the first step", "the next thing to do". */
+const STEP =
+  /\b(?:first|second|third|fourth|fifth|sixth|next|last|final) (?:step|action|thing to do)\b/;
+
 /**
  * What the question asks for, or null for questions no single span answers (how to, why, yes/no).
  * `head` is the wh-phrase's head noun and `unit` the noun a count is asked in ("how many NFL
@@ -161,6 +165,9 @@ export function askedThing(
   const description =
     /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
   if (/^\s*what\b/.test(q) && description.test(q)) return null;
+  // A step of a procedure ("What is the first step when…?"): an action, said by a sentence
+  // ("Which phase…?" may be answered by a name).
+  if (/^\s*(?:what|which)\b/.test(q) && STEP.test(q)) return null;
   // What a thing is: its definition, a sentence ("What is a hybrid cloud?").
   const defined = definedSubject(question);
   if (defined?.certain && !defined.expands) return null;

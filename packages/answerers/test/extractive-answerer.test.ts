@@ -497,6 +497,33 @@ describe('ExtractiveAnswerer and a two-letter abbreviation or a year no passage 
   });
 });
 
+describe('ExtractiveAnswerer and a step asked for by its place', () => {
+  const runbook = passage(
+    'runbook',
+    '1. Drain the node from the load balancer with the drain command.\n2. Wait until the active connections gauge reads zero.\n3. Restart the kestrel-server unit and watch the health endpoint.\n\nTo roll back:\n1. Stop the new unit.\n2. Start the previous release.',
+    'Kestrel runbook',
+  );
+  const ask = (question: string) =>
+    askOver(question, [{ ...runbook, headings: 'Restarting a node' }]);
+
+  it('answers with the numbered item in that place of the list the best sentence is in', async () => {
+    const first = await ask('What is the first step when restarting a Kestrel node?');
+    expect(first.text).toBe('Drain the node from the load balancer with the drain command.');
+    expect(first.shortAnswer).toBeNull();
+    expect((await ask('What is the second step when restarting a Kestrel node?')).text).toBe(
+      'Wait until the active connections gauge reads zero.',
+    );
+    expect((await ask('What is the last step when restarting a Kestrel node?')).text).toBe(
+      'Restart the kestrel-server unit and watch the health endpoint.',
+    );
+  });
+
+  it('keeps the best sentence when the list has no item in that place', async () => {
+    const answer = await ask('What is the sixth step when restarting the kestrel-server unit?');
+    expect(answer.text).toBe('Restart the kestrel-server unit and watch the health endpoint.');
+  });
+});
+
 describe('ExtractiveAnswerer and a thing named by the sentence after', () => {
   const question =
     'In which Schematron document are the constraints for system security plans found?';

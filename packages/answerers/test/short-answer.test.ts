@@ -26,6 +26,14 @@ describe('askedThing', () => {
     if (focus) expect(asked?.focus).toBe(focus);
   });
 
+  it('asks for no span of a step of a procedure, but for the name of a phase', () => {
+    expect(askedThing('What is the first step when restarting a Kestrel node?')).toBeNull();
+    expect(askedThing('What is the next thing to do after a rollback?')).toBeNull();
+    expect(askedThing('Which phase of incident response includes containment?')?.shape).toBe(
+      'thing',
+    );
+  });
+
   it('takes a policy number or an error code for the identifier it is, not a count', () => {
     expect(
       short(
