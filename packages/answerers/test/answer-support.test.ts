@@ -18,6 +18,17 @@ const rarity = (entries: Record<string, number>) =>
 const subjectsOf = (question: string, rarities: Record<string, number>) =>
   questionSubjects(analysed(question), rarity(rarities), new Set(), new Set());
 
+/** A sentence's words as the support rule reads them: its own, as stems, with no context. */
+function sentence(text: string) {
+  const terms = new Set(
+    text
+      .toLowerCase()
+      .match(/\p{L}+|\d+/gu)!
+      .map(stemTerm),
+  );
+  return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
+}
+
 describe('questionSubjects', () => {
   it('requires the names and the rarest word that names a thing', () => {
     expect(
@@ -51,16 +62,6 @@ describe('questionSubjects', () => {
 });
 
 describe('holdsSubjects', () => {
-  const sentence = (text: string) => {
-    const terms = new Set(
-      text
-        .toLowerCase()
-        .match(/\p{L}+|\d+/gu)!
-        .map(stemTerm),
-    );
-    return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
-  };
-
   it('takes no document named by its code for support of what is asked of it', () => {
     const question = 'Which encryption algorithm does NIST SP 800-145 require?';
     const subjects = subjectsOf(question, { encryption: 3, algorithm: 2.5, nist: 1, '145': 4 });
@@ -448,15 +449,6 @@ describe('absentOptions', () => {
 });
 
 describe('holdsSubjects and the sentences before it in its section', () => {
-  const sentence = (text: string) => {
-    const terms = new Set(
-      text
-        .toLowerCase()
-        .match(/\p{L}+|\d+/gu)!
-        .map(stemTerm),
-    );
-    return { terms, context: new Set<string>(), block: terms, passageIndex: 0 };
-  };
   const words = (text: string) => sentence(text).terms;
 
   it('lets the section say the rarest thing the question names', () => {
