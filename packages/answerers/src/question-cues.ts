@@ -73,7 +73,7 @@ export function questionCues(question: string): QuestionCue[] {
   if (/\bhow often\b/.test(q)) {
     cues.push({ kind: 'frequency' });
   } else if (
-    /\bhow (many|much|long|old|far|big|large|high|tall|fast)\b|\b(what|which) (percentage|percent|number|amount|size|port|version|value)\b|\b(largest|smallest|maximum|minimum|highest|lowest|longest|shortest)\b/.test(
+    /\bhow (many|much|long|old|far|big|large|high|tall|fast)\b|\b(what|which) (percentage|percent|share|proportion|fraction|ratio|number|amount|size|port|version|value)\b|\b(largest|smallest|maximum|minimum|highest|lowest|longest|shortest)\b/.test(
       q,
     )
   ) {

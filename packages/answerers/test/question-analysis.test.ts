@@ -184,6 +184,13 @@ describe('questionCues', () => {
     expect(kinds('In what year was the station founded?')).toEqual(['time']);
   });
 
+  it('asks for a quantity by a share or a proportion', () => {
+    expect(kinds('What share of functionality does the agile approach implement?')).toEqual([
+      'quantity',
+    ]);
+    expect(kinds('What proportion of the budget goes to hosting?')).toEqual(['quantity']);
+  });
+
   it('takes the first question word as the one that asks', () => {
     expect(askingWord('What colour did Denver wear when Elway was quarterback?')).toBe('what');
     expect(askingWord('In which year did the war end?')).toBe('which');
