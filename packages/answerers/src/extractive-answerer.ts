@@ -392,6 +392,20 @@ export class ExtractiveAnswerer implements Answerer {
       if (defining) best = defining;
     }
 
+    // "Who is the guide intended for?": of sentences near the best, the one saying "intended
+    // for" (the verb with its preposition, which the words alone do not tell from "intended to
+    // guide").
+    const phrases = participlePhrases(request.standaloneQuestion);
+    if (phrases.length > 0 && !phrases.some((p) => saysPhrase(best.text, p))) {
+      const saying = ranked.find(
+        (c) =>
+          c.score >= DEFINING_SCORE_SHARE * best.score &&
+          phrases.some((p) => saysPhrase(c.text, p)) &&
+          holdsNames(c),
+      );
+      if (saying) best = saying;
+    }
+
     // "What is the first step…?" of a numbered list: its first item, whichever ranks best.
     const ordinal = askedOrdinal(request.standaloneQuestion);
     if (ordinal !== null) best = numberedItem(best, candidates, request.passages, ordinal) ?? best;
@@ -812,6 +826,21 @@ function namesOfKind(text: string, kind: string): boolean {
 /** A word, then a name: capitalised, or written with a dot, an underscore, a slash or digits. */
 const KIND_AND_NAME =
   /(?<![\p{L}\p{N}])(\p{L}+)\s+["'“‘`]?(?:\p{Lu}[\p{L}\p{N}-]*|[\p{L}\p{N}-]*[._/\d][\p{L}\p{N}._/-]*[\p{L}\p{N}])/gu;
+
+/**
+ * A participle with the preposition after it in the question: "intended for", "used by",
+ * "based on", "replaced with" (lower-cased).
+ */
+function participlePhrases(question: string): string[] {
+  return [...question.toLowerCase().matchAll(PARTICIPLE_PHRASE)].map((m) => `${m[1]} ${m[2]}`);
+}
+
+const PARTICIPLE_PHRASE =
+  /\b([a-z]{3,}ed|known|shown|given|written|made|built|held|kept|sent|meant)\s+(for|to|by|on|with|from|as|into|against)\b/g;
+
+function saysPhrase(text: string, phrase: string): boolean {
+  return new RegExp(String.raw`\b${phrase}\b`, 'i').test(text);
+}
 
 /**
  * Which step of a procedure the question asks for: "the first step", "the third stage", "the

@@ -497,6 +497,20 @@ describe('ExtractiveAnswerer and a two-letter abbreviation or a year no passage 
   });
 });
 
+describe('ExtractiveAnswerer and a verb with its preposition', () => {
+  it('prefers, near the best, the sentence saying "intended for" to one saying "intended to"', async () => {
+    const guide = passage(
+      'guide',
+      'This document is intended for technical staff and tool developers implementing solutions for OSCAL-based SSP content. It provides guidance and examples intended to guide an organization in the production and use of OSCAL-based SSP files.',
+      'ssp-guide.docx',
+    );
+    const answer = await askOver('Who is the guide to OSCAL-based SSPs intended for?', [guide]);
+    expect(answer.text).toBe(
+      'This document is intended for technical staff and tool developers implementing solutions for OSCAL-based SSP content.',
+    );
+  });
+});
+
 describe('ExtractiveAnswerer and a step asked for by its place', () => {
   const runbook = passage(
     'runbook',
