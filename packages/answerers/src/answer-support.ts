@@ -475,7 +475,6 @@ export function unheldAbbreviations(question: string, passages: Passage[]): stri
   });
 }
 
-/** Not one naming a document with its number ("SP 800-207"): its pages need not say it. */
 /**
  * The years the question names ("in 1950", "for 2015") that no passage holds: a page that
  * answers a question about a year says it (its text, titles or name).
@@ -493,6 +492,7 @@ export function unheldYears(question: string, passages: Passage[]): string[] {
 
 const YEAR = /(?<![\p{L}\p{N}.,])(?:1[0-9]|20)\d{2}(?![\p{L}\p{N}]|[.,]\d)/gu;
 
+/** Not one naming a document with its number ("SP 800-207"): its pages need not say it. */
 const TWO_LETTER_ABBREVIATION =
   /(?<![\p{L}\p{N}.])(\p{Lu}{2})(?:['’]s)?(?![\p{L}\p{N}.])(?!\s+\d)/gu;
 const WRITTEN_OTHERWISE = new Set(

@@ -396,12 +396,10 @@ export class ExtractiveAnswerer implements Answerer {
     // for" (the verb with its preposition, which the words alone do not tell from "intended to
     // guide").
     const phrases = participlePhrases(request.standaloneQuestion);
-    if (phrases.length > 0 && !phrases.some((p) => saysPhrase(best.text, p))) {
+    const saysPhrase = (c: Candidate) => phrases.some((phrase) => phrase.test(c.text));
+    if (phrases.length > 0 && !saysPhrase(best)) {
       const saying = ranked.find(
-        (c) =>
-          c.score >= DEFINING_SCORE_SHARE * best.score &&
-          phrases.some((p) => saysPhrase(c.text, p)) &&
-          holdsNames(c),
+        (c) => c.score >= DEFINING_SCORE_SHARE * best.score && saysPhrase(c) && holdsNames(c),
       );
       if (saying) best = saying;
     }
@@ -792,7 +790,9 @@ function blockNeighbours(candidates: Candidate[]): BlockNeighbour {
 function earlierWords(candidates: Candidate[]): (candidate: Candidate) => ReadonlySet<string> {
   const byPassage = new Map<number, Candidate[]>();
   for (const c of candidates) {
-    byPassage.set(c.passageIndex, [...(byPassage.get(c.passageIndex) ?? []), c]);
+    const passage = byPassage.get(c.passageIndex);
+    if (passage) passage.push(c);
+    else byPassage.set(c.passageIndex, [c]);
   }
   const memo = new Map<Candidate, ReadonlySet<string>>();
   const selfContained = (c: Candidate) => c.unit.term !== undefined || c.unit.kind === 'callout';
@@ -828,19 +828,17 @@ const KIND_AND_NAME =
   /(?<![\p{L}\p{N}])(\p{L}+)\s+["'“‘`]?(?:\p{Lu}[\p{L}\p{N}-]*|[\p{L}\p{N}-]*[._/\d][\p{L}\p{N}._/-]*[\p{L}\p{N}])/gu;
 
 /**
- * A participle with the preposition after it in the question: "intended for", "used by",
- * "based on", "replaced with" (lower-cased).
+ * A participle with the preposition after it in the question ("intended for", "used by",
+ * "based on", "replaced with"), as patterns a sentence is tested with, built once an ask.
  */
-function participlePhrases(question: string): string[] {
-  return [...question.toLowerCase().matchAll(PARTICIPLE_PHRASE)].map((m) => `${m[1]} ${m[2]}`);
+function participlePhrases(question: string): RegExp[] {
+  return [...question.toLowerCase().matchAll(PARTICIPLE_PHRASE)].map(
+    (m) => new RegExp(String.raw`\b${m[1]}\s+${m[2]}\b`, 'i'),
+  );
 }
 
 const PARTICIPLE_PHRASE =
   /\b([a-z]{3,}ed|known|shown|given|written|made|built|held|kept|sent|meant)\s+(for|to|by|on|with|from|as|into|against)\b/g;
-
-function saysPhrase(text: string, phrase: string): boolean {
-  return new RegExp(String.raw`\b${phrase}\b`, 'i').test(text);
-}
 
 /**
  * Which step of a procedure the question asks for: "the first step", "the third stage", "the

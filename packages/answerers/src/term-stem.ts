@@ -30,7 +30,6 @@ function stemOf(word: string): string {
   // "per year" is asked of an "Annual cost", "every month" of a "monthly" fee.
   const period = PERIOD_ADJECTIVES[w];
   if (period) return period;
-
   if (w.endsWith('ies') && w.length > 4) return `${w.slice(0, -3)}y`;
   // retried → retry, carried → carry (as "retries" → "retry").
   if (w.endsWith('ied') && w.length > 4) return `${w.slice(0, -3)}y`;
@@ -47,18 +46,8 @@ function stemOf(word: string): string {
   return w;
 }
 
-const MONEY_WORDS = new Set([
-  'cost',
-  'costs',
-  'costing',
-  'pay',
-  'pays',
-  'paid',
-  'paying',
-  'price',
-  'prices',
-  'priced',
-]);
+/** Forms of paying and pricing ("cost", "costs", "costing" stem to "cost" as they are). */
+const MONEY_WORDS = new Set(['pay', 'pays', 'paid', 'paying', 'price', 'prices', 'priced']);
 
 const PERIOD_ADJECTIVES: Record<string, string> = {
   annual: 'year',
