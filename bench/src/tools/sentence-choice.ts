@@ -13,6 +13,7 @@ import { loadSquad, type SquadQuestion } from '../datasets/squad';
 import { containsAnswer } from '../metrics/squad-metrics';
 import { sampleQuestions } from '../quality/squad-scores';
 import { squadPath } from '../support/shared-data';
+import { fitListwise } from './listwise-fit';
 import { decodeRecordedAsk, readRecording } from './recorded-asks';
 
 /**
@@ -210,38 +211,18 @@ interface WeighedSet {
   weight: number;
 }
 
-/**
- * Listwise logistic regression: maximise the softmax probability of the holding sentences, each
- * set's mean log-likelihood counted `weight` times (so a small set is not drowned by a large one).
- */
-function fit(sets: WeighedSet[], steps = 400, rate = 0.5, l2 = 1e-3): number[] {
-  const data = sets.flatMap(({ asked, weight }) => {
-    const answerable = asked.filter((a) => a.holds.some(Boolean));
-    return answerable.map((a) => ({
-      x: a.ranked.map((_, i) => features(a, i)),
-      y: a.holds,
-      weight: weight / answerable.length,
-    }));
-  });
-  const total = data.reduce((sum, d) => sum + d.weight, 0);
-  const w = data[0]!.x[0]!.map(() => 0);
-  for (let step = 0; step < steps; step++) {
-    const grad = w.map(() => 0);
-    for (const { x, y, weight } of data) {
-      const s = x.map((f) => f.reduce((sum, v, j) => sum + v * w[j]!, 0));
-      const max = Math.max(...s);
-      const e = s.map((v) => Math.exp(v - max));
-      const z = e.reduce((a, b) => a + b, 0);
-      const zPos = e.reduce((a, v, i) => a + (y[i] ? v : 0), 0);
-      for (let i = 0; i < x.length; i++) {
-        const p = e[i]! / z;
-        const q = y[i] ? e[i]! / zPos : 0;
-        for (let j = 0; j < w.length; j++) grad[j]! += weight * (p - q) * x[i]![j]!;
-      }
-    }
-    for (let j = 0; j < w.length; j++) w[j] = w[j]! - rate * (grad[j]! / total + l2 * w[j]!);
-  }
-  return w.map((v) => Math.round(v * 1000) / 1000);
+/** Each set's questions count `weight` in all, whatever their number. */
+function fit(sets: WeighedSet[]): number[] {
+  return fitListwise(
+    sets.flatMap(({ asked, weight }) => {
+      const answerable = asked.filter((a) => a.holds.some(Boolean));
+      return answerable.map((a) => ({
+        x: a.ranked.map((_, i) => features(a, i)),
+        y: a.holds,
+        weight: weight / answerable.length,
+      }));
+    }),
+  );
 }
 
 /** `kind:file:split[:limit][:weight]`, read and ranked. */

@@ -40,7 +40,7 @@ import {
 import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
-import { shortAnswer } from './short-answer';
+import { shortAnswer, spanContext } from './short-answer';
 import {
   askedSettingProperty,
   type SettingProperty,
@@ -439,11 +439,7 @@ export class ExtractiveAnswerer implements Answerer {
         ? definesSubject(best.text, subject)
         : definition(best.text, subject) === 'is');
     const spanOf = (text: string) =>
-      shortAnswer(request.standaloneQuestion, text, {
-        questionStems: new Set(question.terms.keys()),
-        ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
-        unit: question.unit ?? null,
-      });
+      shortAnswer(request.standaloneQuestion, text, spanContext(question));
     // A second sentence is quoted for what the first lacks: its span answers when the first has
     // none ("They are found in a Schematron document ssp.sch.").
     const second = chosen.length === 2 && !LEAD_IN.test(best.text) ? chosen[1] : undefined;

@@ -15,7 +15,17 @@ export {
 export { OpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer';
 export { questionCues, type QuestionCue } from './question-cues';
 export { stemTerm } from './term-stem';
-export { askedThing, shortAnswer, type AnswerShape, type AskedThing } from './short-answer';
+export {
+  answerSpans,
+  askedThing,
+  rankedSpans,
+  shortAnswer,
+  SPAN_WEIGHTS,
+  type AnswerShape,
+  type AskedThing,
+  type RankedSpan,
+  type SpanSignals,
+} from './short-answer';
 export { DEFAULT_CONTEXT_TOKENS } from './openai-answerer';
 export { CitationMarkers, type MarkedText, type NewCitation } from './citation-markers';
 export { groundedPrompt, joinChunks, SYSTEM_PROMPT, type GroundedPrompt } from './grounded-prompt';

@@ -428,3 +428,49 @@ describe('shortAnswer: no span that merely locates, qualifies or lists part of t
     ).toBeNull();
   });
 });
+
+describe('shortAnswer: the span the question leads to', () => {
+  it.each([
+    [
+      'What did Charles Parsons invent?',
+      "Inventions from the city include Stephenson's Rocket, Armstrong's artillery and Swan's electric lamp, and Charles Parsons invented the steam turbine.",
+      'steam turbine',
+    ],
+    [
+      'What kinds of trees line the boulevard?',
+      'Once a rural road, the boulevard is lined with tall palm trees planted in 1914.',
+      'tall palm trees',
+    ],
+    [
+      'Which day of the week is the release train cut?',
+      'Since 2021 the release train has been cut every Thursday at noon.',
+      'Thursday',
+    ],
+  ])('%j in %j is %j: the words its question leads to, in their clause', (q, s, expected) => {
+    expect(short(q, s)).toBe(expected);
+  });
+
+  it('gives what completes the verb and preposition a question ends with', () => {
+    expect(
+      short(
+        'Who is the guide intended for?',
+        'This guide is intended for support engineers and release managers working with Open Telemetry Collector deployments.',
+      ),
+    ).toBe('support engineers and release managers');
+    expect(
+      short(
+        'What is the bridge made of?',
+        'The bridge is made of reinforced concrete and steel, and opened in 1932.',
+      ),
+    ).toBe('reinforced concrete and steel');
+  });
+
+  it('takes no month or weekday for a person or a thing', () => {
+    expect(
+      short(
+        'Who reopened the depot?',
+        'Anna Berg, in her first year as manager, reopened the depot in March 2021, cutting delivery times by half.',
+      ),
+    ).toBe('Anna Berg');
+  });
+});
