@@ -1,4 +1,10 @@
-import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-segmentation';
+import {
+  contentWords,
+  STOPWORDS,
+  tagWords,
+  words,
+  type TaggedWord,
+} from '@docent/text-segmentation';
 import { definedSubject } from './defined-subject';
 import { questionCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
@@ -133,6 +139,10 @@ const FRAMING_WORDS = new Set(
     'chapter',
     'section',
     'spreadsheet',
+    // "What does the acronym CSM stand for?": what a question calls a short form.
+    'acronym',
+    'abbreviation',
+    'initialism',
   ].map(stemTerm),
 );
 
@@ -301,7 +311,8 @@ export function absentSubjects(
           (!question.asked.has(stemTerm(word)) || namedOrNumber(word, question)) &&
           !(question.names.has(word)
             ? spelledNearly(word, passageNames, { sharedStem: false })
-            : spelledNearly(word, passageWords)),
+            : spelledNearly(word, passageWords)) &&
+          !writtenOtherwise(word, question, passageWords),
       )
       .map(([word]) => word),
   );
@@ -319,6 +330,48 @@ export function absentSubjects(
   }
   return out;
 }
+
+/**
+ * A word the collection lacks that is no subject, only written otherwise than its passages write
+ * it: a slip of a small word ("tp" for "to", "abut" for "about", "tot"), a compound split or
+ * joined ("gun powder" for "gunpowder", "superbowl" for "Super Bowl"), an acronym's plural
+ * ("DSMs"), a month shortened ("Feb 2010").
+ */
+function writtenOtherwise(
+  word: string,
+  question: QuestionAnalysis,
+  passageWords: ReadonlySet<string>,
+): boolean {
+  const written = question.tagged.find((w) => words(w.text).includes(word))?.text ?? word;
+  if (/^\p{Ll}{2,4}$/u.test(written) && slipOfSmallWord(word)) return true;
+  if (MONTH_SHORT.test(word)) return true;
+  if (/^\p{Lu}{2,}s$/u.test(written) && passageWords.has(word.slice(0, -1))) return true;
+  const sequence = question.tagged.flatMap((w) => words(w.text));
+  const at = sequence.indexOf(word);
+  const joined = (a?: string, b?: string) =>
+    a !== undefined && b !== undefined && passageWords.has(a + b);
+  if (joined(sequence[at - 1], word) || joined(word, sequence[at + 1])) return true;
+  for (let cut = 3; cut <= word.length - 3; cut++) {
+    if (passageWords.has(word.slice(0, cut)) && passageWords.has(word.slice(cut))) return true;
+  }
+  return false;
+}
+
+/** One edit from a stopword of two letters or more. */
+function slipOfSmallWord(word: string): boolean {
+  for (const stop of STOPWORDS) {
+    if (
+      stop.length >= 2 &&
+      Math.abs(stop.length - word.length) <= 1 &&
+      editDistance(word, stop, 1) <= 1
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+const MONTH_SHORT = /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 
 /**
  * Stems of the words a tagger may read as nouns that are the verb of an inverted question: its
@@ -456,7 +509,10 @@ export function spelledNearly(
 ): boolean {
   if (word.length < 5 || /\d/.test(word)) return false;
   const budget = word.length >= 8 ? 2 : 1;
-  for (const other of passageWords) {
+  word = withoutAccents(word);
+  for (const written of passageWords) {
+    // "Celeron" for "Céloron": accents are what a keyboard leaves out.
+    const other = withoutAccents(written);
     if (Math.abs(other.length - word.length) > 3) continue;
     if (sharedStem && other.length >= 5 && commonPrefix(word, other) >= 5) return true;
     if (
@@ -467,6 +523,10 @@ export function spelledNearly(
     }
   }
   return false;
+}
+
+function withoutAccents(word: string): string {
+  return /[^ -~]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
 }
 
 /** How many characters `a` and `b` begin with alike. */

@@ -43,6 +43,43 @@ describe('absentSubjects', () => {
     ).toEqual([]);
   });
 
+  it('forgives a small word mistyped, a compound split or joined, a plural acronym, a month shortened', () => {
+    const none = (question: string, absent: string[], passage: string[]) =>
+      expect(
+        absentSubjects(
+          analysed(question),
+          counts(Object.fromEntries(absent.map((w) => [w, 0]))),
+          new Set(passage),
+        ),
+      ).toEqual([]);
+    none('Who did the Broncos beat tp become champions?', ['tp'], ['broncos', 'champions']);
+    none('What do the logs suggest abut the outage?', ['abut'], ['logs', 'outage']);
+    none('How much gun powder was stored in the depot?', ['powder'], ['gunpowder', 'depot']);
+    none('Who sang at the superbowl halftime show?', ['superbowl'], ['super', 'bowl', 'halftime']);
+    none('Which teams run the DSMs?', ['dsms'], ['dsm', 'teams']);
+    none('Where was the Feb 2010 audit published?', ['feb'], ['2010', 'audit']);
+    none('What does the acronym CSM stand for?', ['acronym'], ['csm', 'command', 'module']);
+    // Still absent: a word that is a subject, not a slip.
+    expect(
+      absentSubjects(
+        analysed('Which floor is the cafeteria on?'),
+        counts({ floor: 3, cafeteria: 0 }),
+        new Set(['floor', 'cafe', 'office']),
+      ),
+    ).toEqual(['cafeteria']);
+  });
+
+  it('forgives a name written without its accents', () => {
+    expect(
+      absentSubjects(
+        analysed("What was the extent of Celeron's expedition?"),
+        counts({ extent: 2, celeron: 0, expedition: 3 }),
+        new Set(['céloron', 'expedition']),
+        new Set(['céloron']),
+      ),
+    ).toEqual([]);
+  });
+
   it('counts a gerund before the noun asked for as part of what is asked for', () => {
     expect(
       absentSubjects(
