@@ -27,8 +27,9 @@ import { decodeRecordedAsk, readRecording } from './recorded-asks';
  *   node bench/dist/tools/answer-replay.js even.jsonl even 600 ['{"weights":{"previous":0.3}}']
  *
  * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer,
- * `REPLAY_NEAR_DUMP=file.json` every near miss with its answer, `REPLAY_CORPUS_DUMP=file.json` every
- * real document's.
+ * `REPLAY_NEAR_DUMP=file.json` every near miss with its answer, `REPLAY_REFUSED_DUMP=file.json`
+ * every answerable question of the half collection the rules refuse that is answered without
+ * them, `REPLAY_CORPUS_DUMP=file.json` every real document's.
  * Sentences without a stored vector get a zero vector (no model is loaded).
  */
 const [file, split, limitArg, settingsJson] = process.argv.slice(2);
@@ -98,7 +99,17 @@ async function main() {
   const s = await scoreSquad(fake(false), 'a', 'squad', sample);
   const real = await scoreRealDocuments(fake(false), 'a', 'corpus', corpusQuestions);
   const half = Math.floor(squad.articles.length / 2);
-  const u = await scoreUnanswerable(fake(false), fake(true), 'a', squad, half, sample.length, keep);
+  const refused: Array<{ question: string; reason: string | null; answerWithout: string }> = [];
+  const u = await scoreUnanswerable(
+    fake(false),
+    fake(true),
+    'a',
+    squad,
+    half,
+    sample.length,
+    keep,
+    refused,
+  );
   const present = new Set(squad.articles.slice(0, half).map((a) => a.title));
   const nearMisses = buildNearMisses(squad, present, Math.ceil(sample.length / 2), keep);
   const n = await scoreNearMisses(fake(false), 'a', 'squad-half', nearMisses);
@@ -147,6 +158,10 @@ async function main() {
         1,
       ),
     );
+  }
+  if (process.env.REPLAY_REFUSED_DUMP) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(process.env.REPLAY_REFUSED_DUMP, JSON.stringify(refused, null, 1));
   }
   if (process.env.REPLAY_DUMP) {
     const gold = new Map(sample.map((q) => [q.question, q.answers]));
