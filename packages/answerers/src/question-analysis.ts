@@ -346,6 +346,8 @@ function writtenOtherwise(
   if (/^\p{Ll}{2,4}$/u.test(written) && slipOfSmallWord(word)) return true;
   if (MONTH_SHORT.test(word)) return true;
   if (/^\p{Lu}{2,}s$/u.test(written) && passageWords.has(word.slice(0, -1))) return true;
+  // An identifier's parts are its own ("gc.stashExpire" is no "stash" and "expire").
+  if (!/^\p{L}+$/u.test(written)) return false;
   const sequence = question.tagged.flatMap((w) => words(w.text));
   const at = sequence.indexOf(word);
   const joined = (a?: string, b?: string) =>

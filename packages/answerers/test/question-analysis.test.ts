@@ -59,7 +59,14 @@ describe('absentSubjects', () => {
     none('Which teams run the DSMs?', ['dsms'], ['dsm', 'teams']);
     none('Where was the Feb 2010 audit published?', ['feb'], ['2010', 'audit']);
     none('What does the acronym CSM stand for?', ['acronym'], ['csm', 'command', 'module']);
-    // Still absent: a word that is a subject, not a slip.
+    // Still absent: a word that is a subject, not a slip; an identifier's part.
+    expect(
+      absentSubjects(
+        analysed('How many days does gc.stashExpire keep stash entries?'),
+        counts({ gc: 4, stashexpire: 0, stash: 6, entries: 9 }),
+        new Set(['gc', 'stash', 'expire', 'entries']),
+      ),
+    ).toEqual(['stashexpire']);
     expect(
       absentSubjects(
         analysed('Which floor is the cafeteria on?'),
