@@ -450,6 +450,15 @@ describe('shortAnswer: the span the question leads to', () => {
     expect(short(q, s)).toBe(expected);
   });
 
+  it('weighs the kind asked above nearness to the question in a technical page', () => {
+    expect(
+      short(
+        'What is the address of our public status page?',
+        'Our public status page runs on Atlassian Statuspage at status.brightwater.example.',
+      ),
+    ).toBe('status.brightwater.example');
+  });
+
   it('gives what completes the verb and preposition a question ends with', () => {
     expect(
       short(
