@@ -308,6 +308,19 @@ const HYPHENATED_PHRASE =
 const VALUE_AFTER =
   /\b(?:defaults? (?:is|to|value is|of)|default value (?:is|of)|is set to|set to|is|are)\s+(?!(?:not|also|only|likely|unlikely|used|deemed|considered|to|be)\b)(?!(?:a|an|the)\s+\S+\s+\S)/gi;
 
+/** What a span is chosen by, besides the question and the sentence. */
+export interface SpanContext {
+  questionStems: ReadonlySet<string>;
+  contextStems?: ReadonlySet<string>;
+  /** Stem of the head noun of the question's wh-phrase, when the caller's tagger read it. */
+  head?: string;
+  /**
+   * Stem of the noun a count is asked in ("how many NFL teams" → "team") as the caller's tagger
+   * read it, null when it read none; without it the question is tagged here.
+   */
+  unit?: string | null;
+}
+
 /**
  * The words of `sentence` that answer a question asking for a thing, verbatim, or null: the
  * span of the kind asked for (a number with its unit, a date, a time, a name, an identifier, a
@@ -317,28 +330,14 @@ const VALUE_AFTER =
 export function shortAnswer(
   question: string,
   sentence: string,
-  context: {
-    questionStems: ReadonlySet<string>;
-    contextStems?: ReadonlySet<string>;
-    /** Stem of the head noun of the question's wh-phrase, when the caller's tagger read it. */
-    head?: string;
-    /**
-     * Stem of the noun a count is asked in ("how many NFL teams" → "team") as the caller's tagger
-     * read it, null when it read none; without it the question is tagged here.
-     */
-    unit?: string | null;
-  },
+  context: SpanContext,
 ): string | null {
   const best = rankedSpans(question, sentence, context)[0];
   return best && best.score > 0 ? best.text : null;
 }
 
 /** What `shortAnswer` needs of a question, as its analysis read it. */
-export function spanContext(question: QuestionAnalysis): {
-  questionStems: ReadonlySet<string>;
-  head?: string;
-  unit: string | null;
-} {
+export function spanContext(question: QuestionAnalysis): SpanContext {
   return {
     questionStems: new Set(question.terms.keys()),
     ...(question.focus.length > 0 && { head: question.focus.at(-1)! }),
@@ -388,12 +387,7 @@ export interface SpanSignals {
 export function rankedSpans(
   question: string,
   sentence: string,
-  context: {
-    questionStems: ReadonlySet<string>;
-    contextStems?: ReadonlySet<string>;
-    head?: string;
-    unit?: string | null;
-  },
+  context: SpanContext,
   weights: SpanSignals = SPAN_WEIGHTS,
 ): RankedSpan[] {
   const asked = askedThing(question, context.head, context.unit);
