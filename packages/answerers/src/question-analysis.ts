@@ -1,10 +1,4 @@
-import {
-  contentWords,
-  STOPWORDS,
-  tagWords,
-  words,
-  type TaggedWord,
-} from '@docent/text-segmentation';
+import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-segmentation';
 import { definedSubject } from './defined-subject';
 import { questionCues, type QuestionCue } from './question-cues';
 import { stemTerm } from './term-stem';
@@ -333,9 +327,9 @@ export function absentSubjects(
 
 /**
  * A word the collection lacks that is no subject, only written otherwise than its passages write
- * it: a slip of a small word ("tp" for "to", "abut" for "about", "tot"), a compound split or
- * joined ("gun powder" for "gunpowder", "superbowl" for "Super Bowl"), an acronym's plural
- * ("DSMs"), a month shortened ("Feb 2010").
+ * it: a compound split or joined ("gun powder" for "gunpowder", "superbowl" for "Super Bowl"),
+ * an acronym's plural ("DSMs"), a month shortened ("Feb 2010"). Not a slip of a small word ("tp"
+ * for "to"): "sso" and "bot" are one letter from "so" and "but" too.
  */
 function writtenOtherwise(
   word: string,
@@ -343,7 +337,6 @@ function writtenOtherwise(
   passageWords: ReadonlySet<string>,
 ): boolean {
   const written = question.tagged.find((w) => words(w.text).includes(word))?.text ?? word;
-  if (/^\p{Ll}{2,4}$/u.test(written) && slipOfSmallWord(word)) return true;
   if (MONTH_SHORT.test(word)) return true;
   if (/^\p{Lu}{2,}s$/u.test(written) && passageWords.has(word.slice(0, -1))) return true;
   // An identifier's parts are its own ("gc.stashExpire" is no "stash" and "expire").
@@ -355,20 +348,6 @@ function writtenOtherwise(
   if (joined(sequence[at - 1], word) || joined(word, sequence[at + 1])) return true;
   for (let cut = 3; cut <= word.length - 3; cut++) {
     if (passageWords.has(word.slice(0, cut)) && passageWords.has(word.slice(cut))) return true;
-  }
-  return false;
-}
-
-/** One edit from a stopword of two letters or more. */
-function slipOfSmallWord(word: string): boolean {
-  for (const stop of STOPWORDS) {
-    if (
-      stop.length >= 2 &&
-      Math.abs(stop.length - word.length) <= 1 &&
-      editDistance(word, stop, 1) <= 1
-    ) {
-      return true;
-    }
   }
   return false;
 }

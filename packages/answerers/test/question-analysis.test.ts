@@ -43,7 +43,7 @@ describe('absentSubjects', () => {
     ).toEqual([]);
   });
 
-  it('forgives a small word mistyped, a compound split or joined, a plural acronym, a month shortened', () => {
+  it('forgives a compound split or joined, a plural acronym, a month shortened', () => {
     const none = (question: string, absent: string[], passage: string[]) =>
       expect(
         absentSubjects(
@@ -52,14 +52,20 @@ describe('absentSubjects', () => {
           new Set(passage),
         ),
       ).toEqual([]);
-    none('Who did the Broncos beat tp become champions?', ['tp'], ['broncos', 'champions']);
-    none('What do the logs suggest abut the outage?', ['abut'], ['logs', 'outage']);
     none('How much gun powder was stored in the depot?', ['powder'], ['gunpowder', 'depot']);
     none('Who sang at the superbowl halftime show?', ['superbowl'], ['super', 'bowl', 'halftime']);
     none('Which teams run the DSMs?', ['dsms'], ['dsm', 'teams']);
     none('Where was the Feb 2010 audit published?', ['feb'], ['2010', 'audit']);
     none('What does the acronym CSM stand for?', ['acronym'], ['csm', 'command', 'module']);
-    // Still absent: a word that is a subject, not a slip; an identifier's part.
+    // Still absent: a word that is a subject; an identifier's part; a short word, even one
+    // letter from a small word ("so").
+    expect(
+      absentSubjects(
+        analysed('Which port does the sso listen on?'),
+        counts({ sso: 0, port: 3 }),
+        new Set(['port', 'okta']),
+      ),
+    ).toEqual(['sso']);
     expect(
       absentSubjects(
         analysed('How many days does gc.stashExpire keep stash entries?'),
