@@ -1,7 +1,7 @@
 import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-segmentation';
 import { definedSubject } from './defined-subject';
 import { questionCues, type QuestionCue } from './question-cues';
-import { stemTerm } from './term-stem';
+import { stemTerm, withoutAccents } from './term-stem';
 
 /** What the answerer reads from a question before it looks at any passage. */
 export interface QuestionAnalysis {
@@ -504,10 +504,6 @@ export function spelledNearly(
     }
   }
   return false;
-}
-
-function withoutAccents(word: string): string {
-  return /[^ -~]/.test(word) ? word.normalize('NFD').replace(/\p{M}/gu, '') : word;
 }
 
 /** How many characters `a` and `b` begin with alike. */

@@ -17,12 +17,14 @@ export function stemTerm(word: string): string {
   return stem;
 }
 
+/** The word without its diacritics: "Céloron" is "Celoron", as a keyboard leaves it. */
+export function withoutAccents(word: string): string {
+  return /[^ -~]/.test(word) ? word.normalize('NFD').replace(/\p{M}+/gu, '') : word;
+}
+
 function stemOf(word: string): string {
   // Diacritics folded, as the indexes fold them: "Möngke" is asked as "Mongke".
-  let w = word
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '');
+  let w = withoutAccents(word.toLowerCase());
   // "How much do we pay for Atlassian?" is answered by its "Annual cost", "What does it cost?"
   // by its price.
   if (MONEY_WORDS.has(w)) return 'cost';
