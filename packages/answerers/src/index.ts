@@ -18,7 +18,6 @@ export { stemTerm } from './term-stem';
 export {
   answerSpans,
   askedThing,
-  rankedSpans,
   shortAnswer,
   SPAN_WEIGHTS,
   type AnswerShape,

@@ -384,12 +384,7 @@ export interface SpanSignals {
  * Every candidate span of a sentence that could answer the question, best first — scores at or
  * below zero included, which `shortAnswer` never gives.
  */
-export function rankedSpans(
-  question: string,
-  sentence: string,
-  context: SpanContext,
-  weights: SpanSignals = SPAN_WEIGHTS,
-): RankedSpan[] {
+function rankedSpans(question: string, sentence: string, context: SpanContext): RankedSpan[] {
   const asked = askedThing(question, context.head, context.unit);
   if (!asked) return [];
   const tagged = tagWords(sentence);
@@ -445,7 +440,7 @@ export function rankedSpans(
       writtenAsName(sentence, span, tagged),
     );
     if (!signals) continue;
-    const score = combine(signals, weights);
+    const score = combine(signals);
     out.push({ text: trimSpan(text), start: span.start, end: span.end, score, signals });
   }
   return out.sort((a, b) => b.score - a.score);
@@ -627,10 +622,10 @@ export const SPAN_WEIGHTS: SpanSignals = {
   capitalised: 0.62,
 };
 
-function combine(signals: SpanSignals, weights: SpanSignals): number {
+function combine(signals: SpanSignals): number {
   let score = 0;
-  for (const name of Object.keys(weights) as Array<keyof SpanSignals>) {
-    score += weights[name] * signals[name];
+  for (const name of Object.keys(SPAN_WEIGHTS) as Array<keyof SpanSignals>) {
+    score += SPAN_WEIGHTS[name] * signals[name];
   }
   return score;
 }
