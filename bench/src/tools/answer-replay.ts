@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
 import { orderReferences } from '@docent/retrieval';
@@ -139,13 +140,11 @@ async function main() {
     }),
   );
   if (process.env.REPLAY_CORPUS_DUMP) {
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(process.env.REPLAY_CORPUS_DUMP, JSON.stringify(real.results, null, 1));
   }
   if (process.env.REPLAY_NEAR_DUMP) {
     // Each near miss with its answer: which swaps still get one, and why the others do not.
     const byQuestion = new Map(answers.map((a) => [a.question as string, a]));
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(
       process.env.REPLAY_NEAR_DUMP,
       JSON.stringify(
@@ -160,12 +159,10 @@ async function main() {
     );
   }
   if (process.env.REPLAY_REFUSED_DUMP) {
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(process.env.REPLAY_REFUSED_DUMP, JSON.stringify(refused, null, 1));
   }
   if (process.env.REPLAY_DUMP) {
     const gold = new Map(sample.map((q) => [q.question, q.answers]));
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(
       process.env.REPLAY_DUMP,
       JSON.stringify(
