@@ -44,14 +44,15 @@ describe('absentSubjects', () => {
   });
 
   it('forgives a compound split or joined, a plural acronym, a month shortened', () => {
+    // The question's words no chunk holds (the rule reads only those) and the passages' words.
+    const absentIn = (question: string, absent: string[], passage: string[]) =>
+      absentSubjects(
+        analysed(question),
+        counts(Object.fromEntries(absent.map((w) => [w, 0]))),
+        new Set(passage),
+      );
     const none = (question: string, absent: string[], passage: string[]) =>
-      expect(
-        absentSubjects(
-          analysed(question),
-          counts(Object.fromEntries(absent.map((w) => [w, 0]))),
-          new Set(passage),
-        ),
-      ).toEqual([]);
+      expect(absentIn(question, absent, passage)).toEqual([]);
     none('How much gun powder was stored in the depot?', ['powder'], ['gunpowder', 'depot']);
     none('Who sang at the superbowl halftime show?', ['superbowl'], ['super', 'bowl', 'halftime']);
     none('Which teams run the DSMs?', ['dsms'], ['dsm', 'teams']);
@@ -59,26 +60,18 @@ describe('absentSubjects', () => {
     none('What does the acronym CSM stand for?', ['acronym'], ['csm', 'command', 'module']);
     // Still absent: a word that is a subject; an identifier's part; a short word, even one
     // letter from a small word ("so").
+    expect(absentIn('Which port does the sso listen on?', ['sso'], ['port', 'okta'])).toEqual([
+      'sso',
+    ]);
     expect(
-      absentSubjects(
-        analysed('Which port does the sso listen on?'),
-        counts({ sso: 0, port: 3 }),
-        new Set(['port', 'okta']),
-      ),
-    ).toEqual(['sso']);
-    expect(
-      absentSubjects(
-        analysed('How many days does gc.stashExpire keep stash entries?'),
-        counts({ gc: 4, stashexpire: 0, stash: 6, entries: 9 }),
-        new Set(['gc', 'stash', 'expire', 'entries']),
+      absentIn(
+        'How many days does gc.stashExpire keep stash entries?',
+        ['stashexpire'],
+        ['gc', 'stash', 'expire', 'entries'],
       ),
     ).toEqual(['stashexpire']);
     expect(
-      absentSubjects(
-        analysed('Which floor is the cafeteria on?'),
-        counts({ floor: 3, cafeteria: 0 }),
-        new Set(['floor', 'cafe', 'office']),
-      ),
+      absentIn('Which floor is the cafeteria on?', ['cafeteria'], ['floor', 'cafe', 'office']),
     ).toEqual(['cafeteria']);
   });
 
