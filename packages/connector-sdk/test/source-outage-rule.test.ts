@@ -24,6 +24,14 @@ describe('the source-outage rule', () => {
     expect(documentFailuresStop('Feed', { streak: 1, failures: 16, window: 100 })).toBe(
       'Feed failed to serve 16 of the last 100 documents',
     );
+    // Parallel workers tally past the threshold before the stop lands: the reason names the
+    // threshold crossed, whichever worker's error ends the ingestion.
+    expect(documentFailuresStop('Feed', { streak: 11, failures: 11, window: 41 })).toBe(
+      'Feed failed to serve 10 documents in a row',
+    );
+    expect(documentFailuresStop('Feed', { streak: 2, failures: 17, window: 100 })).toBe(
+      'Feed failed to serve 16 of the last 100 documents',
+    );
     const stop = sourceLooksDown('Feed failed to serve 10 documents in a row', '"x.pdf"', failure);
     expect(stop).toMatchObject({
       code: 'source_unreachable',

@@ -39,17 +39,23 @@ export interface DocumentFailureTally {
   window: number;
 }
 
-/** The policy's verdict on a tally: why the source counts as failing, or undefined. */
+/**
+ * The policy's verdict on a tally: why the source counts as failing, or undefined. It names the
+ * threshold the tally crossed, not the tally: workers fetching in parallel may count a failure
+ * or two past it before the stop lands, and whichever of their errors ends the ingestion, the
+ * reason reads the same.
+ */
 export function documentFailuresStop(
   source: string,
   tally: DocumentFailureTally,
   policy: ErrorMonitorPolicy = DEFAULT_ERROR_MONITOR_POLICY,
 ): string | undefined {
   if (tally.streak >= policy.maxConsecutiveFailures) {
-    return `${source} failed to serve ${tally.streak} documents in a row`;
+    return `${source} failed to serve ${policy.maxConsecutiveFailures} documents in a row`;
   }
   if (tally.failures > policy.maxFailuresInWindow) {
-    return `${source} failed to serve ${tally.failures} of the last ${tally.window} documents`;
+    const crossed = policy.maxFailuresInWindow + 1;
+    return `${source} failed to serve ${crossed} of the last ${tally.window} documents`;
   }
   return undefined;
 }
