@@ -57,6 +57,21 @@ import {
   type Passage,
 } from './types';
 
+/**
+ * How many of the best sentences a relevance model reorders: of the SQuAD questions answered,
+ * the sentence holding the answer is the answerer's first for 74–75 %, among its first 5 for
+ * 92–94 % (2,000 questions, both halves), and a cross-encoder's pick of 5 held it more often
+ * than of 3, and about as often as of 8 (for less work).
+ */
+const RERANKED_CANDIDATES = 5;
+/**
+ * ms-marco-MiniLM-L-12-v2 alone (an infinite weight) picks better on SQuAD (+3 and +4.5 points
+ * of containment) and worse on real documents (−5 facts of 68: it prefers a sentence restating
+ * the question to a table row, a byline's date or an author list that answers it); 0.15 keeps
+ * the answerer's cues and names in charge: +1.8 / +1.7 points, −1 fact (round twelve).
+ */
+const RERANK_WEIGHT = 0.15;
+
 export interface ExtractiveAnswererOptions {
   /** Embeds candidate sentences (document side) that have no stored vector. */
   embedTexts: (texts: string[]) => Promise<Float32Array[]>;
@@ -91,6 +106,21 @@ export interface ExtractiveAnswererOptions {
    */
   semanticCandidates?: number;
   weights?: Partial<ScoreWeights>;
+  /**
+   * A relevance model's score of each sentence as an answer to the question, higher better (a
+   * cross-encoder, which reads the two together). When given, the answerer's best
+   * `rerankedCandidates` sentences are put in its order before the answer is chosen among them:
+   * word and vector evidence find the answering sentence's neighbourhood, reading the question
+   * with the sentence tells which of a few close ones answers it.
+   */
+  rankSentences?: (question: string, sentences: string[]) => Promise<number[]>;
+  /** How many of the best sentences `rankSentences` reorders (default 5). */
+  rerankedCandidates?: number;
+  /**
+   * The relevance model's weight against the answerer's own score (a sentence's score is about
+   * 0.5): default 0.15. Higher trusts the model more (below).
+   */
+  rerankWeight?: number;
   /**
    * Called with every candidate sentence of an ask that got past the support checks, best first,
    * with the signals it was ranked by: for the bench's fitting and failure analysis, never needed
@@ -291,6 +321,8 @@ export class ExtractiveAnswerer implements Answerer {
     lap('meaning');
 
     const ranked = [...candidates].sort((a, b) => b.score - a.score);
+    await abortable(this.rerank(ranked, request.standaloneQuestion), options.signal);
+    lap('rerank');
     this.options.onRanked?.(
       ranked.map((c) => ({
         text: c.text,
@@ -543,6 +575,29 @@ export class ExtractiveAnswerer implements Answerer {
    * vector stored at ingestion (a dot product each), and the best `semanticCandidates` of the
    * others, embedded now.
    */
+  /**
+   * Reorders the best few of `ranked` (sorted by score), in place, by their score plus the
+   * relevance model's, squashed to [0, 1] and weighed by `rerankWeight`.
+   */
+  private async rerank(ranked: Candidate[], question: string): Promise<void> {
+    const { rankSentences } = this.options;
+    if (!rankSentences || ranked.length < 2) return;
+    const head = ranked.slice(0, this.options.rerankedCandidates ?? RERANKED_CANDIDATES);
+    const logits = await rankSentences(
+      question,
+      head.map((c) => c.text),
+    );
+    const weight = this.options.rerankWeight ?? RERANK_WEIGHT;
+    const order = head.map((c, i) => ({
+      c,
+      score: c.score + weight / (1 + Math.exp(-(logits[i] ?? -Infinity))),
+      i,
+    }));
+    // Ties keep the answerer's order.
+    order.sort((a, b) => b.score - a.score || a.i - b.i);
+    order.forEach(({ c }, i) => (ranked[i] = c));
+  }
+
   private async addMeaning(candidates: Candidate[], request: AnswerRequest): Promise<void> {
     const stored = this.storedSentenceVectors(request.passages);
     const storedOf = new Map(candidates.map((c) => [c, stored.get(answerUnitKey(c.unit.text))]));

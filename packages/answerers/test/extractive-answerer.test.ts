@@ -1476,3 +1476,64 @@ describe('ExtractiveAnswerer: what a section says once', () => {
     expect(answer.found).toBe(false);
   });
 });
+
+describe('ExtractiveAnswerer with a relevance model (rankSentences)', () => {
+  const ask = {
+    question: 'Who takes billing escalations?',
+    standaloneQuestion: 'Who takes billing escalations?',
+    history: [],
+    passages,
+  };
+  const prefersFalcon = async (_question: string, sentences: string[]) =>
+    sentences.map((s) => (s.includes('team Falcon') ? 5 : 0));
+
+  it("answers with the relevance model's pick among the answerer's best few", async () => {
+    const seen: Array<{ question: string; sentences: string[] }> = [];
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      rerankedCandidates: 3,
+      // Weighed far above the answerer's own score: the model decides.
+      rerankWeight: 10,
+      rankSentences: async (question, sentences) => {
+        seen.push({ question, sentences });
+        return prefersFalcon(question, sentences);
+      },
+    });
+    const answer = await answerer.answer(ask);
+    expect(answer.text).toBe('The on-call rotation for billing is owned by team Falcon.');
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.question).toBe(ask.standaloneQuestion);
+    expect(seen[0]!.sentences).toHaveLength(3);
+    // Its own pick comes first among them.
+    expect(seen[0]!.sentences[0]).toContain('Maria Chen');
+  });
+
+  it("keeps the answerer's order where the model does not tell the sentences apart", async () => {
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      rankSentences: async (_question, sentences) => sentences.map(() => 0),
+    });
+    const answer = await answerer.answer(ask);
+    expect(answer.text).toContain('Maria Chen');
+  });
+
+  it("weighs the model against the answerer: at weight 0 the order is the answerer's", async () => {
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      rerankWeight: 0,
+      rankSentences: prefersFalcon,
+    });
+    expect((await answerer.answer(ask)).text).toContain('Maria Chen');
+  });
+
+  it('never reaches past the best few: a sentence below them stays unread', async () => {
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      rerankedCandidates: 1,
+      rerankWeight: 10,
+      rankSentences: prefersFalcon,
+    });
+    const answer = await answerer.answer(ask);
+    expect(answer.text).toContain('Maria Chen');
+  });
+});
