@@ -12,4 +12,11 @@ export { knownModelProfile, deriveModelProfile, modelCalibration } from './model
 export { createProgressBar, formatProgressLine } from './local/progress-bar';
 export { createLocalEmbedder, type LocalEmbedderOptions } from './local/create-local-embedder';
 export { threadCpuSeconds } from './thread-cpu';
+export {
+  loadCrossEncoder,
+  missingCrossEncoderFiles,
+  CrossEncoderUnavailableError,
+  type CrossEncoder,
+  type CrossEncoderOptions,
+} from './local/cross-encoder';
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from './openai/openai-embedder';

@@ -40,8 +40,8 @@ export interface LoadedModel {
   profile: ModelProfile;
 }
 
-/** transformers.js reads its global `env` while loading, so loads take turns. */
-const loads = new ConcurrencyGate();
+/** transformers.js reads its global `env` while loading, so loads (of any model) take turns. */
+export const modelLoads = new ConcurrencyGate();
 
 function progressForwarder(
   modelId: string,
@@ -144,7 +144,7 @@ async function loadFiles(options: LoadModelOptions, download: boolean): Promise<
  * allowed. Never touches the network when the files are present or downloads are off.
  */
 export function loadModel(options: LoadModelOptions): Promise<LoadedModel> {
-  return loads.run(async () => {
+  return modelLoads.run(async () => {
     const { modelId, modelsDir, allowDownload } = options;
     const onnxFile = onnxFileFor(options.dtype ?? knownModelProfile(modelId)?.dtype ?? 'fp32');
     const missing = missingModelFiles(modelsDir, modelId, onnxFile);
