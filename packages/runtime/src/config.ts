@@ -48,6 +48,11 @@ export interface DocentConfig {
   embeddingThreads: number | undefined;
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
   allowModelDownload: boolean;
+  /**
+   * The folder of the extractive answerer's cross-encoder (scripts/fetch-reranker.sh lays it
+   * out); undefined: answers are chosen without one.
+   */
+  rerankerDir: string | undefined;
   answerer: 'extractive' | 'openai';
   /** The `openai:` embedder's endpoint (and the answer model's, unless `llm` names its own). */
   openai: { baseUrl: string; apiKey: string | undefined; model: string | undefined };
@@ -200,6 +205,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
       ? integer(env, 'DOCENT_EMBEDDING_THREADS', 0, 1, 256)
       : undefined,
     allowModelDownload: boolean(env, 'DOCENT_ALLOW_MODEL_DOWNLOAD', true),
+    rerankerDir: env.DOCENT_RERANKER_DIR ? resolve(env.DOCENT_RERANKER_DIR) : undefined,
     answerer,
     openai: {
       baseUrl: (

@@ -5,3 +5,4 @@ export { bullMqQueueSettings, newWorkerId } from './worker-identity';
 export { fileClock } from './test-clock';
 export { processMetricsRegistry, startMetricsServer } from './metrics-server';
 export { answerModelOf } from './answer-model';
+export { sentenceReranker } from './sentence-reranker';

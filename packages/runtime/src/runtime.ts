@@ -49,6 +49,7 @@ import { elasticsearchIndexOptions } from './elasticsearch-settings';
 import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 import { answerModelOf } from './answer-model';
 import { meteredAnswerer } from './metered-answerer';
+import { sentenceReranker } from './sentence-reranker';
 
 const ANSWER_MODEL_PROBE_MS = 5_000;
 
@@ -274,6 +275,9 @@ export async function buildRuntime(
           embedTexts: (texts) => embedder.embedDocuments(texts),
           embedQuery: (text) => embedder.embedQuery(text),
           minEvidence: config.notFoundThreshold,
+          ...(config.rerankerDir !== undefined && {
+            rankSentences: sentenceReranker(config.rerankerDir, config.embeddingThreads),
+          }),
         }),
       metrics,
       config.answerer,
