@@ -7,7 +7,7 @@ import {
   type ExtractiveAnswererOptions,
 } from '@docent/answerers';
 import { AskService } from '@docent/retrieval';
-import type { Runtime } from '@docent/runtime';
+import { sentenceReranker, type Runtime } from '@docent/runtime';
 import type { SearchMode } from '@docent/search-index';
 
 export type AnswererSettings = Omit<ExtractiveAnswererOptions, 'embedTexts' | 'embedQuery'>;
@@ -80,10 +80,26 @@ class RecordingAnswerer extends ExtractiveAnswerer {
   }
 }
 
+const rerankers = new Map<string, ExtractiveAnswererOptions['rankSentences']>();
+
+/**
+ * The runtime's answer reranker (`DOCENT_RERANKER_DIR`), loaded once for every answerer the
+ * bench makes; none when it has none.
+ */
+export function rerankerOf(runtime: Runtime): Pick<ExtractiveAnswererOptions, 'rankSentences'> {
+  const { rerankerDir, embeddingThreads } = runtime.config;
+  if (rerankerDir === undefined) return {};
+  if (!rerankers.has(rerankerDir)) {
+    rerankers.set(rerankerDir, sentenceReranker(rerankerDir, embeddingThreads));
+  }
+  return { rankSentences: rerankers.get(rerankerDir) };
+}
+
 /** The extractive answerer as the runtime configures it, with the settings under test on top. */
 export function answererFor(runtime: Runtime, settings: AnswererSettings = {}): ExtractiveAnswerer {
   const options: ExtractiveAnswererOptions = {
     minEvidence: runtime.config.notFoundThreshold,
+    ...rerankerOf(runtime),
     ...settings,
     embedTexts: (texts) => embedOnce(runtime, texts),
     embedQuery: (text) => runtime.embedder.embedQuery(text),

@@ -2,7 +2,7 @@ import { ExtractiveAnswerer } from '@docent/answerers';
 import { AskService } from '@docent/retrieval';
 import type { Runtime } from '@docent/runtime';
 import { percentile, round } from '../support/stats';
-import { type AnswererSettings } from './ask-services';
+import { type AnswererSettings, rerankerOf } from './ask-services';
 
 export interface LatencyFigures {
   p50: number;
@@ -59,6 +59,7 @@ export async function coldAsks(
   const askWith = (cacheSize: number | undefined, count: boolean) => {
     const answerer = new ExtractiveAnswerer({
       minEvidence: runtime.config.notFoundThreshold,
+      ...rerankerOf(runtime),
       ...settings,
       ...(cacheSize !== undefined && { cacheSize }),
       embedTexts: (texts) => {

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
+import { loadCrossEncoder } from '@docent/embedder';
 import { orderReferences } from '@docent/retrieval';
 import { splitOf, squadSplit } from '../datasets/bench-split';
 import { loadCorpusQuestions } from '../datasets/corpus-qa';
@@ -28,7 +29,8 @@ import { decodeRecordedAsk, readRecording } from './recorded-asks';
  *   node bench/dist/tools/answer-replay.js even.jsonl even 600 ['{"weights":{"previous":0.3}}']
  *
  * It prints one JSON line of figures; `REPLAY_DUMP=file.json` also writes every SQuAD answer,
- * `REPLAY_NEAR_DUMP=file.json` every near miss with its answer, `REPLAY_REFUSED_DUMP=file.json`
+ * `REPLAY_RERANKER_DIR=<folder>` answers with the cross-encoder laid out there (see
+ * scripts/fetch-reranker.sh); `REPLAY_NEAR_DUMP=file.json` every near miss with its answer, `REPLAY_REFUSED_DUMP=file.json`
  * every answerable question of the half collection the rules refuse that is answered without
  * them, `REPLAY_CORPUS_DUMP=file.json` every real document's.
  * Sentences without a stored vector get a zero vector (no model is loaded).
@@ -39,9 +41,16 @@ const settings = settingsJson ? JSON.parse(settingsJson) : {};
 const queue = readRecording(file!);
 let embedCalls = 0;
 const minEvidence = [...queue.values()][0]?.[0]?.minEvidence;
+// The answer reranker reads text only, so a replay runs it for real.
+const rerankerDir = process.env.REPLAY_RERANKER_DIR;
+const reranker = rerankerDir ? loadCrossEncoder({ folder: rerankerDir }) : undefined;
 const make = (extra: object) =>
   new ExtractiveAnswerer({
     ...(minEvidence !== undefined && { minEvidence }),
+    ...(reranker && {
+      rankSentences: async (question: string, sentences: string[]) =>
+        (await reranker).score(question, sentences),
+    }),
     ...settings,
     ...extra,
     embedTexts: async (texts) => {
