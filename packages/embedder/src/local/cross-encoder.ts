@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   AutoModelForSequenceClassification,
@@ -8,11 +9,10 @@ import {
 } from '@huggingface/transformers';
 import { modelLoads } from './load-model';
 import { MODEL_METADATA_FILES } from './model-folder';
-import { existsSync } from 'node:fs';
 
 /** The weights a cross-encoder folder holds (int8, as scripts/fetch-reranker.sh lays it out). */
 const WEIGHTS = 'onnx/model_quantized.onnx';
-/** Question and sentence together: a long sentence is cut, never the question. */
+/** Tokens of a question and sentence together; a longer pair is cut to it. */
 const MAX_TOKENS = 256;
 
 /** A cross-encoder: scores how well each sentence answers a question, reading the two together. */
