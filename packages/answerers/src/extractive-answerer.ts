@@ -572,11 +572,6 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * Meaning decides between the sentences the words already favour: every sentence with a
-   * vector stored at ingestion (a dot product each), and the best `semanticCandidates` of the
-   * others, embedded now.
-   */
-  /**
    * Reorders the best few of `ranked` (sorted by score), in place, by their score plus the
    * relevance model's, squashed to [0, 1] and weighed by `rerankWeight`.
    */
@@ -599,6 +594,11 @@ export class ExtractiveAnswerer implements Answerer {
     order.forEach(({ c }, i) => (ranked[i] = c));
   }
 
+  /**
+   * Meaning decides between the sentences the words already favour: every sentence with a
+   * vector stored at ingestion (a dot product each), and the best `semanticCandidates` of the
+   * others, embedded now.
+   */
   private async addMeaning(candidates: Candidate[], request: AnswerRequest): Promise<void> {
     const stored = this.storedSentenceVectors(request.passages);
     const storedOf = new Map(candidates.map((c) => [c, stored.get(answerUnitKey(c.unit.text))]));
