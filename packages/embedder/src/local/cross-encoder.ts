@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import {
   AutoModelForSequenceClassification,
@@ -8,7 +7,7 @@ import {
   type PreTrainedTokenizer,
 } from '@huggingface/transformers';
 import { modelLoads } from './load-model';
-import { MODEL_METADATA_FILES } from './model-folder';
+import { missingModelFiles } from './model-folder';
 
 /** The weights a cross-encoder folder holds (int8, as scripts/fetch-reranker.sh lays it out). */
 const WEIGHTS = 'onnx/model_quantized.onnx';
@@ -43,9 +42,8 @@ export class CrossEncoderUnavailableError extends Error {
 
 /** The files of a cross-encoder folder that are missing. */
 export function missingCrossEncoderFiles(folder: string): string[] {
-  return [...MODEL_METADATA_FILES, WEIGHTS].filter(
-    (file) => !existsSync(path.join(folder, ...file.split('/'))),
-  );
+  const resolved = path.resolve(folder);
+  return missingModelFiles(path.dirname(resolved), path.basename(resolved), WEIGHTS);
 }
 
 /** Loads a cross-encoder from local files only; never downloads. */
