@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AnswerRequest, ExtractiveAnswerer, type Passage } from '@docent/answerers';
-import { loadCrossEncoder } from '@docent/embedder';
 import { orderReferences } from '@docent/retrieval';
+import { sentenceReranker } from '@docent/runtime';
 import { splitOf, squadSplit } from '../datasets/bench-split';
 import { loadCorpusQuestions } from '../datasets/corpus-qa';
 import { loadSquad } from '../datasets/squad';
@@ -43,14 +43,11 @@ let embedCalls = 0;
 const minEvidence = [...queue.values()][0]?.[0]?.minEvidence;
 // The answer reranker reads text only, so a replay runs it for real.
 const rerankerDir = process.env.REPLAY_RERANKER_DIR;
-const reranker = rerankerDir ? loadCrossEncoder({ folder: rerankerDir }) : undefined;
+const rankSentences = rerankerDir ? sentenceReranker(rerankerDir, undefined) : undefined;
 const make = (extra: object) =>
   new ExtractiveAnswerer({
     ...(minEvidence !== undefined && { minEvidence }),
-    ...(reranker && {
-      rankSentences: async (question: string, sentences: string[]) =>
-        (await reranker).score(question, sentences),
-    }),
+    ...(rankSentences && { rankSentences }),
     ...settings,
     ...extra,
     embedTexts: async (texts) => {
