@@ -1,7 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CrossEncoderUnavailableError, loadCrossEncoder, type CrossEncoder } from '../src';
+import {
+  CrossEncoderUnavailableError,
+  loadCrossEncoder,
+  threadCpuSeconds,
+  type CrossEncoder,
+} from '../src';
 
 /** scripts/fetch-reranker.sh lays the model out here unless DOCENT_RERANKER_DIR says where. */
 const RERANKER_DIR = path.resolve(
@@ -15,6 +20,8 @@ describe('cross-encoder ms-marco-MiniLM-L-12-v2 (int8)', () => {
   beforeAll(async () => {
     model = await loadCrossEncoder({ folder: RERANKER_DIR, threads: 1 });
   });
+
+  afterAll(() => model.close());
 
   it('scores the sentence that answers above ones that only share its words', async () => {
     const question = 'How many bytes long is the random value in the ClientHello?';
@@ -34,6 +41,32 @@ describe('cross-encoder ms-marco-MiniLM-L-12-v2 (int8)', () => {
     expect(first).toHaveLength(2);
     expect(again[1]).toBeCloseTo(first[0]!, 4);
     expect(await model.score('How many people live in Berlin?', [])).toEqual([]);
+  });
+
+  it('reads the pairs in a worker thread: the calling thread only tokenises', async () => {
+    const sentences = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `Sentence ${i} says that the nightly backup window of the cluster starts at 02:${10 + i} ` +
+        'UTC and runs for about three hours, unless the operations team postpones it for a release.',
+    );
+    await model.score('When does the nightly backup start?', sentences);
+    const wall = process.hrtime.bigint();
+    const cpu = threadCpuSeconds();
+    await model.score('When does the nightly backup window start?', sentences);
+    const seconds = Number(process.hrtime.bigint() - wall) / 1e9;
+    // On this thread (one ONNX thread) the pass would take its whole wall time.
+    expect(threadCpuSeconds() - cpu).toBeLessThan(0.5 * seconds);
+  });
+
+  it('starts its worker again after being closed', async () => {
+    const other = await loadCrossEncoder({ folder: RERANKER_DIR, threads: 1 });
+    const question = 'Where is the new office?';
+    const sentences = ['The new office is at 12 Harbour Street.'];
+    const before = await other.score(question, sentences);
+    await other.close();
+    expect(await other.score(question, sentences)).toEqual(before);
+    await other.close();
   });
 });
 

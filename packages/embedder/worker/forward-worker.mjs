@@ -1,19 +1,26 @@
-// Entry of the embedder's worker thread: loads the ONNX model and runs its forward pass, so a
-// batch of documents (seconds of CPU) never blocks the process's event loop. Plain JavaScript,
+// Entry of a model's worker thread: loads the ONNX model and runs its forward pass, so a batch
+// of documents (seconds of CPU) or an answer's reranking never blocks the process's event loop.
+// Plain JavaScript,
 // so it runs the same from the compiled package and under jest (which does not transform code
 // running in worker threads); tokenising and pooling stay in the calling thread.
 import { openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { AutoModel, env, Tensor } from '@huggingface/transformers';
+import {
+  AutoModel,
+  AutoModelForSequenceClassification,
+  env,
+  Tensor,
+} from '@huggingface/transformers';
 
-const { modelsDir, modelId, dtype, threads } = workerData;
+const { modelsDir, modelId, dtype, threads, head } = workerData;
 env.allowLocalModels = true;
 env.localModelPath = modelsDir;
 env.cacheDir = modelsDir;
 env.allowRemoteModels = false;
 
 const threadsBefore = taskIds();
-const loading = AutoModel.from_pretrained(modelId, {
+const Model = head === 'classifier' ? AutoModelForSequenceClassification : AutoModel;
+const loading = Model.from_pretrained(modelId, {
   local_files_only: true,
   dtype,
   device: 'cpu',

@@ -1,13 +1,13 @@
 import path from 'node:path';
 import {
-  AutoModelForSequenceClassification,
   AutoTokenizer,
   env,
-  type PreTrainedModel,
   type PreTrainedTokenizer,
+  type Tensor,
 } from '@huggingface/transformers';
 import { modelLoads } from './load-model';
 import { missingModelFiles } from './model-folder';
+import { ThreadedForwardPass } from './threaded-forward-pass';
 
 /** The weights a cross-encoder folder holds (int8, as scripts/fetch-reranker.sh lays it out). */
 const WEIGHTS = 'onnx/model_quantized.onnx';
@@ -18,6 +18,8 @@ const MAX_TOKENS = 256;
 export interface CrossEncoder {
   /** One relevance logit per sentence, higher better. */
   score(question: string, sentences: string[]): Promise<number[]>;
+  /** Stops its worker thread; a later score starts another. */
+  close(): Promise<void>;
 }
 
 export interface CrossEncoderOptions {
@@ -46,27 +48,31 @@ export function missingCrossEncoderFiles(folder: string): string[] {
   return missingModelFiles(path.dirname(resolved), path.basename(resolved), WEIGHTS);
 }
 
-/** Loads a cross-encoder from local files only; never downloads. */
+/**
+ * Loads a cross-encoder from local files only; never downloads. Its forward pass runs in a
+ * worker thread of its own (a pass over five pairs is about 100 ms of CPU, which would hold the
+ * answering process's event loop); the tokenizer runs here.
+ */
 export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<CrossEncoder> {
   const folder = path.resolve(options.folder);
   const missing = missingCrossEncoderFiles(folder);
   if (missing.length > 0) throw new CrossEncoderUnavailableError(folder, missing);
-  const { tokenizer, model } = await modelLoads.run(async () => {
+  const id = path.basename(folder);
+  const tokenizer = await modelLoads.run(async () => {
     env.allowLocalModels = true;
     env.allowRemoteModels = false;
     env.localModelPath = path.dirname(folder);
-    const id = path.basename(folder);
-    const pretrained = { local_files_only: true };
-    const tokenizer: PreTrainedTokenizer = await AutoTokenizer.from_pretrained(id, pretrained);
-    const model: PreTrainedModel = await AutoModelForSequenceClassification.from_pretrained(id, {
-      ...pretrained,
-      dtype: 'q8',
-      device: 'cpu',
-      ...(options.threads
-        ? { session_options: { intraOpNumThreads: options.threads, interOpNumThreads: 1 } }
-        : {}),
-    });
-    return { tokenizer, model };
+    return (await AutoTokenizer.from_pretrained(id, {
+      local_files_only: true,
+    })) as PreTrainedTokenizer;
+  });
+  const forward = new ThreadedForwardPass({
+    modelsDir: path.dirname(folder),
+    modelId: id,
+    dtype: 'q8',
+    head: 'classifier',
+    label: 'The answer reranker',
+    ...(options.threads !== undefined && { threads: options.threads }),
   });
   return {
     async score(question, sentences) {
@@ -74,9 +80,16 @@ export async function loadCrossEncoder(options: CrossEncoderOptions): Promise<Cr
       const inputs = tokenizer(
         sentences.map(() => question),
         { text_pair: sentences, padding: true, truncation: true, max_length: MAX_TOKENS },
-      );
-      const { logits } = (await model(inputs)) as { logits: { data: Float32Array } };
-      return Array.from(logits.data);
+      ) as Record<string, Tensor>;
+      try {
+        const { logits } = await forward.run(inputs);
+        return Array.from(logits!.data as Float32Array);
+      } catch (error) {
+        // A worker whose model failed to load keeps failing: the next call starts a new one.
+        await forward.close();
+        throw error;
+      }
     },
+    close: () => forward.close(),
   };
 }

@@ -21,6 +21,10 @@ export interface ThreadedModelOptions {
   modelId: string;
   dtype: ModelDtype;
   threads?: number;
+  /** The model's head: hidden states (an embedder's, the default) or a classifier's logits. */
+  head?: 'hidden-states' | 'classifier';
+  /** What the model is to a reader of its errors; default "The embedding model". */
+  label?: string;
 }
 
 /**
@@ -67,7 +71,7 @@ export class ThreadedForwardPass {
   async close(): Promise<void> {
     const worker = this.worker;
     if (worker) this.forget();
-    this.failAll(new Error(`The embedding model "${this.options.modelId}" was closed.`));
+    this.failAll(new Error(`${this.label()} "${this.options.modelId}" was closed.`));
     await worker?.terminate();
   }
 
@@ -83,7 +87,7 @@ export class ThreadedForwardPass {
       // An idle worker does not keep the process alive.
       if (this.pending.size === 0) worker.unref();
       if ('error' in reply) {
-        waiting.reject(new Error(`The embedding model failed: ${reply.error}`));
+        waiting.reject(new Error(`${this.label()} failed: ${reply.error}`));
         return;
       }
       if (reply.cpuSeconds !== undefined && this.worker === worker) {
@@ -97,7 +101,7 @@ export class ThreadedForwardPass {
     });
     const failed = (error: Error) => {
       if (this.worker === worker) this.forget();
-      this.failAll(new Error(`The embedding model's worker thread stopped: ${error.message}`));
+      this.failAll(new Error(`${this.label()}'s worker thread stopped: ${error.message}`));
     };
     worker.on('error', failed);
     worker.on('exit', (code) => {
@@ -106,6 +110,10 @@ export class ThreadedForwardPass {
     });
     this.worker = worker;
     return worker;
+  }
+
+  private label(): string {
+    return this.options.label ?? 'The embedding model';
   }
 
   private forget(): void {
