@@ -90,7 +90,7 @@ export function rerankerOf(runtime: Runtime): Pick<ExtractiveAnswererOptions, 'r
   const { rerankerDir, embeddingThreads } = runtime.config;
   if (rerankerDir === undefined) return {};
   if (!rerankers.has(rerankerDir)) {
-    rerankers.set(rerankerDir, sentenceReranker(rerankerDir, embeddingThreads));
+    rerankers.set(rerankerDir, sentenceReranker(rerankerDir, embeddingThreads).rank);
   }
   return { rankSentences: rerankers.get(rerankerDir) };
 }

@@ -43,7 +43,7 @@ let embedCalls = 0;
 const minEvidence = [...queue.values()][0]?.[0]?.minEvidence;
 // The answer reranker reads text only, so a replay runs it for real.
 const rerankerDir = process.env.REPLAY_RERANKER_DIR;
-const rankSentences = rerankerDir ? sentenceReranker(rerankerDir, undefined) : undefined;
+const rankSentences = rerankerDir ? sentenceReranker(rerankerDir, undefined).rank : undefined;
 const make = (extra: object) =>
   new ExtractiveAnswerer({
     ...(minEvidence !== undefined && { minEvidence }),

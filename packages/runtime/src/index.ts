@@ -5,4 +5,4 @@ export { bullMqQueueSettings, newWorkerId } from './worker-identity';
 export { fileClock } from './test-clock';
 export { processMetricsRegistry, startMetricsServer } from './metrics-server';
 export { answerModelOf } from './answer-model';
-export { sentenceReranker } from './sentence-reranker';
+export { sentenceReranker, type SentenceReranker } from './sentence-reranker';

@@ -269,15 +269,18 @@ export async function buildRuntime(
       ingestions,
     );
     const answerModel = answerModelOf(config);
+    const reranker =
+      answerModel || config.rerankerDir === undefined
+        ? undefined
+        : sentenceReranker(config.rerankerDir, config.embeddingThreads);
+    if (reranker) closers.push(() => reranker.close());
     const answerer: Answerer = meteredAnswerer(
       answerModel ??
         new ExtractiveAnswerer({
           embedTexts: (texts) => embedder.embedDocuments(texts),
           embedQuery: (text) => embedder.embedQuery(text),
           minEvidence: config.notFoundThreshold,
-          ...(config.rerankerDir !== undefined && {
-            rankSentences: sentenceReranker(config.rerankerDir, config.embeddingThreads),
-          }),
+          ...(reranker && { rankSentences: reranker.rank }),
         }),
       metrics,
       config.answerer,

@@ -29,14 +29,19 @@ describe('the answer reranker (DOCENT_RERANKER_DIR)', () => {
   });
 
   it('loads the model on the first ask and scores every sentence of each ask', async () => {
-    const rank = sentenceReranker(RERANKER_DIR, 1);
+    const reranker = sentenceReranker(RERANKER_DIR, 1);
     const question = 'Which port does Heron listen on?';
+    const pair = ['Heron listens on TCP port 9120.', 'Heron was named after a bird.'];
     const [first, second] = await Promise.all([
-      rank(question, ['Heron listens on TCP port 9120.', 'Heron was named after a bird.']),
-      rank(question, ['The cafeteria opens at 8 am.']),
+      reranker.rank(question, pair),
+      reranker.rank(question, ['The cafeteria opens at 8 am.']),
     ]);
     expect(first).toHaveLength(2);
     expect(first![0]).toBeGreaterThan(first![1]!);
     expect(second).toHaveLength(1);
+    // Closed (the runtime's shutdown), a later ask loads the model again.
+    await reranker.close();
+    expect(await reranker.rank(question, pair)).toEqual(first);
+    await reranker.close();
   });
 });
