@@ -720,6 +720,13 @@ export function askedAnswerCheck(
 
 /** A lower-case name written with a dot or an underscore: a file, a setting, an event. */
 const WRITTEN_NAME = /\b[a-z][\w-]*[._][\w-]{2,}/;
+/** A dot-file's name (".gitignore", ".env"). */
+const DOT_FILE = /(?:^|[\s"'`(])\.[a-z][\w-]+/;
+
+/** Whether a text writes a name as code does: a setting, a file or a dot-file ("pack.window"). */
+export function writesCodeName(text: string): boolean {
+  return WRITTEN_NAME.test(text) || DOT_FILE.test(text);
+}
 /** "What is the name of…", "what are the names of…": a name is asked for. */
 const ASKS_NAME =
   /\bwhat(?: is| was| are| were|'s)? (?:the |their |its |his |her |our |your )?(?:full )?names? of\b/;

@@ -29,6 +29,7 @@ import {
   union,
   unheldAbbreviations,
   unheldYears,
+  writesCodeName,
   type SentenceTerms,
 } from './answer-support';
 import {
@@ -578,12 +579,21 @@ export class ExtractiveAnswerer implements Answerer {
   private async rerank(ranked: Candidate[], question: string): Promise<void> {
     const { rankSentences } = this.options;
     if (!rankSentences || ranked.length < 2) return;
-    const head = ranked.slice(0, this.options.rerankedCandidates ?? RERANKED_CANDIDATES);
+    // The model reads a setting's name as its neighbour's ("pack.window", "pack.windowMemory"),
+    // where the answerer's words tell them apart.
+    if (writesCodeName(question)) return;
+    const weight = this.options.rerankWeight ?? RERANK_WEIGHT;
+    // The model adds at most `weight`: a sentence further than that below the first cannot
+    // overtake it, so it is not read (most asks then need no model at all).
+    const first = ranked[0]!.score;
+    const head = ranked
+      .slice(0, this.options.rerankedCandidates ?? RERANKED_CANDIDATES)
+      .filter((c) => c.score >= first - weight);
+    if (head.length < 2) return;
     const logits = await rankSentences(
       question,
       head.map((c) => c.text),
     );
-    const weight = this.options.rerankWeight ?? RERANK_WEIGHT;
     const order = head.map((c, i) => ({
       c,
       score: c.score + weight / (1 + Math.exp(-(logits[i] ?? -Infinity))),

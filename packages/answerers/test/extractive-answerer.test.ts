@@ -1526,6 +1526,76 @@ describe('ExtractiveAnswerer with a relevance model (rankSentences)', () => {
     expect((await answerer.answer(ask)).text).toContain('Maria Chen');
   });
 
+  it('reads only the sentences its weight could lift above the first', async () => {
+    let scores: number[] = [];
+    await new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      onRanked: (ranked) => (scores = ranked.map((c) => c.score)),
+    }).answer(ask);
+    expect(scores.length).toBeGreaterThanOrEqual(3);
+    const [first, second, third] = scores as [number, number, number];
+    expect(second).toBeGreaterThan(third);
+    const seen: string[][] = [];
+    const reading = (rerankWeight: number) =>
+      new ExtractiveAnswerer({
+        ...fakeEmbedding,
+        rerankWeight,
+        rankSentences: async (question, sentences) => {
+          seen.push(sentences);
+          return prefersFalcon(question, sentences);
+        },
+      }).answer(ask);
+    // Between the second's and the third's distance from the first: two are read.
+    await reading((first - second + (first - third)) / 2);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]).toHaveLength(2);
+    // Below the second's distance no sentence can overtake the first: the model is not asked.
+    await reading((first - second) / 2);
+    expect(seen).toHaveLength(1);
+  });
+
+  it("leaves a question that writes a setting's or file's name to the answerer's words", async () => {
+    const passagesOfGit = [
+      passage(
+        'pack',
+        'pack.window: The size of the window used by git-pack-objects when no window size is given on the command line. It defaults to 10. ' +
+          'pack.windowMemory: The maximum size of memory that is consumed by each thread for pack window memory. The default is taken from the pack.windowMemory configuration variable.',
+        'git-config',
+      ),
+      passage(
+        'ignore',
+        'A line starting with # serves as a comment in a .gitignore file. Put a backslash in front of the first hash for patterns that begin with a hash.',
+        'gitignore',
+      ),
+    ];
+    const asked: string[] = [];
+    const answerer = new ExtractiveAnswerer({
+      ...fakeEmbedding,
+      rerankWeight: 10,
+      rankSentences: async (question, sentences) => {
+        asked.push(question);
+        return sentences.map((s) => (/taken from|backslash/.test(s) ? 5 : 0));
+      },
+    });
+    const answerOf = async (question: string) =>
+      (
+        await answerer.answer({
+          question,
+          standaloneQuestion: question,
+          history: [],
+          passages: passagesOfGit,
+        })
+      ).text;
+    expect(await answerOf('What is the default pack.window?')).not.toContain('taken from');
+    expect(await answerOf('How do I write a comment in a .gitignore file?')).toContain(
+      'serves as a comment',
+    );
+    expect(asked).toEqual([]);
+    // Without a written name the model is asked.
+    await answerOf('What is the default size of the pack window?');
+    expect(asked).toEqual(['What is the default size of the pack window?']);
+  });
+
   it('never reaches past the best few: a sentence below them stays unread', async () => {
     const answerer = new ExtractiveAnswerer({
       ...fakeEmbedding,
