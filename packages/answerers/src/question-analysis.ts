@@ -314,15 +314,78 @@ export function absentSubjects(
   // "When does the OspreyQueueBacklog alert fire?": after an inverted auxiliary the last word
   // is the verb, however the tagger reads it.
   const out: string[] = [];
-  for (const word of question.tagged) {
+  question.tagged.forEach((word, at) => {
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (question.verbs.has(stemTerm(normal))) continue;
-      const counted = namesAThing(word) || /\d/.test(normal);
+      const counted = namesAThing(word) || /\d/.test(normal) || inNounSlot(question.tagged, at);
       if (absent.has(normal) && counted) out.push(normal);
     }
-  }
+  });
   return out;
+}
+
+/** Auxiliaries a question puts before its subject. */
+const INVERTING = /^(?:do|does|did|can|could|will|would|should|must|shall|may|might|has|have|had)$/;
+
+/** Words that open a clause: a verb after one may be the clause's own ("when the queue fills"). */
+const SUBORDINATORS =
+  /^(?:when|whenever|if|unless|that|which|who|where|while|after|before|because|since|until|once|so|and|or)$/;
+
+/**
+ * Whether the tagger's verb or adjective at `at` stands where only a noun can: the head of a noun
+ * phrase that a determiner, a possessive or a number opens ("the earth's **earnest** by mass",
+ * "**two** reinforcements"), one that "what" or "which" opens before the verb ("what
+ * **disguise** were…"), or the last word of the object of the question's verb ("was the missed
+ * field **khanates**?"). A word the collection lacks there is what the question is about — a verb
+ * a person asks with ("when the queue **overflows**", "what **happens**", "which team **won**")
+ * is not in such a slot.
+ */
+function inNounSlot(tagged: TaggedWord[], at: number): boolean {
+  const word = tagged[at]!;
+  const before = tagged[at - 1];
+  const after = tagged[at + 1];
+  if (!before) return false;
+  const opens = (w: TaggedWord) =>
+    w.tags.has('Determiner') ||
+    w.tags.has('Possessive') ||
+    /'s$/.test(w.text) ||
+    w.tags.has('Cardinal');
+  // A head: a noun after it would make it a modifier, a determiner or pronoun its object.
+  const headed =
+    !after ||
+    !(after.tags.has('Noun') || after.tags.has('Determiner') || after.tags.has('Pronoun'));
+  if (!headed) return false;
+  if (opens(before)) return true;
+  if (/^(?:what|which)$/.test(before.normal)) {
+    // "What disguise were…", not "what happens when…" or "what fails?".
+    return (
+      at === 1 &&
+      after !== undefined &&
+      (after.tags.has('Copula') || after.tags.has('Auxiliary') || after.tags.has('Verb')) &&
+      !SUBORDINATORS.test(after.normal)
+    );
+  }
+  if (word.tags.has('Adjective') || word.tags.has('PastTense') || word.tags.has('Gerund')) {
+    return false;
+  }
+  if (after && !after.tags.has('Preposition')) return false;
+  // Back over the phrase's modifiers to what opens it, then to the verb it is the object of.
+  let start = at - 1;
+  for (let n = 0; n < 3 && start >= 0; n++, start--) {
+    const w = tagged[start]!;
+    if (opens(w)) break;
+    if (!(w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('PastTense'))) return false;
+  }
+  if (start < 1 || !tagged[start]!.tags.has('Determiner')) return false;
+  for (let j = start - 1; j >= 0; j--) {
+    const w = tagged[j]!;
+    if (SUBORDINATORS.test(w.normal) && j > 0) return false;
+    // After an inverted auxiliary the phrase is the subject and the word its verb ("did the
+    // Master **reincarnate** into…").
+    if (w.tags.has('Verb')) return !INVERTING.test(w.normal);
+  }
+  return false;
 }
 
 /**

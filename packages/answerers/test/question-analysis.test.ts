@@ -33,6 +33,36 @@ describe('absentSubjects', () => {
     ).toEqual([]);
   });
 
+  it('counts a word the tagger reads as a verb or adjective where only a noun can stand', () => {
+    const absentIn = (question: string, absent: string[]) =>
+      absentSubjects(
+        analysed(question),
+        counts(Object.fromEntries(absent.map((w) => [w, 0]))),
+        new Set(['field', 'goal', 'crust', 'mass', 'fumble', 'yards']),
+      );
+    // The object of the question's verb, after a possessive, after a determiner.
+    expect(absentIn('How many yards was the missed field khanates?', ['khanates'])).toEqual([
+      'khanates',
+    ]);
+    expect(
+      absentIn("What element makes up half of the earth's earnest by mass?", ['earnest']),
+    ).toEqual(['earnest']);
+    expect(absentIn('Who recovered the rinchinbal and ran it in?', ['rinchinbal'])).toEqual([
+      'rinchinbal',
+    ]);
+    // Verbs a person asks with stay verbs: after "to", in a clause of their own, after "what",
+    // after an inverted auxiliary's subject, or an adjective said of a noun phrase.
+    expect(absentIn('How quickly do I have to acknowledge a page?', ['acknowledge'])).toEqual([]);
+    expect(absentIn('What happens when the queue overflows?', ['happens', 'overflows'])).toEqual(
+      [],
+    );
+    expect(absentIn('What fails first?', ['fails'])).toEqual([]);
+    expect(
+      absentIn('In what year did the Master reincarnate into a body?', ['reincarnate']),
+    ).toEqual([]);
+    expect(absentIn('How long is the password reset link valid?', ['valid'])).toEqual([]);
+  });
+
   it('forgives typos and other forms of a word the passages spell', () => {
     expect(
       absentSubjects(
