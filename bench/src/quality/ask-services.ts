@@ -86,7 +86,7 @@ const rerankers = new Map<string, ExtractiveAnswererOptions['rankSentences']>();
  * The runtime's answer reranker (`DOCENT_RERANKER_DIR`), loaded once for every answerer the
  * bench makes; none when it has none.
  */
-export function rerankerOf(runtime: Runtime): Pick<ExtractiveAnswererOptions, 'rankSentences'> {
+function rerankerOf(runtime: Runtime): Pick<ExtractiveAnswererOptions, 'rankSentences'> {
   const { rerankerDir, embeddingThreads } = runtime.config;
   if (rerankerDir === undefined) return {};
   if (!rerankers.has(rerankerDir)) {
@@ -95,11 +95,23 @@ export function rerankerOf(runtime: Runtime): Pick<ExtractiveAnswererOptions, 'r
   return { rankSentences: rerankers.get(rerankerDir) };
 }
 
+/** The extractive answerer's settings the runtime configures: thresholds and the reranker. */
+export function configuredAnswering(
+  runtime: Runtime,
+): Pick<ExtractiveAnswererOptions, 'minEvidence' | 'askedWordSimilarity' | 'rankSentences'> {
+  return {
+    minEvidence: runtime.config.notFoundThreshold,
+    ...(runtime.config.askedWordSimilarity !== undefined && {
+      askedWordSimilarity: runtime.config.askedWordSimilarity,
+    }),
+    ...rerankerOf(runtime),
+  };
+}
+
 /** The extractive answerer as the runtime configures it, with the settings under test on top. */
 export function answererFor(runtime: Runtime, settings: AnswererSettings = {}): ExtractiveAnswerer {
   const options: ExtractiveAnswererOptions = {
-    minEvidence: runtime.config.notFoundThreshold,
-    ...rerankerOf(runtime),
+    ...configuredAnswering(runtime),
     ...settings,
     embedTexts: (texts) => embedOnce(runtime, texts),
     embedQuery: (text) => runtime.embedder.embedQuery(text),

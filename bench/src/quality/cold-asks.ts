@@ -2,7 +2,7 @@ import { ExtractiveAnswerer } from '@docent/answerers';
 import { AskService } from '@docent/retrieval';
 import type { Runtime } from '@docent/runtime';
 import { percentile, round } from '../support/stats';
-import { type AnswererSettings, rerankerOf } from './ask-services';
+import { type AnswererSettings, configuredAnswering } from './ask-services';
 
 export interface LatencyFigures {
   p50: number;
@@ -58,8 +58,7 @@ export async function coldAsks(
   const counted = { sentences: 0, words: 0, tokens: 0 };
   const askWith = (cacheSize: number | undefined, count: boolean) => {
     const answerer = new ExtractiveAnswerer({
-      minEvidence: runtime.config.notFoundThreshold,
-      ...rerankerOf(runtime),
+      ...configuredAnswering(runtime),
       ...settings,
       ...(cacheSize !== undefined && { cacheSize }),
       embedTexts: (texts) => {

@@ -294,15 +294,42 @@ export function absentSubjects(
   /** The passages' capitalised words: a name is a typo of a name, never of "seven" ("Severn"). */
   passageNames: ReadonlySet<string> = passageWords,
 ): string[] {
+  return absentThings(question, chunkCounts, passageWords, passageNames, 'subjects');
+}
+
+/**
+ * The words of the thing asked for ("which **font**…", "what **gaussian** of time…") that no chunk
+ * of the collection holds and that name a thing: `absentSubjects` lets them pass, since a page
+ * need not call the thing what the question does, but one unrelated in meaning to the answering
+ * sentence was asked of another collection.
+ */
+export function absentAskedWords(
+  question: QuestionAnalysis,
+  chunkCounts: ReadonlyMap<string, number>,
+  passageWords: ReadonlySet<string>,
+  passageNames: ReadonlySet<string> = passageWords,
+): string[] {
+  return absentThings(question, chunkCounts, passageWords, passageNames, 'asked');
+}
+
+function absentThings(
+  question: QuestionAnalysis,
+  chunkCounts: ReadonlyMap<string, number>,
+  passageWords: ReadonlySet<string>,
+  passageNames: ReadonlySet<string>,
+  which: 'subjects' | 'asked',
+): string[] {
+  // "Which **Genghis's** was hosted…": a name is what the question is about, even where it
+  // describes the thing asked for.
+  const describesAsked = (word: string) =>
+    question.asked.has(stemTerm(word)) && !namedOrNumber(word, question);
   const absent = new Set(
     [...chunkCounts]
       .filter(
         ([word, count]) =>
           count === 0 &&
           !FRAMING_WORDS.has(stemTerm(word)) &&
-          // "Which **Genghis's** was hosted…": a name is what the question is about, even where
-          // it describes the thing asked for.
-          (!question.asked.has(stemTerm(word)) || namedOrNumber(word, question)) &&
+          describesAsked(word) === (which === 'asked') &&
           !(question.names.has(word)
             ? spelledNearly(word, passageNames, { sharedStem: false })
             : spelledNearly(word, passageWords)) &&

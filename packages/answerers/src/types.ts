@@ -131,6 +131,7 @@ export interface Answer {
     | 'no-expansion'
     | 'low-score'
     | 'neighbour'
+    | 'asked-word-unrelated'
     | 'model';
   /** Tokens the model read and wrote, when a model answered and said. */
   usage?: TokenUsage | null;

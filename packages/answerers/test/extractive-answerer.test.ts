@@ -662,6 +662,51 @@ function askWithCounts(question: string, passages: Passage[], counts: Record<str
   });
 }
 
+describe('ExtractiveAnswerer: an asked-for word the collection lacks (askedWordSimilarity)', () => {
+  const styleGuide = [
+    passage(
+      'style',
+      'Body text uses Inter at 15 pixels. Headings use Inter Display.',
+      'Style guide',
+    ),
+  ];
+  // The stand-in embedder reads "font" as typography's words and "moth" as an insect's.
+  const meaning: Record<string, string> = { font: 'body text headings', moth: 'larva wings' };
+  const embedding = {
+    embedTexts: fakeEmbedding.embedTexts,
+    embedQuery: async (text: string) => bagOfWords(meaning[text] ?? text),
+  };
+  const ask = (question: string, askedWordSimilarity?: number) =>
+    new ExtractiveAnswerer({
+      ...embedding,
+      ...(askedWordSimilarity !== undefined && { askedWordSimilarity }),
+    }).answer({
+      question,
+      standaloneQuestion: question,
+      history: [],
+      passages: styleGuide,
+      termCounts: {
+        chunks: 500,
+        byWord: counts({ font: 0, moth: 0, body: 3, text: 12, use: 40 }),
+      },
+    });
+  const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+  it('answers when the word is near the answering sentence in meaning', async () => {
+    const answer = await ask('Which font does body text use?', 0.15);
+    expect(answer.found).toBe(true);
+    expect(answer.text).toBe('Body text uses Inter at 15 pixels.');
+  });
+
+  it('says "not found" when it is not: the question was asked of another collection', async () => {
+    const answer = await ask('Which moth does body text use?', 0.15);
+    expect(answer).toEqual(NOT_FOUND);
+    expect(answer.notFoundReason).toBe('asked-word-unrelated');
+    // Unset (a model nobody measured), the page answers as before.
+    expect((await ask('Which moth does body text use?')).found).toBe(true);
+  });
+});
+
 describe('ExtractiveAnswerer: what a sentence holds of the question, written otherwise', () => {
   it('does not require "year" of "in what month and year": both describe the answer', async () => {
     const cover = [

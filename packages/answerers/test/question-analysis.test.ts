@@ -1,8 +1,29 @@
-import { absentSubjects, analyseQuestion } from '../src/question-analysis';
+import { absentAskedWords, absentSubjects, analyseQuestion } from '../src/question-analysis';
 import { askingWord, questionCues, sentenceMatchesCues } from '../src/question-cues';
 
 const analysed = (question: string) => analyseQuestion(question, question);
 const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+describe('absentAskedWords', () => {
+  it('names the words of the thing asked for that no chunk holds, and only those', () => {
+    const question = analysed('What gaussian of time is used in polynomial time reduction?');
+    const byWord = counts({ gaussian: 0, time: 9, used: 9, polynomial: 3, reduction: 0 });
+    expect(absentAskedWords(question, byWord, new Set(['time', 'polynomial']))).toEqual([
+      'gaussian',
+    ]);
+    // The subject the collection lacks is absentSubjects' to name.
+    expect(absentSubjects(question, byWord, new Set(['time', 'polynomial']))).toEqual([
+      'reduction',
+    ]);
+    expect(
+      absentAskedWords(
+        analysed('Which font does body text use?'),
+        counts({ font: 0, body: 2, text: 5, use: 9 }),
+        new Set(['body', 'text', 'inter']),
+      ),
+    ).toEqual(['font']);
+  });
+});
 
 describe('absentSubjects', () => {
   it('names a thing the question asks about that no chunk holds', () => {

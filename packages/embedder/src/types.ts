@@ -77,4 +77,9 @@ export interface ModelCalibration {
   vectorWeight: number;
   /** The extractive answerer's "not found" threshold on its evidence score. */
   minEvidence: number;
+  /**
+   * The extractive answerer's least similarity between an asked-for word the collection lacks
+   * and the answering sentence; absent where not measured (the check is then off).
+   */
+  askedWordSimilarity?: number;
 }

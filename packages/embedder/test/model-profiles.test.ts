@@ -47,12 +47,18 @@ describe('modelCalibration', () => {
       minEvidence: 0.38,
     });
     const minilm = modelCalibration('local/all-MiniLM-L6-v2');
-    expect(minilm).toEqual({ chunkTokens: 384, vectorWeight: 0.7, minEvidence: 0.36 });
+    expect(minilm).toEqual({
+      chunkTokens: 384,
+      vectorWeight: 0.7,
+      minEvidence: 0.36,
+      askedWordSimilarity: 0.15,
+    });
     expect(modelCalibration('sentence-transformers/all-MiniLM-L6-v2')).toEqual(minilm);
   });
 
-  it('gives a model nobody measured the strongest measured model’s settings', () => {
-    const minilm = modelCalibration('local/all-MiniLM-L6-v2');
+  it('gives a model nobody measured the strongest measured model’s settings, but no asked-word floor', () => {
+    const { askedWordSimilarity, ...minilm } = modelCalibration('local/all-MiniLM-L6-v2');
+    expect(askedWordSimilarity).toBeDefined();
     expect(modelCalibration('Xenova/bge-small-en-v1.5')).toEqual(minilm);
     expect(modelCalibration('openai:text-embedding-3-small')).toEqual(minilm);
   });

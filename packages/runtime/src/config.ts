@@ -44,6 +44,11 @@ export interface DocentConfig {
   chunkTokens: number;
   /** The extractive answerer says "not found" below this evidence score. */
   notFoundThreshold: number;
+  /**
+   * The extractive answerer's floor on the similarity of an asked-for word the collection lacks
+   * to the answering sentence: the embedding model's measured one; undefined: not checked.
+   */
+  askedWordSimilarity: number | undefined;
   /** Inference threads of the local embedding model; undefined: every core. */
   embeddingThreads: number | undefined;
   /** Download a missing local model from the Hugging Face hub (with a progress bar). */
@@ -201,6 +206,7 @@ export function loadConfig(env: Environment = process.env): DocentConfig {
     vectorWeight: ratio(env, 'DOCENT_VECTOR_WEIGHT', calibration.vectorWeight),
     fusion: oneOf(env, 'DOCENT_FUSION', ['convex', 'rrf'] as const, 'convex'),
     notFoundThreshold: ratio(env, 'DOCENT_NOT_FOUND_THRESHOLD', calibration.minEvidence, 1),
+    askedWordSimilarity: calibration.askedWordSimilarity,
     embeddingThreads: env.DOCENT_EMBEDDING_THREADS
       ? integer(env, 'DOCENT_EMBEDDING_THREADS', 0, 1, 256)
       : undefined,

@@ -280,6 +280,9 @@ export async function buildRuntime(
           embedTexts: (texts) => embedder.embedDocuments(texts),
           embedQuery: (text) => embedder.embedQuery(text),
           minEvidence: config.notFoundThreshold,
+          ...(config.askedWordSimilarity !== undefined && {
+            askedWordSimilarity: config.askedWordSimilarity,
+          }),
           ...(reranker && { rankSentences: reranker.rank }),
         }),
       metrics,

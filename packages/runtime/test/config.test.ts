@@ -134,6 +134,10 @@ describe('loadConfig', () => {
     const minilm = loadConfig({ DOCENT_EMBEDDING_MODEL: 'local/all-MiniLM-L6-v2' });
     expect(lite).toMatchObject({ chunkTokens: 384, vectorWeight: 0.4, notFoundThreshold: 0.38 });
     expect(minilm).toMatchObject({ chunkTokens: 384, vectorWeight: 0.7, notFoundThreshold: 0.36 });
+    // The asked-word floor only where measured: a model's word similarities are its own.
+    expect(minilm.askedWordSimilarity).toBe(0.15);
+    expect(lite.askedWordSimilarity).toBeUndefined();
+    expect(loadConfig({}).askedWordSimilarity).toBeUndefined();
     // A model nobody measured here gets the strongest measured model's settings.
     const unmeasured = loadConfig({});
     expect(unmeasured.embeddingModel).toBe('Xenova/bge-small-en-v1.5');
