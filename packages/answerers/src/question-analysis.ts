@@ -352,6 +352,17 @@ function absentThings(
   return out;
 }
 
+/**
+ * Whether the number at `at` counts the things after it ("two electrons", "3 khanates"), rather
+ * than being part of a name or code ("NIST SP 800-207 cite…", "version 3 crashes").
+ */
+function countsThings(tagged: TaggedWord[], at: number): boolean {
+  const number = tagged[at]!;
+  if (!number.tags.has('Cardinal') || !/^(?:\p{L}+|\d+)$/u.test(number.text)) return false;
+  const before = tagged[at - 1];
+  return !before || !(before.tags.has('Noun') || before.tags.has('Acronym'));
+}
+
 /** Auxiliaries a question puts before its subject. */
 const INVERTING = /^(?:do|does|did|can|could|will|would|should|must|shall|may|might|has|have|had)$/;
 
@@ -373,17 +384,17 @@ function inNounSlot(tagged: TaggedWord[], at: number): boolean {
   const before = tagged[at - 1];
   const after = tagged[at + 1];
   if (!before) return false;
-  const opens = (w: TaggedWord) =>
+  const opens = (w: TaggedWord, i: number) =>
     w.tags.has('Determiner') ||
     w.tags.has('Possessive') ||
     /'s$/.test(w.text) ||
-    w.tags.has('Cardinal');
+    countsThings(tagged, i);
   // A head: a noun after it would make it a modifier, a determiner or pronoun its object.
   const headed =
     !after ||
     !(after.tags.has('Noun') || after.tags.has('Determiner') || after.tags.has('Pronoun'));
   if (!headed) return false;
-  if (opens(before)) return true;
+  if (opens(before, at - 1)) return true;
   if (/^(?:what|which)$/.test(before.normal)) {
     // "What disguise were…", not "what happens when…" or "what fails?".
     return (
@@ -401,7 +412,7 @@ function inNounSlot(tagged: TaggedWord[], at: number): boolean {
   let start = at - 1;
   for (let n = 0; n < 3 && start >= 0; n++, start--) {
     const w = tagged[start]!;
-    if (opens(w)) break;
+    if (opens(w, start)) break;
     if (!(w.tags.has('Noun') || w.tags.has('Adjective') || w.tags.has('PastTense'))) return false;
   }
   if (start < 1 || !tagged[start]!.tags.has('Determiner')) return false;

@@ -82,6 +82,13 @@ describe('absentSubjects', () => {
       absentIn('In what year did the Master reincarnate into a body?', ['reincarnate']),
     ).toEqual([]);
     expect(absentIn('How long is the password reset link valid?', ['valid'])).toEqual([]);
+    // A number that is part of a name counts nothing.
+    expect(
+      absentIn('Which botnet does NIST SP 800-207 cite as an example of DoS attacks?', ['cite']),
+    ).toEqual([]);
+    expect(
+      absentIn('What is the arrangement of two reinforcements electrons?', ['reinforcements']),
+    ).toEqual(['reinforcements']);
   });
 
   it('forgives typos and other forms of a word the passages spell', () => {
