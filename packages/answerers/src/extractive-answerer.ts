@@ -302,14 +302,21 @@ export class ExtractiveAnswerer implements Answerer {
     for (const c of candidates) c.held = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
     const neighbour = blockNeighbours(candidates);
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
+    // The passages' words and names, for the two checks of words no chunk holds; read once.
+    let spelled: { words: Set<string>; names: Set<string> } | undefined;
+    const spelledInPassages = () =>
+      (spelled ??= {
+        words: passageWords(request.passages),
+        names: passageNames(request.passages),
+      });
     if (
       this.requireSubjects &&
       request.termCounts &&
       absentSubjects(
         question,
         request.termCounts.byWord,
-        passageWords(request.passages),
-        passageNames(request.passages),
+        spelledInPassages().words,
+        spelledInPassages().names,
       ).length > 0
     ) {
       return notFound('absent-subject');
@@ -458,7 +465,10 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       request.termCounts &&
-      !(await abortable(this.relatesAskedWords(best, question, request), options.signal))
+      !(await abortable(
+        this.relatesAskedWords(best, question, request, spelledInPassages()),
+        options.signal,
+      ))
     ) {
       return notFound('asked-word-unrelated');
     }
@@ -596,14 +606,15 @@ export class ExtractiveAnswerer implements Answerer {
     best: Candidate,
     question: QuestionAnalysis,
     request: AnswerRequest,
+    spelled: { words: Set<string>; names: Set<string> },
   ): Promise<boolean> {
     const floor = this.options.askedWordSimilarity;
     if (floor === undefined || !request.termCounts) return true;
     const asked = absentAskedWords(
       question,
       request.termCounts.byWord,
-      passageWords(request.passages),
-      passageNames(request.passages),
+      spelled.words,
+      spelled.names,
     );
     if (asked.length === 0) return true;
     // The sentence alone: a vector stored at ingestion also carries its section's context, which
