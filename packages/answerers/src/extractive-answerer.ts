@@ -33,8 +33,7 @@ import {
   type SentenceTerms,
 } from './answer-support';
 import {
-  absentAskedWords,
-  absentSubjects,
+  absentWords,
   analyseQuestion,
   bigramsOf,
   type QuestionAnalysis,
@@ -302,23 +301,18 @@ export class ExtractiveAnswerer implements Answerer {
     for (const c of candidates) c.held = union(c.terms, c.context, topicByPassage[c.passageIndex]!);
     const neighbour = blockNeighbours(candidates);
     const rarity = request.termCounts ? collectionRarity(request.termCounts) : idf;
-    // The passages' words and names, for the two checks of words no chunk holds; read once.
-    let spelled: { words: Set<string>; names: Set<string> } | undefined;
-    const spelledInPassages = () =>
-      (spelled ??= {
-        words: passageWords(request.passages),
-        names: passageNames(request.passages),
-      });
-    if (
-      this.requireSubjects &&
-      request.termCounts &&
-      absentSubjects(
-        question,
-        request.termCounts.byWord,
-        spelledInPassages().words,
-        spelledInPassages().names,
-      ).length > 0
-    ) {
+    // The question's words no chunk holds: subjects stop the ask here, asked-for words are
+    // checked against the answering sentence below.
+    const absent =
+      this.requireSubjects && request.termCounts
+        ? absentWords(
+            question,
+            request.termCounts.byWord,
+            passageWords(request.passages),
+            passageNames(request.passages),
+          )
+        : undefined;
+    if (absent && absent.subjects.length > 0) {
       return notFound('absent-subject');
     }
     if (
@@ -462,14 +456,7 @@ export class ExtractiveAnswerer implements Answerer {
     // description is about other values.
     const stated = sentenceStatingProperty(best, ranked, question, holdsNames);
     if (stated) best = stated;
-    if (
-      this.requireSubjects &&
-      request.termCounts &&
-      !(await abortable(
-        this.relatesAskedWords(best, question, request, spelledInPassages()),
-        options.signal,
-      ))
-    ) {
+    if (absent && !(await abortable(this.relatesAskedWords(best, absent.asked), options.signal))) {
       return notFound('asked-word-unrelated');
     }
     const chosen = stated ? [stated] : this.compose(best, question, neighbour);
@@ -599,23 +586,12 @@ export class ExtractiveAnswerer implements Answerer {
   }
 
   /**
-   * Whether the words of the thing asked for that the collection lacks are near the answering
-   * sentence in meaning (`askedWordSimilarity`); true when there are none or it is unset.
+   * Whether the words of the thing asked for that the collection lacks (`asked`) are near the
+   * answering sentence in meaning (`askedWordSimilarity`); true when there are none or it is unset.
    */
-  private async relatesAskedWords(
-    best: Candidate,
-    question: QuestionAnalysis,
-    request: AnswerRequest,
-    spelled: { words: Set<string>; names: Set<string> },
-  ): Promise<boolean> {
+  private async relatesAskedWords(best: Candidate, asked: string[]): Promise<boolean> {
     const floor = this.options.askedWordSimilarity;
-    if (floor === undefined || !request.termCounts) return true;
-    const asked = absentAskedWords(
-      question,
-      request.termCounts.byWord,
-      spelled.words,
-      spelled.names,
-    );
+    if (floor === undefined) return true;
     if (asked.length === 0) return true;
     // The sentence alone: a vector stored at ingestion also carries its section's context, which
     // dilutes the words that answer (0.11–0.34 against 0.20–0.50 for the fixtures' answers).

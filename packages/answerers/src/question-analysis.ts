@@ -294,31 +294,28 @@ export function absentSubjects(
   /** The passages' capitalised words: a name is a typo of a name, never of "seven" ("Severn"). */
   passageNames: ReadonlySet<string> = passageWords,
 ): string[] {
-  return absentThings(question, chunkCounts, passageWords, passageNames, 'subjects');
+  return absentWords(question, chunkCounts, passageWords, passageNames).subjects;
 }
 
-/**
- * The words of the thing asked for ("which **font**…", "what **gaussian** of time…") that no chunk
- * of the collection holds and that name a thing: `absentSubjects` lets them pass, since a page
- * need not call the thing what the question does, but one unrelated in meaning to the answering
- * sentence was asked of another collection.
- */
-export function absentAskedWords(
+/** The question's words no chunk holds that name a thing, by what they name. */
+export interface AbsentWords {
+  /** What the question is about (`absentSubjects`). */
+  subjects: string[];
+  /**
+   * The words of the thing asked for ("which **font**…", "what **gaussian** of time…"): the
+   * subject rule lets them pass, since a page need not call the thing what the question does,
+   * but one unrelated in meaning to the answering sentence was asked of another collection.
+   */
+  asked: string[];
+}
+
+/** `absentSubjects` and the asked-for words the collection lacks, in one pass over its counts. */
+export function absentWords(
   question: QuestionAnalysis,
   chunkCounts: ReadonlyMap<string, number>,
   passageWords: ReadonlySet<string>,
   passageNames: ReadonlySet<string> = passageWords,
-): string[] {
-  return absentThings(question, chunkCounts, passageWords, passageNames, 'asked');
-}
-
-function absentThings(
-  question: QuestionAnalysis,
-  chunkCounts: ReadonlyMap<string, number>,
-  passageWords: ReadonlySet<string>,
-  passageNames: ReadonlySet<string>,
-  which: 'subjects' | 'asked',
-): string[] {
+): AbsentWords {
   // "Which **Genghis's** was hosted…": a name is what the question is about, even where it
   // describes the thing asked for.
   const describesAsked = (word: string) =>
@@ -329,7 +326,6 @@ function absentThings(
         ([word, count]) =>
           count === 0 &&
           !FRAMING_WORDS.has(stemTerm(word)) &&
-          describesAsked(word) === (which === 'asked') &&
           !(question.names.has(word)
             ? spelledNearly(word, passageNames, { sharedStem: false })
             : spelledNearly(word, passageWords)) &&
@@ -337,16 +333,18 @@ function absentThings(
       )
       .map(([word]) => word),
   );
-  if (absent.size === 0) return [];
+  const out: AbsentWords = { subjects: [], asked: [] };
+  if (absent.size === 0) return out;
   // "When does the OspreyQueueBacklog alert fire?": after an inverted auxiliary the last word
   // is the verb, however the tagger reads it.
-  const out: string[] = [];
   question.tagged.forEach((word, at) => {
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (question.verbs.has(stemTerm(normal))) continue;
       const counted = namesAThing(word) || /\d/.test(normal) || inNounSlot(question.tagged, at);
-      if (absent.has(normal) && counted) out.push(normal);
+      if (absent.has(normal) && counted) {
+        (describesAsked(normal) ? out.asked : out.subjects).push(normal);
+      }
     }
   });
   return out;

@@ -1,10 +1,12 @@
-import { absentAskedWords, absentSubjects, analyseQuestion } from '../src/question-analysis';
+import { absentSubjects, absentWords, analyseQuestion } from '../src/question-analysis';
 import { askingWord, questionCues, sentenceMatchesCues } from '../src/question-cues';
 
 const analysed = (question: string) => analyseQuestion(question, question);
 const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
 
-describe('absentAskedWords', () => {
+describe('absentWords: the words of the thing asked for', () => {
+  const absentAskedWords = (...args: Parameters<typeof absentWords>) => absentWords(...args).asked;
+
   it('names the words of the thing asked for that no chunk holds, and only those', () => {
     const question = analysed('What gaussian of time is used in polynomial time reduction?');
     const byWord = counts({ gaussian: 0, time: 9, used: 9, polynomial: 3, reduction: 0 });
@@ -89,6 +91,8 @@ describe('absentSubjects', () => {
     expect(
       absentIn('What is the arrangement of two reinforcements electrons?', ['reinforcements']),
     ).toEqual(['reinforcements']);
+    // A bare number with a verb before it counts the things after it.
+    expect(absentIn('Who ruled 3 khanates in Persia?', ['khanates'])).toEqual(['khanates']);
   });
 
   it('forgives typos and other forms of a word the passages spell', () => {
