@@ -7,7 +7,7 @@ import {
   type ExtractiveAnswererOptions,
 } from '@docent/answerers';
 import { AskService } from '@docent/retrieval';
-import { sentenceReranker, type Runtime } from '@docent/runtime';
+import { extractiveThresholds, sentenceReranker, type Runtime } from '@docent/runtime';
 import type { SearchMode } from '@docent/search-index';
 
 export type AnswererSettings = Omit<ExtractiveAnswererOptions, 'embedTexts' | 'embedQuery'>;
@@ -99,13 +99,7 @@ function rerankerOf(runtime: Runtime): Pick<ExtractiveAnswererOptions, 'rankSent
 export function configuredAnswering(
   runtime: Runtime,
 ): Pick<ExtractiveAnswererOptions, 'minEvidence' | 'askedWordSimilarity' | 'rankSentences'> {
-  return {
-    minEvidence: runtime.config.notFoundThreshold,
-    ...(runtime.config.askedWordSimilarity !== undefined && {
-      askedWordSimilarity: runtime.config.askedWordSimilarity,
-    }),
-    ...rerankerOf(runtime),
-  };
+  return { ...extractiveThresholds(runtime.config), ...rerankerOf(runtime) };
 }
 
 /** The extractive answerer as the runtime configures it, with the settings under test on top. */

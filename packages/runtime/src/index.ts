@@ -6,3 +6,4 @@ export { fileClock } from './test-clock';
 export { processMetricsRegistry, startMetricsServer } from './metrics-server';
 export { answerModelOf } from './answer-model';
 export { sentenceReranker, type SentenceReranker } from './sentence-reranker';
+export { extractiveThresholds } from './extractive-thresholds';

@@ -50,6 +50,7 @@ import { bullMqQueueSettings, newWorkerId } from './worker-identity';
 import { answerModelOf } from './answer-model';
 import { meteredAnswerer } from './metered-answerer';
 import { sentenceReranker } from './sentence-reranker';
+import { extractiveThresholds } from './extractive-thresholds';
 
 const ANSWER_MODEL_PROBE_MS = 5_000;
 
@@ -279,10 +280,7 @@ export async function buildRuntime(
         new ExtractiveAnswerer({
           embedTexts: (texts) => embedder.embedDocuments(texts),
           embedQuery: (text) => embedder.embedQuery(text),
-          minEvidence: config.notFoundThreshold,
-          ...(config.askedWordSimilarity !== undefined && {
-            askedWordSimilarity: config.askedWordSimilarity,
-          }),
+          ...extractiveThresholds(config),
           ...(reranker && { rankSentences: reranker.rank }),
         }),
       metrics,

@@ -1,4 +1,4 @@
-import { ConfigError, isEmbedded, loadConfig } from '../src';
+import { ConfigError, extractiveThresholds, isEmbedded, loadConfig } from '../src';
 
 describe('loadConfig', () => {
   it('defaults to embedded mode on port 8080', () => {
@@ -138,6 +138,9 @@ describe('loadConfig', () => {
     expect(minilm.askedWordSimilarity).toBe(0.15);
     expect(lite.askedWordSimilarity).toBeUndefined();
     expect(loadConfig({}).askedWordSimilarity).toBeUndefined();
+    // As the extractive answerer takes them: no floor where none was measured.
+    expect(extractiveThresholds(minilm)).toEqual({ minEvidence: 0.36, askedWordSimilarity: 0.15 });
+    expect(extractiveThresholds(lite)).toEqual({ minEvidence: 0.38 });
     // A model nobody measured here gets the strongest measured model's settings.
     const unmeasured = loadConfig({});
     expect(unmeasured.embeddingModel).toBe('Xenova/bge-small-en-v1.5');
