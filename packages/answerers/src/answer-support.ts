@@ -727,6 +727,7 @@ const DOT_FILE = /(?:^|[\s"'`(])\.[a-z][\w-]+/;
 export function writesCodeName(text: string): boolean {
   return WRITTEN_NAME.test(text) || DOT_FILE.test(text);
 }
+
 /** "What is the name of…", "what are the names of…": a name is asked for. */
 const ASKS_NAME =
   /\bwhat(?: is| was| are| were|'s)? (?:the |their |its |his |her |our |your )?(?:full )?names? of\b/;

@@ -1,8 +1,7 @@
 // Entry of a model's worker thread: loads the ONNX model and runs its forward pass, so a batch
 // of documents (seconds of CPU) or an answer's reranking never blocks the process's event loop.
-// Plain JavaScript,
-// so it runs the same from the compiled package and under jest (which does not transform code
-// running in worker threads); tokenising and pooling stay in the calling thread.
+// Plain JavaScript, so it runs the same from the compiled package and under jest (which does not
+// transform code running in worker threads); tokenising and pooling stay in the calling thread.
 import { openSync, readdirSync, readlinkSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import {
