@@ -13,11 +13,11 @@ import { fitListwise } from './listwise-fit';
  *
  *   node bench/dist/tools/span-choice.js even-dump.json --test odd-dump.json
  *
- * `kind` (how well a span's kind fits the kind asked) and `completes` stay as set: SQuAD asks
+ * `kind` (how well a span's kind fits the kind asked), `completes` and `labels` stay as set: SQuAD asks
  * for ports, identifiers and "intended for" too rarely to weigh them. Deterministic.
  */
 const SIGNALS = Object.keys(SPAN_WEIGHTS) as Array<keyof SpanSignals>;
-const FIXED: Array<keyof SpanSignals> = ['kind', 'completes'];
+const FIXED: Array<keyof SpanSignals> = ['kind', 'completes', 'labels'];
 
 interface DumpedAnswer {
   question: string;

@@ -257,6 +257,11 @@ interface Span {
   start: number;
   end: number;
   kinds: Set<AnswerShape>;
+  /**
+   * What a number counts: the noun's stem and its qualifiers' ("five essential characteristics"
+   * → "characteristic", ["essenti"]).
+   */
+  counts?: CountedNoun;
 }
 
 const MONTH =
@@ -378,6 +383,7 @@ export interface SpanSignals {
   lowerWord: number;
   completes: number;
   capitalised: number;
+  labels: number;
 }
 
 /**
@@ -395,7 +401,13 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
   const anchors = anchorPositions(tagged, context.questionStems, asked.focus);
   const gap = (from: number, to: number) =>
     sentence.slice(from, to).split(/\s+/).filter(Boolean).length;
+  // Where a number counts the thing asked ("five essential characteristics", "four deployment
+  // models"), the others count something else ("three service models") and answer nothing.
+  const countsAsked = (counts: CountedNoun) =>
+    counts.stem === asked.unit && counts.qualifiers.every((q) => context.questionStems.has(q));
+  const counted = spans.some((s) => s.counts && countsAsked(s.counts));
   for (const span of spans) {
+    if (counted && span.counts && !countsAsked(span.counts)) continue;
     const text = sentence.slice(span.start, span.end);
     const stems = contentWords(text).map(stemTerm);
     const fresh = stems.filter((s) => !known.has(s) && !FRAMING_WORDS.has(s));
@@ -431,6 +443,7 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
         ...distances,
         ...clauseOf(sentence, span, anchors.matched, gap),
         completes: span.start === completes,
+        labels: span.start === 0 && span.end === labelEnd(sentence),
       },
       {
         fresh: fresh.length / Math.max(1, stems.length),
@@ -482,6 +495,7 @@ function spanSignals(
     follows: number;
     sameClause: boolean;
     completes: boolean;
+    labels: boolean;
   },
   shares: { fresh: number; echoed: number },
   text: string,
@@ -569,6 +583,9 @@ function spanSignals(
     lowerWord: /^\p{Ll}+$/u.test(text) ? 1 : 0,
     // Begins where the question's verb and preposition are completed (`completionPoint`).
     completes: distances.completes ? 1 : 0,
+    // The label a definition follows: "**Policy engine (PE)**: This component is responsible
+    // for the ultimate decision…" names the component a question describes.
+    labels: distances.labels ? 1 : 0,
     // "Coldplay", "Super Bowl XLV": capitalised throughout, a name.
     capitalised: /^(?:\p{Lu}\S*\s*)+$/u.test(text) ? 1 : 0,
   };
@@ -619,6 +636,9 @@ export const SPAN_WEIGHTS: SpanSignals = {
   lowerWord: -0.89,
   // Not fitted (SQuAD rarely asks so): set to outweigh the nearness of a name elsewhere.
   completes: 1.5,
+  // Not fitted (SQuAD's prose has no labels): set, as `completes`, to outweigh a noun nearer the
+  // question's words in the definition.
+  labels: 1.5,
   capitalised: 0.62,
 };
 
@@ -692,13 +712,21 @@ function candidateSpans(
 ): Span[] {
   const spans = new Map<string, Span>();
   const add = (start: number, end: number, kind: AnswerShape) => {
-    while (end > start && /[\s,.;:!?)]/.test(sentence[end - 1]!)) end--;
+    // A closing bracket stays after a one-word aside the span opens: "Policy engine (PE)".
+    while (
+      end > start &&
+      /[\s,.;:!?)]/.test(sentence[end - 1]!) &&
+      !ACRONYM_ASIDE.test(sentence.slice(start, end))
+    ) {
+      end--;
+    }
     while (start < end && /[\s(]/.test(sentence[start]!)) start++;
-    if (end <= start) return;
+    if (end <= start) return undefined;
     const key = `${start}:${end}`;
     const span = spans.get(key) ?? { start, end, kinds: new Set<AnswerShape>() };
     span.kinds.add(kind);
     spans.set(key, span);
+    return span;
   };
   const each = (pattern: RegExp, kind: AnswerShape) => {
     for (const match of sentence.matchAll(new RegExp(pattern.source, pattern.flags))) {
@@ -730,11 +758,16 @@ function candidateSpans(
         stemTerm(unit) === asked.unit ||
         (!object && tagged.some((w) => w.start === unitAt && countsThings(w))));
     if (counted) end += next![0].length;
+    // What it counts, past the words that qualify it: "five **essential** characteristics".
+    const noun = countedNoun(sentence, tagged, match.index + match[0].length);
     // A bound is part of the quantity: "at least six months" is not "six months".
     const bound = BOUND_BEFORE.exec(before);
-    if (bound) add(match.index - bound[0].length, end, 'number');
-    add(match.index, end, 'number');
-    add(match.index, match.index + match[0].length, 'number');
+    const numbers = [
+      bound && add(match.index - bound[0].length, end, 'number'),
+      add(match.index, end, 'number'),
+      add(match.index, match.index + match[0].length, 'number'),
+    ];
+    for (const span of numbers) if (span && noun) span.counts = noun;
   }
   // "How often": a rate or a period ("at least annually", "every 90 days", "twice a year").
   if (asked.often) each(FREQUENCY_PATTERN, 'number');
@@ -752,7 +785,7 @@ function candidateSpans(
       );
     if (value) add(start, start + value[0].length, 'value');
   }
-  const phrases = nounPhrases(tagged);
+  const phrases = nounPhrases(sentence, tagged);
   for (const phrase of phrases) {
     // "June", "Monday": a capitalised word that names a time, not a person or a thing.
     if (phrase.date) continue;
@@ -767,6 +800,8 @@ function candidateSpans(
       add(start, end, 'thing');
     }
   }
+  const label = labelEnd(sentence);
+  if (label !== undefined) add(0, label, 'thing');
   // What completes the question's "intended for", "made of": the thing asked, whatever its
   // words ("for **technical staff and tool developers** implementing…" answers "who").
   if (completes !== undefined) {
@@ -774,6 +809,15 @@ function candidateSpans(
     if (run) add(run[0], run[1], asked.shape);
   }
   return [...spans.values()];
+}
+
+/**
+ * Where a label that begins the sentence ends ("Policy engine (PE): This component…"): up to six
+ * words before a colon, or undefined.
+ */
+function labelEnd(sentence: string): number | undefined {
+  const label = /^([^:;.!?]+):\s/.exec(sentence)?.[1];
+  return label && label.trim().split(/\s+/).length <= 6 ? label.trimEnd().length : undefined;
 }
 
 /**
@@ -880,13 +924,19 @@ interface Phrase {
  * Noun phrases from compromise's tags: an optional run of adjectives, values and possessives
  * before one or more nouns (names joined by "of"/"de"), without a leading determiner.
  */
-function nounPhrases(tagged: TaggedWord[]): Phrase[] {
+function nounPhrases(sentence: string, tagged: TaggedWord[]): Phrase[] {
   const out: Phrase[] = [];
+  // A label's colon or a semicolon ends a phrase: "Policy engine (PE): This component…".
+  const joined = (at: number) => {
+    const before = tagged[at - 1]!;
+    return !/[:;]/.test(sentence.slice(before.start + before.text.length, tagged[at]!.start));
+  };
   let i = 0;
   while (i < tagged.length) {
     const startAt = i;
     while (
       i < tagged.length &&
+      (i === startAt || joined(i)) &&
       (tagged[i]!.tags.has('Adjective') ||
         tagged[i]!.tags.has('Value') ||
         tagged[i]!.tags.has('Possessive')) &&
@@ -895,7 +945,7 @@ function nounPhrases(tagged: TaggedWord[]): Phrase[] {
       i++;
     }
     const nounsFrom = i;
-    while (i < tagged.length && isNounish(tagged[i]!)) {
+    while (i < tagged.length && (i === startAt || joined(i)) && isNounish(tagged[i]!)) {
       i++;
       // "Bank of America", "Duke of Normandy": a name continues past "of".
       if (
@@ -953,6 +1003,34 @@ function countsThings(word: TaggedWord): boolean {
   );
 }
 
+interface CountedNoun {
+  stem: string;
+  qualifiers: string[];
+}
+
+/**
+ * The plural noun a number ending at `from` counts, right after it or past up to two words that
+ * qualify it ("five essential characteristics", "three service models"): its stem and theirs, or
+ * undefined.
+ */
+function countedNoun(
+  sentence: string,
+  tagged: TaggedWord[],
+  from: number,
+): CountedNoun | undefined {
+  let at = from;
+  const qualifiers: string[] = [];
+  for (const word of tagged.filter((w) => w.start >= from).slice(0, 3)) {
+    if (!/^\s+$/.test(sentence.slice(at, word.start))) return undefined;
+    at = word.start + word.text.length;
+    if (countsThings(word)) return { stem: stemTerm(word.normal), qualifiers };
+    qualifiers.push(stemTerm(word.normal));
+    // Only adjectives and nouns qualify a counted noun; a verb or a determiner ends the phrase.
+    if (!(word.tags.has('Adjective') || isNounish(word))) return undefined;
+  }
+  return undefined;
+}
+
 function isNounish(word: TaggedWord): boolean {
   return (
     (word.tags.has('Noun') || word.tags.has('ProperNoun') || word.tags.has('Acronym')) &&
@@ -961,11 +1039,16 @@ function isNounish(word: TaggedWord): boolean {
   );
 }
 
+/** A one-word aside in brackets that ends a span, as an acronym's: "Policy engine (PE)". */
+const ACRONYM_ASIDE = /\S \([^\s()]+\)$/;
+
 /** Without punctuation left at either end, a lower-case article, or quotes around it all. */
 function trimSpan(text: string): string {
   const trimmed = text
     .replace(/^(?:the|a|an)\s+(?=\S)/, '')
-    .replace(/^[\s,;:(]+|[\s,;:)]+$/g, '')
+    .replace(/^[\s,;:(]+|[\s,;:)]+$/g, (edge, at: number) =>
+      at > 0 && edge.startsWith(')') && ACRONYM_ASIDE.test(`${text.slice(0, at)})`) ? ')' : '',
+    )
     .replace(/^(['"`])(.*)\1$/, '$2');
   // A bracket it opens and does not close is the start of an aside: "Rory Williams (Arthur
   // Darvill" is "Rory Williams".

@@ -250,6 +250,24 @@ describe('shortAnswer', () => {
     expect(short(question, sentence)).toBe('12 teams');
   });
 
+  it('answers "how many" with the number that counts the thing asked, not its neighbours', () => {
+    const sentence =
+      'This cloud model is composed of five essential characteristics, three service models, and four deployment models.';
+    expect(short('How many essential characteristics does the cloud model have?', sentence)).toBe(
+      'five',
+    );
+    expect(short('How many deployment models are there?', sentence)).toBe('four');
+  });
+
+  it('names what a definition describes by the label before its colon, acronym and all', () => {
+    expect(
+      short(
+        'Which logical component in a zero trust architecture makes the ultimate decision to grant access?',
+        'Policy engine (PE): This component is responsible for the ultimate decision to grant access to a resource (i.e., the decision point) for a given subject.',
+      ),
+    ).toBe('Policy engine (PE)');
+  });
+
   it('keeps the plural noun a number counts, as the tagger reads it', () => {
     expect(short('What is the number of singers in the choir?', 'The choir has 40 children.')).toBe(
       '40 children',
