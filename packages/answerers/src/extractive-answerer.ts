@@ -41,7 +41,7 @@ import {
 import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
-import { shortAnswer, spanContext } from './short-answer';
+import { asksForWrittenKind, shortAnswer, spanContext } from './short-answer';
 import {
   askedSettingProperty,
   type SettingProperty,
@@ -490,6 +490,20 @@ export class ExtractiveAnswerer implements Answerer {
     // A second sentence is quoted for what the first lacks: its span answers when the first has
     // none ("They are found in a Schematron document ssp.sch.").
     const second = chosen.length === 2 && !LEAD_IN.test(best.text) ? chosen[1] : undefined;
+    // "Which port does the TLS handshake use?" answered by a sentence that says no port, and no
+    // number or identifier either, is answered by a neighbour's words ("…references for
+    // analysis of the TLS handshake: [DFGS15]…").
+    if (
+      this.requireSubjects &&
+      term === undefined &&
+      expansion === null &&
+      !defined &&
+      question.focus.length > 0 &&
+      asksForWrittenKind(request.standaloneQuestion, spanContext(question)) &&
+      chosen.every((c) => !holdsFocusWords(c, question.focus) && spanOf(c.text) === null)
+    ) {
+      return notFound('kind-not-held');
+    }
     const short =
       term !== undefined
         ? termShortName(term)

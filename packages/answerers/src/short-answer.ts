@@ -77,6 +77,11 @@ const NUMBER_FOCUS = new Set(
     'score',
     'price',
     'cost',
+    'fee',
+    'allowance',
+    'salary',
+    'wage',
+    'budget',
     'total',
     'population',
     'temperature',
@@ -306,7 +311,7 @@ const REFERENCE_BEFORE =
 const FREQUENCY_PATTERN =
   /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other)\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
-  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
+  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|#[0-9A-Fa-f]{3,8}\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 /** Words hyphenated into one, joined by a small word ("up-to-date", "end-to-end"). */
 const HYPHENATED_PHRASE =
   /^[a-z]+(?:-[a-z]+)*-(?:the|of|to|in|on|a|an|and|or|by|for|at|from)-[a-z]+(?:-[a-z]+)*$/i;
@@ -340,6 +345,30 @@ export function shortAnswer(
   const best = rankedSpans(question, sentence, context)[0];
   return best && best.score > 0 ? best.text : null;
 }
+
+/**
+ * Whether the question asks for a thing of a kind a sentence either writes or lacks: a number,
+ * a date, a time or an identifier ("Which port…?", "When…?", "How many…?"), unlike a name or a
+ * thing, which any noun phrase may be.
+ */
+export function asksForWrittenKind(question: string, context: SpanContext): boolean {
+  const asked = askedThing(question, context.head, context.unit);
+  if (!asked) return false;
+  // "Which port… by default?" asks a value, of a thing written as an identifier.
+  if (asked.shape === 'identifier' || asked.shape === 'value') {
+    const focus = asked.focus ?? context.head;
+    return focus !== undefined && WRITTEN_IDS.has(focus);
+  }
+  return asked.shape === 'number' || asked.shape === 'date' || asked.shape === 'time';
+}
+
+/**
+ * Identifiers only ever written as such: a port is a number, a URL a URL. A field, a status or a
+ * mode may be named by an ordinary word ("confirmed and amended", "dark").
+ */
+const WRITTEN_IDS = new Set(
+  ['port', 'version', 'uuid', 'id', 'identifier', 'url', 'path', 'email'].map(stemTerm),
+);
 
 /** What `shortAnswer` needs of a question, as its analysis read it. */
 export function spanContext(question: QuestionAnalysis): SpanContext {
@@ -406,8 +435,17 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
   const countsAsked = (counts: CountedNoun) =>
     counts.stem === asked.unit && counts.qualifiers.every((q) => context.questionStems.has(q));
   const counted = spans.some((s) => s.counts && countsAsked(s.counts));
+  const headers = valueHeaders(sentence);
   for (const span of spans) {
     if (counted && span.counts && !countsAsked(span.counts)) continue;
+    // "[DFGS15]": a citation's key points to a reference, unless a reference is what is asked
+    // ("[at least annually]" is a control's parameter, not a key).
+    const cited =
+      sentence[span.start - 1] === '[' &&
+      sentence[span.end] === ']' &&
+      !/\s/.test(sentence.slice(span.start, span.end));
+    if (cited && !(asked.focus && CITED_THINGS.has(asked.focus))) continue;
+    if (headers.some(([start, end]) => span.start >= start && span.end <= end)) continue;
     const text = sentence.slice(span.start, span.end);
     const stems = contentWords(text).map(stemTerm);
     const fresh = stems.filter((s) => !known.has(s) && !FRAMING_WORDS.has(s));
@@ -458,6 +496,13 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
   }
   return out.sort((a, b) => b.score - a.score);
 }
+
+/** What a citation's key in brackets names: asked for, "[RFC5246]" answers. */
+const CITED_THINGS = new Set(
+  ['reference', 'citation', 'paper', 'source', 'document', 'rfc', 'standard', 'specification'].map(
+    stemTerm,
+  ),
+);
 
 /** The parts a document is made of, which locate a fact rather than state it. */
 const DOCUMENT_PARTS = new Set(
@@ -812,12 +857,34 @@ function candidateSpans(
 }
 
 /**
- * Where a label that begins the sentence ends ("Policy engine (PE): This component…"): up to six
- * words before a colon, or undefined.
+ * The headers of a table row's "header: value" pairs ("Curlew — **Owner**: Security team;
+ * **Tier**: 2"), as [start, end]: a short value follows each, which the header only names.
+ */
+function valueHeaders(sentence: string): Array<[number, number]> {
+  const out: Array<[number, number]> = [];
+  for (const pair of sentence.matchAll(/(?:^|\s[—–-]\s|;\s)([^:;—–]{1,60}?):\s+([^;]*)/g)) {
+    const header = pair[1]!;
+    if (header.trim().split(/\s+/).length > 6) continue;
+    if (pair[2]!.trim().split(/\s+/).length >= 5) continue;
+    const start = pair.index + pair[0].indexOf(header);
+    out.push([start, start + header.length]);
+  }
+  return out;
+}
+
+/**
+ * Where a label that begins a definition ends ("Policy engine (PE): This component is…"): up to
+ * six words before a colon that five or more follow, or undefined. A table row's header ("Owner:
+ * Security team") names the value after it, which is the answer.
  */
 function labelEnd(sentence: string): number | undefined {
   const label = /^([^:;.!?]+):\s/.exec(sentence)?.[1];
-  return label && label.trim().split(/\s+/).length <= 6 ? label.trimEnd().length : undefined;
+  if (!label || label.trim().split(/\s+/).length > 6) return undefined;
+  const said = sentence
+    .slice(label.length + 1)
+    .trim()
+    .split(/\s+/).length;
+  return said >= 5 ? label.trimEnd().length : undefined;
 }
 
 /**
@@ -926,10 +993,11 @@ interface Phrase {
  */
 function nounPhrases(sentence: string, tagged: TaggedWord[]): Phrase[] {
   const out: Phrase[] = [];
-  // A label's colon or a semicolon ends a phrase: "Policy engine (PE): This component…".
+  // A label's colon, a semicolon or a dash ends a phrase: "Policy engine (PE): This
+  // component…", "ingest-orders — Target table".
   const joined = (at: number) => {
     const before = tagged[at - 1]!;
-    return !/[:;]/.test(sentence.slice(before.start + before.text.length, tagged[at]!.start));
+    return !/[:;—–]/.test(sentence.slice(before.start + before.text.length, tagged[at]!.start));
   };
   let i = 0;
   while (i < tagged.length) {

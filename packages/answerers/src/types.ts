@@ -128,6 +128,7 @@ export interface Answer {
     | 'low-evidence'
     | 'names-not-held'
     | 'twin-states-focus'
+    | 'kind-not-held'
     | 'no-expansion'
     | 'low-score'
     | 'neighbour'

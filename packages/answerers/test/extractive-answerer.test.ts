@@ -903,6 +903,25 @@ describe("ExtractiveAnswerer and the question's focus word", () => {
     expect(answer.text).toContain('Denver Broncos');
   });
 
+  it('is "not found" when the sentence says neither the port asked for nor any number', async () => {
+    const handshake = passage(
+      'tls',
+      'The TLS handshake negotiates the cipher suite. The reader should refer to the following references for analysis of the TLS handshake: [DFGS15], [CHSV16] and [KW16].',
+      'RFC 8446 TLS 1.3',
+    );
+    const answer = await ask('Which port does the TLS 1.3 handshake use by default?', [handshake]);
+    expect(answer.text).toBe(NOT_FOUND_ANSWER);
+    expect(answer.notFoundReason).toBe('kind-not-held');
+    // Said, the port answers.
+    const port = passage(
+      'tls-port',
+      'A TLS 1.3 handshake by default uses 443.',
+      'RFC 8446 TLS 1.3',
+    );
+    const found = await ask('Which port does the TLS 1.3 handshake use by default?', [port]);
+    expect(found.shortAnswer).toBe('443');
+  });
+
   it('quotes the next sentence of the block when it refers back and says what is asked', async () => {
     const printers = passage(
       'printers',

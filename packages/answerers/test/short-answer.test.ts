@@ -1,5 +1,5 @@
 import { contentWords } from '@docent/text-segmentation';
-import { askedThing, shortAnswer, stemTerm } from '../src';
+import { answerSpans, askedThing, shortAnswer, stemTerm } from '../src';
 
 const short = (question: string, sentence: string) =>
   shortAnswer(question, sentence, { questionStems: new Set(contentWords(question).map(stemTerm)) });
@@ -266,6 +266,28 @@ describe('shortAnswer', () => {
         'Policy engine (PE): This component is responsible for the ultimate decision to grant access to a resource (i.e., the decision point) for a given subject.',
       ),
     ).toBe('Policy engine (PE)');
+  });
+
+  it("takes a citation's key only when a reference is asked for", () => {
+    const sentence = 'The handshake was analysed in [DFGS15] and [KW16].';
+    expect(short('Which port does the handshake use?', sentence)).toBeNull();
+    expect(short('Which reference analysed the handshake?', sentence)).toBe('DFGS15');
+  });
+
+  it("answers from a table row's cell, not its header", () => {
+    expect(short('Who owns Curlew?', 'Owner: Security team')).toBe('Security team');
+    expect(short('Who owns Curlew?', 'Curlew — Owner: Security team')).toBe('Security team');
+    expect(
+      short('Which table does ingest-orders write to?', 'ingest-orders — Target table: raw.orders'),
+    ).toBe('raw.orders');
+    // As the answerer reads the question (its tagger finds the head noun, "allowance").
+    expect(
+      answerSpans(
+        'What is the daily meal allowance in the UK in pounds?',
+        'United Kingdom — Pound sterling: £33',
+      )[0]?.text,
+    ).toBe('£33');
+    expect(short('What is the dark mode value of color.primary?', 'Dark: #4493F8')).toBe('#4493F8');
   });
 
   it('keeps the plural noun a number counts, as the tagger reads it', () => {
