@@ -41,7 +41,7 @@ import {
 import { sentenceMatchesCues } from './question-cues';
 import { SentenceVectorCache } from './sentence-vector-cache';
 import { SentenceVectorExtras } from './sentence-vector-extras';
-import { asksForWrittenKind, shortAnswer, spanContext } from './short-answer';
+import { shortAnswer, spanContext, writtenKind } from './short-answer';
 import {
   askedSettingProperty,
   type SettingProperty,
@@ -180,6 +180,11 @@ export interface ScoreWeights {
   /** Factor on a sentence that adds no word to the question (it restates it, answers nothing). */
   restatement: number;
   /**
+   * Factor on a sentence that points elsewhere for what it is about ("Figure 3-1 illustrates the
+   * incident response life cycle.", "See Section 4.2…"), unless a part of the document is asked.
+   */
+  pointer: number;
+  /**
    * The question's words (by rarity) that only the previous sentence of the same paragraph
    * holds: a sentence often answers what the one before it set up ("… impossible to sustain a
    * large population. Archeologist Betty Meggers was a prominent proponent of this idea").
@@ -226,6 +231,8 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
   names: 0.01,
   missingCue: 0.91,
   restatement: 0.5,
+  // Set by hand, as restatement: SQuAD's prose has no figures to point to.
+  pointer: 0.5,
   previous: 0.12,
 };
 
@@ -243,6 +250,25 @@ const NO_SIGNALS: SentenceSignals = {
 
 /** How far below the best a sentence defining the thing asked about may rank and still answer. */
 const DEFINING_SCORE_SHARE = 0.8;
+
+/**
+ * A sentence that sends the reader to another part of the document or to other documents for
+ * what it is about: "Figure 3-1 illustrates…", "Table 2 lists…", "See Section 4.2…", "The reader
+ * should refer to the following references…".
+ */
+const POINTS_ELSEWHERE =
+  /^(?:(?:figure|fig\.|table|section|appendix|chapter|annex|exhibit)\s+[\w.-]+\s+(?:illustrates|shows|depicts|lists|summari[sz]es|presents|provides|describes|outlines|gives|contains)\b|(?:see|refer to)\s)|\b(?:should|may|can)\s+refer\s+to\b/i;
+/** "Which figure…", "what section…": a part of the document is what is asked. */
+const DOCUMENT_PARTS = [
+  'figure',
+  'table',
+  'section',
+  'appendix',
+  'chapter',
+  'annex',
+  'exhibit',
+  'reference',
+].map(stemTerm);
 
 /** A sentence that ends announcing what follows it. */
 const LEAD_IN = /:\s*$/;
@@ -491,16 +517,17 @@ export class ExtractiveAnswerer implements Answerer {
     // none ("They are found in a Schematron document ssp.sch.").
     const second = chosen.length === 2 && !LEAD_IN.test(best.text) ? chosen[1] : undefined;
     // "Which port does the TLS handshake use?" answered by a sentence that says no port, and no
-    // number or identifier either, is answered by a neighbour's words ("…references for
-    // analysis of the TLS handshake: [DFGS15]…").
+    // number either, is answered by a neighbour's words ("…references for analysis of the TLS
+    // handshake: [DFGS15]…").
+    const asked = writtenKind(request.standaloneQuestion, spanContext(question));
     if (
       this.requireSubjects &&
       term === undefined &&
       expansion === null &&
       !defined &&
       question.focus.length > 0 &&
-      asksForWrittenKind(request.standaloneQuestion, spanContext(question)) &&
-      chosen.every((c) => !holdsFocusWords(c, question.focus) && spanOf(c.text) === null)
+      asked !== null &&
+      chosen.every((c) => !holdsFocusWords(c, question.focus) && !asked.test(spanOf(c.text) ?? ''))
     ) {
       return notFound('kind-not-held');
     }
@@ -535,6 +562,7 @@ export class ExtractiveAnswerer implements Answerer {
     neighbour: BlockNeighbour,
   ): void {
     const questionStems = new Set(question.terms.keys());
+    const asksForPart = DOCUMENT_PARTS.some((part) => question.terms.has(part));
     for (const candidate of candidates) {
       // The words of a sentence's document name and sections belong to each of its sentences:
       // they rank documents against each other and weigh the same for every sentence of one.
@@ -584,8 +612,11 @@ export class ExtractiveAnswerer implements Answerer {
         restates,
         lacksCue,
       };
+      const points = !asksForPart && POINTS_ELSEWHERE.test(candidate.text);
       candidate.factor =
-        (restates ? this.weights.restatement : 1) * (lacksCue ? this.weights.missingCue : 1);
+        (restates ? this.weights.restatement : 1) *
+        (lacksCue ? this.weights.missingCue : 1) *
+        (points ? this.weights.pointer : 1);
       candidate.score = candidate.base * candidate.factor;
     }
   }

@@ -347,27 +347,39 @@ export function shortAnswer(
 }
 
 /**
- * Whether the question asks for a thing of a kind a sentence either writes or lacks: a number,
- * a date, a time or an identifier ("Which port…?", "When…?", "How many…?"), unlike a name or a
- * thing, which any noun phrase may be.
+ * What a short answer must look like when the question asks for a thing of a kind a sentence
+ * either writes or lacks — a number, a date, a time or an identifier ("Which port…?", "When…?",
+ * "How many…?") — or null when it asks for a name or a thing, which any noun phrase may be.
  */
-export function asksForWrittenKind(question: string, context: SpanContext): boolean {
+export function writtenKind(question: string, context: SpanContext): RegExp | null {
   const asked = askedThing(question, context.head, context.unit);
-  if (!asked) return false;
+  if (!asked) return null;
   // "Which port… by default?" asks a value, of a thing written as an identifier.
   if (asked.shape === 'identifier' || asked.shape === 'value') {
     const focus = asked.focus ?? context.head;
-    return focus !== undefined && WRITTEN_IDS.has(focus);
+    return (focus !== undefined && WRITTEN_IDS.get(focus)) || null;
   }
-  return asked.shape === 'number' || asked.shape === 'date' || asked.shape === 'time';
+  return asked.shape === 'number' || asked.shape === 'date' || asked.shape === 'time' ? /\S/ : null;
 }
 
 /**
- * Identifiers only ever written as such: a port is a number, a URL a URL. A field, a status or a
- * mode may be named by an ordinary word ("confirmed and amended", "dark").
+ * Identifiers only ever written as such, and how: a port is a number ("unsupported_certificate"
+ * is none), a URL has dots or slashes. A field, a status or a mode may be named by an ordinary
+ * word ("confirmed and amended", "dark").
  */
-const WRITTEN_IDS = new Set(
-  ['port', 'version', 'uuid', 'id', 'identifier', 'url', 'path', 'email'].map(stemTerm),
+const WRITTEN_IDS = new Map<string, RegExp>(
+  (
+    [
+      ['port', /\d/],
+      ['version', /\d/],
+      ['uuid', /[\da-f]{4,}-/i],
+      ['id', /\S/],
+      ['identifier', /\S/],
+      ['url', /[./]/],
+      ['path', /[./\\]/],
+      ['email', /@/],
+    ] as const
+  ).map(([word, written]) => [stemTerm(word), written]),
 );
 
 /** What `shortAnswer` needs of a question, as its analysis read it. */

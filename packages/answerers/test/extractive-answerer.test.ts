@@ -912,6 +912,15 @@ describe("ExtractiveAnswerer and the question's focus word", () => {
     const answer = await ask('Which port does the TLS 1.3 handshake use by default?', [handshake]);
     expect(answer.text).toBe(NOT_FOUND_ANSWER);
     expect(answer.notFoundReason).toBe('kind-not-held');
+    // An identifier is no port either.
+    const alert = passage(
+      'tls-alert',
+      'A TLS 1.3 handshake aborted by default sends "unsupported_certificate".',
+      'RFC 8446 TLS 1.3',
+    );
+    expect(
+      (await ask('Which port does the TLS 1.3 handshake use by default?', [alert])).notFoundReason,
+    ).toBe('kind-not-held');
     // Said, the port answers.
     const port = passage(
       'tls-port',
@@ -920,6 +929,19 @@ describe("ExtractiveAnswerer and the question's focus word", () => {
     );
     const found = await ask('Which port does the TLS 1.3 handshake use by default?', [port]);
     expect(found.shortAnswer).toBe('443');
+  });
+
+  it('passes over a sentence that only points to a figure for what it is about', async () => {
+    const guide = passage(
+      'guide',
+      'Figure 3-1 illustrates the incident response life cycle. The cycle begins with preparation.',
+      'Incident handling guide',
+    );
+    const answer = await ask('What does the incident response life cycle begin with?', [guide]);
+    expect(answer.text).toBe('The cycle begins with preparation.');
+    // Asked which figure, the figure's sentence answers.
+    const figure = await ask('Which figure illustrates the incident response life cycle?', [guide]);
+    expect(figure.shortAnswer).toBe('3-1');
   });
 
   it('quotes the next sentence of the block when it refers back and says what is asked', async () => {
