@@ -447,7 +447,8 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
   const countsAsked = (counts: CountedNoun) =>
     counts.stem === asked.unit && counts.qualifiers.every((q) => context.questionStems.has(q));
   const counted = spans.some((s) => s.counts && countsAsked(s.counts));
-  const headers = valueHeaders(sentence);
+  const headers = valueHeaders(sentence, tagged);
+  const label = labelEnd(sentence, tagged);
   for (const span of spans) {
     if (counted && span.counts && !countsAsked(span.counts)) continue;
     // "[DFGS15]": a citation's key points to a reference, unless a reference is what is asked
@@ -493,7 +494,7 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
         ...distances,
         ...clauseOf(sentence, span, anchors.matched, gap),
         completes: span.start === completes,
-        labels: span.start === 0 && span.end === labelEnd(sentence),
+        labels: span.start === 0 && span.end === label,
       },
       {
         fresh: fresh.length / Math.max(1, stems.length),
@@ -857,7 +858,7 @@ function candidateSpans(
       add(start, end, 'thing');
     }
   }
-  const label = labelEnd(sentence);
+  const label = labelEnd(sentence, tagged);
   if (label !== undefined) add(0, label, 'thing');
   // What completes the question's "intended for", "made of": the thing asked, whatever its
   // words ("for **technical staff and tool developers** implementing…" answers "who").
@@ -870,14 +871,16 @@ function candidateSpans(
 
 /**
  * The headers of a table row's "header: value" pairs ("Curlew — **Owner**: Security team;
- * **Tier**: 2"), as [start, end]: a short value follows each, which the header only names.
+ * **Tier**: 2"), as [start, end]: a value without a verb follows each, which the header only
+ * names.
  */
-function valueHeaders(sentence: string): Array<[number, number]> {
+function valueHeaders(sentence: string, tagged: TaggedWord[]): Array<[number, number]> {
   const out: Array<[number, number]> = [];
   for (const pair of sentence.matchAll(/(?:^|\s[—–-]\s|;\s)([^:;—–]{1,60}?):\s+([^;]*)/g)) {
     const header = pair[1]!;
     if (header.trim().split(/\s+/).length > 6) continue;
-    if (pair[2]!.trim().split(/\s+/).length >= 5) continue;
+    const valueAt = pair.index + pair[0].length - pair[2]!.length;
+    if (saysSomething(sentence, tagged, valueAt, valueAt + pair[2]!.length)) continue;
     const start = pair.index + pair[0].indexOf(header);
     out.push([start, start + header.length]);
   }
@@ -885,19 +888,32 @@ function valueHeaders(sentence: string): Array<[number, number]> {
 }
 
 /**
- * Where a label that begins a definition ends ("Policy engine (PE): This component is…"): up to
- * six words before a colon that five or more follow, or undefined. A table row's header ("Owner:
- * Security team") names the value after it, which is the answer.
+ * Where a label that begins a definition ends ("Policy engine (PE): This component is…",
+ * "DE.CM-8: Vulnerability scans are performed"): up to six words before a colon that a clause
+ * with a verb follows, or undefined. A table row's header ("Owner: Security team") names the
+ * value after it, which is the answer.
  */
-function labelEnd(sentence: string): number | undefined {
+function labelEnd(sentence: string, tagged: TaggedWord[]): number | undefined {
   const label = /^([^:;.!?]+):\s/.exec(sentence)?.[1];
   if (!label || label.trim().split(/\s+/).length > 6) return undefined;
-  const said = sentence
-    .slice(label.length + 1)
-    .trim()
-    .split(/\s+/).length;
-  return said >= 5 ? label.trimEnd().length : undefined;
+  return saysSomething(sentence, tagged, label.length + 1, sentence.length)
+    ? label.trimEnd().length
+    : undefined;
 }
+
+/**
+ * Whether the words between `from` and `to` hold a verb: a clause, not a value. A description
+ * opening with its verb ("Turns a flag on or off", "Indicates an optional action") is one too,
+ * though the tagger reads "Turns" as a plural.
+ */
+function saysSomething(sentence: string, tagged: TaggedWord[], from: number, to: number): boolean {
+  if (DESCRIBING_VERB.test(sentence.slice(from, to).trimStart())) return true;
+  return tagged.some(
+    (w) => w.start >= from && w.start < to && w.tags.has('Verb') && !w.tags.has('Gerund'),
+  );
+}
+const DESCRIBING_VERB =
+  /^\p{L}\p{Ll}+s\s+(?:a|an|the|that|whether|which|how|its|their|this|these|all|any|each|every|one|to)\b/u;
 
 /**
  * A question ending in a verb and its preposition ("Who is the guide intended **for**?", "What

@@ -274,6 +274,21 @@ describe('shortAnswer', () => {
     expect(short('Which reference analysed the handshake?', sentence)).toBe('DFGS15');
   });
 
+  it('takes the label of a clause after a colon, however short the clause', () => {
+    expect(
+      short(
+        'Which subcategory covers vulnerability scans?',
+        'DE.CM-8: Vulnerability scans are performed',
+      ),
+    ).toBe('DE.CM-8');
+    expect(
+      short(
+        'Which endpoint turns a Kestrel flag on or off?',
+        'POST /v2/flags/{key}/toggle: Turns a flag on or off',
+      ),
+    ).toBe('POST /v2/flags/{key}/toggle');
+  });
+
   it("answers from a table row's cell, not its header", () => {
     expect(short('Who owns Curlew?', 'Owner: Security team')).toBe('Security team');
     expect(short('Who owns Curlew?', 'Curlew — Owner: Security team')).toBe('Security team');
