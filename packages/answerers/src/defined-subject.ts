@@ -3,7 +3,7 @@ import { stemTerm } from './term-stem';
 /**
  * What a question asks to be defined: "What is a hybrid cloud?", "What are precursors?", "What is
  * the role of the policy enforcement point?", "What does PEP stand for?", "What is meant by
- * 0-RTT?", "Define precursor." Its answer is the sentence saying what the thing is ("A
+ * 0-RTT?", "Define precursor.", "What is AutoGen used for?", "What does EcoOptiGen do?" Its answer is the sentence saying what the thing is ("A
  * precursor is a sign that…", "Policy enforcement point (PEP): This system is responsible
  * for…"), and no span of it is the answer.
  */
@@ -31,6 +31,10 @@ const ROLE = String.raw`(?:role|purpose|function|meaning|definition|job|responsi
  * "What was…" asks of history, not of a definition.
  */
 const FORMS: RegExp[] = [
+  // What it is for, or does: said by what it is ("AutoGen is an open-source framework that
+  // allows developers to build LLM applications…").
+  /^what (?:is|are) (.+?) (?:used|meant|designed|intended) for$/,
+  /^what (?:does|do) (.+?) do$/,
   new RegExp(String.raw`^what (?:is|are) (?:meant by |the ${ROLE} of )?((?!the )\S.*)$`),
   new RegExp(String.raw`^what (?:is|are) the ${ROLE} of (.+)$`),
   /^what (?:does|do) (.+?) (?:mean|stand for|refer to|indicate|signify|denote)(?: in (?:this|the|our) \S+(?: \S+)?)?$/,

@@ -250,6 +250,11 @@ const NO_SIGNALS: SentenceSignals = {
 
 /** How far below the best a sentence defining the thing asked about may rank and still answer. */
 const DEFINING_SCORE_SHARE = 0.8;
+/**
+ * As far below for a question surely asking what a thing is ("What is AutoGen used for?"): its
+ * words match a sentence about use better than the one saying what the thing is.
+ */
+const CERTAIN_DEFINING_SHARE = 0.5;
 
 /**
  * A sentence that sends the reader to another part of the document or to other documents for
@@ -452,7 +457,10 @@ export class ExtractiveAnswerer implements Answerer {
       // Saying what it is ("AutoGen is an open-source framework…") before what it does
       // ("AutoGen serves as a generic framework…").
       const near = ranked.filter(
-        (c) => c.score >= DEFINING_SCORE_SHARE * best.score && holdsNames(c),
+        (c) =>
+          c.score >=
+            (subject.certain ? CERTAIN_DEFINING_SHARE : DEFINING_SCORE_SHARE) * best.score &&
+          holdsNames(c),
       );
       const defining =
         near.find((c) => definition(c.text, subject) === 'is') ??

@@ -28,6 +28,13 @@ describe('definedSubject', () => {
     expect(definedSubject('What is meant by "0-RTT"?')?.words).toEqual(['0-rtt']);
     expect(definedSubject('What does Fortiter Defendit Triumphans mean?')?.expands).toBe(false);
     expect(definedSubject('Define precursor.')?.words).toEqual(['precursor']);
+    // What it is for, or does, is said by what it is.
+    expect(definedSubject('What is AutoGen used for?')).toEqual({
+      words: ['autogen'],
+      expands: false,
+      certain: true,
+    });
+    expect(definedSubject('What does the policy engine do?')?.words).toEqual(['policy', 'engine']);
     // Quoted names, not possessives.
     expect(definedSubject("What is 'rebase'?")?.words).toEqual(['rebase']);
     expect(definedSubject('What is ‘0-RTT’ data?')?.words).toEqual(['0-rtt', 'data']);

@@ -1390,6 +1390,18 @@ describe('ExtractiveAnswerer: asked what a thing is', () => {
     );
   });
 
+  it('answers what a thing is used for with the sentence saying what it is, ranked well below', async () => {
+    const paper = [
+      passage(
+        'abstract',
+        'Both natural language and computer code can be used to program flexible conversation patterns for different applications. AutoGen is an open-source framework for multi-agent conversations.',
+        'autogen-paper.docx',
+      ),
+    ];
+    const answer = await askOver('What is AutoGen used for?', paper);
+    expect(answer.text).toBe('AutoGen is an open-source framework for multi-agent conversations.');
+  });
+
   it('answers what a word means in a document with the line giving it its meaning', async () => {
     const lines = [
       'Throughout this document, the following words are used to differentiate between requirements, recommendations, and options.',
