@@ -801,6 +801,8 @@ function candidateSpans(
     const after = sentence.slice(match.index + match[0].length);
     if (/[\p{L}\d_#]-?$/u.test(before) && !/^[$€£¥]/.test(match[0])) continue;
     if (/^[\p{L}\d_]/u.test(after) && /\d$/.test(match[0])) continue;
+    // A manual page's section ("git-status(1)"), an argument ("f(2)"): part of a name.
+    if (/[\p{L}\d_]\($/u.test(before) && after.startsWith(')')) continue;
     const reference = REFERENCE_BEFORE.exec(before)?.[1];
     if (reference && stemTerm(reference.toLowerCase()) !== asked.focus) continue;
     let end = match.index + match[0].length;

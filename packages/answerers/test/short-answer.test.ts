@@ -268,6 +268,15 @@ describe('shortAnswer', () => {
     ).toBe('Policy engine (PE)');
   });
 
+  it("reads a manual page's section number as part of its name", () => {
+    expect(
+      short(
+        'What is the default editor for commit messages?',
+        'Do not include the output of git-status(1) in the commit message template.',
+      ),
+    ).toBeNull();
+  });
+
   it("takes a citation's key only when a reference is asked for", () => {
     const sentence = 'The handshake was analysed in [DFGS15] and [KW16].';
     expect(short('Which port does the handshake use?', sentence)).toBeNull();
