@@ -11,10 +11,13 @@ import type { Embedder } from '@docent/embedder';
 import { documentPageUrl, type DocumentLookup } from '@docent/metadata-store';
 import { MAX_TERM_STATISTICS_WORDS, type SearchIndex, type SearchMode } from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
+import { acronymLongForm, questionAcronyms, spellsOut } from './acronym-expansion';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
 import { StageClock, type StageTiming } from './stage-clock';
 
 export const DEFAULT_TOP_K = 5;
+/** Passages read for an acronym's long form: the best BM25 matches of the acronyms alone. */
+const ACRONYM_PASSAGES = 10;
 
 export interface AskInput {
   namespaceName: string;
@@ -209,6 +212,33 @@ export class AskService {
     };
   }
 
+  /**
+   * The question with the long forms of its acronyms that the collection spells out, found by a
+   * BM25 search for the acronyms alone ("What does the PEP do? Policy enforcement point"); the
+   * question itself when it writes none, or writes them out already.
+   */
+  private async spelledOut(
+    question: string,
+    collectionId: string,
+    documentIds: string[] | undefined,
+  ): Promise<string> {
+    const acronyms = questionAcronyms(question);
+    if (acronyms.length === 0) return question;
+    const hits = await this.index.search({
+      collectionId,
+      text: acronyms.join(' '),
+      vector: new Float32Array(0),
+      documentIds,
+      limit: ACRONYM_PASSAGES,
+      mode: 'bm25',
+    });
+    const texts = hits.map((hit) => hit.text);
+    const longForms = acronyms
+      .map((acronym) => acronymLongForm(texts, acronym))
+      .filter((long): long is string => long !== null && !spellsOut(question, long));
+    return longForms.length === 0 ? question : `${question} ${longForms.join(' ')}`;
+  }
+
   private async retrieveFor(accountId: string, input: AskInput, clock: StageClock) {
     const { collection } = await this.resolver.collection(
       accountId,
@@ -237,11 +267,13 @@ export class AskService {
     const counting = words ? this.index.termDocumentCounts(collection.id, words) : null;
     counting?.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
     clock.lap('term-counts');
-    const vector = await this.embedder.embedQuery(standalone.text);
+    const searchText = await this.spelledOut(standalone.text, collection.id, documentIds);
+    clock.lap('acronyms');
+    const vector = await this.embedder.embedQuery(searchText);
     clock.lap('embed');
     const hits = await this.index.search({
       collectionId: collection.id,
-      text: standalone.text,
+      text: searchText,
       vector,
       documentIds,
       limit: Math.max(topK, this.minPassages),

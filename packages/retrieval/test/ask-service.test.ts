@@ -109,6 +109,7 @@ describe('AskService', () => {
       'collection',
       'follow-up',
       'term-counts',
+      'acronyms',
       'embed',
       'bm25',
       'search',
@@ -193,13 +194,35 @@ describe('AskService', () => {
       hits,
     );
     await declaring.ask('Where is the FAQ?');
-    expect(declaring.searches[0]!.extras).toBe(true);
+    expect(declaring.searches.at(-1)!.extras).toBe(true);
     expect(declaring.requests[0]!.passages.map((p) => p.extras)).toEqual([extras, undefined]);
     expect(declaring.requests[0]!.passages[0]!.extras).toBe(extras);
 
     const reading = askService({}, { citesPassages: true, readsTermCounts: false });
     await reading.ask('Where is the FAQ?');
-    expect(reading.searches[0]!.extras).toBe(false);
+    expect(reading.searches.at(-1)!.extras).toBe(false);
+  });
+
+  it("searches with the long form of an acronym the collection spells out, the question's own text to the answerer", async () => {
+    const defining = {
+      ...hit('zta', 0, 0.8),
+      text: 'Policy enforcement point (PEP): This system is responsible for enabling connections.',
+    };
+    const service = askService({}, undefined, QUOTING_FAQ, [defining, hit('faq', 1, 0.5)]);
+    await service.ask('What does the PEP do?');
+    // A BM25 search for the acronym alone finds its long form first.
+    expect(service.searches[0]).toMatchObject({ text: 'PEP', mode: 'bm25' });
+    expect(service.searches[1]!.text).toBe('What does the PEP do? Policy enforcement point');
+    expect(service.requests[0]!.standaloneQuestion).toBe('What does the PEP do?');
+    // Spelled out already, or no acronym: one search, the question as written.
+    const plain = askService({}, undefined, QUOTING_FAQ, [defining]);
+    await plain.ask('What does the policy enforcement point (PEP) do?');
+    await plain.ask('What does the gateway do?');
+    expect(plain.searches.map((q) => q.text)).toEqual([
+      'PEP',
+      'What does the policy enforcement point (PEP) do?',
+      'What does the gateway do?',
+    ]);
   });
 
   it('puts the quoted passage first with its sentence highlighted, then the others by rank', async () => {

@@ -199,6 +199,14 @@ export function describeSearchIndexConformance(
         expect(hybrid.find((hit) => hit.chunkId === 'deploy-guide:0')?.bm25Rank).toBe(1);
       });
 
+      it('searches without a query vector: an ask looks up an acronym before embedding', async () => {
+        const kb = await newCollection();
+        await seed(kb, KNOWLEDGE_BASE);
+        const hits = await search(kb, 'bm25', 'E4711', new Float32Array(0));
+        expect(chunkIds(hits)).toEqual(['deploy-guide:0']);
+        expect(hits[0]?.similarity).toBeUndefined();
+      });
+
       it('matches inflected forms through stemming', async () => {
         const kb = await newCollection();
         await seed(kb, KNOWLEDGE_BASE);
