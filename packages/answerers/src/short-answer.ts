@@ -311,7 +311,7 @@ const REFERENCE_BEFORE =
 const FREQUENCY_PATTERN =
   /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other)\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
-  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|#[0-9A-Fa-f]{3,8}\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
+  /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|#[0-9A-Fa-f]{3,8}\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
 /** Words hyphenated into one, joined by a small word ("up-to-date", "end-to-end"). */
 const HYPHENATED_PHRASE =
   /^[a-z]+(?:-[a-z]+)*-(?:the|of|to|in|on|a|an|and|or|by|for|at|from)-[a-z]+(?:-[a-z]+)*$/i;
@@ -1023,11 +1023,11 @@ interface Phrase {
  */
 function nounPhrases(sentence: string, tagged: TaggedWord[]): Phrase[] {
   const out: Phrase[] = [];
-  // A label's colon, a semicolon or a dash ends a phrase: "Policy engine (PE): This
-  // component…", "ingest-orders — Target table".
+  // A label's colon, a semicolon, a dash or a citation's bracket ends a phrase: "Policy engine
+  // (PE): This component…", "ingest-orders — Target table", "TLS_AES_128_GCM_SHA256 [GCM]".
   const joined = (at: number) => {
     const before = tagged[at - 1]!;
-    return !/[:;—–]/.test(sentence.slice(before.start + before.text.length, tagged[at]!.start));
+    return !/[:;—–[\]]/.test(sentence.slice(before.start + before.text.length, tagged[at]!.start));
   };
   let i = 0;
   while (i < tagged.length) {

@@ -277,6 +277,18 @@ describe('shortAnswer', () => {
     ).toBeNull();
   });
 
+  it('reads a constant written in capitals and underscores as one identifier, without its citation', () => {
+    expect(
+      short(
+        'Which cipher suite must a TLS-compliant application implement?',
+        'A TLS-compliant application MUST implement the TLS_AES_128_GCM_SHA256 [GCM] cipher suite and SHOULD implement the TLS_AES_256_GCM_SHA384 [GCM] cipher suite.',
+      ),
+    ).toBe('TLS_AES_128_GCM_SHA256');
+    expect(
+      short('Which variable sets the data folder?', 'Set DOCENT_DATA_DIR to the folder.'),
+    ).toBe('DOCENT_DATA_DIR');
+  });
+
   it("takes a citation's key only when a reference is asked for", () => {
     const sentence = 'The handshake was analysed in [DFGS15] and [KW16].';
     expect(short('Which port does the handshake use?', sentence)).toBeNull();
