@@ -267,6 +267,8 @@ interface Span {
    * → "characteristic", ["essenti"]).
    */
   counts?: CountedNoun;
+  /** The label a definition follows, which begins the sentence (`labelEnd`). */
+  label?: boolean;
 }
 
 const MONTH =
@@ -448,7 +450,6 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
     counts.stem === asked.unit && counts.qualifiers.every((q) => context.questionStems.has(q));
   const counted = spans.some((s) => s.counts && countsAsked(s.counts));
   const headers = valueHeaders(sentence, tagged);
-  const label = labelEnd(sentence, tagged);
   for (const span of spans) {
     if (counted && span.counts && !countsAsked(span.counts)) continue;
     // "[DFGS15]": a citation's key points to a reference, unless a reference is what is asked
@@ -494,7 +495,7 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
         ...distances,
         ...clauseOf(sentence, span, anchors.matched, gap),
         completes: span.start === completes,
-        labels: span.start === 0 && span.end === label,
+        labels: span.label === true,
       },
       {
         fresh: fresh.length / Math.max(1, stems.length),
@@ -861,7 +862,8 @@ function candidateSpans(
     }
   }
   const label = labelEnd(sentence, tagged);
-  if (label !== undefined) add(0, label, 'thing');
+  const labelSpan = label === undefined ? undefined : add(0, label, 'thing');
+  if (labelSpan) labelSpan.label = true;
   // What completes the question's "intended for", "made of": the thing asked, whatever its
   // words ("for **technical staff and tool developers** implementing…" answers "who").
   if (completes !== undefined) {
@@ -1144,9 +1146,8 @@ const ACRONYM_ASIDE = /\S \([^\s()]+\)$/;
 function trimSpan(text: string): string {
   const trimmed = text
     .replace(/^(?:the|a|an)\s+(?=\S)/, '')
-    .replace(/^[\s,;:(]+|[\s,;:)]+$/g, (edge, at: number) =>
-      at > 0 && edge.startsWith(')') && ACRONYM_ASIDE.test(`${text.slice(0, at)})`) ? ')' : '',
-    )
+    // A span ends clean (`candidateSpans`), a closing bracket only after its acronym's aside.
+    .replace(/^[\s,;:(]+|[\s,;:]+$/g, '')
     .replace(/^(['"`])(.*)\1$/, '$2');
   // A bracket it opens and does not close is the start of an aside: "Rory Williams (Arthur
   // Darvill" is "Rory Williams".
