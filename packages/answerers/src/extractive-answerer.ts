@@ -519,15 +519,20 @@ export class ExtractiveAnswerer implements Answerer {
       (subject.certain
         ? definesSubject(best.text, subject)
         : definition(best.text, subject) === 'is');
-    const spanOf = (text: string) =>
-      shortAnswer(request.standaloneQuestion, text, spanContext(question));
+    // Each sentence tagged once: the kind check below and the short answer read the same spans.
+    const context = spanContext(question);
+    const spans = new Map<string, string | null>();
+    const spanOf = (text: string) => {
+      if (!spans.has(text)) spans.set(text, shortAnswer(request.standaloneQuestion, text, context));
+      return spans.get(text)!;
+    };
     // A second sentence is quoted for what the first lacks: its span answers when the first has
     // none ("They are found in a Schematron document ssp.sch.").
     const second = chosen.length === 2 && !LEAD_IN.test(best.text) ? chosen[1] : undefined;
     // "Which port does the TLS handshake use?" answered by a sentence that says no port, and no
     // number either, is answered by a neighbour's words ("…references for analysis of the TLS
     // handshake: [DFGS15]…").
-    const asked = writtenKind(request.standaloneQuestion, spanContext(question));
+    const asked = writtenKind(request.standaloneQuestion, context);
     if (
       this.requireSubjects &&
       term === undefined &&
