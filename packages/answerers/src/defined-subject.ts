@@ -3,9 +3,9 @@ import { stemTerm } from './term-stem';
 /**
  * What a question asks to be defined: "What is a hybrid cloud?", "What are precursors?", "What is
  * the role of the policy enforcement point?", "What does PEP stand for?", "What is meant by
- * 0-RTT?", "Define precursor.", "What is AutoGen used for?", "What does EcoOptiGen do?" Its answer is the sentence saying what the thing is ("A
- * precursor is a sign that…", "Policy enforcement point (PEP): This system is responsible
- * for…"), and no span of it is the answer.
+ * 0-RTT?", "Define precursor.", "What is AutoGen used for?", "What does EcoOptiGen do?" Its
+ * answer is the sentence saying what the thing is ("A precursor is a sign that…", "Policy
+ * enforcement point (PEP): This system is responsible for…"), and no span of it is the answer.
  */
 export interface DefinedSubject {
   /** The thing's words as the question writes them, lower-cased, without articles. */
@@ -41,7 +41,15 @@ const FORMS: RegExp[] = [
   /^(?:define|explain) (.+)$/,
 ];
 const ROLE_OR_THING = /^what (?:is|are) the (.+)$/;
-const WHERE_TO_LOOK = /^(?:in|according to|per|under) [^,]{1,60}, (?=what |define |explain )/;
+/**
+ * A leading clause saying where to look ("In the FedRAMP SSP guide, …", "According to RFC 2119,
+ * …"), which the document's name says: no part of what is asked.
+ */
+export const WHERE_TO_LOOK = /^\s*(?:in|according to|per|under) [^,]{1,60}, /i;
+const WHERE_TO_LOOK_BEFORE_ASKING = new RegExp(
+  `${WHERE_TO_LOOK.source}(?=what |define |explain )`,
+  WHERE_TO_LOOK.flags,
+);
 /** Words that make the phrase a clause or a choice, not the name of one thing. */
 const NOT_A_NAME = new Set(
   (
@@ -66,7 +74,7 @@ export function definedSubject(question: string): DefinedSubject | null {
     .replace(/[?.!\s]+$/, '')
     .trim()
     // "In the FedRAMP SSP guide, what does…", "According to RFC 2119, what is…": where to look.
-    .replace(WHERE_TO_LOOK, '');
+    .replace(WHERE_TO_LOOK_BEFORE_ASKING, '');
   for (const form of [...FORMS, ROLE_OR_THING]) {
     const match = form.exec(q);
     if (!match) continue;

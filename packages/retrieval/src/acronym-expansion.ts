@@ -4,6 +4,7 @@
  * join the search text, so the passage defining the acronym is found by what it says, not only
  * by the three letters every passage about it repeats.
  */
+import { WHERE_TO_LOOK } from '@docent/answerers';
 
 /** Two to six capitals (digits and "&" inside), a plural "s" after: "PEP", "PEPs", "POA&M". */
 const ACRONYM = /(?<![\w&])([A-Z][A-Z0-9&]{1,5})s?(?![\w&])/g;
@@ -12,14 +13,9 @@ const SMALL_WORDS = new Set(['of', 'and', 'the', 'for', 'to', 'in', 'on', 'a', '
 const MAX_LONG_FORM_WORDS = 8;
 
 /**
- * "In the FedRAMP SSP guide, …", "According to RFC 2119, …": where to look, which the
- * document's name says; spelling its acronyms out would search for the guide, not the answer.
- */
-const WHERE_TO_LOOK = /^\s*(?:in|according to|per|under) [^,]{1,60}, /i;
-
-/**
  * The acronyms of a question, each once, in order: at least two letters, not all digits, none
- * of a leading clause saying where to look.
+ * of a leading clause saying where to look ("In the FedRAMP SSP guide, …": spelling it out would
+ * search for the guide, not the answer).
  */
 export function questionAcronyms(question: string): string[] {
   const out = new Set<string>();
