@@ -13,7 +13,7 @@ const LANGUAGE_NAME = /^\p{L}(?:\+\+|#)$/u;
 const POSSESSIVE = /'s$/;
 
 function normalise(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[’‘ʼ]/g, "'");
+  return text.normalize('NFKC').replace(/[’‘ʼ]/g, "'");
 }
 
 /**
@@ -21,19 +21,39 @@ function normalise(text: string): string {
  * "team"), other contractions stay whole ("don't"). Alphanumeric codes stay whole ("e4711").
  */
 export function words(text: string): string[] {
-  const tokens: string[] = [];
+  return writtenWords(text).map((word) => word.token);
+}
+
+/**
+ * `words(text)` without stopwords. A stopword written in capitals in text that is not all
+ * capitals is an acronym and stays: "ISN" (initial sequence number) is not "isn't", "IT" is not
+ * "it". A word alone is judged by its own case. "AND", "OR", "NOT" are operators or emphasis.
+ */
+export function contentWords(text: string): string[] {
+  const written = writtenWords(text);
+  const shouting = written.length > 1 && !/\p{Ll}/u.test(text);
+  return written
+    .filter(
+      ({ token, form }) =>
+        !STOPWORDS.has(token) || (!shouting && ACRONYM.test(form) && !OPERATORS.has(token)),
+    )
+    .map((word) => word.token);
+}
+
+const OPERATORS = new Set(['and', 'or', 'not']);
+/** Two or more letters, all capitals: "ISN", "IT", "US". */
+const ACRONYM = /^\p{Lu}{2,}$/u;
+
+/** Each word's token (as `words` gives it) and its form as written (NFKC, case kept). */
+function writtenWords(text: string): Array<{ token: string; form: string }> {
+  const out: Array<{ token: string; form: string }> = [];
   for (const match of normalise(text).matchAll(WORD)) {
-    let token = match[0];
+    let token = match[0].toLowerCase();
     if ((token.endsWith('++') || token.endsWith('#')) && !LANGUAGE_NAME.test(token)) {
       token = token.replace(/(?:\+\+|#)$/, '');
     }
     token = token.replace(POSSESSIVE, '');
-    if (token !== '') tokens.push(token);
+    if (token !== '') out.push({ token, form: match[0] });
   }
-  return tokens;
-}
-
-/** `words(text)` without stopwords. */
-export function contentWords(text: string): string[] {
-  return words(text).filter((word) => !STOPWORDS.has(word));
+  return out;
 }

@@ -98,3 +98,27 @@ describe('STOPWORDS and contentWords', () => {
     expect(contentWords("We'll see what it's about")).toEqual(['see']);
   });
 });
+
+describe('contentWords and acronyms', () => {
+  it('keeps a stopword written in capitals as an acronym', () => {
+    expect(contentWords('What is the ISN?')).toEqual(['isn']);
+    expect(contentWords('Who runs IT support for the US office?')).toEqual([
+      'runs',
+      'it',
+      'support',
+      'us',
+      'office',
+    ]);
+    expect(contentWords('ISN')).toEqual(['isn']);
+  });
+
+  it('drops stopwords from text written all in capitals', () => {
+    expect(contentWords('WHAT IS THE ISN')).toEqual([]);
+    expect(contentWords('IS IT ON?')).toEqual([]);
+  });
+
+  it('reads curly apostrophes as apostrophes', () => {
+    expect(contentWords('Don’t reset it')).toEqual(['reset']);
+    expect(words('Team’s DON’T')).toEqual(['team', "don't"]);
+  });
+});
