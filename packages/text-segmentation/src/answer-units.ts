@@ -112,7 +112,11 @@ export function answerUnits(
       }
       default:
         if (isReferenceEntry(text.slice(block.start, block.end))) return;
-        units.push(...proseUnits(text, block, index).filter((unit) => !isPageList(unit.text)));
+        units.push(
+          ...proseUnits(text, block, index).filter(
+            (unit) => !isPageList(unit.text) && !PART_POINTER.test(unit.text),
+          ),
+        );
     }
   });
   return joinLeadIns(units).filter((unit) => unit.text !== '');
@@ -146,6 +150,13 @@ const MANUAL_PAGE = /^[\p{L}\p{N}._+-]+\(\d\w*\)$/u;
  * A run of page names ("git-write-tree(1), git-ls-files(1), gitignore(5)": a "See also"
  * section): it points elsewhere and states nothing, yet holds the very words a question names.
  */
+/**
+ * A bracketed pointer alone, left on its own line by a PDF: "(Section 3.3.1)", "(see Table 4)",
+ * "(Sections 3.3.1, 3.3.4)". It names where something is said and says nothing itself.
+ */
+const PART_POINTER =
+  /^\((?:see\s+)?(?:sections?|figures?|tables?|appendix|appendices|chapters?|pages?|pp?\.|§)\s*[\w.,\s–-]{1,30}\)\.?$/i;
+
 function isPageList(sentence: string): boolean {
   const items = sentence
     .replace(/[.;]$/, '')

@@ -326,3 +326,13 @@ describe('answerUnits', () => {
     ]);
   });
 });
+
+describe('answerUnits and pointers', () => {
+  it('drops a bracketed pointer to a part of the document standing alone', () => {
+    const text =
+      '(Section 3.3.1)\n3. What additional tools might be needed? (Sections 3.3.1, 3.3.4)\n(see Table 4)';
+    expect(answerUnits(text).map((u) => u.text)).toEqual([
+      'What additional tools might be needed?',
+    ]);
+  });
+});
