@@ -7,7 +7,13 @@ import {
   type AnswerUnit,
 } from '@docent/text-segmentation';
 import { abortable } from './abortable';
-import { acronymExpansion, definedSubject, definesSubject, definition } from './defined-subject';
+import {
+  acronymExpansion,
+  definedSubject,
+  definesSubject,
+  definition,
+  type DefinedSubject,
+} from './defined-subject';
 import {
   absentOptions,
   askedAnswerCheck,
@@ -47,7 +53,7 @@ import {
   type SettingProperty,
   statesSettingProperty,
 } from './stated-setting';
-import { quotesTerm, termShortName } from './term-naming';
+import { quotesTerm, termNamesSubject, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
   NOT_FOUND_ANSWER,
@@ -185,6 +191,11 @@ export interface ScoreWeights {
    */
   pointer: number;
   /**
+   * Factor on a paragraph line that is a title ("Initial Sequence Number Selection"): a PDF's
+   * heading sits in the text and holds the question's words, but says nothing of them.
+   */
+  title: number;
+  /**
    * The question's words (by rarity) that only the previous sentence of the same paragraph
    * holds: a sentence often answers what the one before it set up ("… impossible to sustain a
    * large population. Archeologist Betty Meggers was a prominent proponent of this idea").
@@ -233,6 +244,7 @@ const DEFAULT_WEIGHTS: ScoreWeights = {
   restatement: 0.5,
   // Set by hand, as restatement: SQuAD's prose has no figures to point to.
   pointer: 0.5,
+  title: 0.5,
   previous: 0.12,
 };
 
@@ -263,6 +275,16 @@ const CERTAIN_DEFINING_SHARE = 0.5;
  */
 const POINTS_ELSEWHERE =
   /^(?:(?:figure|fig\.|table|section|appendix|chapter|annex|exhibit)\s+[\w.-]+\s+(?:illustrates|shows|depicts|lists|summari[sz]es|presents|provides|describes|outlines|gives|contains)\b|(?:see|refer to)\s)|\b(?:should|may|can)\s+refer\s+to\b/i;
+/**
+ * A title: up to eight words, each capitalised or a short linking word, with no punctuation
+ * ending a sentence or a clause ("Initial Sequence Number Selection", "3.2 Data Flow").
+ */
+const TITLE =
+  /^(?:\d+(?:\.\d+)*\.?\s+)?(?:\p{Lu}[\p{L}\p{N}'’-]*|\d[\p{L}\p{N}.-]*)(?:\s+(?:\p{Lu}[\p{L}\p{N}'’-]*|\d[\p{L}\p{N}.-]*|of|and|or|the|for|to|in|on|a|an|by|with|vs\.?)){0,7}$/u;
+
+/** A sentence asking: it ends with a question mark. */
+const QUESTION = /\?["'”’)\]]?$/;
+
 /** "Which figure…", "what section…": a part of the document is what is asked. */
 const DOCUMENT_PARTS = [
   'figure',
@@ -446,6 +468,12 @@ export class ExtractiveAnswerer implements Answerer {
     // when it ranks near the best: the best may only mention the thing ("Common Sources of
     // Precursors and Indicators").
     const subject = definedSubject(request.standaloneQuestion);
+    // An option's or subcommand's description says what it is: "pop [--index] [<stash>]: Remove
+    // a single stashed state…" defines "git stash pop", whose page names the rest.
+    const says = (c: Candidate, s: DefinedSubject) =>
+      c.unit.termStart !== undefined && termNamesSubject(c.unit.term!, s.words)
+        ? 'is'
+        : definition(c.text, s);
     if (subject?.expands) {
       // What an abbreviation stands for is said by a sentence spelling it out, or by none.
       const spelling = ranked.find(
@@ -453,7 +481,7 @@ export class ExtractiveAnswerer implements Answerer {
       );
       if (!spelling) return notFound('no-expansion');
       best = spelling;
-    } else if (subject && definition(best.text, subject) !== 'is') {
+    } else if (subject && says(best, subject) !== 'is') {
       // Saying what it is ("AutoGen is an open-source framework…") before what it does
       // ("AutoGen serves as a generic framework…").
       const near = ranked.filter(
@@ -463,7 +491,7 @@ export class ExtractiveAnswerer implements Answerer {
           holdsNames(c),
       );
       const defining =
-        near.find((c) => definition(c.text, subject) === 'is') ??
+        near.find((c) => says(c, subject) === 'is') ??
         (definesSubject(best.text, subject)
           ? undefined
           : near.find((c) => definesSubject(c.text, subject)));
@@ -516,9 +544,7 @@ export class ExtractiveAnswerer implements Answerer {
     const defined =
       subject !== null &&
       !subject.expands &&
-      (subject.certain
-        ? definesSubject(best.text, subject)
-        : definition(best.text, subject) === 'is');
+      (subject.certain ? says(best, subject) !== 'none' : says(best, subject) === 'is');
     // Each sentence tagged once: the kind check below and the short answer read the same spans.
     const context = spanContext(question);
     const spans = new Map<string, string | null>();
@@ -626,10 +652,16 @@ export class ExtractiveAnswerer implements Answerer {
         lacksCue,
       };
       const points = !asksForPart && POINTS_ELSEWHERE.test(candidate.text);
+      const title = candidate.unit.kind === 'paragraph' && TITLE.test(candidate.text);
+      // A question ("4. Which personnel would be involved…?", an FAQ's) answers nothing; it
+      // stays a candidate for what the sentence after it answers.
+      const asks = QUESTION.test(candidate.text);
       candidate.factor =
         (restates ? this.weights.restatement : 1) *
         (lacksCue ? this.weights.missingCue : 1) *
-        (points ? this.weights.pointer : 1);
+        (points ? this.weights.pointer : 1) *
+        (title ? this.weights.title : 1) *
+        (asks ? 0 : 1);
       candidate.score = candidate.base * candidate.factor;
     }
   }

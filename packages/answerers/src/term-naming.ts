@@ -52,3 +52,12 @@ export function termShortName(term: string): string | null {
   const names = termAlternatives(term);
   return names.find((name) => /^--[^-[]/.test(name)) ?? names[0] ?? null;
 }
+
+/**
+ * Whether a question's subject ends with one of the term's names: "git stash pop" with the
+ * term "pop [--index] [-q|--quiet] [<stash>]", "the --force option" not (it ends "option").
+ */
+export function termNamesSubject(term: string, subjectWords: readonly string[]): boolean {
+  const last = subjectWords.at(-1)?.toLowerCase();
+  return last !== undefined && sayableNames(term).includes(last);
+}

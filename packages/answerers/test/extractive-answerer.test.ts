@@ -944,6 +944,40 @@ describe("ExtractiveAnswerer and the question's focus word", () => {
     expect(figure.shortAnswer).toBe('3-1');
   });
 
+  it('passes over a heading line and a question, which say nothing of what they name', async () => {
+    const rfc = passage(
+      'rfc',
+      'Initial Sequence Number Selection\nThe protocol places no restriction on reusing a connection. When a connection is created, a generator selects a new 32 bit initial sequence number.',
+      'RFC 793',
+    );
+    const answer = await ask('What is the initial sequence number?', [rfc]);
+    expect(answer.text).toBe(
+      'When a connection is created, a generator selects a new 32 bit initial sequence number.',
+    );
+    const exercise = passage(
+      'exercise',
+      '4. Which personnel would be involved in the containment of a worm?\nThe incident response team contains a worm by isolating infected hosts.',
+      'Incident handling guide',
+    );
+    const contained = await ask('Which personnel are involved in the containment of a worm?', [
+      exercise,
+    ]);
+    expect(contained.text).toBe(
+      'The incident response team contains a worm by isolating infected hosts.',
+    );
+  });
+
+  it('reads an acronym written like a stopword ("ISN", not "isn\'t") as the thing asked about', async () => {
+    const rfc = passage(
+      'rfc-isn',
+      'When new connections are created, an initial sequence number (ISN) generator is employed which selects a new 32 bit ISN.',
+      'RFC 793',
+    );
+    const answer = await ask('What is the ISN?', [rfc]);
+    expect(answer.found).toBe(true);
+    expect(answer.text).toContain('initial sequence number (ISN)');
+  });
+
   it('quotes the next sentence of the block when it refers back and says what is asked', async () => {
     const printers = passage(
       'printers',
@@ -1145,6 +1179,48 @@ describe("ExtractiveAnswerer and an option's description", () => {
     // "How do I…" asks for a way, which an option is: only naming it keeps the term off.
     const answer = await ask('How do I stash the staged changes with --staged?');
     expect(answer.text).toBe('Stash only the changes that are currently staged.');
+  });
+});
+
+describe("ExtractiveAnswerer and a subcommand's description", () => {
+  // git-stash(1)'s commands: each a term, its description under it. "apply" speaks of "pop" by
+  // name; "pop"'s own description never says the word.
+  const commands = [
+    [
+      'apply [--index] [-q|--quiet] [<stash>]',
+      'Like pop, but do not remove the state from the stash list. Unlike pop, <stash> may be any commit that looks like a commit created by stash push or stash create.',
+    ],
+    [
+      'pop [--index] [-q|--quiet] [<stash>]',
+      'Remove a single stashed state from the stash list and apply it on top of the current working tree state. The working directory must match the index.',
+    ],
+  ];
+  let text = '';
+  const layout = commands.map(([term, description]) => {
+    if (text !== '') text += '\n';
+    const start = text.length;
+    text += `${term}: ${description}`;
+    return {
+      kind: 'callout' as const,
+      start,
+      end: text.length,
+      markup: [[start, start + term!.length + 2] as [number, number]],
+      label: term!,
+      term: true,
+    };
+  });
+  const stash = {
+    ...passage('stash-commands', text, 'git-stash(1)'),
+    headings: 'COMMANDS',
+    layout: encodeChunkLayout(layout),
+  };
+
+  it('answers "What does git stash pop do?" with the first sentence of pop\'s description', async () => {
+    const answer = await askOver('What does git stash pop do?', [stash]);
+    expect(answer.text).toBe(
+      'Remove a single stashed state from the stash list and apply it on top of the current working tree state.',
+    );
+    expect(answer.shortAnswer).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { quotesTerm, termShortName } from '../src/term-naming';
+import { quotesTerm, termNamesSubject, termShortName } from '../src/term-naming';
 
 describe('quotesTerm', () => {
   it('names an option asked for by its kind, or as a way of doing something', () => {
@@ -43,5 +43,17 @@ describe('termShortName', () => {
     expect(termShortName('-n, --[no-]verify')).toBe('-n');
     expect(termShortName('-x')).toBe('-x');
     expect(termShortName('gc.auto')).toBe('gc.auto');
+  });
+});
+
+describe('termNamesSubject', () => {
+  it("is whether the subject ends with one of the term's names", () => {
+    expect(termNamesSubject('pop [--index] [-q|--quiet] [<stash>]', ['git', 'stash', 'pop'])).toBe(
+      true,
+    );
+    expect(termNamesSubject('-f, --force', ['--force'])).toBe(true);
+    expect(termNamesSubject('-f, --force', ['the', '--force', 'option'])).toBe(false);
+    expect(termNamesSubject('apply [--index] [<stash>]', ['git', 'stash', 'pop'])).toBe(false);
+    expect(termNamesSubject('gc.auto', [])).toBe(false);
   });
 });
