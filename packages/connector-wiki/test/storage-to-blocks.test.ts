@@ -262,6 +262,21 @@ describe('confluenceStorageToBlocks', () => {
         { kind: 'table_row', cells: ['1', 'a b x y'] },
       ]);
     });
+    it('lays merged cells on the grid: a two-row header names each column, a tall cell each row', () => {
+      const blocks = convert(
+        '<table><tbody>' +
+          '<tr><th colspan="2">Office</th><th rowspan="2">Floor</th></tr>' +
+          '<tr><th>City</th><th>Site</th></tr>' +
+          '<tr><td rowspan="2">Leeds</td><td>Wellington Place</td><td>3</td></tr>' +
+          '<tr><td>Park Row</td><td>2</td></tr>' +
+          '</tbody></table>',
+      );
+      expect(blocks).toEqual([
+        { kind: 'table_row', cells: ['Office City', 'Office Site', 'Floor'], header: true },
+        { kind: 'table_row', cells: ['Leeds', 'Wellington Place', '3'] },
+        { kind: 'table_row', cells: ['Leeds', 'Park Row', '2'] },
+      ]);
+    });
   });
 
   describe('code', () => {

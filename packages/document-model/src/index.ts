@@ -17,3 +17,4 @@ export {
 } from './chunk-layout';
 export { appendCallout, type BlockSink, type CalloutBlock } from './callout-paragraphs';
 export { isAllCode, isTermTitle, type MarkupNode } from './term-titles';
+export { tableGrid, type GridRow, type MarkupTableCell, type MarkupTableRow } from './table-grid';

@@ -72,6 +72,14 @@ describe('Markdown and HTML on the shared corpus', () => {
     const rows = pageOf(document, 1).blocks.filter((block) => block.kind === 'table_row');
     expect(rows.length).toBeGreaterThan(40);
     expect(rows[1]).toMatchObject({ header: true });
+    // Merged cells laid on the grid: a row's cells meet the columns they are under ("OSCAL Data
+    // Type" spans down from the row above the header, which also holds a note, so is no header).
+    const header = rows[1]!.kind === 'table_row' ? rows[1]!.cells : [];
+    const row = rows[2]!.kind === 'table_row' ? rows[2]!.cells : [];
+    expect(header).toHaveLength(row.length);
+    expect(header[0]).toBe('Baseline');
+    expect(row[header.indexOf('OSCAL Data Type')]).toBe('string');
+    expect(row[header.indexOf('name="___"')]).toBe('response-point');
     // The stylesheet and the <title> are not content.
     expect(pageText(pageOf(document, 1))).not.toMatch(
       /font-family|OSCAL Extensions Model \[display\]/,

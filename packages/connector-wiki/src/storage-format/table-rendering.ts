@@ -1,10 +1,14 @@
+import { tableGrid } from '@docent/document-model';
 import type { ChildNode, Element } from 'domhandler';
 import type { BlockWriter } from './block-writer';
 import { childElements } from './dom-access';
 
 const ROW_GROUPS = new Set(['thead', 'tbody', 'tfoot']);
 
-/** One `table_row` per `<tr>`; a row is a header when it sits in `<thead>` or has only `<th>`. */
+/**
+ * One `table_row` per `<tr>` with text, laid on the table's grid (`tableGrid`): a row is a header
+ * when it sits in `<thead>` or has only `<th>`.
+ */
 export function renderTable(
   table: Element,
   writer: BlockWriter,
@@ -13,13 +17,19 @@ export function renderTable(
   const caption = childElements(table, 'caption')[0];
   const captionText = caption ? cellText(caption.children) : '';
   if (captionText) writer.add({ kind: 'paragraph', text: captionText });
-  for (const { row, inHead } of rowsOf(table)) {
-    const cells = childElements(row).filter((cell) => cell.name === 'td' || cell.name === 'th');
-    if (cells.length === 0) continue;
-    const texts = cells.map((cell) => cellText(cell.children));
-    if (texts.every((text) => text === '')) continue;
-    const header = inHead || cells.every((cell) => cell.name === 'th');
-    writer.add({ kind: 'table_row', cells: texts, ...(header ? { header: true } : {}) });
+  const rows = rowsOf(table).map(({ row, inHead }) => ({
+    cells: childElements(row)
+      .filter((cell) => cell.name === 'td' || cell.name === 'th')
+      .map((cell) => ({
+        text: cellText(cell.children),
+        heading: cell.name === 'th',
+        colspan: cell.attribs['colspan'],
+        rowspan: cell.attribs['rowspan'],
+      })),
+    inHead,
+  }));
+  for (const { cells, header } of tableGrid(rows)) {
+    writer.add({ kind: 'table_row', cells, ...(header ? { header: true } : {}) });
   }
 }
 

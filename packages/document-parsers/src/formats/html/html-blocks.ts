@@ -5,6 +5,7 @@ import {
   type CalloutBlock,
   isAllCode,
   isTermTitle,
+  tableGrid,
 } from '@docent/document-model';
 import { isTag, isText, type AnyNode, type Element, type ParentNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
@@ -277,17 +278,22 @@ class HtmlBlockWriter {
     );
     const captionText = caption ? collapseWhitespace(inlineText(caption)) : '';
     if (captionText) this.blocks.push({ kind: 'paragraph', text: captionText });
-    for (const row of tableRows(table)) {
-      const cells = row.children.filter(
-        (child): child is Element => isTag(child) && (child.name === 'td' || child.name === 'th'),
-      );
-      const texts = cells.map((cell) => collapseWhitespace(inlineText(cell)));
-      if (texts.every((text) => text === '')) continue;
-      const header =
-        (row.parent !== null && isTag(row.parent) && row.parent.name === 'thead') ||
-        cells.every((cell) => cell.name === 'th');
+    const rows = tableRows(table).map((row) => ({
+      cells: row.children
+        .filter(
+          (child): child is Element => isTag(child) && (child.name === 'td' || child.name === 'th'),
+        )
+        .map((cell) => ({
+          text: collapseWhitespace(inlineText(cell)),
+          heading: cell.name === 'th',
+          colspan: cell.attribs['colspan'],
+          rowspan: cell.attribs['rowspan'],
+        })),
+      inHead: row.parent !== null && isTag(row.parent) && row.parent.name === 'thead',
+    }));
+    for (const { cells, header } of tableGrid(rows)) {
       this.blocks.push(
-        header ? { kind: 'table_row', cells: texts, header } : { kind: 'table_row', cells: texts },
+        header ? { kind: 'table_row', cells, header } : { kind: 'table_row', cells },
       );
     }
   }
