@@ -56,6 +56,9 @@ export const DEFAULT_ANSWER_WORDS = 45;
 
 /** Cells this short at the start of a long row name it (an id, a title). */
 const ROW_KEY_CELL_WORDS = 6;
+/** A cell holding a value, not a name: "n/a", "0 or 1", "yes", "12", "-". */
+const BARE_VALUE =
+  /^(?:n\/?a|none|yes|no|true|false|x|✓|✔|[-–—]|\d+(?:[.,]\d+)?(?:\s*(?:or|to|-|–)\s*\d+(?:[.,]\d+)?)?)$/i;
 const LIST_ITEM_MARKER = /^[ \t]*(?:[-*+•◦▪‣]|\d{1,3}[.)]|[a-z][.)])(?:[ \t]+\[[ xX]\])?[ \t]+/;
 const QUOTE_MARKER = /^[ \t]*> /;
 const BULLET_GLYPH = /^[•◦▪‣●○■□➢►–]\s+/u;
@@ -157,6 +160,16 @@ const MANUAL_PAGE = /^[\p{L}\p{N}._+-]+\(\d\w*\)$/u;
 const PART_POINTER =
   /^\((?:see\s+)?(?:sections?|figures?|tables?|appendix|appendices|chapters?|pages?|pp?\.|§)\s*[\w.,\s–-]{1,30}\)\.?$/i;
 
+/** A cell that may name its row: text, not a bare value. */
+function isName(cell: string): boolean {
+  return cell !== '' && !BARE_VALUE.test(cell);
+}
+
+function firstSentence(text: string): string {
+  const span = sentenceSpans(text)[0];
+  return span ? collapse(text.slice(span.start, span.end)) : text;
+}
+
 function isPageList(sentence: string): boolean {
   const items = sentence
     .replace(/[.;]$/, '')
@@ -238,6 +251,10 @@ function rowUnits(
     for (; i < filled.length && wordsIn(filled[i]!) <= ROW_KEY_CELL_WORDS; i++) {
       if (filled[i] !== '') key.push(filled[i]!);
     }
+    // Leading cells that are values ("0 or 1", "n/a" of FedRAMP's cardinality columns) name no
+    // row: the first sentence of the next cell, which does ("eAuth Level (OVERALL) The overall
+    // electronic authentication level…"), joins the key its cells are read with.
+    if (!key.some(isName) && filled[i]) key.push(firstSentence(filled[i]!));
     const rowKey = key.join(' ');
     return filled.slice(i).flatMap((cell, c) => {
       const column = header?.[i + c] ?? '';
@@ -263,17 +280,31 @@ function rowUnits(
       );
     }
     // A header naming each column of a wider table: one unit a cell, read "key — Column: value",
-    // so a question about one column is answered with that cell, not the whole row.
+    // so a question about one column is answered with that cell, not the whole row. A first cell
+    // that is a value ("n/a") names no row: the first sentence of the first cell that is not
+    // one does ("eAuth Level (OVERALL) The overall…"), as the context its cells are read with.
+    const name = BARE_VALUE.test(first) ? others.find((cell) => isName(cell)) : undefined;
+    const key = name === undefined ? first : firstSentence(name);
     return others.flatMap((cell, c) => {
       if (cell === '') return [];
       const column = header[c + 1] ?? '';
+      const shown =
+        name !== undefined
+          ? column === ''
+            ? cell
+            : `${column}: ${cell}`
+          : column === ''
+            ? `${first}: ${cell}`
+            : `${first} — ${column}: ${cell}`;
       return [
         {
           ...shape,
-          text: column === '' ? `${first}: ${cell}` : `${first} — ${column}: ${cell}`,
-          context: [header[0] ?? '', column].filter(Boolean).join(' '),
+          text: shown,
+          context: [header[0] ?? '', column, name === undefined ? '' : key]
+            .filter(Boolean)
+            .join(' '),
           leadIn: false,
-          ...(column !== '' && { cell: { key: first, column, value: cell } }),
+          ...(column !== '' && { cell: { key, column, value: cell } }),
         },
       ];
     });

@@ -92,6 +92,26 @@ describe('answerUnits', () => {
     ]);
   });
 
+  it('names a row whose first cell is a bare value by the first cell that is not', () => {
+    // FedRAMP's extensions table: cardinalities first ("n/a", "1"), then the extension's name.
+    const { text, layout } = chunk([
+      { kind: 'table_row', text: 'Baseline | SSP | Data | Notes', table: 1, header: true },
+      {
+        kind: 'table_row',
+        text: 'n/a | 1 | eAuth Level (OVERALL) The overall eAuth level. | FedRAMP requires all Low systems to be at Level 1',
+        table: 1,
+      },
+    ]);
+    const units = answerUnits(text, layout);
+    expect(units.map((u) => u.text)).toEqual([
+      'SSP: 1',
+      'Data: eAuth Level (OVERALL) The overall eAuth level.',
+      'Notes: FedRAMP requires all Low systems to be at Level 1',
+    ]);
+    expect(units[2]!.context).toBe('Baseline Notes eAuth Level (OVERALL) The overall eAuth level.');
+    expect(units[2]!.cell?.key).toBe('eAuth Level (OVERALL) The overall eAuth level.');
+  });
+
   it('reads a row under merged cells cell by cell, not glued to the next cell', () => {
     // NIST CSF core (nist-csf-v1.0-core.xlsx): Function and Category are merged over their
     // subcategories' rows, which start with two empty cells.
