@@ -28,16 +28,21 @@ export function questionAcronyms(question: string): string[] {
 
 /**
  * The words `texts` spell `acronym` out with, or null: "Policy enforcement point (PEP)" before
- * the acronym in brackets, or "PEP | Policy Enforcement Point" after it at the start of a line
- * or a table cell (a list of acronyms). The first found wins.
+ * the acronym in brackets or "Transmission Control Block or TCB" before "or" it, or "PEP |
+ * Policy Enforcement Point" after it at the start of a line or a table cell (a list of
+ * acronyms). The first found wins.
  */
 export function acronymLongForm(texts: readonly string[], acronym: string): string | null {
   const letters = acronym.replace(/[^A-Za-z]/g, '').toLowerCase();
   const escaped = acronym.replace(/[.*+?^${}()|[\]\\&]/g, '\\$&');
-  const bracketed = new RegExp(`\\(${escaped}s?\\)`, 'g');
+  // "Policy enforcement point (PEP)", "a Transmission Control Block or TCB".
+  const spelledBefore = new RegExp(
+    `\\(${escaped}s?\\)|\\s(?:or|aka)\\s+${escaped}s?(?![\\w&])`,
+    'g',
+  );
   const listed = new RegExp(`(?:^|[|\\n])\\s*${escaped}\\s*[|:–—-]?\\s+([^|\\n]+)`, 'g');
   for (const text of texts) {
-    for (const match of text.matchAll(bracketed)) {
+    for (const match of text.matchAll(spelledBefore)) {
       const before = wordsOf(text.slice(Math.max(0, match.index - 120), match.index), 'last');
       // The fewest words before the bracket whose initials spell it.
       for (

@@ -30,6 +30,14 @@ describe('acronymLongForm', () => {
     );
   });
 
+  it('finds the words before "or" the acronym', () => {
+    const text =
+      'These variables are stored in a connection record called a Transmission Control Block or TCB.';
+    expect(acronymLongForm([text], 'TCB')).toBe('Transmission Control Block');
+    // Initials that do not spell it are no long form.
+    expect(acronymLongForm(['Delete the record or TCB.'], 'TCB')).toBeNull();
+  });
+
   it('reads a list of acronyms, one to a line or a table row', () => {
     const list =
       'API | Application Programming Interface\nPDP | Policy Decision Point\nPEP | Policy Enforcement Point';
