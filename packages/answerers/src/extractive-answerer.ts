@@ -5,6 +5,7 @@ import {
   contentWords,
   warmEnglishTagger,
   type AnswerUnit,
+  words as wordTokens,
 } from '@docent/text-segmentation';
 import { abortable } from './abortable';
 import {
@@ -570,6 +571,12 @@ export class ExtractiveAnswerer implements Answerer {
     ) {
       return notFound('kind-not-held');
     }
+    // "What is the ISN?" asks what the ISN is: a span naming it ("new 32 bit ISN") says it
+    // again. The words it abbreviates, when the sentence spells it out, are an answer.
+    const subjectFree = (span: string | null, sentence: string) =>
+      subject !== null && span !== null && namesAll(span, subject.words)
+        ? acronymExpansion(sentence, subject)
+        : span;
     const short =
       term !== undefined
         ? termShortName(term)
@@ -577,7 +584,7 @@ export class ExtractiveAnswerer implements Answerer {
           ? expansion
           : defined
             ? null
-            : (spanOf(best.text) ?? (second ? spanOf(second.text) : null));
+            : subjectFree(spanOf(best.text) ?? (second ? spanOf(second.text) : null), best.text);
     lap('short-answer');
     const quoted = chosen.map((c) => c.text);
     if (term !== undefined) quoted[0] = `${term}: ${quoted[0]}`;
@@ -830,7 +837,7 @@ export class ExtractiveAnswerer implements Answerer {
           position,
           unit,
           text,
-          terms: new Set(sequence),
+          terms: new Set([...sequence, ...snakeCaseParts(text)]),
           context,
           block: union(blocks.get(unit.block)!, context),
           held: new Set(),
@@ -1125,4 +1132,21 @@ function dot(a: Float32Array, b: Float32Array): number {
 function clip(text: string, maxWords: number): string {
   const words = text.split(' ');
   return words.length <= maxWords ? text : `${words.slice(0, maxWords).join(' ')} …`;
+}
+
+/** Whether `text` holds each of `names`' words (by stem). */
+function namesAll(text: string, names: readonly string[]): boolean {
+  const held = new Set(wordTokens(text).map(stemTerm));
+  const wanted = names.flatMap((name) => wordTokens(name).map(stemTerm));
+  return wanted.length > 0 && wanted.every((stem) => held.has(stem));
+}
+
+/**
+ * The words of a sentence's snake_case names ("key_share" → "key", "share"): a question says
+ * "Which extension carries the key shares?" of the "key_share" extension.
+ */
+function snakeCaseParts(text: string): string[] {
+  return contentWords(text)
+    .filter((word) => word.includes('_'))
+    .flatMap((word) => word.split('_').filter(Boolean).map(stemTerm));
 }

@@ -269,6 +269,8 @@ interface Span {
   counts?: CountedNoun;
   /** The label a definition follows, which begins the sentence (`labelEnd`). */
   label?: boolean;
+  /** The value a sentence states as the default ("Defaults to origin", "The default is 10"). */
+  statedDefault?: boolean;
 }
 
 const MONTH =
@@ -494,7 +496,10 @@ function rankedSpans(question: string, sentence: string, context: SpanContext): 
       {
         ...distances,
         ...clauseOf(sentence, span, anchors.matched, gap),
-        completes: span.start === completes,
+        // Asked the default, the value a sentence states as the default completes the question
+        // ("Defaults to **origin**, and can be overridden by passing the --origin option").
+        completes:
+          span.start === completes || (asked.shape === 'value' && span.statedDefault === true),
         labels: span.label === true,
       },
       {
@@ -593,8 +598,9 @@ function spanSignals(
         ? 3
         : kinds.has('number')
           ? 2.5
-          : // A common noun ("multiple consumers", "responsibility") is no port, status or format.
-            kinds.has('thing') && named
+          : // A common noun ("multiple consumers", "responsibility") is no port, status or format;
+            // a definition's label ("git-clean - Remove untracked files…") names one.
+            kinds.has('thing') && (named || span.label === true)
             ? 0.8
             : 0;
       break;
@@ -638,8 +644,9 @@ function spanSignals(
     followsMatched: distances.follows <= 3 ? 1 : 0,
     // Said in the clause that says the question's words, not after a comma in another.
     clauseWithMatched: distances.sameClause ? 1 : 0,
-    // One common word alone is more often a noun of the sentence than the answer.
-    lowerWord: /^\p{Ll}+$/u.test(text) ? 1 : 0,
+    // One common word alone is more often a noun of the sentence than the answer — not when the
+    // sentence states it as the default asked for ("native", "origin", "false").
+    lowerWord: /^\p{Ll}+$/u.test(text) && !distances.completes ? 1 : 0,
     // Begins where the question's verb and preposition are completed (`completionPoint`).
     completes: distances.completes ? 1 : 0,
     // The label a definition follows: "**Policy engine (PE)**: This component is responsible
@@ -844,7 +851,8 @@ function candidateSpans(
       /^(?:`[^`]+`|"[^"]+"|'[^']+'|(?:a|an|the)\s+[^\s,.;:()]+(?=[.,;:]?\s*$)|[^\s,.;:()]+(?:\s+[^\s,.;:()]+)?)/i.exec(
         sentence.slice(start),
       );
-    if (value) add(start, start + value[0].length, 'value');
+    const span = value ? add(start, start + value[0].length, 'value') : undefined;
+    if (span && /^default/i.test(match[0])) span.statedDefault = true;
   }
   const phrases = nounPhrases(sentence, tagged);
   for (const phrase of phrases) {
@@ -893,14 +901,19 @@ function valueHeaders(sentence: string, tagged: TaggedWord[]): Array<[number, nu
 
 /**
  * Where a label that begins a definition ends ("Policy engine (PE): This component is…",
- * "DE.CM-8: Vulnerability scans are performed"): up to six words before a colon that a clause
- * with a verb follows, or undefined. A table row's header ("Owner: Security team") names the
+ * "DE.CM-8: Vulnerability scans are performed", "LISTEN - represents waiting…"): up to six words
+ * before a colon, or three before a spaced dash, that a clause with a verb follows, or undefined. A table row's header ("Owner: Security team") names the
  * value after it, which is the answer.
  */
 function labelEnd(sentence: string, tagged: TaggedWord[]): number | undefined {
-  const label = /^([^:;.!?]+):\s/.exec(sentence)?.[1];
-  if (!label || label.trim().split(/\s+/).length > 6) return undefined;
-  return saysSomething(sentence, tagged, label.length + 1, sentence.length)
+  const colon = /^([^:;.!?]+):\s/.exec(sentence);
+  // A dash sets off a shorter one, a definition list's or a manual page's name line: "LISTEN -
+  // represents waiting for a connection request…", "git-clean - Remove untracked files…".
+  const dash = colon ? null : /^([^:;.!?\s]+(?:\s[^:;.!?\s]+){0,2})\s[-–—]\s/.exec(sentence);
+  const found = colon ?? dash;
+  const label = found?.[1];
+  if (!found || !label || label.trim().split(/\s+/).length > 6) return undefined;
+  return saysSomething(sentence, tagged, found[0].length, sentence.length)
     ? label.trimEnd().length
     : undefined;
 }

@@ -976,6 +976,20 @@ describe("ExtractiveAnswerer and the question's focus word", () => {
     const answer = await ask('What is the ISN?', [rfc]);
     expect(answer.found).toBe(true);
     expect(answer.text).toContain('initial sequence number (ISN)');
+    // What it is, not a span naming it again ("new 32 bit ISN").
+    expect(answer.shortAnswer).toBe('initial sequence number');
+  });
+
+  it('reads the words of a snake_case name ("key_share") as words a question may say', async () => {
+    const tls = passage(
+      'tls-ext',
+      "Every extension carries a two-byte length field. The key_share extension contains the endpoint's cryptographic parameters.",
+      'RFC 8446 TLS 1.3',
+    );
+    const answer = await ask('Which extension carries the key shares?', [tls]);
+    expect(answer.text).toBe(
+      "The key_share extension contains the endpoint's cryptographic parameters.",
+    );
   });
 
   it('quotes the next sentence of the block when it refers back and says what is asked', async () => {

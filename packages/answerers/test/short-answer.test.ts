@@ -268,6 +268,32 @@ describe('shortAnswer', () => {
     ).toBe('Policy engine (PE)');
   });
 
+  it('names what a definition list or a name line describes by the label before its dash', () => {
+    expect(
+      short(
+        'Which TCP state waits for a connection request from any remote TCP?',
+        'LISTEN - represents waiting for a connection request from any remote TCP and port.',
+      ),
+    ).toBe('LISTEN');
+    expect(
+      short(
+        'Which command removes untracked files from the working tree?',
+        'git-clean - Remove untracked files from the working tree',
+      ),
+    ).toBe('git-clean');
+    // Before a value, not a clause, a dash sets off no label: the value answers.
+    expect(short('Which port does Wren use?', 'Wren port - 7301')).toBe('7301');
+  });
+
+  it('takes the value a sentence states as the default when the default is asked', () => {
+    expect(
+      short(
+        'What is the default name of the remote created by git clone?',
+        'Defaults to origin, and can be overridden by passing the --origin command-line option to git-clone(1).',
+      ),
+    ).toBe('origin');
+  });
+
   it("reads a manual page's section number as part of its name", () => {
     expect(
       short(
