@@ -470,9 +470,15 @@ export class ExtractiveAnswerer implements Answerer {
     // Precursors and Indicators").
     const subject = definedSubject(request.standaloneQuestion);
     // An option's or subcommand's description says what it is: "pop [--index] [<stash>]: Remove
-    // a single stashed state…" defines "git stash pop", whose page names the rest.
+    // a single stashed state…" defines "git stash pop", whose page names the rest — its first
+    // sentence, under the term or under a section titled by it.
     const says = (c: Candidate, s: DefinedSubject) =>
-      c.unit.termStart !== undefined && termNamesSubject(c.unit.term!, s.words)
+      (c.unit.termStart !== undefined && termNamesSubject(c.unit.term!, s.words)) ||
+      (c.position === 0 &&
+        termNamesSubject(
+          request.passages[c.passageIndex]!.headings.split(' > ').at(-1) ?? '',
+          s.words,
+        ))
         ? 'is'
         : definition(c.text, s);
     if (subject?.expands) {

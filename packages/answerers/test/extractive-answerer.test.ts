@@ -1236,6 +1236,30 @@ describe("ExtractiveAnswerer and a subcommand's description", () => {
     );
     expect(answer.shortAnswer).toBeNull();
   });
+
+  it('answers it from a section titled by the subcommand, as a wiki page writes it', async () => {
+    // The git manual as a Confluence space: each command a heading, its description under it.
+    const apply = {
+      ...passage(
+        'stash-apply',
+        'Like pop, but do not remove the state from the stash list. Unlike pop, <stash> may be any commit that looks like a commit created by stash push or stash create.',
+        'git-stash(1)',
+      ),
+      headings: 'COMMANDS > apply [--index] [-q|--quiet] [<stash>]',
+    };
+    const pop = {
+      ...passage(
+        'stash-pop',
+        'Remove a single stashed state from the stash list and apply it on top of the current working tree state. The working directory must match the index.',
+        'git-stash(1)',
+      ),
+      headings: 'COMMANDS > pop [--index] [-q|--quiet] [<stash>]',
+    };
+    const answer = await askOver('What does git stash pop do?', [apply, pop]);
+    expect(answer.text).toBe(
+      'Remove a single stashed state from the stash list and apply it on top of the current working tree state.',
+    );
+  });
 });
 
 describe("ExtractiveAnswerer and a setting's default", () => {
