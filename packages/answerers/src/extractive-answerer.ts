@@ -469,11 +469,23 @@ export class ExtractiveAnswerer implements Answerer {
     // when it ranks near the best: the best may only mention the thing ("Common Sources of
     // Precursors and Indicators").
     const subject = definedSubject(request.standaloneQuestion);
+    // A description goes on after a code block under the same term ("…$ git reset --soft HEAD^
+    // … but can be used to amend a merge commit."): only its first sentence opens it.
+    const termOpenings = new Set<Candidate>();
+    const openedTerms = new Set<string>();
+    for (const c of candidates) {
+      const key = `${c.passageIndex}\u0000${c.unit.term}`;
+      if (c.unit.term === undefined || openedTerms.has(key)) continue;
+      openedTerms.add(key);
+      termOpenings.add(c);
+    }
     // An option's or subcommand's description says what it is: "pop [--index] [<stash>]: Remove
     // a single stashed state…" defines "git stash pop", whose page names the rest — its first
     // sentence, under the term or under a section titled by it.
     const says = (c: Candidate, s: DefinedSubject) =>
-      (c.unit.termStart !== undefined && termNamesSubject(c.unit.term!, s.words)) ||
+      (c.unit.termStart !== undefined &&
+        termOpenings.has(c) &&
+        termNamesSubject(c.unit.term!, s.words)) ||
       (c.position === 0 &&
         termNamesSubject(
           request.passages[c.passageIndex]!.headings.split(' > ').at(-1) ?? '',

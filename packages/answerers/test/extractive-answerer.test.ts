@@ -1237,6 +1237,41 @@ describe("ExtractiveAnswerer and a subcommand's description", () => {
     expect(answer.shortAnswer).toBeNull();
   });
 
+  it('opens an option by its first sentence, not by where its description goes on after code', async () => {
+    // git-commit(1)'s --amend: its description, an example in a code block, then the rest of
+    // the description under the same term.
+    const first = '--amend: Replace the tip of the current branch by creating a new commit.';
+    const code = '$ git reset --soft HEAD^';
+    const rest = '--amend: but can be used to amend a merge commit.';
+    const text = `${first}\n${code}\n${rest}`;
+    const restAt = first.length + code.length + 2;
+    const amend = {
+      ...passage('commit-amend', text, 'git-commit(1)'),
+      headings: 'OPTIONS > --amend',
+      layout: encodeChunkLayout([
+        {
+          kind: 'callout' as const,
+          start: 0,
+          end: first.length,
+          markup: [[0, 9]],
+          label: '--amend',
+          term: true,
+        },
+        { kind: 'code' as const, start: first.length + 1, end: first.length + 1 + code.length },
+        {
+          kind: 'callout' as const,
+          start: restAt,
+          end: text.length,
+          markup: [[restAt, restAt + 9]],
+          label: '--amend',
+          term: true,
+        },
+      ]),
+    };
+    const answer = await askOver('What does git commit --amend do?', [amend]);
+    expect(answer.text).toBe('Replace the tip of the current branch by creating a new commit.');
+  });
+
   it('answers it from a section titled by the subcommand, as a wiki page writes it', async () => {
     // The git manual as a Confluence space: each command a heading, its description under it.
     const apply = {
