@@ -1144,31 +1144,37 @@ describe('ExtractiveAnswerer reads a table as a person does', () => {
   });
 });
 
-describe("ExtractiveAnswerer and an option's description", () => {
-  // git-stash(1) as a wiki page: each option a bold name, its description under it.
-  const lines = [
-    ['-a, --all', 'All ignored and untracked files are also stashed and cleaned up.'],
-    ['-S, --staged', 'Stash only the changes that are currently staged.'],
-  ];
+/** A chunk of term descriptions ("term: description" lines), laid out as the wiki walker does. */
+function termsPassage(
+  id: string,
+  docName: string,
+  headings: string,
+  terms: Array<[string, string]>,
+): Passage {
   let text = '';
-  const layout = lines.map(([term, sentence]) => {
+  const layout = terms.map(([term, description]) => {
     if (text !== '') text += '\n';
     const start = text.length;
-    text += `${term}: ${sentence}`;
+    text += `${term}: ${description}`;
     return {
       kind: 'callout' as const,
       start,
       end: text.length,
-      markup: [[start, start + term!.length + 2] as [number, number]],
-      label: term!,
+      markup: [[start, start + term.length + 2] as [number, number]],
+      label: term,
       term: true,
     };
   });
-  const stash = {
-    ...passage('stash', text, 'git-stash(1)'),
-    headings: 'OPTIONS',
-    layout: encodeChunkLayout(layout),
-  };
+  return { ...passage(id, text, docName), headings, layout: encodeChunkLayout(layout) };
+}
+
+describe("ExtractiveAnswerer and an option's description", () => {
+  // git-stash(1) as a wiki page: each option a bold name, its description under it.
+  const stash = termsPassage('stash', 'git-stash(1)', 'OPTIONS', [
+    ['-a, --all', 'All ignored and untracked files are also stashed and cleaned up.'],
+    ['-S, --staged', 'Stash only the changes that are currently staged.'],
+  ]);
+  const { text } = stash;
   const ask = (question: string) => askOver(question, [stash]);
 
   it('names the option when the question asks which option', async () => {
@@ -1199,7 +1205,7 @@ describe("ExtractiveAnswerer and an option's description", () => {
 describe("ExtractiveAnswerer and a subcommand's description", () => {
   // git-stash(1)'s commands: each a term, its description under it. "apply" speaks of "pop" by
   // name; "pop"'s own description never says the word.
-  const commands = [
+  const stash = termsPassage('stash-commands', 'git-stash(1)', 'COMMANDS', [
     [
       'apply [--index] [-q|--quiet] [<stash>]',
       'Like pop, but do not remove the state from the stash list. Unlike pop, <stash> may be any commit that looks like a commit created by stash push or stash create.',
@@ -1208,26 +1214,7 @@ describe("ExtractiveAnswerer and a subcommand's description", () => {
       'pop [--index] [-q|--quiet] [<stash>]',
       'Remove a single stashed state from the stash list and apply it on top of the current working tree state. The working directory must match the index.',
     ],
-  ];
-  let text = '';
-  const layout = commands.map(([term, description]) => {
-    if (text !== '') text += '\n';
-    const start = text.length;
-    text += `${term}: ${description}`;
-    return {
-      kind: 'callout' as const,
-      start,
-      end: text.length,
-      markup: [[start, start + term!.length + 2] as [number, number]],
-      label: term!,
-      term: true,
-    };
-  });
-  const stash = {
-    ...passage('stash-commands', text, 'git-stash(1)'),
-    headings: 'COMMANDS',
-    layout: encodeChunkLayout(layout),
-  };
+  ]);
 
   it('answers "What does git stash pop do?" with the first sentence of pop\'s description', async () => {
     const answer = await askOver('What does git stash pop do?', [stash]);
