@@ -473,7 +473,7 @@ export class ExtractiveAnswerer implements Answerer {
     // … but can be used to amend a merge commit."): only its first sentence opens it.
     const termOpenings = new Set<Candidate>();
     const openedTerms = new Set<string>();
-    for (const c of candidates) {
+    for (const c of subject === null ? [] : candidates) {
       const key = `${c.passageIndex}\u0000${c.unit.term}`;
       if (c.unit.term === undefined || openedTerms.has(key)) continue;
       openedTerms.add(key);
@@ -848,14 +848,15 @@ export class ExtractiveAnswerer implements Answerer {
         // Fragments say nothing on their own, but a short table row or figure can be the answer.
         const factual = unit.kind === 'table_row' || /\d/.test(text) || unit.context !== '';
         if (wordCount < 3 && !factual && units.length > 1) continue;
-        const sequence = contentWords(text).map(stemTerm);
+        const written = contentWords(text);
+        const sequence = written.map(stemTerm);
         const context = new Set(contextTerms(unit.context));
         out.push({
           passageIndex,
           position,
           unit,
           text,
-          terms: new Set([...sequence, ...snakeCaseParts(text)]),
+          terms: new Set([...sequence, ...snakeCaseParts(written)]),
           context,
           block: union(blocks.get(unit.block)!, context),
           held: new Set(),
@@ -1160,11 +1161,12 @@ function namesAll(text: string, names: readonly string[]): boolean {
 }
 
 /**
- * The words of a sentence's snake_case names ("key_share" → "key", "share"): a question says
+ * The words of a sentence's snake_case names ("key_share" → "key", "share"), from its content
+ * words: a question says
  * "Which extension carries the key shares?" of the "key_share" extension.
  */
-function snakeCaseParts(text: string): string[] {
-  return contentWords(text)
+function snakeCaseParts(words: readonly string[]): string[] {
+  return words
     .filter((word) => word.includes('_'))
     .flatMap((word) => word.split('_').filter(Boolean).map(stemTerm));
 }

@@ -902,8 +902,9 @@ function valueHeaders(sentence: string, tagged: TaggedWord[]): Array<[number, nu
 /**
  * Where a label that begins a definition ends ("Policy engine (PE): This component is…",
  * "DE.CM-8: Vulnerability scans are performed", "LISTEN - represents waiting…"): up to six words
- * before a colon, or three before a spaced dash, that a clause with a verb follows, or undefined. A table row's header ("Owner: Security team") names the
- * value after it, which is the answer.
+ * before a colon, or three before a spaced dash, that a clause with a verb follows, or
+ * undefined. A table row's header ("Owner: Security team") names the value after it, which is
+ * the answer.
  */
 function labelEnd(sentence: string, tagged: TaggedWord[]): number | undefined {
   const colon = /^([^:;.!?]+):\s/.exec(sentence);
