@@ -58,13 +58,12 @@ export function tableGrid(rows: readonly MarkupTableRow[]): GridRow[] {
       if (above.rows > 1) next[column] = { text: above.text, rows: above.rows - 1 };
       return true;
     };
+    const remaining = rows.length - r;
     let column = 0;
     for (const cell of row.cells) {
       while (takeCarried(column)) column++;
       const width = span(cell.colspan, MAX_COLSPAN);
-      const remaining = rows.length - r;
-      const rowspan = span(cell.rowspan, remaining);
-      const height = cell.rowspan?.trim() === '0' ? remaining : rowspan;
+      const height = cell.rowspan?.trim() === '0' ? remaining : span(cell.rowspan, remaining);
       for (let c = 0; c < width; c++) {
         const text = c === 0 || header ? cell.text : '';
         cells[column + c] = text;
@@ -89,9 +88,11 @@ function span(written: string | undefined, max: number): number {
 /** Header rows on top of each other name each column together, once per distinct text. */
 function mergeHeaders(rows: GridRow[]): GridRow[] {
   const out: GridRow[] = [];
+  let top = true;
   for (const row of rows) {
+    top &&= row.header;
     const previous = out.at(-1);
-    if (!row.header || !previous?.header || out.some((r) => !r.header)) {
+    if (!top || !previous) {
       out.push(row);
       continue;
     }

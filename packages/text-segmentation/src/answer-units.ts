@@ -283,23 +283,18 @@ function rowUnits(
     // so a question about one column is answered with that cell, not the whole row. A first cell
     // that is a value ("n/a") names no row: the first sentence of the first cell that is not
     // one does ("eAuth Level (OVERALL) The overall…"), as the context its cells are read with.
-    const name = BARE_VALUE.test(first) ? others.find((cell) => isName(cell)) : undefined;
+    const name = isName(first) ? undefined : others.find(isName);
     const key = name === undefined ? first : firstSentence(name);
+    const lead = name === undefined ? first : '';
     return others.flatMap((cell, c) => {
       if (cell === '') return [];
       const column = header[c + 1] ?? '';
-      const shown =
-        name !== undefined
-          ? column === ''
-            ? cell
-            : `${column}: ${cell}`
-          : column === ''
-            ? `${first}: ${cell}`
-            : `${first} — ${column}: ${cell}`;
+      // "Billing — Port: 8431", "Billing: 8431", or, the row named in context, "Port: 8431".
+      const label = [lead, column].filter(Boolean).join(' — ');
       return [
         {
           ...shape,
-          text: shown,
+          text: label === '' ? cell : `${label}: ${cell}`,
           context: [header[0] ?? '', column, name === undefined ? '' : key]
             .filter(Boolean)
             .join(' '),
