@@ -485,11 +485,12 @@ export class ExtractiveAnswerer implements Answerer {
     const says = (c: Candidate, s: DefinedSubject) =>
       (c.unit.termStart !== undefined &&
         termOpenings.has(c) &&
-        termNamesSubject(c.unit.term!, s.words)) ||
+        termNamesSubject(c.unit.term!, s.words, request.standaloneQuestion)) ||
       (c.position === 0 &&
         termNamesSubject(
           request.passages[c.passageIndex]!.headings.split(' > ').at(-1) ?? '',
           s.words,
+          request.standaloneQuestion,
         ))
         ? 'is'
         : definition(c.text, s);

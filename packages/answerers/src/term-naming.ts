@@ -19,10 +19,9 @@ function sayableNames(term: string): string[] {
     .filter((name) => name.replace(/^-+/, '') !== '');
 }
 
-function tokens(text: string): Set<string> {
+function tokens(text: string, lowerCase = true): Set<string> {
   return new Set(
-    text
-      .toLowerCase()
+    (lowerCase ? text.toLowerCase() : text)
       .split(/\s+/)
       .map((token) => token.replace(/^[("'“‘]+|[)"'”’.,;:?!]+$/g, '')),
   );
@@ -53,11 +52,44 @@ export function termShortName(term: string): string | null {
   return names.find((name) => /^--[^-[]/.test(name)) ?? names[0] ?? null;
 }
 
+/** "-D": a one-letter option, whose case is its meaning ("-d" deletes a merged branch only). */
+const ONE_LETTER_OPTION = /^-[\p{L}\p{N}]$/u;
+
 /**
- * Whether a question's subject ends with one of the term's names: "git stash pop" with the
- * term "pop [--index] [-q|--quiet] [<stash>]", "the --force option" not (it ends "option").
+ * A term written as a command, its words before the first argument: "git branch -D <branch>" →
+ * ["git", "branch", "-D"]; none for a single name ("pop [--index]", "-f, --force").
  */
-export function termNamesSubject(term: string, subjectWords: readonly string[]): boolean {
+function commandHead(term: string): string[] {
+  if (term.includes(',')) return [];
+  const words: string[] = [];
+  for (const word of term.trim().split(/\s+/)) {
+    if (/^[<[{(|]/.test(word) || word.includes('=')) break;
+    words.push(word);
+  }
+  return words.length > 1 ? words : [];
+}
+
+/**
+ * Whether a question's subject ends with one of the term's names, or with the command the term
+ * writes out: "git stash pop" with the term "pop [--index] [-q|--quiet] [<stash>]", "git branch
+ * -D" with "git branch -D <branch>", "the --force option" not (it ends "option"). A one-letter
+ * option must be written in the question as the term writes it.
+ */
+export function termNamesSubject(
+  term: string,
+  subjectWords: readonly string[],
+  question: string,
+): boolean {
+  const written = (name: string) =>
+    !ONE_LETTER_OPTION.test(name) || tokens(question, false).has(name);
   const last = subjectWords.at(-1)?.toLowerCase();
-  return last !== undefined && sayableNames(term).includes(last);
+  if (last === undefined) return false;
+  const named = termAlternatives(term).find(
+    (name) => name.split(/[[<]/)[0]!.toLowerCase() === last && last.replace(/^-+/, '') !== '',
+  );
+  if (named !== undefined) return written(named.split(/[[<]/)[0]!);
+  const head = commandHead(term);
+  if (head.length === 0 || head.length > subjectWords.length) return false;
+  const tail = subjectWords.slice(-head.length).map((word) => word.toLowerCase());
+  return head.every((word, i) => word.toLowerCase() === tail[i] && written(word));
 }

@@ -47,13 +47,36 @@ describe('termShortName', () => {
 });
 
 describe('termNamesSubject', () => {
+  const asked = 'What does it do?';
   it("is whether the subject ends with one of the term's names", () => {
-    expect(termNamesSubject('pop [--index] [-q|--quiet] [<stash>]', ['git', 'stash', 'pop'])).toBe(
+    expect(
+      termNamesSubject('pop [--index] [-q|--quiet] [<stash>]', ['git', 'stash', 'pop'], asked),
+    ).toBe(true);
+    expect(termNamesSubject('-f, --force', ['--force'], asked)).toBe(true);
+    expect(termNamesSubject('-f, --force', ['the', '--force', 'option'], asked)).toBe(false);
+    expect(termNamesSubject('apply [--index] [<stash>]', ['git', 'stash', 'pop'], asked)).toBe(
+      false,
+    );
+    expect(termNamesSubject('gc.auto', [], asked)).toBe(false);
+  });
+
+  it('reads a term written as a command by its words before the first argument', () => {
+    const subject = ['git', 'branch', '-d'];
+    expect(termNamesSubject('git branch -D <branch>', subject, 'What does git branch -D do?')).toBe(
       true,
     );
-    expect(termNamesSubject('-f, --force', ['--force'])).toBe(true);
-    expect(termNamesSubject('-f, --force', ['the', '--force', 'option'])).toBe(false);
-    expect(termNamesSubject('apply [--index] [<stash>]', ['git', 'stash', 'pop'])).toBe(false);
-    expect(termNamesSubject('gc.auto', [])).toBe(false);
+    expect(termNamesSubject('git branch <branch>', subject, 'What does git branch -D do?')).toBe(
+      false,
+    );
+    expect(termNamesSubject('git branch -D <branch>', ['-d'], 'What does -D do?')).toBe(false);
+  });
+
+  it('holds a one-letter option to the case the question writes it in', () => {
+    const question = 'What does git branch -D do?';
+    expect(termNamesSubject('git branch -d <branch>', ['git', 'branch', '-d'], question)).toBe(
+      false,
+    );
+    expect(termNamesSubject('-d, --delete', ['git', 'branch', '-d'], question)).toBe(false);
+    expect(termNamesSubject('-D', ['git', 'branch', '-d'], question)).toBe(true);
   });
 });
