@@ -117,7 +117,10 @@ export function answerUnits(
         if (isReferenceEntry(text.slice(block.start, block.end))) return;
         units.push(
           ...proseUnits(text, block, index).filter(
-            (unit) => !isPageList(unit.text) && !PART_POINTER.test(unit.text),
+            (unit) =>
+              !isPageList(unit.text) &&
+              !PART_POINTER.test(unit.text) &&
+              !DANGLING_CLAUSE.test(unit.text),
           ),
         );
     }
@@ -150,15 +153,19 @@ function isReferenceEntry(blockText: string): boolean {
 const MANUAL_PAGE = /^[\p{L}\p{N}._+-]+\(\d\w*\)$/u;
 
 /**
- * A run of page names ("git-write-tree(1), git-ls-files(1), gitignore(5)": a "See also"
- * section): it points elsewhere and states nothing, yet holds the very words a question names.
- */
-/**
  * A bracketed pointer alone, left on its own line by a PDF: "(Section 3.3.1)", "(see Table 4)",
  * "(Sections 3.3.1, 3.3.4)". It names where something is said and says nothing itself.
  */
 const PART_POINTER =
   /^\((?:see\s+)?(?:sections?|figures?|tables?|appendix|appendices|chapters?|pages?|pp?\.|§)\s*[\w.,\s–-]{1,30}\)\.?$/i;
+
+/**
+ * A condition with nothing after it: "If the state is SYN-SENT then", "If the SYN bit is on and
+ * the security/compartment and precedence" (pseudo-code, or a sentence a page break cut), "If
+ * you now run" before a command. It says what holds, never what follows from it.
+ */
+const DANGLING_CLAUSE =
+  /^(?:if|when|unless|although|while|because|since|whereas|once|until)\b[^,;:.!?]*$/i;
 
 /** A cell that may name its row: text, not a bare value. */
 function isName(cell: string): boolean {
@@ -170,6 +177,10 @@ function firstSentence(text: string): string {
   return span ? collapse(text.slice(span.start, span.end)) : text;
 }
 
+/**
+ * A run of page names ("git-write-tree(1), git-ls-files(1), gitignore(5)": a "See also"
+ * section): it points elsewhere and states nothing, yet holds the very words a question names.
+ */
 function isPageList(sentence: string): boolean {
   const items = sentence
     .replace(/[.;]$/, '')

@@ -355,4 +355,14 @@ describe('answerUnits and pointers', () => {
       'What additional tools might be needed?',
     ]);
   });
+
+  it('drops a condition with nothing after it', () => {
+    const text =
+      'If the state is SYN-SENT then\n\nIf the SYN bit is on and the security/compartment and precedence\n\n' +
+      'If the ACK bit is on, drop the segment.\n\nWhen in doubt, ask.';
+    expect(answerUnits(text).map((u) => u.text)).toEqual([
+      'If the ACK bit is on, drop the segment.',
+      'When in doubt, ask.',
+    ]);
+  });
 });
