@@ -103,6 +103,7 @@ export function questionSubjects(
       !question.things.has(term) ||
       !/\p{L}{3}|\d/u.test(term) ||
       FRAMING_WORDS.has(term) ||
+      (question.options.length > 0 && OPTION_KINDS.has(term)) ||
       question.asked.has(term) ||
       question.verbs.has(term) ||
       misspelt.has(term);
@@ -157,6 +158,12 @@ export function questionSubjects(
     ...(namedByCode && { namedByCode }),
   };
 }
+
+/**
+ * What a question calls an option it names ("psql's -X switch", "the -R flag"): the manual lists
+ * the option under its name and need not call it so.
+ */
+const OPTION_KINDS = new Set(['option', 'switch', 'flag', 'clause'].map(stemTerm));
 
 /** An acronym and a number: how a standard or a request for comments is named. */
 const DOCUMENT_NUMBER = /\b(\p{Lu}{2,})\s+(\d{2,})\b/gu;

@@ -34,7 +34,7 @@ const FORMS: RegExp[] = [
   // What it is for, or does: said by what it is ("AutoGen is an open-source framework that
   // allows developers to build LLM applications…").
   /^what (?:is|are) (.+?) (?:used|meant|designed|intended) for$/,
-  /^what (?:does|do) (.+?) do$/,
+  /^what (?:does|do) (.+?) (?:actually |really |exactly )?do(?: (?:to|with) (?:the|a|an|my|our|your) \S+)?$/,
   new RegExp(String.raw`^what (?:is|are) (?:meant by |the ${ROLE} of )?((?!the )\S.*)$`),
   new RegExp(String.raw`^what (?:is|are) the ${ROLE} of (.+)$`),
   /^what (?:does|do) (.+?) (?:mean|stand for|refer to|indicate|signify|denote)(?: in (?:this|the|our) \S+(?: \S+)?)?$/,
@@ -60,6 +60,20 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 const SUBJECT_MAX_WORDS = 5;
+/** "-r", "--write-recovery-conf": a command's option (lower-cased, as the question is here). */
+const OPTION_WORD = /^--?\p{L}[\p{L}\p{N}_-]*$/u;
+/** What follows an option in a phrase that names it: "-r flag of pg_basebackup", "-x switch". */
+const AFTER_OPTION = /^(?:option|switch|flag|clause)(?: (?:of|in|for|to) \S+(?: \S+)?)?$/;
+
+/**
+ * The option a phrase names by calling it one ("the -r flag of pg_basebackup", "the -x switch in
+ * git clean"); "git branch -d" names a command line, read as it is.
+ */
+function optionAskedOf(words: readonly string[]): string | undefined {
+  const at = words.findLastIndex((w) => OPTION_WORD.test(w));
+  if (at < 0 || !AFTER_OPTION.test(words.slice(at + 1).join(' '))) return undefined;
+  return words[at];
+}
 /** "needed", "required", "being done": an action asked about, not a thing's name. */
 const PARTICIPLE = /^(?:\w{3,}[^e]ed|done|given|known|shown|seen|made|taken|meant)$/;
 /** "the largest city", "the best route": which one, not what it is. */
@@ -84,6 +98,11 @@ export function definedSubject(question: string): DefinedSubject | null {
       .replace(/(^|\s)'([^']+)'(?=\s|$)/g, '$1$2')
       .split(/\s+/)
       .filter((w) => w !== '');
+    // "the -R flag of pg_basebackup": an option named is the thing asked of, whatever frames it.
+    const option = optionAskedOf(words);
+    if (option !== undefined) {
+      return { words: [option], expands: false, certain: form !== ROLE_OR_THING };
+    }
     if (words.length > 0 && ARTICLE.test(words[0]!)) words.shift();
     if (
       words.length > 1 &&

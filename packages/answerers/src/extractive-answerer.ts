@@ -54,6 +54,7 @@ import {
   type SettingProperty,
   statesSettingProperty,
 } from './stated-setting';
+import { optionNames } from './option-names';
 import { quotesTerm, termNamesSubject, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
@@ -857,7 +858,11 @@ export class ExtractiveAnswerer implements Answerer {
           position,
           unit,
           text,
-          terms: new Set([...sequence, ...snakeCaseParts(written)]),
+          terms: new Set([
+            ...sequence,
+            ...snakeCaseParts(written),
+            ...optionNames(`${unit.term ?? ''} ${text}`),
+          ]),
           context,
           block: union(blocks.get(unit.block)!, context),
           held: new Set(),

@@ -1,5 +1,6 @@
 import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-segmentation';
 import { definedSubject } from './defined-subject';
+import { isOneLetterOption, optionNames } from './option-names';
 import { questionCues, type QuestionCue } from './question-cues';
 import { stemTerm, withoutAccents } from './term-stem';
 
@@ -14,6 +15,8 @@ export interface QuestionAnalysis {
    * Stems that name what the question is about — names, identifiers, numbers — each of which an
    * answer must hold (in its sentence, block, section titles or document name).
    */
+  /** The command-line options it writes, as written ("-X", "--single-transaction"). */
+  options: string[];
   names: Set<string>;
   /**
    * Stems of the words that describe the thing asked for ("which beverage company", "what
@@ -147,6 +150,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   // "What does PEP stand for?": "stand" frames it; "This document does not stand alone" is no
   // answer.
   if (definedSubject(standalone)?.expands) terms.delete(stemTerm('stand'));
+  const options = optionNames(question);
   const cues = questionCues(question);
   const tagged = tagWords(question);
   const asked = new Set<string>();
@@ -160,6 +164,15 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     if (tagged[index]!.tags.has('Possessive')) focusWords.length = 0;
   }
   const names = namedTerms(question);
+  for (const option of options) {
+    // "-X" is said by "-X", not by the letter x.
+    if (isOneLetterOption(option)) {
+      const letter = stemTerm(option.slice(1).toLowerCase());
+      terms.delete(letter);
+      if (names.delete(letter)) names.add(option);
+    }
+    terms.set(option, 1);
+  }
   const unit = unitOf(tagged);
   const things = new Set<string>();
   for (const word of tagged) {
@@ -168,6 +181,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   }
   return {
     terms,
+    options,
     cues,
     bigrams: bigramsOf(contentWords(question).map(stemTerm)),
     names,

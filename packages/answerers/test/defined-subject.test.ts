@@ -56,6 +56,18 @@ describe('definedSubject', () => {
     });
   });
 
+  it('reads an option called so, and what a thing does to something', () => {
+    const subject = (q: string) => definedSubject(q)?.words;
+    expect(subject('What does the -R flag of pg_basebackup actually do to the backup?')).toEqual([
+      '-r',
+    ]);
+    expect(subject('What does the --force option do?')).toEqual(['--force']);
+    // A command line is read whole; an option with more after it is no name.
+    expect(subject('What does git branch -D do?')).toEqual(['git', 'branch', '-d']);
+    expect(definedSubject('What is git branch -D a shortcut for?')).toBeNull();
+    expect(definedSubject('What does the -R flag of pg_basebackup do by default?')).toBeNull();
+  });
+
   it('is null for questions asking a value, an instance or of history', () => {
     for (const question of [
       'What is the largest city?',

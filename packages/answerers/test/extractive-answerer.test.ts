@@ -1202,6 +1202,23 @@ describe("ExtractiveAnswerer and an option's description", () => {
   });
 });
 
+describe('ExtractiveAnswerer and one-letter options', () => {
+  // psql(1): "-x" and "-X" are two options; the letter alone is not what names either.
+  const psql = termsPassage('psql-options', 'psql', 'Options', [
+    ['-x --expanded', 'Turn on the expanded table formatting mode.'],
+    ['-X --no-psqlrc', 'Do not read the start-up file.'],
+  ]);
+
+  it('answers for the option in the case the question writes it', async () => {
+    expect((await askOver('What does the -X flag of psql do?', [psql])).text).toBe(
+      'Do not read the start-up file.',
+    );
+    expect((await askOver('What does the -x flag of psql do?', [psql])).text).toBe(
+      'Turn on the expanded table formatting mode.',
+    );
+  });
+});
+
 describe("ExtractiveAnswerer and a subcommand's description", () => {
   // git-stash(1)'s commands: each a term, its description under it. "apply" speaks of "pop" by
   // name; "pop"'s own description never says the word.

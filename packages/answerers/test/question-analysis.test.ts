@@ -271,6 +271,16 @@ describe('analyseQuestion', () => {
     expect(analysed('How many days are left?').unit).toBe('day');
   });
 
+  it('keeps an option whole, its one letter in the case written', () => {
+    const q = analysed("What does psql's -X switch change?");
+    expect(q.options).toEqual(['-X']);
+    expect(q.terms.has('-X')).toBe(true);
+    expect(q.terms.has('x')).toBe(false);
+    expect([...q.names]).toEqual(['-X']);
+    // "-a" is no stopword once whole.
+    expect(analysed('What ends up in the output of pg_dump -a?').terms.has('-a')).toBe(true);
+  });
+
   it('reads the unit of a count as the noun after "how many", never a verb', () => {
     expect(analysed('How many NFL teams have gone 15-1 in one season?').unit).toBe('team');
     expect(analysed('How many were killed by plague in Naples in 1656?').unit).toBeUndefined();
