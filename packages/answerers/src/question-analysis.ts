@@ -594,7 +594,8 @@ function askedPhrase(tagged: TaggedWord[]): Set<number> {
 
 /**
  * A passage word within one or two edits (by length), or sharing a long stem (another form of
- * the word; not for names: "Severn" is no form of "several").
+ * the word; not for names: "Severn" is no form of "several"; nor for identifiers:
+ * "log_lock_failure" is another setting than "log_lock_waits").
  */
 export function spelledNearly(
   word: string,
@@ -602,6 +603,7 @@ export function spelledNearly(
   { sharedStem = true }: { sharedStem?: boolean } = {},
 ): boolean {
   if (word.length < 5 || /\d/.test(word)) return false;
+  if (/\p{L}[._]\p{L}/u.test(word)) sharedStem = false;
   const budget = word.length >= 8 ? 2 : 1;
   word = withoutAccents(word);
   for (const written of passageWords) {

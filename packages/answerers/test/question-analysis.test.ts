@@ -213,6 +213,22 @@ describe('absentSubjects', () => {
       ),
     ).toEqual(['maxfilesize']);
   });
+
+  it('takes no identifier for another form of one it shares a beginning with', () => {
+    const question = analysed('What does log_lock_failure log?');
+    const passages = new Set(['log_lock_waits', 'log', 'lock']);
+    expect(absentSubjects(question, counts({ log_lock_failure: 0, log: 40 }), passages)).toEqual([
+      'log_lock_failure',
+    ]);
+    // A typo of one still reads as it.
+    expect(
+      absentSubjects(
+        analysed('What does log_lock_wait do?'),
+        counts({ log_lock_wait: 0, do: 9 }),
+        passages,
+      ),
+    ).toEqual([]);
+  });
 });
 
 describe('absentSubjects of names', () => {
