@@ -483,6 +483,30 @@ export function unheldAbbreviations(question: string, passages: Passage[]): stri
 }
 
 /**
+ * Three or more words in capitals in a row: "SHARE ROW EXCLUSIVE", "ON DELETE CASCADE". Two
+ * ("NIST SP", "NFL MVP") are as often an acronym and a name a page spells out.
+ */
+const CAPITALS_PHRASE = /(?<![\p{L}\p{N}])\p{Lu}{2,}(?:[ /-]\p{Lu}{2,}){2,}(?![\p{L}\p{N}])/gu;
+
+/**
+ * The phrases in capitals the question writes ("the ROW UPDATE EXCLUSIVE lock", a keyword or a
+ * constant of a reference manual) that no passage writes: each of its words may be there ("ROW
+ * EXCLUSIVE", "SHARE UPDATE EXCLUSIVE"), the thing they name together is not. A question in
+ * capitals throughout has none.
+ */
+export function unheldCapitalPhrases(question: string, passages: Passage[]): string[] {
+  if (!/\p{Ll}/u.test(question)) return [];
+  const asked = [...new Set([...question.matchAll(CAPITALS_PHRASE)].map((match) => match[0]))];
+  if (asked.length === 0) return [];
+  const text = passages.map((p) => `${p.docName}\n${p.headings}\n${p.text}`).join('\n');
+  return asked.filter((phrase) => {
+    // Its words are capital letters only: nothing to escape.
+    const pattern = phrase.split(/[ /-]/).join('[\\s/-]+');
+    return !new RegExp(String.raw`(?<![\p{L}\p{N}])${pattern}(?![\p{L}\p{N}])`, 'u').test(text);
+  });
+}
+
+/**
  * The years the question names ("in 1950", "for 2015") that no passage holds: a page that
  * answers a question about a year says it (its text, titles or name).
  */

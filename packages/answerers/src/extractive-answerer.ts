@@ -35,6 +35,7 @@ import {
   questionSubjects,
   union,
   unheldAbbreviations,
+  unheldCapitalPhrases,
   unheldYears,
   writesCodeName,
   type SentenceTerms,
@@ -374,6 +375,7 @@ export class ExtractiveAnswerer implements Answerer {
       this.requireSubjects &&
       (absentOptions(request.standaloneQuestion, request.passages).length > 0 ||
         unheldAbbreviations(request.standaloneQuestion, request.passages).length > 0 ||
+        unheldCapitalPhrases(request.standaloneQuestion, request.passages).length > 0 ||
         unheldYears(request.standaloneQuestion, request.passages).length > 0)
     ) {
       return notFound('absent-subject');

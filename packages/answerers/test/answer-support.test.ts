@@ -5,6 +5,7 @@ import {
   holdsSubjects,
   questionSubjects,
   unheldAbbreviations,
+  unheldCapitalPhrases,
   unheldYears,
 } from '../src/answer-support';
 import { analyseQuestion } from '../src/question-analysis';
@@ -479,6 +480,30 @@ describe('holdsSubjects and the sentences before it in its section', () => {
     expect(
       holdsSubjects(train, numbered, new Set(), new Set(), words('R-18 is planned for May.')),
     ).toBe(false);
+  });
+});
+
+describe('unheldCapitalPhrases', () => {
+  const locking = [
+    {
+      id: 'locking',
+      docName: '13.3. Explicit Locking',
+      pageNum: 1,
+      text: 'SHARE UPDATE EXCLUSIVE: Conflicts with the ROW EXCLUSIVE, SHARE UPDATE EXCLUSIVE, SHARE ROW EXCLUSIVE and ACCESS EXCLUSIVE lock modes.',
+      headings: 'Table-Level Locks',
+      score: 1,
+    },
+  ];
+
+  it('finds a phrase in capitals no passage writes, though each of its words is there', () => {
+    const unheld = (question: string) => unheldCapitalPhrases(question, locking);
+    expect(unheld('Which lock modes conflict with the ROW UPDATE EXCLUSIVE lock?')).toEqual([
+      'ROW UPDATE EXCLUSIVE',
+    ]);
+    expect(unheld('Which lock modes conflict with SHARE UPDATE EXCLUSIVE?')).toEqual([]);
+    // Two words may be an acronym and a name; a question in capitals throughout is shouting.
+    expect(unheld('What does ROW SHARE conflict with?')).toEqual([]);
+    expect(unheld('WHICH LOCK MODES CONFLICT WITH ROW UPDATE EXCLUSIVE?')).toEqual([]);
   });
 });
 
