@@ -175,10 +175,11 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   }
   const unit = unitOf(tagged);
   const things = new Set<string>();
-  for (const word of tagged) {
-    if (!namesAThing(word)) continue;
+  const acting = actingOnObjects(tagged, question);
+  tagged.forEach((word, at) => {
+    if (!namesAThing(word) || acting.has(at)) return;
     for (const w of contentWords(word.text)) things.add(stemTerm(w));
-  }
+  });
   return {
     terms,
     options,
@@ -545,6 +546,36 @@ function namesAThing(word: TaggedWord): boolean {
     word.tags.has('Acronym') ||
     IDENTIFIER_SHAPE.test(word.text);
   return thing && !word.tags.has('Pronoun');
+}
+
+/**
+ * The positions of words in -ing that act on an object, after a preposition, a conjunction or a
+ * comma, with the words hyphened to them: "before **truncating** it", ", **counting** INCLUDE
+ * columns", "instead of **hand-editing** postgresql.conf", "after **beating** the Panthers".
+ * They say what is done, not a thing the question is about ("the purpose of logging",
+ * "Breathing oxygen…", "incoming water").
+ */
+function actingOnObjects(tagged: TaggedWord[], question: string): Set<number> {
+  const out = new Set<number>();
+  tagged.forEach((word, at) => {
+    const next = tagged[at + 1];
+    if (!/ing$/i.test(word.text) || next === undefined) return;
+    const objectFollows =
+      next.tags.has('Determiner') ||
+      next.tags.has('Pronoun') ||
+      /^\p{Lu}{2,}$/u.test(next.text) ||
+      /\p{L}[._]\p{L}/u.test(next.text);
+    if (!objectFollows) return;
+    let first = at;
+    while (first > 0 && question[tagged[first]!.start - 1] === '-') first--;
+    const before = tagged[first - 1];
+    if (before === undefined) return;
+    const between = question.slice(before.start + before.text.length, tagged[first]!.start);
+    if (before.tags.has('Preposition') || before.tags.has('Conjunction') || between.includes(',')) {
+      for (let i = first; i <= at; i++) out.add(i);
+    }
+  });
+  return out;
 }
 
 /** Dotted, underscored or camel-cased: a setting's or a symbol's name (not "e.g." or "U.S."). */

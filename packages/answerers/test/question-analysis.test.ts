@@ -287,6 +287,21 @@ describe('analyseQuestion', () => {
     expect(analysed('How many days are left?').unit).toBe('day');
   });
 
+  it('reads no thing in a word in -ing acting on an object after a preposition or a comma', () => {
+    const things = (q: string) => [...analysed(q).things];
+    expect(things('What is the longest name PostgreSQL keeps before truncating it?')).not.toContain(
+      'truncat',
+    );
+    expect(things('How many columns can an index have, counting INCLUDE columns?')).not.toContain(
+      'count',
+    );
+    expect(things('Can I do it instead of hand-editing postgresql.conf?')).not.toContain('hand');
+    // A gerund that is the subject, or describes a noun, names a thing.
+    expect(things('Why is breathing oxygen in space not dangerous?')).toContain('breath');
+    expect(things('Why do incoming water bodies support life?')).toContain('incom');
+    expect(things('What is the purpose of logging?')).toContain('log');
+  });
+
   it('keeps an option whole, its one letter in the case written', () => {
     const q = analysed("What does psql's -X switch change?");
     expect(q.options).toEqual(['-X']);
