@@ -151,6 +151,13 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
   // answer.
   if (definedSubject(standalone)?.expands) terms.delete(stemTerm('stand'));
   const options = optionNames(question);
+  // "Out of the box, how much memory…", "with the stock configuration": the default is asked.
+  // Its words ask nothing more ("stock" names no thing a page would say).
+  const saysDefault = SAYS_DEFAULT.exec(question)?.[0];
+  if (saysDefault !== undefined) {
+    for (const word of contentWords(saysDefault)) terms.delete(stemTerm(word));
+    terms.set(stemTerm('default'), 1);
+  }
   const cues = questionCues(question);
   const tagged = tagWords(question);
   const asked = new Set<string>();
@@ -229,6 +236,10 @@ function abbreviationsOf(question: string): Set<string> {
 }
 
 /** What a date or time is asked as ("what year", "which month"): its cue, not a word to hold. */
+/** Ways of saying "by default" that hold no word "default". */
+const SAYS_DEFAULT =
+  /\bout of the box\b|\b(?:stock|factory|shipped|untouched|unchanged) (?:configuration|config|settings?|install(?:ation)?)\b/i;
+
 const TIME_NOUNS = new Set(
   ['year', 'month', 'day', 'date', 'time', 'century', 'decade', 'week', 'hour'].map(stemTerm),
 );

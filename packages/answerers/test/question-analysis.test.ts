@@ -302,6 +302,16 @@ describe('analyseQuestion', () => {
     expect(things('What is the purpose of logging?')).toContain('log');
   });
 
+  it('reads "out of the box" and "the stock configuration" as asking the default', () => {
+    const boxed = analysed('Out of the box, how much memory may a sort use?');
+    expect(boxed.terms.has('default')).toBe(true);
+    expect(boxed.terms.has('box')).toBe(false);
+    const stock = analysed('How big can a NOTIFY payload be with the stock configuration?');
+    expect(stock.terms.has('default')).toBe(true);
+    expect(stock.terms.has('stock')).toBe(false);
+    expect(analysed('How many boxes ship in the stock room?').terms.has('default')).toBe(false);
+  });
+
   it('keeps an option whole, its one letter in the case written', () => {
     const q = analysed("What does psql's -X switch change?");
     expect(q.options).toEqual(['-X']);
