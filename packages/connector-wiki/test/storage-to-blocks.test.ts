@@ -85,6 +85,24 @@ describe('confluenceStorageToBlocks', () => {
       ]);
     });
 
+    it("drops a heading's or a term's permalink mark, as the HTML file parser does", () => {
+      // Sphinx and MkDocs end each with an anchor reading "¶"; the same fragment as
+      // document-parsers' markup-formats test.
+      const fragment =
+        '<h2>heapq<a class="headerlink" href="#heapq">¶</a></h2>' +
+        '<dl><dt><code>heapq.heapify(x)</code><a class="headerlink" href="#heapq.heapify">¶</a></dt>' +
+        '<dd><p>Transform list x into a heap.</p></dd></dl>';
+      expect(convert(fragment)).toEqual([
+        { kind: 'heading', level: 2, text: 'heapq' },
+        {
+          kind: 'callout',
+          label: 'heapq.heapify(x)',
+          term: true,
+          text: 'Transform list x into a heap.',
+        },
+      ]);
+    });
+
     it('reads a bold title all in code as a term, whatever its words', () => {
       expect(
         convert('<p><strong><code>git stash push</code></strong></p><p>Saves your changes.</p>'),

@@ -17,4 +17,5 @@ export {
 } from './chunk-layout';
 export { appendCallout, type BlockSink, type CalloutBlock } from './callout-paragraphs';
 export { isAllCode, isTermTitle, type MarkupNode } from './term-titles';
+export { withoutPermalinkMark } from './permalink-marks';
 export { tableGrid, type GridRow, type MarkupTableCell, type MarkupTableRow } from './table-grid';

@@ -167,6 +167,24 @@ describe('HTML', () => {
     ]);
   });
 
+  it("drops a heading's or a term's permalink mark, as the wiki does", () => {
+    // Sphinx and MkDocs end each with an anchor reading "¶"; the same fragment as
+    // connector-wiki's storage-to-blocks test.
+    const fragment =
+      '<h2>heapq<a class="headerlink" href="#heapq">¶</a></h2>' +
+      '<dl><dt><code>heapq.heapify(x)</code><a class="headerlink" href="#heapq.heapify">¶</a></dt>' +
+      '<dd><p>Transform list x into a heap.</p></dd></dl>';
+    expect(htmlToBlocks(fragment, { wholeFragment: true })).toEqual([
+      { kind: 'heading', level: 2, text: 'heapq' },
+      {
+        kind: 'callout',
+        label: 'heapq.heapify(x)',
+        term: true,
+        text: 'Transform list x into a heap.',
+      },
+    ]);
+  });
+
   it('decodes the charset a page declares', () => {
     const bytes = Uint8Array.from([
       ...new TextEncoder().encode('<meta charset="windows-1252"><p>caf'),

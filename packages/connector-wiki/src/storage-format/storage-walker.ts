@@ -1,5 +1,5 @@
 import { type Block, DocumentError } from '@docent/connector-sdk';
-import { isAllCode, isTermTitle } from '@docent/document-model';
+import { isAllCode, isTermTitle, withoutPermalinkMark } from '@docent/document-model';
 import { type ChildNode, type Element, isCDATA, isTag, isText } from 'domhandler';
 import { BlockWriter } from './block-writer';
 import { attribute, childElements, rawText } from './dom-access';
@@ -125,7 +125,7 @@ function walkElement(element: Element, writer: BlockWriter, state: WalkState): v
 
   const heading = HEADING.exec(name);
   if (heading) {
-    const text = flattenToText(element.children, state);
+    const text = withoutPermalinkMark(flattenToText(element.children, state));
     if (text) writer.add({ kind: 'heading', level: Number(heading[1]), text });
     return;
   }
@@ -266,7 +266,7 @@ function walkDefinitionList(list: Element, writer: BlockWriter, state: WalkState
   for (const child of list.children) {
     if (!isTag(child)) continue;
     if (child.name === 'dt') {
-      const term = flattenToText(child.children, state);
+      const term = withoutPermalinkMark(flattenToText(child.children, state));
       if (term) terms.push(term);
     } else if (child.name === 'dd') {
       const label = terms.join(', ');

@@ -6,6 +6,7 @@ import {
   isAllCode,
   isTermTitle,
   tableGrid,
+  withoutPermalinkMark,
 } from '@docent/document-model';
 import { isTag, isText, type AnyNode, type Element, type ParentNode } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
@@ -118,7 +119,7 @@ class HtmlBlockWriter {
     const heading = HEADING.exec(node.name);
     if (heading) {
       this.flush();
-      const text = collapseWhitespace(inlineText(node));
+      const text = withoutPermalinkMark(collapseWhitespace(inlineText(node)));
       if (text) {
         this.described = undefined;
         this.blocks.push({ kind: 'heading', level: Number(heading[1]), text });
@@ -242,7 +243,7 @@ class HtmlBlockWriter {
     for (const child of list.children) {
       if (!isTag(child) || isSkipped(child)) continue;
       if (child.name === 'dt') {
-        const term = collapseWhitespace(inlineText(child));
+        const term = withoutPermalinkMark(collapseWhitespace(inlineText(child)));
         if (term) terms.push(term);
         continue;
       }
