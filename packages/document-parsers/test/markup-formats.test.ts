@@ -173,7 +173,8 @@ describe('HTML', () => {
     const fragment =
       '<h2>heapq<a class="headerlink" href="#heapq">¶</a></h2>' +
       '<dl><dt><code>heapq.heapify(x)</code><a class="headerlink" href="#heapq.heapify">¶</a></dt>' +
-      '<dd><p>Transform list x into a heap.</p></dd></dl>';
+      '<dd><p>Transform list x into a heap.</p></dd></dl>' +
+      '<p><strong><code>heapq.heappop(heap)</code>¶</strong></p><p>Pop the smallest item.</p>';
     expect(htmlToBlocks(fragment, { wholeFragment: true })).toEqual([
       { kind: 'heading', level: 2, text: 'heapq' },
       {
@@ -182,6 +183,8 @@ describe('HTML', () => {
         term: true,
         text: 'Transform list x into a heap.',
       },
+      { kind: 'heading', level: 6, text: 'heapq.heappop(heap)' },
+      { kind: 'callout', label: 'heapq.heappop(heap)', term: true, text: 'Pop the smallest item.' },
     ]);
   });
 

@@ -87,7 +87,7 @@ function boldTitle(paragraph: Element, state: WalkState): string | undefined {
   if (!parts.every((child) => isTag(child) && (child.name === 'strong' || child.name === 'b'))) {
     return undefined;
   }
-  const text = flattenToText(paragraph.children, state).replace(/:\s*$/, '');
+  const text = withoutPermalinkMark(flattenToText(paragraph.children, state)).replace(/:\s*$/, '');
   if (text === '' || /[.!?]["')\]]?$/.test(text)) return undefined;
   return text.split(/\s+/).length <= BOLD_TITLE_MAX_WORDS ? text : undefined;
 }

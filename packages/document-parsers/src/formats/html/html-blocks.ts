@@ -90,7 +90,7 @@ function boldTitle(paragraph: Element): string | undefined {
   if (!parts.every((child) => isTag(child) && (child.name === 'strong' || child.name === 'b'))) {
     return undefined;
   }
-  const text = collapseWhitespace(inlineText(paragraph)).replace(/:\s*$/, '');
+  const text = withoutPermalinkMark(collapseWhitespace(inlineText(paragraph))).replace(/:\s*$/, '');
   if (text === '' || /[.!?]["')\]]?$/.test(text)) return undefined;
   return text.split(/\s+/).length <= BOLD_TITLE_MAX_WORDS ? text : undefined;
 }
