@@ -4,8 +4,17 @@ const ASKS_FOR_A_TERM =
 /** "How do I clone only…": a way of doing something, which an option is. */
 const ASKS_HOW_TO = /^\s*how (?:do|can|could|should|would) (?:i|we|you|one)\b/;
 
-/** A term's comma-separated alternatives, each without its argument ("-c <commit>" → "-c"). */
+/** A call's signature: a name, then its parameters in brackets ("shutil.rmtree(path, …)"). */
+const SIGNATURE = /^([\p{L}_][\p{L}\p{N}_.]*)\(.*\)$/u;
+
+/**
+ * A term's comma-separated alternatives, each without its argument ("-c <commit>" → "-c"); a
+ * call's signature is its name alone ("shutil.rmtree(path, ignore_errors=False)" →
+ * "shutil.rmtree"), its parameters no alternatives.
+ */
 function termAlternatives(term: string): string[] {
+  const signature = SIGNATURE.exec(term.trim());
+  if (signature) return [signature[1]!];
   return term
     .split(/,\s+/)
     .map((alternative) => alternative.trim().split(/[\s=]/)[0]!)
@@ -82,7 +91,8 @@ export function termNamesSubject(
 ): boolean {
   const written = (name: string) =>
     !ONE_LETTER_OPTION.test(name) || tokens(question, false).has(name);
-  const last = subjectWords.at(-1)?.toLowerCase();
+  // "atexit.register()": the call named by its name.
+  const last = subjectWords.at(-1)?.toLowerCase().replace(/\(\)$/, '');
   if (last === undefined) return false;
   const named = termAlternatives(term).find(
     (name) => name.split(/[[<]/)[0]!.toLowerCase() === last && last.replace(/^-+/, '') !== '',

@@ -71,6 +71,14 @@ describe('termNamesSubject', () => {
     expect(termNamesSubject('git branch -D <branch>', ['-d'], 'What does -D do?')).toBe(false);
   });
 
+  it("reads a call's signature by its name, its parameters no names of it", () => {
+    const rmtree = 'shutil.rmtree(path, ignore_errors=False, onerror=None)';
+    expect(termNamesSubject(rmtree, ['shutil.rmtree'], asked)).toBe(true);
+    expect(termNamesSubject(rmtree, ['shutil.rmtree()'], asked)).toBe(true);
+    expect(termNamesSubject(rmtree, ['ignore_errors'], asked)).toBe(false);
+    expect(termShortName('heapq.heapify(x)')).toBe('heapq.heapify');
+  });
+
   it('holds a one-letter option to the case the question writes it in', () => {
     const question = 'What does git branch -D do?';
     expect(termNamesSubject('git branch -d <branch>', ['git', 'branch', '-d'], question)).toBe(
