@@ -270,6 +270,8 @@ const DEFINING_SCORE_SHARE = 0.8;
  * words match a sentence about use better than the one saying what the thing is.
  */
 const CERTAIN_DEFINING_SHARE = 0.5;
+/** How close to the best a sentence of its passage stating the default asked for must rank. */
+const STATED_NEARBY_SHARE = 0.85;
 
 /**
  * A sentence that sends the reader to another part of the document or to other documents for
@@ -924,13 +926,19 @@ function sentenceStatingProperty(
     (c) =>
       c !== best &&
       c.passageIndex === best.passageIndex &&
-      (c.unit.block === best.unit.block || sameTerm(c)) &&
       statesSettingProperty(c.text, property) &&
       (cues.length === 0 || sentenceMatchesCues(c.text, cues, stems)) &&
       holdsNames(c),
   );
-  // Of a block describing two settings, the default of the best sentence's own term first.
-  return stating.find(sameTerm) ?? stating[0];
+  const described = stating.filter((c) => c.unit.block === best.unit.block || sameTerm(c));
+  // Of a block describing two settings, the default of the best sentence's own term first; a
+  // description laid out as paragraphs ("…level is an integer from 0 to 9 or -1. … The default
+  // value is -1.") has no block of its own: a sentence of its passage ranked close by says it.
+  return (
+    described.find(sameTerm) ??
+    described[0] ??
+    stating.find((c) => c.score >= STATED_NEARBY_SHARE * best.score)
+  );
 }
 
 /**

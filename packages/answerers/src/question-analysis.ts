@@ -236,9 +236,19 @@ function abbreviationsOf(question: string): Set<string> {
 }
 
 /** What a date or time is asked as ("what year", "which month"): its cue, not a word to hold. */
-/** Ways of saying "by default" that hold no word "default". */
-const SAYS_DEFAULT =
-  /\bout of the box\b|\b(?:stock|factory|shipped|untouched|unchanged) (?:configuration|config|settings?|install(?:ation)?)\b/i;
+/**
+ * Ways of saying "by default" that hold no word "default": "out of the box", "with the stock
+ * configuration", "if I don't pass one", "when it is omitted".
+ */
+const SAYS_DEFAULT = new RegExp(
+  [
+    String.raw`\bout of the box\b`,
+    String.raw`\b(?:stock|factory|shipped|untouched|unchanged) (?:configuration|config|settings?|install(?:ation)?)\b`,
+    String.raw`\b(?:if|when|unless) (?:i|you|we|one) (?:don't|do not|didn't|never) (?:pass|set|give|specify|provide|supply|choose)\b`,
+    String.raw`\b(?:if|when) (?:it is |it's |they are )?(?:omitted|left out|not (?:set|given|specified|passed|provided))\b`,
+  ].join('|'),
+  'i',
+);
 
 const TIME_NOUNS = new Set(
   ['year', 'month', 'day', 'date', 'time', 'century', 'decade', 'week', 'hour'].map(stemTerm),

@@ -21,8 +21,9 @@ export function askedSettingProperty(
  * Sentences that state a property's value: "The default value is 6700.", "Defaults to 10.",
  * "Default is "openpgp".", "Default: 6700.", "If not set, the default value is currently 1000.",
  * "instead of the default of 3", "The default setting of -1 selects…", "The default, 64, has…",
- * "A value of zero (the default) disables the timeout.", "5432 by default", "If unset, 6700 is
- * the default.", "The minimum length is 4.", "Maximum value is 4095." — the property word, at
+ * "A value of zero (the default) disables the timeout.", "width (default 80) specifies…",
+ * "5432 by default", "If unset, 6700 is the default.", "The minimum length is 4.", "Maximum
+ * value is 4095." — the property word, at
  * most two words, then what links it to a value; or the value marked as the default. Not "the
  * default is used when…" or "is not…" (no value), "the maximum number of connections" or
  * "changing the default value of this parameter" ("of" before no value), nor "Non-default
@@ -33,7 +34,7 @@ const NO_VALUE = String.raw`(?:\w+ed|not|only|also|that|when|if|because)\b`;
 const LINKED = String.raw`(?:\s+(?!(?:is|are|was|not)\b)[\w-]+){0,2}?(?:\s+(?:is|are|to|was|will be|=)\s+(?!${NO_VALUE})\S|\s+of\s+${VALUE}|:\s*\S)`;
 const STATES: Record<SettingProperty, RegExp> = {
   default: new RegExp(
-    String.raw`(?<!-)\bdefault(?:s|ing)?${LINKED}|\bthe default,\s+\S|\((?:the |which is the )?default\)|\bis the default\b|\bby default\b`,
+    String.raw`(?<!-)\bdefault(?:s|ing)?${LINKED}|\bthe default,\s+\S|\((?:the |which is the )?default\)|\(default:?\s+[^\s)]|\bis the default\b|\bby default\b`,
     'i',
   ),
   minimum: new RegExp(String.raw`\bminimum${LINKED}`, 'i'),

@@ -1373,6 +1373,20 @@ describe("ExtractiveAnswerer and a setting's default", () => {
     const answer = await ask('What does setting gc.auto to 0 disable?');
     expect(answer.text).toContain('Setting this to 0 disables');
   });
+  it('takes the default from a paragraph of its own when the description is no term', async () => {
+    // zlib's compress() as a page of paragraphs: the level's default stands apart from the
+    // sentence that best matches the question.
+    const zlib = passage(
+      'zlib',
+      'An integer from 0 to 9 or -1.\n\nLevel has the meaning described for compress().\n\n' +
+        'The default level is -1.',
+      'zlib',
+    );
+    const answer = await ask('What compression level does compress() use if I do not pass one?', [
+      zlib,
+    ]);
+    expect(answer.text).toBe('The default level is -1.');
+  });
 });
 
 describe('ExtractiveAnswerer and a sentence that introduces what is asked', () => {

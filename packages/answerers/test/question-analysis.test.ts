@@ -310,6 +310,10 @@ describe('analyseQuestion', () => {
     expect(stock.terms.has('default')).toBe(true);
     expect(stock.terms.has('stock')).toBe(false);
     expect(analysed('How many boxes ship in the stock room?').terms.has('default')).toBe(false);
+    expect(
+      analysed("What level does compress() use if I don't pass one?").terms.has('default'),
+    ).toBe(true);
+    expect(analysed('Which encoding is used when it is omitted?').terms.has('default')).toBe(true);
   });
 
   it('keeps an option whole, its one letter in the case written', () => {

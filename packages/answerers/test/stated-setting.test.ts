@@ -32,6 +32,7 @@ describe('statesSettingProperty', () => {
     'Packs at most this many objects (default: 10).',
     'If unset, 6700 is the default.',
     'Defaulting to 10 keeps the window small.',
+    'width (default 80) specifies the desired maximum number of characters per line.',
   ])('a default stated: %s', (sentence) => {
     expect(statesSettingProperty(sentence, 'default')).toBe(true);
   });
