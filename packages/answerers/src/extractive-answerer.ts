@@ -270,6 +270,12 @@ const DEFINING_SCORE_SHARE = 0.8;
  * words match a sentence about use better than the one saying what the thing is.
  */
 const CERTAIN_DEFINING_SHARE = 0.5;
+/** "Which exception…", "What does get() raise…": a class of exception is asked for. */
+const ASKS_EXCEPTION =
+  /\b(?:which|what)\s+(?:\S+\s+){0,2}?(?:exception|error|warning)s?\b(?!\s+(?:message|code|text|log))|^\s*what\s+(?:does|do|did|will|would|can|could)\s+.+\braise\b/i;
+/** An exception's class as code names it: "JSONDecodeError", "FileNotFoundError", "queue.Empty". */
+const NAMES_EXCEPTION =
+  /\b(?:\p{Lu}[\p{L}\p{N}]*(?:Error|Exception|Warning|Exit|Interrupt)|[a-z_]+\.\p{Lu}\p{Ll}+)\b/u;
 /** How close to the best a sentence of its passage stating the default asked for must rank. */
 const STATED_NEARBY_SHARE = 0.85;
 
@@ -533,6 +539,19 @@ export class ExtractiveAnswerer implements Answerer {
         (c) => c.score >= DEFINING_SCORE_SHARE * best.score && saysPhrase(c) && holdsNames(c),
       );
       if (saying) best = saying;
+    }
+
+    // "Which exception does json.loads() raise…?": of sentences near the best, one naming an
+    // exception's class ("…a JSONDecodeError will be raised."), when the best names none ("This
+    // can be used to raise an exception if…").
+    if (ASKS_EXCEPTION.test(request.standaloneQuestion) && !NAMES_EXCEPTION.test(best.text)) {
+      const naming = ranked.find(
+        (c) =>
+          c.score >= DEFINING_SCORE_SHARE * best.score &&
+          NAMES_EXCEPTION.test(c.text) &&
+          holdsNames(c),
+      );
+      if (naming) best = naming;
     }
 
     // "What is the first step…?" of a numbered list: its first item, whichever ranks best.

@@ -1202,6 +1202,22 @@ describe("ExtractiveAnswerer and an option's description", () => {
   });
 });
 
+describe('ExtractiveAnswerer and an exception asked for', () => {
+  // json's loads(): a sentence on raising "an exception" holds more of the question's words than
+  // the one naming the class raised.
+  const json = passage(
+    'json',
+    'This can be used to raise an exception if invalid JSON numbers are encountered.\n\n' +
+      'Invalid JSON raises a JSONDecodeError exception.',
+    'json',
+  );
+
+  it('answers with the sentence naming the class of exception raised', async () => {
+    const answer = await askOver('Which exception does loads() raise on invalid JSON?', [json]);
+    expect(answer.text).toBe('Invalid JSON raises a JSONDecodeError exception.');
+  });
+});
+
 describe('ExtractiveAnswerer and one-letter options', () => {
   // psql(1): "-x" and "-X" are two options; the letter alone is not what names either.
   const psql = termsPassage('psql-options', 'psql', 'Options', [
