@@ -11,7 +11,7 @@ export function optionNames(text: string): string[] {
   return [...text.matchAll(OPTION)].map((match) => match[0]);
 }
 
-/** "-X": one letter, whose case is its meaning. */
+/** "-X", "-1": one character, whose case is its meaning ("-d" deletes a merged branch only). */
 export function isOneLetterOption(option: string): boolean {
-  return /^-\p{L}$/u.test(option);
+  return /^-[\p{L}\p{N}]$/u.test(option);
 }

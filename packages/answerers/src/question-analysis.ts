@@ -15,9 +15,9 @@ export interface QuestionAnalysis {
    * Stems that name what the question is about — names, identifiers, numbers — each of which an
    * answer must hold (in its sentence, block, section titles or document name).
    */
+  names: Set<string>;
   /** The command-line options it writes, as written ("-X", "--single-transaction"). */
   options: string[];
-  names: Set<string>;
   /**
    * Stems of the words that describe the thing asked for ("which beverage company", "what
    * actor"): a page names the company or the actor, it need not call it so.
@@ -235,7 +235,6 @@ function abbreviationsOf(question: string): Set<string> {
   return out;
 }
 
-/** What a date or time is asked as ("what year", "which month"): its cue, not a word to hold. */
 /**
  * Ways of saying "by default" that hold no word "default": "out of the box", "with the stock
  * configuration", "if I don't pass one", "when it is omitted".
@@ -250,6 +249,7 @@ const SAYS_DEFAULT = new RegExp(
   'i',
 );
 
+/** What a date or time is asked as ("what year", "which month"): its cue, not a word to hold. */
 const TIME_NOUNS = new Set(
   ['year', 'month', 'day', 'date', 'time', 'century', 'decade', 'week', 'hour'].map(stemTerm),
 );
@@ -585,7 +585,7 @@ function actingOnObjects(tagged: TaggedWord[], question: string): Set<number> {
       next.tags.has('Determiner') ||
       next.tags.has('Pronoun') ||
       /^\p{Lu}{2,}$/u.test(next.text) ||
-      /\p{L}[._]\p{L}/u.test(next.text);
+      JOINED_NAME.test(next.text);
     if (!objectFollows) return;
     let first = at;
     while (first > 0 && question[tagged[first]!.start - 1] === '-') first--;
@@ -601,6 +601,8 @@ function actingOnObjects(tagged: TaggedWord[], question: string): Set<number> {
 
 /** Dotted, underscored or camel-cased: a setting's or a symbol's name (not "e.g." or "U.S."). */
 const IDENTIFIER_SHAPE = /\p{L}{2}[._]\p{L}{2}|\p{Ll}\p{Lu}/u;
+/** Words joined by a dot or an underscore: "postgresql.conf", "log_lock_waits". */
+const JOINED_NAME = /\p{L}[._]\p{L}/u;
 
 /**
  * Positions of the words that describe what is asked for: after the question word up to the
@@ -655,7 +657,7 @@ export function spelledNearly(
   { sharedStem = true }: { sharedStem?: boolean } = {},
 ): boolean {
   if (word.length < 5 || /\d/.test(word)) return false;
-  if (/\p{L}[._]\p{L}/u.test(word)) sharedStem = false;
+  if (JOINED_NAME.test(word)) sharedStem = false;
   const budget = word.length >= 8 ? 2 : 1;
   word = withoutAccents(word);
   for (const written of passageWords) {

@@ -1,3 +1,5 @@
+import { isOneLetterOption } from './option-names';
+
 /** "which git stash option", "what is the default mode", "which configuration variable". */
 const ASKS_FOR_A_TERM =
   /\b(?:which|what)(?:\s+[^\s?]+){0,3}?\s+(?:option|flag|switch|mode|setting|variable|parameter|argument)s?\b/;
@@ -21,11 +23,19 @@ function termAlternatives(term: string): string[] {
     .filter((name) => name !== '');
 }
 
-/** The names a question or sentence could say a term by ("--[no-]verify" and "<commit>" none). */
-function sayableNames(term: string): string[] {
+/**
+ * The names a question or sentence could say a term by, as the term writes them ("--[no-]verify"
+ * and "<commit>" none).
+ */
+function writtenNames(term: string): string[] {
   return termAlternatives(term)
-    .map((name) => name.split(/[[<]/)[0]!.toLowerCase())
+    .map((name) => name.split(/[[<]/)[0]!)
     .filter((name) => name.replace(/^-+/, '') !== '');
+}
+
+/** The names a question or sentence could say a term by, lower-cased. */
+function sayableNames(term: string): string[] {
+  return writtenNames(term).map((name) => name.toLowerCase());
 }
 
 function tokens(text: string, lowerCase = true): Set<string> {
@@ -61,9 +71,6 @@ export function termShortName(term: string): string | null {
   return names.find((name) => /^--[^-[]/.test(name)) ?? names[0] ?? null;
 }
 
-/** "-D": a one-letter option, whose case is its meaning ("-d" deletes a merged branch only). */
-const ONE_LETTER_OPTION = /^-[\p{L}\p{N}]$/u;
-
 /**
  * A term written as a command, its words before the first argument: "git branch -D <branch>" →
  * ["git", "branch", "-D"]; none for a single name ("pop [--index]", "-f, --force").
@@ -89,15 +96,12 @@ export function termNamesSubject(
   subjectWords: readonly string[],
   question: string,
 ): boolean {
-  const written = (name: string) =>
-    !ONE_LETTER_OPTION.test(name) || tokens(question, false).has(name);
+  const written = (name: string) => !isOneLetterOption(name) || tokens(question, false).has(name);
   // "atexit.register()": the call named by its name.
   const last = subjectWords.at(-1)?.toLowerCase().replace(/\(\)$/, '');
   if (last === undefined) return false;
-  const named = termAlternatives(term).find(
-    (name) => name.split(/[[<]/)[0]!.toLowerCase() === last && last.replace(/^-+/, '') !== '',
-  );
-  if (named !== undefined) return written(named.split(/[[<]/)[0]!);
+  const named = writtenNames(term).find((name) => name.toLowerCase() === last);
+  if (named !== undefined) return written(named);
   const head = commandHead(term);
   if (head.length === 0 || head.length > subjectWords.length) return false;
   const tail = subjectWords.slice(-head.length).map((word) => word.toLowerCase());
