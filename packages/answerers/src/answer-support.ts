@@ -1,4 +1,5 @@
 import { contentWords, type TableCell, words } from '@docent/text-segmentation';
+import { optionNames, OPTION_KINDS } from './option-names';
 import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
 import { sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
@@ -103,7 +104,7 @@ export function questionSubjects(
       !question.things.has(term) ||
       !/\p{L}{3}|\d/u.test(term) ||
       FRAMING_WORDS.has(term) ||
-      (question.options.length > 0 && OPTION_KINDS.has(term)) ||
+      (question.options.length > 0 && OPTION_KIND_STEMS.has(term)) ||
       question.asked.has(term) ||
       question.verbs.has(term) ||
       misspelt.has(term);
@@ -159,11 +160,8 @@ export function questionSubjects(
   };
 }
 
-/**
- * What a question calls an option it names ("psql's -X switch", "the -R flag"): the manual lists
- * the option under its name and need not call it so.
- */
-const OPTION_KINDS = new Set(['option', 'switch', 'flag', 'clause'].map(stemTerm));
+/** The stems of what a question calls an option it names (`OPTION_KINDS`). */
+const OPTION_KIND_STEMS = new Set(OPTION_KINDS.map(stemTerm));
 
 /** An acronym and a number: how a standard or a request for comments is named. */
 const DOCUMENT_NUMBER = /\b(\p{Lu}{2,})\s+(\d{2,})\b/gu;
@@ -377,9 +375,9 @@ function ordinalForms(term: string): string[] {
 export function absentOptions(question: string, passages: Passage[]): string[] {
   // An en or em dash is what "--" becomes when typed into a word processor.
   const asked = question.replace(/(?<![\w-])[\u2013\u2014](?=[a-z])/gi, '--');
-  const options = [...asked.matchAll(/(?<![\w-])--([a-z][\w]*(?:-\w+)*)/gi)].map((m) =>
-    m[1]!.toLowerCase(),
-  );
+  const options = optionNames(asked)
+    .filter((option) => option.startsWith('--'))
+    .map((option) => option.slice(2).toLowerCase());
   if (options.length === 0) return [];
   const text = passages.map((p) => p.text.replace(/[\u2010\u2011]/g, '-').toLowerCase()).join('\n');
   // After its dashes, or a "[no-]": not inside a longer word. "--no-x" is "--[no-]x" negated.

@@ -1,3 +1,4 @@
+import { isOptionName, OPTION_KINDS } from './option-names';
 import { stemTerm } from './term-stem';
 
 /**
@@ -60,17 +61,17 @@ const NOT_A_NAME = new Set(
   ).split(' '),
 );
 const SUBJECT_MAX_WORDS = 5;
-/** "-r", "--write-recovery-conf": a command's option (lower-cased, as the question is here). */
-const OPTION_WORD = /^--?\p{L}[\p{L}\p{N}_-]*$/u;
 /** What follows an option in a phrase that names it: "-r flag of pg_basebackup", "-x switch". */
-const AFTER_OPTION = /^(?:option|switch|flag|clause)(?: (?:of|in|for|to) \S+(?: \S+)?)?$/;
+const AFTER_OPTION = new RegExp(
+  String.raw`^(?:${OPTION_KINDS.join('|')})(?: (?:of|in|for|to) \S+(?: \S+)?)?$`,
+);
 
 /**
  * The option a phrase names by calling it one ("the -r flag of pg_basebackup", "the -x switch in
  * git clean"); "git branch -d" names a command line, read as it is.
  */
 function optionAskedOf(words: readonly string[]): string | undefined {
-  const at = words.findLastIndex((w) => OPTION_WORD.test(w));
+  const at = words.findLastIndex(isOptionName);
   if (at < 0 || !AFTER_OPTION.test(words.slice(at + 1).join(' '))) return undefined;
   return words[at];
 }

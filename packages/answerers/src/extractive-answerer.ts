@@ -1197,8 +1197,7 @@ function namesAll(text: string, names: readonly string[]): boolean {
 
 /**
  * The words of a sentence's snake_case names ("key_share" → "key", "share"), from its content
- * words: a question says
- * "Which extension carries the key shares?" of the "key_share" extension.
+ * words: a question says "Which extension carries the key shares?" of the "key_share" extension.
  */
 function snakeCaseParts(words: readonly string[]): string[] {
   return words

@@ -4,12 +4,25 @@
  * word "x" that "-x --expanded" holds too, and psql's "-x" is not its "-X". The answerer keeps
  * them whole, as terms of their own.
  */
-const OPTION = /(?<![\p{L}\p{N}_-])--?\p{L}[\p{L}\p{N}_-]*(?<!-)/gu;
+const OPTION_SHAPE = String.raw`--?\p{L}[\p{L}\p{N}_-]*`;
+const OPTION = new RegExp(String.raw`(?<![\p{L}\p{N}_-])${OPTION_SHAPE}(?<!-)`, 'gu');
+const WHOLE_OPTION = new RegExp(`^${OPTION_SHAPE}$`, 'u');
 
 /** The options a text writes, as written: "pg_dump -a" → ["-a"]. */
 export function optionNames(text: string): string[] {
   return [...text.matchAll(OPTION)].map((match) => match[0]);
 }
+
+/** Whether a word is an option: "-r", "--write-recovery-conf". */
+export function isOptionName(word: string): boolean {
+  return WHOLE_OPTION.test(word);
+}
+
+/**
+ * What a question calls an option it names ("psql's -X switch", "the -R flag"): a manual lists
+ * the option under its name and need not call it so.
+ */
+export const OPTION_KINDS: readonly string[] = ['option', 'switch', 'flag', 'clause'];
 
 /** "-X", "-1": one character, whose case is its meaning ("-d" deletes a merged branch only). */
 export function isOneLetterOption(option: string): boolean {

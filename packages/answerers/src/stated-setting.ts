@@ -23,11 +23,10 @@ export function askedSettingProperty(
  * "instead of the default of 3", "The default setting of -1 selects…", "The default, 64, has…",
  * "A value of zero (the default) disables the timeout.", "width (default 80) specifies…",
  * "5432 by default", "If unset, 6700 is the default.", "The minimum length is 4.", "Maximum
- * value is 4095." — the property word, at
- * most two words, then what links it to a value; or the value marked as the default. Not "the
- * default is used when…" or "is not…" (no value), "the maximum number of connections" or
- * "changing the default value of this parameter" ("of" before no value), nor "Non-default
- * values…".
+ * value is 4095." — the property word, at most two words, then what links it to a value; or the
+ * value marked as the default. Not "the default is used when…" or "is not…" (no value), "the
+ * maximum number of connections" or "changing the default value of this parameter" ("of" before
+ * no value), nor "Non-default values…".
  */
 const VALUE = String.raw`(?:[\d"'“‘(+-]|(?:true|false|on|off|none|zero|one|two|three|four|five|six|seven|eight|nine|ten)\b)`;
 const NO_VALUE = String.raw`(?:\w+ed|not|only|also|that|when|if|because)\b`;
