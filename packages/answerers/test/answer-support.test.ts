@@ -3,6 +3,8 @@ import {
   askedAnswerCheck,
   carryNames,
   holdsSubjects,
+  identifiersOf,
+  namesAnotherIdentifier,
   questionSubjects,
   unheldAbbreviations,
   unheldCapitalPhrases,
@@ -564,5 +566,24 @@ describe('unheldYears', () => {
     expect(unheldYears('How many first downs did Denver have in 2016?', game)).toEqual([]);
     expect(unheldYears('Who won Super Bowl 50?', game)).toEqual([]);
     expect(unheldYears('Which team gained 1,950 yards?', game)).toEqual([]);
+  });
+});
+
+describe('namesAnotherIdentifier', () => {
+  const asked = identifiersOf('What pickle protocol does Python 3.11 use by default?');
+
+  it("counts another release of the question's family as another thing", () => {
+    expect(namesAnotherIdentifier('Python 3.4 uses protocol 3 by default.', asked)).toBe(true);
+    expect(namesAnotherIdentifier('Python 3.11 uses protocol 4 by default.', asked)).toBe(false);
+  });
+
+  it('does not count a version named as the time something came', () => {
+    expect(
+      namesAnotherIdentifier(
+        'Currently the default protocol is 4, first introduced in Python 3.4 and incompatible with previous versions.',
+        asked,
+      ),
+    ).toBe(false);
+    expect(namesAnotherIdentifier('The option exists since version 3.2.', asked)).toBe(false);
   });
 });
