@@ -316,6 +316,8 @@ const FREQUENCY_PATTERN =
   /\b(?:(?:at least|at most|up to|about|roughly|approximately|no less than)\s+)?(?:(?:once|twice|(?:\w+|\d+) times)\s+(?:a|an|per|every|each)\s+\w+|every\s+(?:(?:[\d.,]+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|other)\s+)?\w+|(?:annually|yearly|monthly|weekly|daily|hourly|quarterly|biweekly|biannually|semiannually|continuously))\b/gi;
 const IDENTIFIER_PATTERN =
   /`[^`]{1,80}`|"[^"]{1,60}"|'[^'\s][^']{0,58}'|(?<![\w-])--?[a-zA-Z][\w-]*(?:=\S+)?|\b[\w.+-]+@[\w-]+\.[\w.-]+\b|\bhttps?:\/\/\S+[\w/]|(?<![\w.])(?:[\w-]+[./])+[\w-]+(?![\w])|\b(?=[\w-]*\d)(?=[\w-]*[A-Za-z])[\w]+(?:-[\w]+)+\b|\b[A-Za-z]+\d[\w]*\b|#[0-9A-Fa-f]{3,8}\b|\b[a-z]+(?:_[a-z0-9]+)+\b|\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b|\b[a-z]+(?:[A-Z][a-z0-9]+)+\b|\b[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}\b/g;
+/** A function's call with its arguments, one level of calls deep: "min(32, os.cpu_count() + 4)". */
+const CALL_PATTERN = /(?<![\w.-])[A-Za-z_][\w.]*\((?:[^()]|\([^()]*\))*\)/g;
 /** Words hyphenated into one, joined by a small word ("up-to-date", "end-to-end"). */
 const HYPHENATED_PHRASE =
   /^[a-z]+(?:-[a-z]+)*-(?:the|of|to|in|on|a|an|and|or|by|for|at|from)-[a-z]+(?:-[a-z]+)*$/i;
@@ -769,6 +771,16 @@ function anchorPositions(
   return { focus: focusAt, matched };
 }
 
+/** Whether text opens as many brackets as it closes, none closed before it opens. */
+function closesItsBrackets(text: string): boolean {
+  let depth = 0;
+  for (const ch of text) {
+    if (ch === '(') depth += 1;
+    else if (ch === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
+}
+
 function candidateSpans(
   sentence: string,
   tagged: TaggedWord[],
@@ -778,11 +790,13 @@ function candidateSpans(
 ): Span[] {
   const spans = new Map<string, Span>();
   const add = (start: number, end: number, kind: AnswerShape) => {
-    // A closing bracket stays after a one-word aside the span opens: "Policy engine (PE)".
+    // A closing bracket stays after a one-word aside the span opens ("Policy engine (PE)") and
+    // closing one it opens ("os.cpu_count()").
     while (
       end > start &&
       /[\s,.;:!?)]/.test(sentence[end - 1]!) &&
-      !ACRONYM_ASIDE.test(sentence.slice(start, end))
+      !ACRONYM_ASIDE.test(sentence.slice(start, end)) &&
+      !(sentence[end - 1] === ')' && closesItsBrackets(sentence.slice(start, end)))
     ) {
       end--;
     }
@@ -801,8 +815,15 @@ function candidateSpans(
   };
   for (const pattern of DATE_PATTERNS) each(pattern, 'date');
   for (const pattern of TIME_PATTERNS) each(pattern, 'time');
+  // A call is one value: "min(32, os.cpu_count() + 4)" is not 32.
+  const calls = [...sentence.matchAll(CALL_PATTERN)].map(
+    (m) => [m.index, m.index + m[0].length] as const,
+  );
+  for (const [start, end] of calls) add(start, end, 'identifier');
+  const inCall = (at: number) => calls.some(([start, end]) => at > start && at < end);
   for (const match of sentence.matchAll(NUMBER_PATTERN)) {
     if (!/\d|[a-z]/i.test(match[0])) continue;
+    if (inCall(match.index)) continue;
     const before = sentence.slice(0, match.index);
     // Digits of a code ("IR-2", "SP800") are no number, nor is a figure's or a section's
     // number ("Figure 3-1", "Section 4.2") unless a figure or a section is what is asked.

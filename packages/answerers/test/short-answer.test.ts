@@ -303,6 +303,21 @@ describe('shortAnswer', () => {
     ).toBeNull();
   });
 
+  it('reads a call as one value, never a number among its arguments', () => {
+    expect(
+      short(
+        'How many worker threads does ThreadPoolExecutor use by default?',
+        'Default value of max_workers is changed to min(32, os.cpu_count() + 4).',
+      ),
+    ).not.toBe('32');
+    expect(
+      short(
+        'Which function gives the default number of workers?',
+        'The default number of workers is min(32, os.cpu_count() + 4).',
+      ),
+    ).toBe('min(32, os.cpu_count() + 4)');
+  });
+
   it('reads a constant written in capitals and underscores as one identifier, without its citation', () => {
     expect(
       short(
