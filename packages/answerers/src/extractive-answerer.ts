@@ -66,6 +66,7 @@ import {
   type AnswerRequest,
   type Passage,
 } from './types';
+import { changedInVersion, supersedingNote, withoutVersionLabel } from './version-notes';
 
 /**
  * How many of the best sentences a relevance model reorders: of the SQuAD questions answered,
@@ -554,6 +555,17 @@ export class ExtractiveAnswerer implements Answerer {
       if (naming) best = naming;
     }
 
+    // "Changed in version 3.5: If max_workers is None…" is history when a later note of its
+    // document, near it, changed the same thing again.
+    if (changedInVersion(best.text)) {
+      const floor = DEFINING_SCORE_SHARE * best.score;
+      const document = documentOf(request.passages, best);
+      const nearby = ranked.filter(
+        (c) => c.score >= floor && documentOf(request.passages, c) === document && holdsNames(c),
+      );
+      best = supersedingNote(best, nearby, [...subjects.required, ...subjects.others]) ?? best;
+    }
+
     // "What is the first step…?" of a numbered list: its first item, whichever ranks best.
     const ordinal = askedOrdinal(request.standaloneQuestion);
     if (ordinal !== null) best = numberedItem(best, candidates, request.passages, ordinal) ?? best;
@@ -593,7 +605,12 @@ export class ExtractiveAnswerer implements Answerer {
     const context = spanContext(question);
     const spans = new Map<string, string | null>();
     const spanOf = (text: string) => {
-      if (!spans.has(text)) spans.set(text, shortAnswer(request.standaloneQuestion, text, context));
+      if (!spans.has(text)) {
+        spans.set(
+          text,
+          shortAnswer(request.standaloneQuestion, withoutVersionLabel(text), context),
+        );
+      }
       return spans.get(text)!;
     };
     // A second sentence is quoted for what the first lacks: its span answers when the first has

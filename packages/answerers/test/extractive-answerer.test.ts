@@ -813,6 +813,33 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
   });
 });
 
+describe('ExtractiveAnswerer and version notes', () => {
+  // concurrent.futures: the 3.5 note shares more of the question's words than the 3.8 note
+  // that changed the default again.
+  const futures = {
+    ...passage(
+      'futures',
+      'An Executor subclass that uses a pool of at most max_workers threads to execute calls asynchronously.\n\n' +
+        'Changed in version 3.5: If max_workers is None or not given, it will default to the number of processors on the machine, multiplied by 5.\n\n' +
+        'New in version 3.6: The thread_name_prefix argument was added.\n\n' +
+        'Changed in version 3.9: Worker threads are no longer daemon threads when an initializer is not given.\n\n' +
+        'Changed in version 3.8: Default value of max_workers is changed to min(32, os.cpu_count() + 4).',
+      'concurrent.futures',
+    ),
+    headings: 'ThreadPoolExecutor',
+  };
+
+  it('answers with the latest note about the thing asked', async () => {
+    const answer = await askOver(
+      'How many worker threads does ThreadPoolExecutor use if max_workers is not given?',
+      [futures],
+    );
+    expect(answer.text).toBe(
+      'Changed in version 3.8: Default value of max_workers is changed to min(32, os.cpu_count() + 4).',
+    );
+  });
+});
+
 describe('ExtractiveAnswerer and identifiers of one family', () => {
   it("does not quote a sentence about another publication of the question's series", async () => {
     const pdf = 'nist-sp-800-207-zero-trust-architecture.pdf';
