@@ -362,7 +362,7 @@ export function absentWords(
         ([word, count]) =>
           count === 0 &&
           !FRAMING_WORDS.has(stemTerm(word)) &&
-          !(question.names.has(word)
+          !(question.names.has(word) || CAMEL_CASE.test(writtenAs(word, question))
             ? spelledNearly(word, passageNames, { sharedStem: false })
             : spelledNearly(word, passageWords)) &&
           !writtenOtherwise(word, question, passageWords),
@@ -471,11 +471,12 @@ function writtenOtherwise(
   question: QuestionAnalysis,
   passageWords: ReadonlySet<string>,
 ): boolean {
-  const written = question.tagged.find((w) => words(w.text).includes(word))?.text ?? word;
+  const written = writtenAs(word, question);
   if (MONTH_SHORT.test(word)) return true;
   if (/^\p{Lu}{2,}s$/u.test(written) && passageWords.has(word.slice(0, -1))) return true;
-  // An identifier's parts are its own ("gc.stashExpire" is no "stash" and "expire").
-  if (!/^\p{L}+$/u.test(written)) return false;
+  // An identifier's parts are its own ("gc.stashExpire" is no "stash" and "expire"), a word in
+  // camel case too ("ExpiresMaxAge" is no "expires" and "maxage").
+  if (!/^\p{L}+$/u.test(written) || CAMEL_CASE.test(written)) return false;
   const sequence = question.tagged.flatMap((w) => words(w.text));
   const at = sequence.indexOf(word);
   const joined = (a?: string, b?: string) =>
@@ -486,6 +487,14 @@ function writtenOtherwise(
   }
   return false;
 }
+
+/** The question's word as it writes it, capitals and all. */
+function writtenAs(word: string, question: QuestionAnalysis): string {
+  return question.tagged.find((w) => words(w.text).includes(word))?.text ?? word;
+}
+
+/** A capital after a small letter inside a word: "ExpiresMaxAge", "maxAge". */
+const CAMEL_CASE = /\p{Ll}\p{Lu}/u;
 
 const MONTH_SHORT = /^(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 

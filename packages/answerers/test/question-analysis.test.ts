@@ -120,8 +120,8 @@ describe('absentSubjects', () => {
     none('Which teams run the DSMs?', ['dsms'], ['dsm', 'teams']);
     none('Where was the Feb 2010 audit published?', ['feb'], ['2010', 'audit']);
     none('What does the acronym CSM stand for?', ['acronym'], ['csm', 'command', 'module']);
-    // Still absent: a word that is a subject; an identifier's part; a short word, even one
-    // letter from a small word ("so").
+    // Still absent: a word that is a subject; an identifier's or camel-case word's part; a short
+    // word, even one letter from a small word ("so").
     expect(absentIn('Which port does the sso listen on?', ['sso'], ['port', 'okta'])).toEqual([
       'sso',
     ]);
@@ -132,6 +132,13 @@ describe('absentSubjects', () => {
         ['gc', 'stash', 'expire', 'entries'],
       ),
     ).toEqual(['stashexpire']);
+    expect(
+      absentIn(
+        'How does ExpiresMaxAge interact with ExpiresDefault?',
+        ['expiresmaxage'],
+        ['expires', 'maxage', 'expiresdefault'],
+      ),
+    ).toEqual(['expiresmaxage']);
     expect(
       absentIn('Which floor is the cafeteria on?', ['cafeteria'], ['floor', 'cafe', 'office']),
     ).toEqual(['cafeteria']);
