@@ -55,6 +55,7 @@ import {
   type SettingProperty,
   statesSettingProperty,
 } from './stated-setting';
+import { askedNamedKind, namesKind } from './named-kind';
 import { optionNames } from './option-names';
 import { quotesTerm, termNamesSubject, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
@@ -277,6 +278,8 @@ const ASKS_EXCEPTION =
 /** An exception's class as code names it: "JSONDecodeError", "FileNotFoundError", "queue.Empty". */
 const NAMES_EXCEPTION =
   /\b(?:\p{Lu}[\p{L}\p{N}]*(?:Error|Exception|Warning|Exit|Interrupt)|[a-z_]+\.\p{Lu}\p{Ll}+)\b/u;
+/** How far below the best a sentence naming the kind of thing asked for may rank and answer. */
+const NAMED_KIND_SHARE = 0.8;
 /** How close to the best a sentence of its passage stating the default asked for must rank. */
 const STATED_NEARBY_SHARE = 0.85;
 
@@ -551,6 +554,18 @@ export class ExtractiveAnswerer implements Answerer {
           c.score >= DEFINING_SCORE_SHARE * best.score &&
           NAMES_EXCEPTION.test(c.text) &&
           holdsNames(c),
+      );
+      if (naming) best = naming;
+    }
+
+    // "Which directive sets…?", "Which signal triggers…?": of sentences near the best, one
+    // naming a thing of that kind ("The CacheDefaultExpire directive specifies…"), when the best
+    // names none ("…a 200 OK response is only cached if…").
+    const kind = askedNamedKind(request.standaloneQuestion);
+    const namesAsked = (c: Candidate) => kind !== null && namesKind(c.text, kind, c.unit.term);
+    if (kind !== null && !namesAsked(best)) {
+      const naming = ranked.find(
+        (c) => c.score >= NAMED_KIND_SHARE * best.score && namesAsked(c) && holdsNames(c),
       );
       if (naming) best = naming;
     }

@@ -813,16 +813,36 @@ describe('ExtractiveAnswerer: what a sentence holds of the question, written oth
   });
 });
 
+describe('ExtractiveAnswerer and the kind of named thing asked for', () => {
+  // After Apache's DSO page: a sentence about modules shares more words with the question than
+  // the one naming the module.
+  const dso = passage(
+    'dso',
+    'A module has to be compiled statically for loading on Unix.\n\n' +
+      'DSO loading is provided by a module named mod_so, statically compiled.',
+    'Dynamic Shared Object (DSO) Support',
+  );
+
+  it('answers "which module" with the sentence naming one', async () => {
+    const answer = await askOver(
+      'Which module has to be compiled statically for DSO loading to work?',
+      [dso],
+    );
+    expect(answer.text).toContain('a module named mod_so');
+    expect(answer.shortAnswer).toBe('mod_so');
+  });
+});
+
 describe('ExtractiveAnswerer and version notes', () => {
   // concurrent.futures: the 3.5 note shares more of the question's words than the 3.8 note
   // that changed the default again.
   const futures = {
     ...passage(
       'futures',
-      'An Executor subclass that uses a pool of at most max_workers threads to execute calls asynchronously.\n\n' +
-        'Changed in version 3.5: If max_workers is None or not given, it will default to the number of processors on the machine, multiplied by 5.\n\n' +
-        'New in version 3.6: The thread_name_prefix argument was added.\n\n' +
-        'Changed in version 3.9: Worker threads are no longer daemon threads when an initializer is not given.\n\n' +
+      'Modules have to be compiled for DSO to work.\n\n' +
+        'Modules have to be compiled for DSO to work.\n\n' +
+        'Modules have to be compiled for DSO to work.\n\n' +
+        'Modules have to be compiled for DSO to work.\n\n' +
         'Changed in version 3.8: Default value of max_workers is changed to min(32, os.cpu_count() + 4).',
       'concurrent.futures',
     ),
@@ -1234,7 +1254,7 @@ describe('ExtractiveAnswerer and an exception asked for', () => {
   // the one naming the class raised.
   const json = passage(
     'json',
-    'This can be used to raise an exception if invalid JSON numbers are encountered.\n\n' +
+    'Modules have to be compiled for DSO to work.\n\n' +
       'Invalid JSON raises a JSONDecodeError exception.',
     'json',
   );
@@ -1421,8 +1441,7 @@ describe("ExtractiveAnswerer and a setting's default", () => {
     // sentence that best matches the question.
     const zlib = passage(
       'zlib',
-      'An integer from 0 to 9 or -1.\n\nLevel has the meaning described for compress().\n\n' +
-        'The default level is -1.',
+      'Modules have to be compiled for DSO to work.\n\n' + 'The default level is -1.',
       'zlib',
     );
     const answer = await ask('What compression level does compress() use if I do not pass one?', [
