@@ -767,8 +767,12 @@ export function writesCodeName(text: string): boolean {
 /** "What is the name of…", "what are the names of…": a name is asked for. */
 const ASKS_NAME =
   /\bwhat(?: is| was| are| were|'s)? (?:the |their |its |his |her |our |your )?(?:full )?names? of\b/;
-/** "How many…", "how much…", "how long…": an amount is asked for, which a sentence states. */
-const ASKS_AMOUNT = /^(?:\S+ ){0,3}how (?:many|much|long)\b/;
+/**
+ * "How many…", "how much…", "how long…": an amount is asked for, which a sentence states. Not by
+ * a question asking yes or no ("Does mod_cache_disk cap how much space the cache uses?").
+ */
+const ASKS_AMOUNT =
+  /^(?!(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|must|has|have|had)\b)(?:\S+ ){0,3}how (?:many|much|long)\b/;
 
 /** What `askedAnswerCheck` reads of a candidate answer. */
 export interface AskedCandidate {

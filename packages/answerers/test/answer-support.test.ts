@@ -401,6 +401,12 @@ describe('askedAnswerCheck', () => {
         sentence('The config file is docent.yaml in the working directory.'),
       ),
     ).toBe(true);
+    // A question asking yes or no asks no amount, whatever it says of one.
+    expect(
+      askedAnswerCheck(analysed('Does mod_cache_disk cap how much disk space the cache uses?'))(
+        sentence('The mod_cache_disk module makes no attempt to regulate the disk space used.'),
+      ),
+    ).toBe(true);
     // Other questions are as before.
     expect(
       askedAnswerCheck(analysed('Where do we submit the build?'))(
