@@ -56,7 +56,7 @@ import {
   statesSettingProperty,
 } from './stated-setting';
 import { askedNamedKind, namesKind } from './named-kind';
-import { optionNames } from './option-names';
+import { entryConcernsOptions, namesOption, optionNames } from './option-names';
 import { quotesTerm, termNamesSubject, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
@@ -278,6 +278,11 @@ const ASKS_EXCEPTION =
 /** An exception's class as code names it: "JSONDecodeError", "FileNotFoundError", "queue.Empty". */
 const NAMES_EXCEPTION =
   /\b(?:\p{Lu}[\p{L}\p{N}]*(?:Error|Exception|Warning|Exit|Interrupt)|[a-z_]+\.\p{Lu}\p{Ll}+)\b/u;
+/**
+ * How far below the best a sentence describing the option a question names may rank and answer:
+ * the question is about that option, whatever words the others share with it.
+ */
+const ASKED_OPTION_SHARE = 0.6;
 /** How far below the best a sentence naming the kind of thing asked for may rank and answer. */
 const NAMED_KIND_SHARE = 0.8;
 /** How close to the best a sentence of its passage stating the default asked for must rank. */
@@ -556,6 +561,34 @@ export class ExtractiveAnswerer implements Answerer {
           holdsNames(c),
       );
       if (naming) best = naming;
+    }
+
+    // "What ends up in the output of pg_dump -a?": a sentence under another option's name ("-f
+    // --file: This parameter can be omitted for file based output formats…") is about that
+    // option. Near it, the option's own description answers, from its first sentence ("-a
+    // --data-only: Dump only the data…").
+    const underAsked = (c: Candidate) => namesOption(c.unit.term, question.options);
+    // Unless the best's entry is about the question's option too ("-C: This flag is only allowed
+    // in combination with -B" for "What bcrypt cost does htpasswd -B use…?").
+    const relatedOption = (c: Candidate) =>
+      c.unit.term !== undefined &&
+      entryConcernsOptions(
+        c.unit.term,
+        candidates
+          .filter((o) => o.passageIndex === c.passageIndex && o.unit.term === c.unit.term)
+          .map((o) => o.text),
+        question.options,
+        new Set(question.terms.keys()),
+      );
+    if (question.options.length > 0 && !underAsked(best) && !relatedOption(best)) {
+      const floor = ASKED_OPTION_SHARE * best.score;
+      const own = ranked.filter((c) => c.score >= floor && underAsked(c) && holdsNames(c));
+      const top = own[0];
+      if (top) {
+        best = own
+          .filter((c) => c.passageIndex === top.passageIndex && c.unit.term === top.unit.term)
+          .reduce((a, c) => (c.position < a.position ? c : a), top);
+      }
     }
 
     // "Which directive sets…?", "Which signal triggers…?": of sentences near the best, one

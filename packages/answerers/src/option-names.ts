@@ -1,3 +1,6 @@
+import { contentWords } from '@docent/text-segmentation';
+import { stemTerm } from './term-stem';
+
 /**
  * Command-line options as a question and a manual write them: "-X", "-a", "--single-transaction".
  * Split into words they lose what names them: "-a" and "-D" are stopwords, "-X" reads as the
@@ -27,4 +30,31 @@ export const OPTION_KINDS: readonly string[] = ['option', 'switch', 'flag', 'cla
 /** "-X", "-1": one character, whose case is its meaning ("-d" deletes a merged branch only). */
 export function isOneLetterOption(option: string): boolean {
   return /^-[\p{L}\p{N}]$/u.test(option);
+}
+
+/** Whether a term names one of the options: "-a --data-only" names "-a", not "-A". */
+export function namesOption(term: string | undefined, options: readonly string[]): boolean {
+  return term !== undefined && optionNames(term).some((option) => options.includes(option));
+}
+
+/** An option as a term writes it, with its value: "--file=file", "-f". */
+const OPTION_WITH_VALUE = /(?<![\p{L}\p{N}_-])--?\p{L}[\p{L}\p{N}_-]*(?:=\S*)?/gu;
+
+/**
+ * Whether a manual's entry for a term is about the question's options though it does not name
+ * them: its term's words are the question's ("rebase.autoSquash" for "Which configuration
+ * variable turns on --autosquash?"), or its description names one ("-C: This flag is only
+ * allowed in combination with -B" for "What bcrypt cost does htpasswd -B use?").
+ */
+export function entryConcernsOptions(
+  term: string,
+  description: readonly string[],
+  options: readonly string[],
+  questionStems: ReadonlySet<string>,
+): boolean {
+  return (
+    contentWords(term.replace(OPTION_WITH_VALUE, ' ')).some((w) =>
+      questionStems.has(stemTerm(w)),
+    ) || description.some((text) => optionNames(text).some((option) => options.includes(option)))
+  );
 }

@@ -1215,6 +1215,29 @@ function termsPassage(
   return { ...passage(id, text, docName), headings, layout: encodeChunkLayout(layout) };
 }
 
+describe('ExtractiveAnswerer and the option a question names', () => {
+  // pg_dump(1): "-f" says more of the question's words ("output") than "-a", which it asks of.
+  const dump = termsPassage('pg_dump-options', 'pg_dump', 'Options', [
+    [
+      '-f file --file=file',
+      'Send output to the specified file. This parameter can be omitted for file based output formats, in which case the standard output is used.',
+    ],
+    [
+      '-a --data-only',
+      'Dump only the data, not the schema (data definitions). Table data and sequence values are dumped.',
+    ],
+  ]);
+  it("answers with the first sentence of the option's own description", async () => {
+    // "output" is on most pages of the manual.
+    const answer = await askWithCounts('What ends up in the output of pg_dump -a?', [dump], {
+      ends: 30,
+      output: 60,
+      pg_dump: 4,
+    });
+    expect(answer.text).toBe('Dump only the data, not the schema (data definitions).');
+  });
+});
+
 describe("ExtractiveAnswerer and an option's description", () => {
   // git-stash(1) as a wiki page: each option a bold name, its description under it.
   const stash = termsPassage('stash', 'git-stash(1)', 'OPTIONS', [

@@ -1,4 +1,11 @@
-import { isOneLetterOption, optionNames } from '../src/option-names';
+import { contentWords } from '@docent/text-segmentation';
+import {
+  entryConcernsOptions,
+  namesOption,
+  isOneLetterOption,
+  optionNames,
+} from '../src/option-names';
+import { stemTerm } from '../src/term-stem';
 
 describe('optionNames', () => {
   it('reads the options a text writes, as written', () => {
@@ -21,5 +28,47 @@ describe('isOneLetterOption', () => {
     expect(isOneLetterOption('-X')).toBe(true);
     expect(isOneLetterOption('-Fd')).toBe(false);
     expect(isOneLetterOption('--x')).toBe(false);
+  });
+});
+
+describe('namesOption', () => {
+  it('reads the options a term names, case and all', () => {
+    expect(namesOption('-a --data-only', ['-a'])).toBe(true);
+    expect(namesOption('-A --no-align', ['-a'])).toBe(false);
+    expect(namesOption(undefined, ['-a'])).toBe(false);
+  });
+});
+
+describe('entryConcernsOptions', () => {
+  const stems = (question: string) => new Set(contentWords(question).map(stemTerm));
+
+  it("takes an entry whose term's words the question says, or whose description names its option", () => {
+    expect(
+      entryConcernsOptions(
+        'rebase.autoSquash',
+        ['If set to true enable --autosquash option by default.'],
+        ['--autosquash'],
+        stems('Which rebase setting turns on --autosquash by default?'),
+      ),
+    ).toBe(true);
+    expect(
+      entryConcernsOptions(
+        '-C',
+        ['This flag is only allowed in combination with -B (bcrypt hashing).', 'It sets the cost.'],
+        ['-B'],
+        stems('What bcrypt cost does htpasswd -B use?'),
+      ),
+    ).toBe(true);
+  });
+
+  it("leaves another option's entry that says nothing of the question's", () => {
+    expect(
+      entryConcernsOptions(
+        '-f file --file=file',
+        ['Send output to the specified file.'],
+        ['-a'],
+        stems('What ends up in the output of pg_dump -a?'),
+      ),
+    ).toBe(false);
   });
 });
