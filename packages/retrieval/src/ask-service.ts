@@ -9,15 +9,26 @@ import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
 import { documentPageUrl, type DocumentLookup } from '@docent/metadata-store';
-import { MAX_TERM_STATISTICS_WORDS, type SearchIndex, type SearchMode } from '@docent/search-index';
+import {
+  MAX_TERM_STATISTICS_WORDS,
+  type SearchHit,
+  type SearchIndex,
+  type SearchMode,
+} from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
 import { acronymLongForm, questionAcronyms, spellsOut } from './acronym-expansion';
+import { unwrittenOptions, writesOption } from './option-passages';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
 import { StageClock, type StageTiming } from './stage-clock';
 
 export const DEFAULT_TOP_K = 5;
 /** Passages read for an acronym's long form: the best BM25 matches of the acronyms alone. */
 const ACRONYM_PASSAGES = 10;
+/** The best documents searched again, and how deep, for an option the passages do not write. */
+const OPTION_DOCUMENTS = 2;
+const OPTION_PASSAGES = 200;
+/** Passages writing the option added to those the answerer reads. */
+const OPTION_PASSAGES_ADDED = 2;
 
 export interface AskInput {
   namespaceName: string;
@@ -239,6 +250,37 @@ export class AskService {
     return longForms.length === 0 ? question : `${question} ${longForms.join(' ')}`;
   }
 
+  /**
+   * Passages of the best documents writing an option the question names and no hit writes
+   * ("-a" on pg_dump's page): searched again within those documents, deeper; null, with no
+   * search, when every option is written (or none is named).
+   */
+  private async optionHits(
+    question: string,
+    hits: SearchHit[],
+    query: { collectionId: string; text: string; vector: Float32Array },
+  ): Promise<SearchHit[] | null> {
+    const missing = unwrittenOptions(
+      question,
+      hits.map((hit) => hit.text),
+    );
+    if (missing.length === 0 || hits.length === 0) return null;
+    const documentIds = [...new Set(hits.map((hit) => hit.documentId))].slice(0, OPTION_DOCUMENTS);
+    const found = await this.index.search({
+      ...query,
+      documentIds,
+      limit: OPTION_PASSAGES,
+      mode: this.mode,
+      weights: { bm25: 1, vector: this.vectorWeight },
+      fusion: this.fusion,
+      extras: this.answerer.chunkExtras !== null,
+    });
+    const seen = new Set(hits.map((hit) => hit.chunkId));
+    return found
+      .filter((hit) => !seen.has(hit.chunkId) && writesOption(hit.text, missing))
+      .slice(0, OPTION_PASSAGES_ADDED);
+  }
+
   private async retrieveFor(accountId: string, input: AskInput, clock: StageClock) {
     const { collection } = await this.resolver.collection(
       accountId,
@@ -285,6 +327,15 @@ export class AskService {
       onStage: (stage) => clock.lap(stage),
     });
     clock.lap('search');
+    const optionHits = await this.optionHits(standalone.text, hits, {
+      collectionId: collection.id,
+      text: searchText,
+      vector,
+    });
+    if (optionHits) {
+      hits.push(...optionHits);
+      clock.lap('options');
+    }
     const counts = await counting;
     // Names come from the metadata, so a renamed or deleted document is never mislabelled.
     const documents = new Map(

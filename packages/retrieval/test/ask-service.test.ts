@@ -41,6 +41,8 @@ function askService(
   },
   answer: Answer = QUOTING_FAQ,
   hits = [hit('guide', 0, 0.8), hit('faq', 1, 0.5), hit('guide', 2, 0.4)],
+  /** The hits of a search within documents, when they differ from `hits`. */
+  documentHits?: (documentIds: string[]) => SearchHit[],
 ) {
   const requests: AnswerRequest[] = [];
   const countCalls: Array<[string, string[]]> = [];
@@ -49,7 +51,7 @@ function askService(
     search: async (query: SearchQuery) => {
       searches.push(query);
       query.onStage?.('bm25');
-      return hits;
+      return query.documentIds && documentHits ? documentHits(query.documentIds) : hits;
     },
     termDocumentCounts: async (collectionId: string, words: string[]) => {
       countCalls.push([collectionId, words]);
@@ -223,6 +225,29 @@ describe('AskService', () => {
       'What does the policy enforcement point (PEP) do?',
       'What does the gateway do?',
     ]);
+  });
+
+  it('searches the best documents again for an option the question names and no passage writes', async () => {
+    const option = (ordinal: number, text: string): SearchHit => ({
+      ...hit('pg_dump', ordinal, 0.5),
+      text,
+    });
+    const file = option(0, '-f file --file=file: Send output to the specified file.');
+    const align = option(7, '-A --no-align: Switches to unaligned output mode.');
+    const dataOnly = option(9, '-a --data-only: Dump only the data, not the schema.');
+    const service = askService({}, undefined, QUOTING_FAQ, [file], (documentIds) =>
+      documentIds.includes('pg_dump') ? [file, align, dataOnly] : [],
+    );
+    const result = await service.ask('What ends up in the output of pg_dump -a?');
+    expect(service.searches[1]).toMatchObject({ documentIds: ['pg_dump'], limit: 200 });
+    // The option's passage, written as asked ("-A" is another option), after the others.
+    expect(service.requests[0]!.passages.map((p) => p.id)).toEqual(['pg_dump:0', 'pg_dump:9']);
+    expect(result.timings.stages.map((stage) => stage.name)).toContain('options');
+    // An option a passage writes, or none named: no second search.
+    const written = askService({}, undefined, QUOTING_FAQ, [dataOnly], () => [file]);
+    await written.ask('What does pg_dump -a do?');
+    await written.ask('What does pg_dump do?');
+    expect(written.searches).toHaveLength(2);
   });
 
   it('puts the quoted passage first with its sentence highlighted, then the others by rank', async () => {
