@@ -456,6 +456,10 @@ export class ExtractiveAnswerer implements Answerer {
     if (named.score < this.minScore) return notFound('low-score');
     if (!near(named)) return notFound('neighbour');
     let best = named;
+    // Of the sentences ranked within `share` of the best, those that are `wanted` and hold what
+    // the question is about, best first: what the preferences below choose from.
+    const nearBest = (share: number, wanted: (c: Candidate) => boolean) =>
+      ranked.filter((c) => c.score >= share * best.score && wanted(c) && holdsNames(c));
     if (this.requireSubjects && question.focus.length > 0) {
       // The question's focus ("which encryption algorithm", "what port"): a sentence that lacks
       // it may still answer ("the Denver Broncos" for "which team"), but not when another
@@ -544,23 +548,14 @@ export class ExtractiveAnswerer implements Answerer {
     const phrases = participlePhrases(request.standaloneQuestion);
     const saysPhrase = (c: Candidate) => phrases.some((phrase) => phrase.test(c.text));
     if (phrases.length > 0 && !saysPhrase(best)) {
-      const saying = ranked.find(
-        (c) => c.score >= DEFINING_SCORE_SHARE * best.score && saysPhrase(c) && holdsNames(c),
-      );
-      if (saying) best = saying;
+      best = nearBest(DEFINING_SCORE_SHARE, saysPhrase)[0] ?? best;
     }
 
     // "Which exception does json.loads() raise…?": of sentences near the best, one naming an
     // exception's class ("…a JSONDecodeError will be raised."), when the best names none ("This
     // can be used to raise an exception if…").
     if (ASKS_EXCEPTION.test(request.standaloneQuestion) && !NAMES_EXCEPTION.test(best.text)) {
-      const naming = ranked.find(
-        (c) =>
-          c.score >= DEFINING_SCORE_SHARE * best.score &&
-          NAMES_EXCEPTION.test(c.text) &&
-          holdsNames(c),
-      );
-      if (naming) best = naming;
+      best = nearBest(DEFINING_SCORE_SHARE, (c) => NAMES_EXCEPTION.test(c.text))[0] ?? best;
     }
 
     // "What ends up in the output of pg_dump -a?": a sentence under another option's name ("-f
@@ -581,8 +576,7 @@ export class ExtractiveAnswerer implements Answerer {
         new Set(question.terms.keys()),
       );
     if (question.options.length > 0 && !underAsked(best) && !relatedOption(best)) {
-      const floor = ASKED_OPTION_SHARE * best.score;
-      const own = ranked.filter((c) => c.score >= floor && underAsked(c) && holdsNames(c));
+      const own = nearBest(ASKED_OPTION_SHARE, underAsked);
       const top = own[0];
       if (top) {
         best = own
@@ -597,19 +591,16 @@ export class ExtractiveAnswerer implements Answerer {
     const kind = askedNamedKind(request.standaloneQuestion);
     const namesAsked = (c: Candidate) => kind !== null && namesKind(c.text, kind, c.unit.term);
     if (kind !== null && !namesAsked(best)) {
-      const naming = ranked.find(
-        (c) => c.score >= NAMED_KIND_SHARE * best.score && namesAsked(c) && holdsNames(c),
-      );
-      if (naming) best = naming;
+      best = nearBest(NAMED_KIND_SHARE, namesAsked)[0] ?? best;
     }
 
     // "Changed in version 3.5: If max_workers is None…" is history when a later note of its
     // document, near it, changed the same thing again.
     if (changedInVersion(best.text)) {
-      const floor = DEFINING_SCORE_SHARE * best.score;
       const document = documentOf(request.passages, best);
-      const nearby = ranked.filter(
-        (c) => c.score >= floor && documentOf(request.passages, c) === document && holdsNames(c),
+      const nearby = nearBest(
+        DEFINING_SCORE_SHARE,
+        (c) => documentOf(request.passages, c) === document,
       );
       best = supersedingNote(best, nearby, [...subjects.required, ...subjects.others]) ?? best;
     }
