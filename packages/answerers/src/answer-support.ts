@@ -4,6 +4,7 @@ import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-a
 import { sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
+import { withoutVersionTimes } from './version-notes';
 
 /**
  * The support rule: an answer is supported when the question's distinguishing content (its
@@ -404,20 +405,13 @@ export function identifiersOf(text: string): Map<string, Set<string>> {
 }
 
 /**
- * A version named as a point in time ("first introduced in Python 3.4", "since version 2.1", "as
- * of v1.2") dates what the sentence says: it is not the thing the sentence is about.
- */
-const VERSION_AS_TIME =
-  /\b(?:(?:introduced|added|new|available|deprecated|removed|changed)\s+in|since|as\s+of|prior\s+to|until)\s+(?:\p{L}+\s+)?v?\d+(?:\.\d+)+\b/giu;
-
-/**
  * Whether a sentence names an identifier of the family of one the question names, but not the
  * question's own: "SP 800-63-3" for a question about SP 800-207, release train R-17 for R-99 —
  * another thing's fact. A version named as a point in time does not count.
  */
 export function namesAnotherIdentifier(text: string, asked: Map<string, Set<string>>): boolean {
   if (asked.size === 0) return false;
-  for (const [family, codes] of identifiersOf(text.replace(VERSION_AS_TIME, ' '))) {
+  for (const [family, codes] of identifiersOf(withoutVersionTimes(text))) {
     const wanted = asked.get(family);
     // "800-61r2" names SP 800-61 too, "v1.2.3" version 1.2.
     const names = (code: string) =>

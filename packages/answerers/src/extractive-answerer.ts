@@ -56,7 +56,7 @@ import {
   statesSettingProperty,
 } from './stated-setting';
 import { askedNamedKind, namesKind } from './named-kind';
-import { entryConcernsOptions, namesOption, optionNames } from './option-names';
+import { entryConcernsOptions, optionNames, writesOption } from './option-names';
 import { quotesTerm, termNamesSubject, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
@@ -562,7 +562,8 @@ export class ExtractiveAnswerer implements Answerer {
     // --file: This parameter can be omitted for file based output formats…") is about that
     // option. Near it, the option's own description answers, from its first sentence ("-a
     // --data-only: Dump only the data…").
-    const underAsked = (c: Candidate) => namesOption(c.unit.term, question.options);
+    const underAsked = (c: Candidate) =>
+      c.unit.term !== undefined && writesOption(c.unit.term, question.options);
     // Unless the best's entry is about the question's option too ("-C: This flag is only allowed
     // in combination with -B" for "What bcrypt cost does htpasswd -B use…?").
     const relatedOption = (c: Candidate) =>
@@ -573,7 +574,7 @@ export class ExtractiveAnswerer implements Answerer {
           .filter((o) => o.passageIndex === c.passageIndex && o.unit.term === c.unit.term)
           .map((o) => o.text),
         question.options,
-        new Set(question.terms.keys()),
+        question.terms,
       );
     if (question.options.length > 0 && !underAsked(best) && !relatedOption(best)) {
       const own = nearBest(ASKED_OPTION_SHARE, underAsked);

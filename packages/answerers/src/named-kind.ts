@@ -26,7 +26,7 @@ const NAMED_KINDS = [
 ];
 
 const AUXILIARY = '(?:do|does|did|is|are|was|were|can|could|should|will|would|must|has|have)';
-/** "Which configure option…", "what lock…": up to two words before the kind, no auxiliary. */
+/** "Which configure option…", "what signal…": up to two words before the kind, no auxiliary. */
 const ASKS_NAMED_KIND = new RegExp(
   String.raw`\b(?:which|what)\s+(?:(?!${AUXILIARY}\b)[\w-]+\s+){0,2}?(${NAMED_KINDS.join('|')})(?:e?s)?\b`,
   'i',

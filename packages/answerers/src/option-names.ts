@@ -32,13 +32,13 @@ export function isOneLetterOption(option: string): boolean {
   return /^-[\p{L}\p{N}]$/u.test(option);
 }
 
-/** Whether a term names one of the options: "-a --data-only" names "-a", not "-A". */
-export function namesOption(term: string | undefined, options: readonly string[]): boolean {
-  return term !== undefined && optionNames(term).some((option) => options.includes(option));
+/** Whether a text writes one of the options, case and all: "-a --data-only" "-a", not "-A". */
+export function writesOption(text: string, options: readonly string[]): boolean {
+  return optionNames(text).some((option) => options.includes(option));
 }
 
 /** An option as a term writes it, with its value: "--file=file", "-f". */
-const OPTION_WITH_VALUE = /(?<![\p{L}\p{N}_-])--?\p{L}[\p{L}\p{N}_-]*(?:=\S*)?/gu;
+const OPTION_WITH_VALUE = new RegExp(String.raw`(?<![\p{L}\p{N}_-])${OPTION_SHAPE}(?:=\S*)?`, 'gu');
 
 /**
  * Whether a manual's entry for a term is about the question's options though it does not name
@@ -50,11 +50,11 @@ export function entryConcernsOptions(
   term: string,
   description: readonly string[],
   options: readonly string[],
-  questionStems: ReadonlySet<string>,
+  questionStems: { has(stem: string): boolean },
 ): boolean {
   return (
     contentWords(term.replace(OPTION_WITH_VALUE, ' ')).some((w) =>
       questionStems.has(stemTerm(w)),
-    ) || description.some((text) => optionNames(text).some((option) => options.includes(option)))
+    ) || description.some((text) => writesOption(text, options))
   );
 }

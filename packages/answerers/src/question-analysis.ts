@@ -609,7 +609,7 @@ function actingOnObjects(tagged: TaggedWord[], question: string): Set<number> {
 }
 
 /** Dotted, underscored or camel-cased: a setting's or a symbol's name (not "e.g." or "U.S."). */
-const IDENTIFIER_SHAPE = /\p{L}{2}[._]\p{L}{2}|\p{Ll}\p{Lu}/u;
+const IDENTIFIER_SHAPE = new RegExp(String.raw`\p{L}{2}[._]\p{L}{2}|${CAMEL_CASE.source}`, 'u');
 /** Words joined by a dot or an underscore: "postgresql.conf", "log_lock_waits". */
 const JOINED_NAME = /\p{L}[._]\p{L}/u;
 

@@ -3,21 +3,34 @@
  * is None…". A note says what changed then, not what holds now: a later note about the same thing
  * ("Changed in version 3.8: Default value of max_workers is changed to…") supersedes it.
  */
-const CHANGED_IN_VERSION = /^Changed in version (\d+(?:\.\d+)*)\s*:/;
+/**
+ * A version note's label ("Changed in version 3.5: ", "New in version 3.6: ", "Deprecated since
+ * version 3.12: "): its kind and its version.
+ */
+const VERSION_LABEL =
+  /^\s*(?:(Changed|New) in version|Deprecated since version) (\d+(?:\.\d+)*)\s*:\s*/;
 
 /** The version a "Changed in version …:" note opens with, as numbers; null for other text. */
 export function changedInVersion(text: string): number[] | null {
-  const match = CHANGED_IN_VERSION.exec(text.trimStart());
-  return match ? match[1]!.split('.').map(Number) : null;
+  const match = VERSION_LABEL.exec(text);
+  return match?.[1] === 'Changed' ? match[2]!.split('.').map(Number) : null;
 }
-
-/** A version note's label ("New in version 3.6: ", "Deprecated since version 3.12: "). */
-const VERSION_LABEL =
-  /^\s*(?:(?:Changed|New) in version|Deprecated since version) \d+(?:\.\d+)*\s*:\s*/;
 
 /** The text of a version note after its label: the version is when, not what, it says. */
 export function withoutVersionLabel(text: string): string {
   return text.replace(VERSION_LABEL, '');
+}
+
+/**
+ * A version named as a point in time ("first introduced in Python 3.4", "since version 2.1", "as
+ * of v1.2"): it dates what the sentence says, it is not the thing the sentence is about.
+ */
+const VERSION_AS_TIME =
+  /\b(?:(?:introduced|added|new|available|deprecated|removed|changed)\s+in|since|as\s+of|prior\s+to|until)\s+(?:\p{L}+\s+)?v?\d+(?:\.\d+)+\b/giu;
+
+/** The text without the versions it names as points in time. */
+export function withoutVersionTimes(text: string): string {
+  return text.replace(VERSION_AS_TIME, ' ');
 }
 
 /** Whether version `a` comes after `b`, part by part: 3.10 after 3.8, 3.8.1 after 3.8. */

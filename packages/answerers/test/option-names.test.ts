@@ -1,9 +1,9 @@
 import { contentWords } from '@docent/text-segmentation';
 import {
   entryConcernsOptions,
-  namesOption,
   isOneLetterOption,
   optionNames,
+  writesOption,
 } from '../src/option-names';
 import { stemTerm } from '../src/term-stem';
 
@@ -31,11 +31,13 @@ describe('isOneLetterOption', () => {
   });
 });
 
-describe('namesOption', () => {
-  it('reads the options a term names, case and all', () => {
-    expect(namesOption('-a --data-only', ['-a'])).toBe(true);
-    expect(namesOption('-A --no-align', ['-a'])).toBe(false);
-    expect(namesOption(undefined, ['-a'])).toBe(false);
+describe('writesOption', () => {
+  it('finds an option written whole, case and all, not within a longer one or a word', () => {
+    expect(writesOption('-a --data-only', ['-a'])).toBe(true);
+    expect(writesOption('-A --no-align', ['-a'])).toBe(false);
+    expect(writesOption('-a --data-only: Dump only the data.', ['-a'])).toBe(true);
+    expect(writesOption('--all-databases: Dump every database.', ['-a'])).toBe(false);
+    expect(writesOption('A non-trivial case.', ['-trivial'])).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import type {
   CollectionTermCounts,
   Passage,
 } from '@docent/answerers';
+import { writesOption } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
@@ -17,8 +18,8 @@ import {
 } from '@docent/search-index';
 import { contentWords } from '@docent/text-segmentation';
 import { acronymLongForm, questionAcronyms, spellsOut } from './acronym-expansion';
-import { unwrittenOptions, writesOption } from './option-passages';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
+import { unwrittenOptions } from './option-passages';
 import { StageClock, type StageTiming } from './stage-clock';
 
 export const DEFAULT_TOP_K = 5;

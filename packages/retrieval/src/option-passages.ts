@@ -12,9 +12,3 @@ export function unwrittenOptions(question: string, passageTexts: readonly string
   const written = new Set(passageTexts.flatMap(optionNames));
   return asked.filter((option) => !written.has(option));
 }
-
-/** Whether a passage writes one of the options, case and all ("-a" is not "-A"). */
-export function writesOption(text: string, options: readonly string[]): boolean {
-  const written = optionNames(text);
-  return options.some((option) => written.includes(option));
-}

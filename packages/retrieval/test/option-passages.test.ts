@@ -1,4 +1,4 @@
-import { unwrittenOptions, writesOption } from '../src/option-passages';
+import { unwrittenOptions } from '../src/option-passages';
 
 describe('unwrittenOptions', () => {
   it("gives the question's options that no passage writes, case and all", () => {
@@ -15,13 +15,5 @@ describe('unwrittenOptions', () => {
 
   it('gives none for a question naming no option, hyphenated words included', () => {
     expect(unwrittenOptions('Which order does X-Forwarded-For list hosts in?', [])).toEqual([]);
-  });
-});
-
-describe('writesOption', () => {
-  it('finds an option written whole, not within a longer one or a word', () => {
-    expect(writesOption('-a --data-only: Dump only the data.', ['-a'])).toBe(true);
-    expect(writesOption('--all-databases: Dump every database.', ['-a'])).toBe(false);
-    expect(writesOption('A non-trivial case.', ['-trivial'])).toBe(false);
   });
 });
