@@ -57,6 +57,7 @@ import {
 } from './stated-setting';
 import { askedNamedKind, namesKind } from './named-kind';
 import { entryConcernsOptions, optionNames, writesOption } from './option-names';
+import { askedParameters, signatureParameters, writesParameter } from './parameter-names';
 import { quotesTerm, termNamesSubject, termShortName } from './term-naming';
 import { stemTerm } from './term-stem';
 import {
@@ -584,6 +585,29 @@ export class ExtractiveAnswerer implements Answerer {
           .filter((c) => c.passageIndex === top.passageIndex && c.unit.term === top.unit.term)
           .reduce((a, c) => (c.position < a.position ? c : a), top);
       }
+    }
+
+    // "What does ignore_errors do in shutil.rmtree()?": of the sentences of its section (the
+    // function's entry) near the best, one whose prose writes the parameter asked about, when the
+    // best's does not.
+    const parameters = askedParameters(
+      request.standaloneQuestion,
+      signatureParameters(
+        [
+          request.passages[best.passageIndex]!.headings,
+          best.unit.term,
+          best.text,
+          request.standaloneQuestion,
+        ].join(' '),
+      ),
+    );
+    if (parameters.length > 0 && !writesParameter(best.text, parameters)) {
+      const entry = sectionOf(request.passages, best);
+      best =
+        nearBest(
+          DEFINING_SCORE_SHARE,
+          (c) => sectionOf(request.passages, c) === entry && writesParameter(c.text, parameters),
+        )[0] ?? best;
     }
 
     // "Which directive sets…?", "Which signal triggers…?": of sentences near the best, one
@@ -1199,6 +1223,11 @@ const ITEM_NUMBER = /(?:^|\s)(\d{1,2})[.)]\s+$/;
 function documentOf(passages: Passage[], candidate: Candidate): string {
   const passage = passages[candidate.passageIndex]!;
   return passage.documentId ?? passage.docName;
+}
+
+/** A candidate's document and section titles: "asyncio > Waiting Primitives > wait()". */
+function sectionOf(passages: Passage[], candidate: Candidate): string {
+  return `${documentOf(passages, candidate)}\u0000${passages[candidate.passageIndex]!.headings}`;
 }
 
 function notFound(reason: NonNullable<Answer['notFoundReason']>): Answer {

@@ -833,6 +833,26 @@ describe('ExtractiveAnswerer and the kind of named thing asked for', () => {
   });
 });
 
+describe('ExtractiveAnswerer and the parameter asked about', () => {
+  // After Python's shutil page: under the function's signature, a sentence naming the function
+  // shares more words with the question than the one saying what the parameter does.
+  const rmtree = {
+    ...passage(
+      'shutil',
+      'Raises an auditing event shutil.rmtree with arguments path, dir_fd.\n\n' +
+        'If ignore_errors is true, failed removals are skipped.',
+      'shutil — High-level file operations',
+    ),
+    headings: 'shutil.rmtree(path, ignore_errors=False, onerror=None, *, dir_fd=None)',
+  };
+
+  it('answers with the sentence writing the parameter', async () => {
+    const answer = await askOver('What does ignore_errors do in shutil.rmtree()?', [rmtree]);
+    expect(answer.text).toBe('If ignore_errors is true, failed removals are skipped.');
+    expect(answer.shortAnswer).toBeNull();
+  });
+});
+
 describe('ExtractiveAnswerer and version notes', () => {
   // concurrent.futures: the 3.5 note shares more of the question's words than the 3.8 note
   // that changed the default again.
