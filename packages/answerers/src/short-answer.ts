@@ -165,10 +165,11 @@ export function askedThing(
   if (/^\s*(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had)\b/.test(q)) {
     return null;
   }
-  // A meaning ("what does tenant mean?"), an event ("what happened to…") or a course of action
-  // ("what do I do if…"): a description, which no short span gives.
+  // A meaning ("what does tenant mean?"), an event ("what happened to…"), a course of action
+  // ("what do I do if…") or what a thing does ("what does ignore_errors do in rmtree()?"): a
+  // description, which no short span gives.
   const description =
-    /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$/;
+    /\bmean\b|\bhappen(?:s|ed)?\b|\b(?:do|should|can|must) (?:i|we|you) do\b|\bdo\s*\??\s*$|^\s*what (?:does|do)\b.*\bdo (?:in|with|for|on|to|when|if)\b/;
   if (/^\s*what\b/.test(q) && description.test(q)) return null;
   // A step of a procedure ("What is the first step when…?"): an action, said by a sentence
   // ("Which phase…?" may be answered by a name).

@@ -79,6 +79,8 @@ describe('askedThing', () => {
     'What happened to release train R-22?',
     'What do I do if I lose my YubiKey?',
     'What does Sandpiper do?',
+    'What does ignore_errors do in shutil.rmtree()?',
+    'What does the -R flag of pg_basebackup do to the data directory?',
   ])('%j asks for no single thing', (question) => {
     expect(askedThing(question)).toBeNull();
   });
