@@ -36,6 +36,9 @@ const FORMS: RegExp[] = [
   // allows developers to build LLM applications…").
   /^what (?:is|are) (.+?) (?:used|meant|designed|intended) for$/,
   /^what (?:does|do) (.+?) (?:actually |really |exactly )?do(?: (?:to|with) (?:the|a|an|my|our|your) \S+)?$/,
+  // What a function returns is what its description opens with ("Return a list of the n most
+  // common elements…").
+  /^what (?:does|do) (.+?) return$/,
   new RegExp(String.raw`^what (?:is|are) (?:meant by |the ${ROLE} of )?((?!the )\S.*)$`),
   new RegExp(String.raw`^what (?:is|are) the ${ROLE} of (.+)$`),
   /^what (?:does|do) (.+?) (?:mean|stand for|refer to|indicate|signify|denote)(?: in (?:this|the|our) \S+(?: \S+)?)?$/,

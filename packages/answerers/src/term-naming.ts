@@ -97,10 +97,17 @@ export function termNamesSubject(
   question: string,
 ): boolean {
   const written = (name: string) => !isOneLetterOption(name) || tokens(question, false).has(name);
-  // "atexit.register()": the call named by its name.
-  const last = subjectWords.at(-1)?.toLowerCase().replace(/\(\)$/, '');
+  // "atexit.register()", "Counter.most_common(n)": the call named by its name, which the term
+  // may write without its class or module ("most_common([n])").
+  const last = subjectWords
+    .at(-1)
+    ?.toLowerCase()
+    .replace(/\([^()]*\)$/, '');
   if (last === undefined) return false;
-  const named = writtenNames(term).find((name) => name.toLowerCase() === last);
+  const named = writtenNames(term).find((name) => {
+    const lower = name.toLowerCase();
+    return lower === last || (SIGNATURE.test(term.trim()) && last.endsWith(`.${lower}`));
+  });
   if (named !== undefined) return written(named);
   const head = commandHead(term);
   if (head.length === 0 || head.length > subjectWords.length) return false;

@@ -35,6 +35,10 @@ describe('definedSubject', () => {
       certain: true,
     });
     expect(definedSubject('What does the policy engine do?')?.words).toEqual(['policy', 'engine']);
+    // What a function returns, said by what its description opens with.
+    expect(definedSubject('What does Counter.most_common(n) return?')?.words).toEqual([
+      'counter.most_common(n)',
+    ]);
     // Quoted names, not possessives.
     expect(definedSubject("What is 'rebase'?")?.words).toEqual(['rebase']);
     expect(definedSubject('What is ‘0-RTT’ data?')?.words).toEqual(['0-rtt', 'data']);

@@ -79,6 +79,14 @@ describe('termNamesSubject', () => {
     expect(termShortName('heapq.heapify(x)')).toBe('heapq.heapify');
   });
 
+  it("reads a method's signature written without its class, called with arguments", () => {
+    const mostCommon = 'most_common([n])';
+    expect(termNamesSubject(mostCommon, ['counter.most_common(n)'], asked)).toBe(true);
+    expect(termNamesSubject(mostCommon, ['counter.least_common(n)'], asked)).toBe(false);
+    // An option is no method: "git.-f" names nothing.
+    expect(termNamesSubject('-f, --force', ['git.-f'], asked)).toBe(false);
+  });
+
   it('holds a one-letter option to the case the question writes it in', () => {
     const question = 'What does git branch -D do?';
     expect(termNamesSubject('git branch -d <branch>', ['git', 'branch', '-d'], question)).toBe(
