@@ -20,9 +20,12 @@ import { contentWords } from '@docent/text-segmentation';
 import { acronymLongForm, questionAcronyms, spellsOut } from './acronym-expansion';
 import { standaloneQuestion, type HistoryTurn } from './follow-up';
 import { unwrittenOptions } from './option-passages';
+import { withoutRepeatedText } from './repeated-passages';
 import { StageClock, type StageTiming } from './stage-clock';
 
 export const DEFAULT_TOP_K = 5;
+/** Hits searched beyond the passages wanted, standing in for repeats (`withoutRepeatedText`). */
+const REPEAT_SLACK = 3;
 /** Passages read for an acronym's long form: the best BM25 matches of the acronyms alone. */
 const ACRONYM_PASSAGES = 10;
 /** The best documents searched again, and how deep, for an option the passages do not write. */
@@ -314,12 +317,15 @@ export class AskService {
     clock.lap('acronyms');
     const vector = await this.embedder.embedQuery(searchText);
     clock.lap('embed');
-    const hits = await this.index.search({
+    const limit = Math.max(topK, this.minPassages);
+    const found = await this.index.search({
       collectionId: collection.id,
       text: searchText,
       vector,
       documentIds,
-      limit: Math.max(topK, this.minPassages),
+      // A few more, for those repeating a better hit's text (the same pool of candidates: the
+      // first `limit` are the same).
+      limit: limit + REPEAT_SLACK,
       mode: this.mode,
       weights: { bm25: 1, vector: this.vectorWeight },
       fusion: this.fusion,
@@ -327,6 +333,7 @@ export class AskService {
       extras: this.answerer.chunkExtras !== null,
       onStage: (stage) => clock.lap(stage),
     });
+    const hits = withoutRepeatedText(found).slice(0, limit);
     clock.lap('search');
     const optionHits = await this.optionHits(standalone.text, hits, {
       collectionId: collection.id,

@@ -250,6 +250,29 @@ describe('AskService', () => {
     expect(written.searches).toHaveLength(2);
   });
 
+  it("leaves out a hit repeating a better one's text and reads the next in its place", async () => {
+    // A manual's page carries its table of contents twice.
+    const toc = (ordinal: number, text: string): SearchHit => ({
+      ...hit('atexit', ordinal, 0.9 - ordinal / 10),
+      text,
+    });
+    const hits = [
+      toc(0, '- atexit — Exit handlers\n  - register()'),
+      toc(1, '- atexit — Exit handlers  - register() '),
+      ...[2, 3, 4, 5, 6].map((ordinal) => hit('atexit', ordinal, 0.5 - ordinal / 100)),
+    ];
+    const service = askService({}, undefined, QUOTING_FAQ, hits);
+    await service.ask('What does atexit.register() do?');
+    expect(service.searches[0]!.limit).toBe(5 + 3);
+    expect(service.requests[0]!.passages.map((p) => p.id)).toEqual([
+      'atexit:0',
+      'atexit:2',
+      'atexit:3',
+      'atexit:4',
+      'atexit:5',
+    ]);
+  });
+
   it('puts the quoted passage first with its sentence highlighted, then the others by rank', async () => {
     const result = await askService().ask('Where is the FAQ?');
     expect(result).toMatchObject({ answer: 'faq passage 1', found: true, shortAnswer: 'passage' });
