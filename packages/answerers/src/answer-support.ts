@@ -92,7 +92,12 @@ export function questionSubjects(
     !possessive && !coded.has(n) && question.asked.has(n) && n !== head;
   const required = new Set(
     [...question.names].filter(
-      (n) => /\p{L}{3}/u.test(n) && !misspelt.has(n) && !common.has(n) && !describing(n),
+      (n) =>
+        /\p{L}{3}/u.test(n) &&
+        !misspelt.has(n) &&
+        !common.has(n) &&
+        !describing(n) &&
+        !question.supplied.has(n),
     ),
   );
   const things: string[] = [];
@@ -105,6 +110,7 @@ export function questionSubjects(
       !question.things.has(term) ||
       !/\p{L}{3}|\d/u.test(term) ||
       FRAMING_WORDS.has(term) ||
+      question.supplied.has(term) ||
       (question.options.length > 0 && OPTION_KIND_STEMS.has(term)) ||
       question.asked.has(term) ||
       question.verbs.has(term) ||
@@ -297,7 +303,8 @@ export function namesOfDocuments(
 /**
  * The question's names that half or more of the collection's chunks hold ("NIST" in a folder
  * of NIST publications, "OSCAL" in its guides): the collection's topic, which a page rarely
- * repeats in the sentence that answers. Not decided in a collection too small to tell.
+ * repeats in the sentence that answers; and those a large collection writes everywhere
+ * (`WIDESPREAD_NAME_CHUNKS`). Not decided in a collection too small to tell.
  */
 export function commonNames(
   question: QuestionAnalysis,
@@ -306,7 +313,8 @@ export function commonNames(
   const out = new Set<string>();
   if (chunks < MIN_CHUNKS_FOR_COMMON_NAMES) return out;
   for (const [word, count] of byWord) {
-    if (count < COMMON_NAME_SHARE * chunks) continue;
+    const widespread = count >= WIDESPREAD_NAME_CHUNKS && count >= WIDESPREAD_NAME_SHARE * chunks;
+    if (count < COMMON_NAME_SHARE * chunks && !widespread) continue;
     for (const form of [word, stemTerm(word)]) if (question.names.has(form)) out.add(form);
   }
   return out;
@@ -314,6 +322,15 @@ export function commonNames(
 
 const MIN_CHUNKS_FOR_COMMON_NAMES = 20;
 const COMMON_NAME_SHARE = 0.5;
+/**
+ * A name a large collection writes in hundreds of chunks and a twentieth of them is its
+ * vocabulary, not a thing: PostgreSQL's manual writes "PostgreSQL" and "SQL" in 800 and 650 of
+ * its 5,100 chunks, SQLite's "PRAGMA", "NULL" and "UPDATE" in over 800 of 11,000. A question
+ * quoting a statement ("SELECT sum(amount) FROM payments WHERE 0…") names them all; the sentence
+ * answering it says `sum()`. A small wiki's names ("Heron" in five of 77 chunks) stay.
+ */
+const WIDESPREAD_NAME_CHUNKS = 100;
+const WIDESPREAD_NAME_SHARE = 0.05;
 
 /**
  * Whether the sentence holds every one of `terms` — in its own words, its block (the paragraph

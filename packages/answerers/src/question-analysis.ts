@@ -2,6 +2,7 @@ import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-seg
 import { definedSubject } from './defined-subject';
 import { isOneLetterOption, optionNames } from './option-names';
 import { questionCues, type QuestionCue } from './question-cues';
+import { suppliedValues } from './supplied-values';
 import { stemTerm, withoutAccents } from './term-stem';
 
 /** What the answerer reads from a question before it looks at any passage. */
@@ -51,6 +52,11 @@ export interface QuestionAnalysis {
   compounds: Set<string>;
   /** Stems of the verb of an inverted question that a tagger may read as a noun. */
   verbs: Set<string>;
+  /**
+   * Stems of the values it supplies in code it quotes — its own table's name, a literal, a
+   * call's argument (`suppliedValues`): never what it is about.
+   */
+  supplied: Set<string>;
   /**
    * Stems of its names written as abbreviations ("Rev." in "SP 800-61 Rev. 2", "Vol."): a page
    * may write them in full ("Revision 2"), so a word beginning with one holds it.
@@ -200,6 +206,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     ...unit,
     asksForSeveral: asksForSeveral(question, cues),
     verbs: invertedVerbs(tagged, names),
+    supplied: suppliedValues(question),
     compounds: compoundsOf(tagged),
     abbreviations: abbreviationsOf(question),
   };
@@ -362,6 +369,7 @@ export function absentWords(
         ([word, count]) =>
           count === 0 &&
           !FRAMING_WORDS.has(stemTerm(word)) &&
+          !question.supplied.has(stemTerm(word)) &&
           !(question.names.has(word) || CAMEL_CASE.test(writtenAs(word, question))
             ? spelledNearly(word, passageNames, { sharedStem: false })
             : spelledNearly(word, passageWords)) &&

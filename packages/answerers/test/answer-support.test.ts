@@ -2,6 +2,7 @@ import {
   absentOptions,
   askedAnswerCheck,
   carryNames,
+  commonNames,
   holdsSubjects,
   identifiersOf,
   namesAnotherIdentifier,
@@ -159,6 +160,40 @@ describe('holdsSubjects', () => {
     expect(
       holdsSubjects(sentence('The scheduler queue of Heron uses port 7000'), plover, new Set()),
     ).toBe(false);
+  });
+});
+
+describe('questionSubjects of a question quoting code', () => {
+  it("requires none of the asker's own names in the statement it quotes", () => {
+    const { required } = subjectsOf(
+      'ALTER TABLE users DROP COLUMN email errors out; is that expected?',
+      { users: 5, email: 6, drop: 3, column: 2, table: 1, errors: 2, expected: 2 },
+    );
+    expect(required).toContain(stemTerm('drop'));
+    expect(required).not.toContain(stemTerm('email'));
+    expect(required).not.toContain(stemTerm('users'));
+  });
+});
+
+describe('commonNames', () => {
+  const question = analysed('Do I have to run PRAGMA journal_mode=WAL every time Heron starts?');
+  const counts = (chunks: number, byWord: Record<string, number>) => ({
+    chunks,
+    byWord: new Map(Object.entries(byWord)),
+  });
+
+  it('holds a name half the chunks hold, or hundreds and a twentieth of a large collection', () => {
+    expect([...commonNames(question, counts(100, { heron: 60, pragma: 4 }))]).toEqual([
+      stemTerm('heron'),
+    ]);
+    expect([
+      ...commonNames(question, counts(11_000, { pragma: 1_226, wal: 503, heron: 40 })),
+    ]).toEqual([stemTerm('pragma')]);
+  });
+
+  it("holds no name of a small collection's few chunks, nor one of a large one's rare ones", () => {
+    expect([...commonNames(question, counts(77, { heron: 5, pragma: 12 }))]).toEqual([]);
+    expect([...commonNames(question, counts(5_000, { heron: 165 }))]).toEqual([]);
   });
 });
 

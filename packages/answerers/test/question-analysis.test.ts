@@ -238,6 +238,25 @@ describe('absentSubjects', () => {
   });
 });
 
+describe('absentSubjects of a question quoting code', () => {
+  it('names no value the asker supplies, but a function the manual lacks', () => {
+    expect(
+      absentSubjects(
+        analysed('SELECT sum(amount) FROM payments WHERE 0 gives me NULL. Why?'),
+        counts({ select: 9, sum: 3, amount: 0, payments: 0, null: 9, gives: 2 }),
+        new Set(['select', 'sum', 'total', 'null']),
+      ),
+    ).toEqual([]);
+    expect(
+      absentSubjects(
+        analysed("Does string_agg(name, ', ') skip NULL names?"),
+        counts({ string_agg: 0, name: 5, skip: 2, null: 9, names: 5 }),
+        new Set(['group_concat', 'null', 'name']),
+      ),
+    ).toEqual(['string_agg']);
+  });
+});
+
 describe('absentSubjects of names', () => {
   it('names a missing name even where it describes the thing asked for', () => {
     expect(
