@@ -2,6 +2,7 @@ import { contentWords, tagWords, words, type TaggedWord } from '@docent/text-seg
 import { definedSubject } from './defined-subject';
 import { isOneLetterOption, optionNames } from './option-names';
 import { questionCues, type QuestionCue } from './question-cues';
+import { questionSentences } from './question-sentences';
 import { suppliedValues } from './supplied-values';
 import { stemTerm, withoutAccents } from './term-stem';
 
@@ -57,6 +58,8 @@ export interface QuestionAnalysis {
    * call's argument (`suppliedValues`): never what it is about.
    */
   supplied: Set<string>;
+  /** Words of the sentences before the one asking, not in it (`situationWords`). */
+  situation: Set<string>;
   /**
    * Stems of its names written as abbreviations ("Rev." in "SP 800-61 Rev. 2", "Vol."): a page
    * may write them in full ("Revision 2"), so a word beginning with one holds it.
@@ -127,6 +130,15 @@ const FRAMING_WORDS = new Set(
     'things',
     'someone',
     'something',
+    'anybody',
+    'anyone',
+    'anything',
+    'everybody',
+    'everyone',
+    'everything',
+    'somebody',
+    'nobody',
+    'nothing',
     'people',
     'person',
     'default',
@@ -207,6 +219,7 @@ export function analyseQuestion(question: string, standalone: string): QuestionA
     asksForSeveral: asksForSeveral(question, cues),
     verbs: invertedVerbs(tagged, names),
     supplied: suppliedValues(question),
+    situation: situationWords(question),
     compounds: compoundsOf(tagged),
     abbreviations: abbreviationsOf(question),
   };
@@ -385,6 +398,8 @@ export function absentWords(
     // One tagged term may hold several words ("R-99" is "r" and "99").
     for (const normal of words(word.text)) {
       if (question.verbs.has(stemTerm(normal))) continue;
+      // "My zone didn't load because of a **typo** in the zone file. What do clients get…?"
+      if (question.situation.has(normal) && !namedOrNumber(normal, question)) continue;
       const counted = namesAThing(word) || /\d/.test(normal) || inNounSlot(question.tagged, at);
       if (absent.has(normal) && counted) {
         (describesAsked(normal) ? out.asked : out.subjects).push(normal);
@@ -392,6 +407,23 @@ export function absentWords(
     }
   });
   return out;
+}
+
+/**
+ * The words of the sentences of a question other than the one asking, not in it: the
+ * situation a person describes ("My zone didn't load because of a typo in the zone file. What
+ * do clients get back when they query it?"). A common noun the collection lacks there is how
+ * they tell it, not what they ask about; a name or a number still is (`namedOrNumber`).
+ */
+function situationWords(text: string): Set<string> {
+  const { sentences, asking } = questionSentences(text);
+  const asked = new Set(words(sentences[asking]!));
+  return new Set(
+    sentences
+      .filter((_, i) => i !== asking)
+      .flatMap((sentence) => words(sentence))
+      .filter((word) => !asked.has(word)),
+  );
 }
 
 /**
@@ -431,10 +463,16 @@ function inNounSlot(tagged: TaggedWord[], at: number): boolean {
     w.tags.has('Possessive') ||
     /'s$/.test(w.text) ||
     countsThings(tagged, i);
-  // A head: a noun after it would make it a modifier, a determiner or pronoun its object.
+  // A head: a noun after it would make it a modifier ("a **brand**-new database": an adjective
+  // too), a determiner or pronoun its object.
   const headed =
     !after ||
-    !(after.tags.has('Noun') || after.tags.has('Determiner') || after.tags.has('Pronoun'));
+    !(
+      after.tags.has('Noun') ||
+      after.tags.has('Adjective') ||
+      after.tags.has('Determiner') ||
+      after.tags.has('Pronoun')
+    );
   if (!headed) return false;
   if (opens(before, at - 1)) return true;
   if (/^(?:what|which)$/.test(before.normal)) {

@@ -257,6 +257,37 @@ describe('absentSubjects of a question quoting code', () => {
   });
 });
 
+describe('absentSubjects of a situation told before the question', () => {
+  it('names no common noun of the sentences around the one asking, but a name there', () => {
+    expect(
+      absentSubjects(
+        analysed(
+          "My zone didn't load because of a typo in the zone file. What do clients get back?",
+        ),
+        counts({ zone: 5, load: 3, typo: 0, file: 4, clients: 3, back: 2 }),
+        new Set(['zone', 'file', 'clients', 'servfail']),
+      ),
+    ).toEqual([]);
+    expect(
+      absentSubjects(
+        analysed('We moved Plover next to the cafeteria. Which port does it listen on?'),
+        counts({ moved: 2, plover: 0, cafeteria: 0, port: 3, listen: 2 }),
+        new Set(['port', 'heron', 'listens']),
+      ),
+    ).toEqual(['plover']);
+  });
+
+  it('names no word of an adjective before the noun it describes', () => {
+    expect(
+      absentSubjects(
+        analysed('If I create a brand-new database, how big are its pages?'),
+        counts({ create: 3, brand: 0, new: 5, database: 5, big: 2, pages: 5 }),
+        new Set(['database', 'page', 'size']),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('absentSubjects of names', () => {
   it('names a missing name even where it describes the thing asked for', () => {
     expect(
