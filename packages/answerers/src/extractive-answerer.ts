@@ -68,6 +68,7 @@ import {
   type AnswerRequest,
   type Passage,
 } from './types';
+import { asksYesOrNo, givesVerdict } from './verdicts';
 import { changedInVersion, supersedingNote, withoutVersionLabel } from './version-notes';
 
 /**
@@ -284,6 +285,8 @@ const NAMES_EXCEPTION =
  * the question is about that option, whatever words the others share with it.
  */
 const ASKED_OPTION_SHARE = 0.6;
+/** How far below the best a sentence ruling on a yes-or-no question may rank and answer. */
+const VERDICT_SHARE = 0.75;
 /** How far below the best a sentence naming the kind of thing asked for may rank and answer. */
 const NAMED_KIND_SHARE = 0.8;
 /** How close to the best a sentence of its passage stating the default asked for must rank. */
@@ -557,6 +560,18 @@ export class ExtractiveAnswerer implements Answerer {
     // can be used to raise an exception if…").
     if (ASKS_EXCEPTION.test(request.standaloneQuestion) && !NAMES_EXCEPTION.test(best.text)) {
       best = nearBest(DEFINING_SCORE_SHARE, (c) => NAMES_EXCEPTION.test(c.text))[0] ?? best;
+    }
+
+    // "Can I open a BEGIN inside another BEGIN?": of its document's sentences near the best, one
+    // that rules ("Transactions created using BEGIN...COMMIT do not nest."), when the best does
+    // not.
+    if (asksYesOrNo(request.standaloneQuestion) && !givesVerdict(best.text)) {
+      const document = documentOf(request.passages, best);
+      best =
+        nearBest(
+          VERDICT_SHARE,
+          (c) => documentOf(request.passages, c) === document && givesVerdict(c.text),
+        )[0] ?? best;
     }
 
     // "What ends up in the output of pg_dump -a?": a sentence under another option's name ("-f

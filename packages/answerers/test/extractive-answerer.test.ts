@@ -853,6 +853,25 @@ describe('ExtractiveAnswerer and the parameter asked about', () => {
   });
 });
 
+describe('ExtractiveAnswerer and a question asking yes or no', () => {
+  // After SQLite's core functions page: the sentence describing ifnull() shares more of the
+  // question's words than the one ruling on it.
+  const ifnull = passage(
+    'corefunc',
+    'The ifnull() function is equivalent to coalesce() with two arguments.\n\n' +
+      'Ifnull() must have exactly 2 arguments.',
+    'Built-In Scalar SQL Functions',
+  );
+
+  it('answers with the sentence that rules', async () => {
+    const answer = await askOver(
+      'Can I call ifnull() with three fallbacks the way I do with coalesce()?',
+      [ifnull],
+    );
+    expect(answer.text).toBe('Ifnull() must have exactly 2 arguments.');
+  });
+});
+
 describe('ExtractiveAnswerer and version notes', () => {
   // concurrent.futures: the 3.5 note shares more of the question's words than the 3.8 note
   // that changed the default again.
