@@ -1,5 +1,5 @@
 import { contentWords, type TableCell, words } from '@docent/text-segmentation';
-import { optionNames, OPTION_KINDS } from './option-names';
+import { hyphenedNames, optionNames, OPTION_KINDS } from './option-names';
 import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-analysis';
 import { sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
@@ -405,6 +405,40 @@ export function absentOptions(question: string, passages: Passage[]): string[] {
     );
   return options.filter((option) => !held(option) && !held(option.replace(/^no-/, '')));
 }
+
+/**
+ * The hyphened names a question writes ("max-negative-ttl", "allow-axfr") that no chunk of the
+ * collection writes, when the passages write others of their family — sharing their first or
+ * last part ("max-cache-ttl", "allow-transfer"): a setting or a command the manual lacks, whose
+ * every word it uses elsewhere. A word English writes with a hyphen has no such family in a
+ * manual's passages ("brand-new"), or opens with a prefix (`ENGLISH_COMPOUND`: "over-limit").
+ */
+export function absentHyphenedNames(
+  question: string,
+  passages: Passage[],
+  chunkCounts: ReadonlyMap<string, number>,
+): string[] {
+  const asked = hyphenedNames(question).filter(
+    (name) => chunkCounts.get(name) === 0 && !ENGLISH_COMPOUND.test(name),
+  );
+  if (asked.length === 0) return [];
+  const written = new Set(passages.flatMap((p) => hyphenedNames(`${p.headings} ${p.text}`)));
+  const ends = (name: string) => {
+    const parts = name.split('-');
+    return [parts[0]!, parts.at(-1)!];
+  };
+  return asked.filter((name) => {
+    const [first, last] = ends(name);
+    return [...written].some((other) => {
+      const [otherFirst, otherLast] = ends(other);
+      return other !== name && (otherFirst === first || otherLast === last);
+    });
+  });
+}
+
+/** A word English forms with a prefix and a hyphen: "over-limit", "non-zero", "self-signed". */
+const ENGLISH_COMPOUND =
+  /^(?:over|under|non|pre|post|re|multi|self|well|co|anti|semi|sub|super|inter|out|up|down|off|half|all|any|ever|never)-/;
 
 /**
  * Identifiers with parts ("800-207", "R-99", "v1.2", "DE.CM-1") written in a text, by their

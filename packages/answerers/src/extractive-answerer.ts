@@ -16,6 +16,7 @@ import {
   type DefinedSubject,
 } from './defined-subject';
 import {
+  absentHyphenedNames,
   absentOptions,
   askedAnswerCheck,
   carryNames,
@@ -395,6 +396,12 @@ export class ExtractiveAnswerer implements Answerer {
     if (
       this.requireSubjects &&
       (absentOptions(request.standaloneQuestion, request.passages).length > 0 ||
+        (request.termCounts !== undefined &&
+          absentHyphenedNames(
+            request.standaloneQuestion,
+            request.passages,
+            request.termCounts.byWord,
+          ).length > 0) ||
         unheldAbbreviations(request.standaloneQuestion, request.passages).length > 0 ||
         unheldCapitalPhrases(request.standaloneQuestion, request.passages).length > 0 ||
         unheldYears(request.standaloneQuestion, request.passages).length > 0)

@@ -15,7 +15,7 @@ export {
 export { OpenAiAnswerer, type OpenAiAnswererOptions } from './openai-answerer';
 export { questionCues, type QuestionCue } from './question-cues';
 export { stemTerm } from './term-stem';
-export { optionNames, writesOption } from './option-names';
+export { hyphenedNames, optionNames, writesOption } from './option-names';
 export { WHERE_TO_LOOK } from './defined-subject';
 export {
   answerSpans,

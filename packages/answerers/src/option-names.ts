@@ -58,3 +58,15 @@ export function entryConcernsOptions(
     ) || description.some((text) => writesOption(text, options))
   );
 }
+
+/**
+ * Names written in lower case with hyphens, as BIND's options ("max-cache-ttl", "allow-transfer"),
+ * nginx's and many tools' settings and subcommands are: "max-negative-ttl" in "What's the
+ * default value of max-negative-ttl?". English writes words so too ("brand-new").
+ */
+export function hyphenedNames(text: string): string[] {
+  return [...new Set(text.match(HYPHENED) ?? [])];
+}
+
+const HYPHENED =
+  /(?<![\p{L}\p{N}_.+-])\p{Ll}[\p{Ll}\p{N}]*(?:-[\p{Ll}\p{N}]+)+(?![\p{L}\p{N}_-])/gu;

@@ -1,4 +1,5 @@
 import {
+  absentHyphenedNames,
   absentOptions,
   askedAnswerCheck,
   carryNames,
@@ -626,5 +627,45 @@ describe('namesAnotherIdentifier', () => {
       ),
     ).toBe(false);
     expect(namesAnotherIdentifier('The option exists since version 3.2.', asked)).toBe(false);
+  });
+});
+
+describe('absentHyphenedNames', () => {
+  const passages = [
+    {
+      id: 'p1',
+      docName: 'Configuration Reference',
+      headings: 'Options',
+      text: 'max-cache-ttl sets the longest time a record is cached; see also max-ncache-ttl.',
+    },
+  ];
+  const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
+
+  it('names a setting no chunk writes whose family the passages write', () => {
+    expect(
+      absentHyphenedNames(
+        "What's the default value of max-negative-ttl?",
+        passages,
+        counts({ 'max-negative-ttl': 0, max: 40, negative: 9, ttl: 30 }),
+      ),
+    ).toEqual(['max-negative-ttl']);
+  });
+
+  it('names none the collection writes, nor an English word', () => {
+    expect(
+      absentHyphenedNames(
+        'What does max-cache-ttl do to a brand-new cache?',
+        passages,
+        counts({ 'max-cache-ttl': 3, 'brand-new': 0 }),
+      ),
+    ).toEqual([]);
+    // A prefix's compound, though the passages write a name ending alike.
+    expect(
+      absentHyphenedNames(
+        'Are all the over-ttl responses dropped?',
+        passages,
+        counts({ 'over-ttl': 0 }),
+      ),
+    ).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { contentWords } from '@docent/text-segmentation';
 import {
   entryConcernsOptions,
+  hyphenedNames,
   isOneLetterOption,
   optionNames,
   writesOption,
@@ -72,5 +73,17 @@ describe('entryConcernsOptions', () => {
         stems('What ends up in the output of pg_dump -a?'),
       ),
     ).toBe(false);
+  });
+});
+
+describe('hyphenedNames', () => {
+  it('reads names written in lower case with hyphens, once each', () => {
+    expect(
+      hyphenedNames('Is allow-query like allow-query-cache? Set allow-query; and max-ttl 5.'),
+    ).toEqual(['allow-query', 'allow-query-cache', 'max-ttl']);
+  });
+
+  it('reads no option, no capitalised word and no hyphened number', () => {
+    expect(hyphenedNames('git clone --shallow-tags, Write-Ahead log, R-99, 800-207')).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import type {
   CollectionTermCounts,
   Passage,
 } from '@docent/answerers';
-import { writesOption } from '@docent/answerers';
+import { hyphenedNames, writesOption } from '@docent/answerers';
 import type { CollectionResolver } from '@docent/catalog';
 import { NotFoundError } from '@docent/domain-errors';
 import type { Embedder } from '@docent/embedder';
@@ -305,8 +305,12 @@ export class AskService {
     const topK = input.topK ?? DEFAULT_TOP_K;
     const standalone = standaloneQuestion(input.question, input.history ?? []);
     clock.lap('follow-up');
+    // A hyphened name counts whole too: "max-negative-ttl" is absent where its words are not.
     const words = this.answerer.readsTermCounts
-      ? [...new Set(contentWords(standalone.text))].slice(0, MAX_TERM_STATISTICS_WORDS)
+      ? [...new Set([...contentWords(standalone.text), ...hyphenedNames(standalone.text)])].slice(
+          0,
+          MAX_TERM_STATISTICS_WORDS,
+        )
       : null;
     // The counts run beside the embedding; the search starts once the vector is there, without
     // waiting for them (over the network they may take longer than the embedding).

@@ -174,6 +174,9 @@ describe('AskService', () => {
       ]),
     });
     expect(requests[0]!.passages.map((p) => p.similarity)).toEqual([0.8, 0.5, 0.4]);
+    // A hyphened name is counted whole as well as by its words.
+    await ask('What is the default max-cache-ttl?');
+    expect(countCalls[1]).toEqual(['c1', ['default', 'max', 'cache', 'ttl', 'max-cache-ttl']]);
   });
 
   it('asks the index for no counts when the answerer does not read them', async () => {

@@ -98,7 +98,10 @@ export const MAX_TERM_STATISTICS_WORDS = 64;
 export interface TermDocumentCounts {
   /** Chunks in the collection. */
   chunks: number;
-  /** Per word, in input order: chunks holding it in text, headings or title. */
+  /**
+   * Per word, in input order: chunks holding it in text, headings or title — a word of several
+   * tokens ("max-cache-ttl") its tokens together, in order.
+   */
   counts: number[];
 }
 

@@ -1809,7 +1809,7 @@ describe('ElasticsearchSearchIndex: reads and health', () => {
 
     scope.done();
     const has = (word: string) => ({
-      multi_match: { query: word, fields: ['text', 'headings', 'title'], operator: 'and' },
+      multi_match: { query: word, fields: ['text', 'headings', 'title'], type: 'phrase' },
     });
     expect(json(bodies[0]!)).toEqual({
       size: 0,

@@ -11,7 +11,7 @@ const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
 
 interface WordStatistics {
-  /** Chunks of the collection holding every token of the word in a text field. */
+  /** Chunks of the collection holding the word's tokens together, in order, in a text field. */
   count: number;
   /**
    * The word's IDF on the shard the collection lives on, as `combined_fields` computes it (the
@@ -110,7 +110,9 @@ export class CollectionStatistics {
                 filters: Object.fromEntries(
                   asked.map((word, i) => [
                     `w${i}`,
-                    { multi_match: { query: word, fields: TEXT_FIELDS, operator: 'and' } },
+                    // A word of several tokens ("max-cache-ttl") counts where they are written
+                    // together, as the embedded index's FTS5 phrase does.
+                    { multi_match: { query: word, fields: TEXT_FIELDS, type: 'phrase' } },
                   ]),
                 ),
               },

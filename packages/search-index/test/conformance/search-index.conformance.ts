@@ -674,6 +674,19 @@ export function describeSearchIndexConformance(
         });
       });
 
+      it('termDocumentCounts counts a word of several tokens where they are written together', async () => {
+        const kb = await newCollection();
+        await seed(kb, {
+          options: [
+            chunk('options', 0, 'max-cache-ttl sets the longest time a record is cached.', axis(0)),
+            chunk('options', 1, 'The cache keeps a max of one ttl per record.', axis(1)),
+          ],
+        });
+        expect(
+          await index.termDocumentCounts(kb, ['max-cache-ttl', 'max-negative-ttl', 'max', 'ttl']),
+        ).toEqual({ chunks: 2, counts: [1, 0, 2, 2] });
+      });
+
       it('countChunks counts per collection and per document', async () => {
         const kb = await newCollection();
         await seed(kb, KNOWLEDGE_BASE);
