@@ -637,6 +637,8 @@ describe('absentHyphenedNames', () => {
       docName: 'Configuration Reference',
       headings: 'Options',
       text: 'max-cache-ttl sets the longest time a record is cached; see also max-ncache-ttl.',
+      pageNum: 1,
+      score: 1,
     },
   ];
   const counts = (entries: Record<string, number>) => new Map(Object.entries(entries));
