@@ -103,6 +103,7 @@ export function questionSubjects(
   const things: string[] = [];
   let rarest: string | undefined;
   const asking = askingPhraseWords(question);
+  const situation = new Set([...question.situation].map(stemTerm));
   for (const [term, weight] of question.terms) {
     const skipped =
       weight < 1 ||
@@ -121,6 +122,9 @@ export function questionSubjects(
     const here = rarity.get(term);
     if (here === undefined) continue;
     things.push(term);
+    // A word only of the situation told around the asking sentence ("I run three views… How
+    // much memory can each cache take?") says what the question is about no more than others.
+    if (situation.has(term)) continue;
     if (!rarest || here > rarity.get(rarest)!) rarest = term;
   }
   // A name is required on its own: only a word that is not one may be said otherwise — and

@@ -176,6 +176,16 @@ describe('questionSubjects of a question quoting code', () => {
   });
 });
 
+describe('questionSubjects of a situation told before the question', () => {
+  it('takes the rarest word from the sentence asking', () => {
+    const { required } = subjectsOf(
+      'I run three views with recursion on, each with its own cache. How much memory can each cache take?',
+      { run: 2, three: 5, views: 2, recursion: 3, cache: 1, memory: 2.5, take: 1 },
+    );
+    expect(required).toEqual([stemTerm('memory')]);
+  });
+});
+
 describe('commonNames', () => {
   const question = analysed('Do I have to run PRAGMA journal_mode=WAL every time Heron starts?');
   const counts = (chunks: number, byWord: Record<string, number>) => ({
