@@ -613,6 +613,25 @@ export function evidence(
 }
 
 /**
+ * The question's words as the evidence floor weighs them. A value it supplies in code
+ * ("FROM payments", "10.0.0.0/8") no passage need hold: absent from the collection, it would
+ * count at the highest rarity against every sentence. A word of the situation told around the
+ * asking sentence weighs half ("We want to ATTACH about 200 shard files… Can we just bump
+ * SQLITE_MAX_ATTACHED?"): a person's own telling is no manual's wording.
+ */
+export function evidenceWeights(question: QuestionAnalysis): Map<string, number> {
+  const situation = new Set([...question.situation].map(stemTerm));
+  const out = new Map<string, number>();
+  for (const [term, weight] of question.terms) {
+    if (question.supplied.has(term)) continue;
+    out.set(term, situation.has(term) ? weight * SITUATION_WEIGHT : weight);
+  }
+  return out;
+}
+
+const SITUATION_WEIGHT = 0.5;
+
+/**
  * BM25's idf per stem from collection-wide chunk counts; a stem written several ways in the
  * question takes its most common form's count. A word no chunk holds gets the highest idf.
  */

@@ -24,6 +24,7 @@ import {
   commonNames,
   contextTerms,
   evidence,
+  evidenceWeights,
   type HeldTerms,
   holdsSubjects,
   holdsFocusWords,
@@ -408,7 +409,9 @@ export class ExtractiveAnswerer implements Answerer {
     ) {
       return notFound('absent-subject');
     }
-    if (evidence(candidates, question.terms, rarity, request.passages) < this.minEvidence) {
+    if (
+      evidence(candidates, evidenceWeights(question), rarity, request.passages) < this.minEvidence
+    ) {
       return notFound('low-evidence');
     }
     lap('support');

@@ -5,9 +5,10 @@ import { stemTerm } from './term-stem';
  * The values a question supplies rather than asks about: what a person writes of their own data
  * in the code they quote. "SELECT sum(amount) FROM payments WHERE 0 gives me NULL…" names the
  * manual's `sum()`; `amount` and `payments` are the asker's column and table, which no page of
- * the manual holds or needs to. Neither are a quoted literal ("CAST('0x1F' AS INTEGER)", "a search
- * for 'cafe'"), a call's positional argument ("sqlite3_busy_timeout(db, 5000)"), a name SQL gives
- * after a keyword ("ALTER TABLE users DROP COLUMN email", "SET qty = ?", "ORDER BY day") or a
+ * the manual holds or needs to. Neither are a quoted literal as an operand ("CAST('0x1F' AS
+ * INTEGER)", "data -> '$.name'"), a call's positional argument ("sqlite3_busy_timeout(db, 5000)"), a name SQL gives
+ * after a keyword ("ALTER TABLE users DROP COLUMN email", "SET qty = ?", "ORDER BY day"), an
+ * address ("10.0.0.0/8"), the value they set something to ("set min-cache-ttl to 5m") or a
  * placeholder ("LOCK TABLE foo"). What the manual names — a function, a pragma, a keyword, a
  * keyword argument's name — stays: a near miss asks about one the manual lacks
  * ("string_agg(name, ', ')", "PRAGMA wal_size_limit").
@@ -27,6 +28,8 @@ export function suppliedValues(question: string): Set<string> {
     }
   }
   for (const match of question.matchAll(SQL_NAME)) add(match[1]!);
+  for (const match of question.matchAll(ADDRESS)) add(match[0]);
+  for (const match of question.matchAll(SET_TO)) add(match[1]!);
   for (const word of words(question)) if (PLACEHOLDERS.has(word)) out.add(stemTerm(word));
   return out;
 }
@@ -49,5 +52,10 @@ const SQL_NAME =
   /\b(?:FROM|JOIN|INTO|TABLE|UPDATE|COLUMN|SET|BY|AS|INDEX|VIEW|TRIGGER|ON)\s+(?!\p{Lu}+\b)([\p{L}_][\p{L}\p{N}_]*)/gu;
 /** A keyword or a type as SQL is written: all capitals. */
 const KEYWORD = /(?<![\p{L}\p{N}_])\p{Lu}{2,}(?![\p{L}\p{N}_])/gu;
+/** An IP address or a network, the asker's own: "192.0.2.53", "10.0.0.0/8", "2001:db8::1". */
+const ADDRESS =
+  /(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,3})?|[\da-f]{1,4}(?::[\da-f]{0,4}){2,7}(?:\/\d{1,3})?)(?![\w.:])/giu;
+/** The value a person says they set a setting to: "I set min-cache-ttl to 5m". */
+const SET_TO = /\bset\s+(?:it|\S+)\s+to\s+(\S*\d\S*?)(?=[\s,.;:!?]|$)/giu;
 /** Names a person writes for a thing of their own when its name does not matter. */
 const PLACEHOLDERS = new Set(['foo', 'foobar', 'baz', 'qux', 'quux']);

@@ -4,6 +4,7 @@ import {
   askedAnswerCheck,
   carryNames,
   commonNames,
+  evidenceWeights,
   holdsSubjects,
   identifiersOf,
   namesAnotherIdentifier,
@@ -679,5 +680,16 @@ describe('absentHyphenedNames', () => {
         counts({ 'over-ttl': 0 }),
       ),
     ).toEqual([]);
+  });
+});
+
+describe('evidenceWeights', () => {
+  it('leaves out the values a question supplies and halves the situation told', () => {
+    const weights = evidenceWeights(
+      analysed('My ACL allows 10.0.0.0/8 and excludes one host. Why does that host get through?'),
+    );
+    expect(weights.has(stemTerm('10.0.0.0'))).toBe(false);
+    expect(weights.get(stemTerm('acl'))).toBe(0.5);
+    expect(weights.get(stemTerm('host'))).toBe(1);
   });
 });

@@ -25,6 +25,16 @@ describe('suppliedValues', () => {
     expect([...suppliedValues("Why does CAST('0x1F' AS INTEGER) give 0?")]).toEqual(stems('0x1f'));
   });
 
+  it('reads an address, and the value a setting is set to', () => {
+    expect([...suppliedValues('My ACL allows 10.0.0.0/8 but not 192.0.2.53; why?')]).toEqual(
+      stems('10.0.0.0', '8', '192.0.2.53'),
+    );
+    expect([...suppliedValues('I set min-cache-ttl to 5m. Will named hold them?')]).toEqual(
+      stems('5m'),
+    );
+    expect([...suppliedValues('Which port does release R-99 use? Set it to default.')]).toEqual([]);
+  });
+
   it('reads a literal that is an operand, and a placeholder', () => {
     expect([...suppliedValues("data -> '$.name' comes back quoted")]).toEqual(stems('name'));
     expect([...suppliedValues('If I write LOCK TABLE foo; what mode do I hold?')]).toEqual(
