@@ -70,7 +70,7 @@ import {
   type AnswerRequest,
   type Passage,
 } from './types';
-import { asksYesOrNo, givesVerdict } from './verdicts';
+import { asksIfStill, asksYesOrNo, givesVerdict, saysChanged } from './verdicts';
 import { changedInVersion, supersedingNote, withoutVersionLabel } from './version-notes';
 
 /**
@@ -287,6 +287,8 @@ const NAMES_EXCEPTION =
  * the question is about that option, whatever words the others share with it.
  */
 const ASKED_OPTION_SHARE = 0.6;
+/** How far below the best a sentence saying a thing changed may rank and answer "still…?". */
+const CHANGE_SHARE = 0.7;
 /** How far below the best a sentence ruling on a yes-or-no question may rank and answer. */
 const VERDICT_SHARE = 0.75;
 /** How far below the best a sentence naming the kind of thing asked for may rank and answer. */
@@ -570,6 +572,16 @@ export class ExtractiveAnswerer implements Answerer {
     // can be used to raise an exception if…").
     if (ASKS_EXCEPTION.test(request.standaloneQuestion) && !NAMES_EXCEPTION.test(best.text)) {
       best = nearBest(DEFINING_SCORE_SHARE, (c) => NAMES_EXCEPTION.test(c.text))[0] ?? best;
+    }
+
+    // "Do I still need SSLCertificateChainFile…?": of sentences near the best, one saying it
+    // changed ("…became obsolete with version 2.4.8…"), when the best does not.
+    if (
+      asksYesOrNo(request.standaloneQuestion) &&
+      asksIfStill(request.standaloneQuestion) &&
+      !saysChanged(best.text)
+    ) {
+      best = nearBest(CHANGE_SHARE, (c) => saysChanged(c.text))[0] ?? best;
     }
 
     // "Can I open a BEGIN inside another BEGIN?": of its document's sentences near the best, one

@@ -28,3 +28,21 @@ export function givesVerdict(sentence: string): boolean {
 
 const VERDICT =
   /\b(?:not|no|never|cannot|only|must|deprecated|obsolete|unsupported|forbidden|prohibited|disallowed|required|can|could|may|might)\b|n['’]t\b/i;
+
+/**
+ * Whether a question asks if something still holds ("Do I still need SSLCertificateChainFile…?",
+ * "Is it still OK to use Order, Allow and Deny?"): a sentence saying it changed answers it.
+ */
+export function asksIfStill(question: string): boolean {
+  return ASKS_IF_STILL.test(question);
+}
+
+const ASKS_IF_STILL = /\b(?:still|anymore|any longer|nowadays)\b/i;
+
+/** Whether a sentence says something changed: "became obsolete with version 2.4.8", "deprecated". */
+export function saysChanged(sentence: string): boolean {
+  return SAYS_CHANGED.test(sentence);
+}
+
+const SAYS_CHANGED =
+  /\b(?:obsolete|deprecated|no longer|removed|superseded|replaced by|became|has been dropped)\b/i;

@@ -872,6 +872,30 @@ describe('ExtractiveAnswerer and a question asking yes or no', () => {
   });
 });
 
+describe('ExtractiveAnswerer and a question asking whether something still holds', () => {
+  // After Apache's SSL FAQ and mod_ssl's page: the FAQ's advice shares the question's words.
+  const faq = passage(
+    'faq',
+    'You need to include those intermediate certificates with the SSLCertificateChainFile directive.',
+    'SSL/TLS Strong Encryption: FAQ',
+  );
+  const modSsl = passage(
+    'mod_ssl',
+    'SSLCertificateChainFile for intermediate certificates became obsolete with version 2.4.8.',
+    'mod_ssl',
+  );
+
+  it('answers with the sentence saying it changed', async () => {
+    const answer = await askOver(
+      'Do I still need SSLCertificateChainFile for intermediate certificates?',
+      [faq, modSsl],
+    );
+    expect(answer.text).toBe(
+      'SSLCertificateChainFile for intermediate certificates became obsolete with version 2.4.8.',
+    );
+  });
+});
+
 describe('ExtractiveAnswerer and version notes', () => {
   // concurrent.futures: the 3.5 note shares more of the question's words than the 3.8 note
   // that changed the default again.

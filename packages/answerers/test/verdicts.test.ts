@@ -1,4 +1,4 @@
-import { asksYesOrNo, givesVerdict } from '../src/verdicts';
+import { asksIfStill, asksYesOrNo, givesVerdict, saysChanged } from '../src/verdicts';
 
 describe('asksYesOrNo', () => {
   it('reads a question whose asking sentence opens with an auxiliary verb', () => {
@@ -26,6 +26,21 @@ describe('givesVerdict', () => {
   it('holds none that only describes', () => {
     expect(
       givesVerdict('The ifnull() function is equivalent to coalesce() with two arguments.'),
+    ).toBe(false);
+  });
+});
+
+describe('asksIfStill and saysChanged', () => {
+  it('reads a question asking whether something still holds, and a sentence saying it changed', () => {
+    expect(asksIfStill('Do I still need SSLCertificateChainFile for intermediates?')).toBe(true);
+    expect(asksIfStill('Do I need SSLCertificateChainFile for intermediates?')).toBe(false);
+    expect(saysChanged('SSLCertificateChainFile became obsolete with version 2.4.8, when…')).toBe(
+      true,
+    );
+    expect(
+      saysChanged(
+        'You need to include those certificates with the SSLCertificateChainFile directive.',
+      ),
     ).toBe(false);
   });
 });
