@@ -613,17 +613,22 @@ export function evidence(
 }
 
 /**
- * The question's words as the evidence floor weighs them. A value it supplies in code
- * ("FROM payments", "10.0.0.0/8") no passage need hold: absent from the collection, it would
- * count at the highest rarity against every sentence. A word of the situation told around the
- * asking sentence weighs half ("We want to ATTACH about 200 shard files… Can we just bump
- * SQLITE_MAX_ATTACHED?"): a person's own telling is no manual's wording.
+ * The question's words as the evidence floor weighs them. A value it supplies in code that the
+ * collection lacks ("FROM payments", "10.0.0.0/8") no passage could hold: it would count at the
+ * highest rarity against every sentence. One the collection holds ("DTIME(n)"'s "n") is evidence
+ * like any word. A word of the situation told around the asking sentence weighs half ("We want to
+ * ATTACH about 200 shard files… Can we just bump SQLITE_MAX_ATTACHED?"): a person's own telling is
+ * no manual's wording.
  */
-export function evidenceWeights(question: QuestionAnalysis): Map<string, number> {
+export function evidenceWeights(
+  question: QuestionAnalysis,
+  /** Stems of the words no chunk of the collection holds. */
+  absent: ReadonlySet<string>,
+): Map<string, number> {
   const situation = new Set([...question.situation].map(stemTerm));
   const out = new Map<string, number>();
   for (const [term, weight] of question.terms) {
-    if (question.supplied.has(term)) continue;
+    if (question.supplied.has(term) && absent.has(term)) continue;
     out.set(term, situation.has(term) ? weight * SITUATION_WEIGHT : weight);
   }
   return out;

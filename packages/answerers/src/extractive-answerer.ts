@@ -396,6 +396,11 @@ export class ExtractiveAnswerer implements Answerer {
     if (absent && absent.subjects.length > 0) {
       return notFound('absent-subject');
     }
+    // Words no chunk holds — misspelt ("Primeier") or past the subject rule — no sentence could
+    // hold, so none is required of one.
+    const absentStems = new Set(
+      [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
+    );
     if (
       this.requireSubjects &&
       (absentOptions(request.standaloneQuestion, request.passages).length > 0 ||
@@ -412,7 +417,8 @@ export class ExtractiveAnswerer implements Answerer {
       return notFound('absent-subject');
     }
     if (
-      evidence(candidates, evidenceWeights(question), rarity, request.passages) < this.minEvidence
+      evidence(candidates, evidenceWeights(question, absentStems), rarity, request.passages) <
+      this.minEvidence
     ) {
       return notFound('low-evidence');
     }
@@ -435,11 +441,6 @@ export class ExtractiveAnswerer implements Answerer {
         signals: { ...c.signals, semantic: c.semantic },
         score: c.score,
       })),
-    );
-    // Words no chunk holds — misspelt ("Primeier") or past the subject rule — no sentence could
-    // hold, so none is required of one.
-    const absentStems = new Set(
-      [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
     const subjects = questionSubjects(
       question,

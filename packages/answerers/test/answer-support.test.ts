@@ -684,11 +684,14 @@ describe('absentHyphenedNames', () => {
 });
 
 describe('evidenceWeights', () => {
-  it('leaves out the values a question supplies and halves the situation told', () => {
-    const weights = evidenceWeights(
-      analysed('My ACL allows 10.0.0.0/8 and excludes one host. Why does that host get through?'),
+  it('leaves out the values a question supplies that the collection lacks, halves the situation told', () => {
+    const question = analysed(
+      'My ACL allows 10.0.0.0/8 and excludes one host. Why does that host get through?',
     );
+    const weights = evidenceWeights(question, new Set([stemTerm('10.0.0.0')]));
     expect(weights.has(stemTerm('10.0.0.0'))).toBe(false);
+    // A value the collection holds is evidence, as the situation's other words.
+    expect(evidenceWeights(question, new Set()).get(stemTerm('10.0.0.0'))).toBe(0.5);
     expect(weights.get(stemTerm('acl'))).toBe(0.5);
     expect(weights.get(stemTerm('host'))).toBe(1);
   });
