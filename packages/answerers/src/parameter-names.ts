@@ -6,8 +6,10 @@
  * path, dir_fd."): every sentence under the signature is about the function.
  */
 
+/** The name of a function, a method or a module's function as code writes it: "shutil.rmtree". */
+export const CALLABLE_NAME = String.raw`[\p{L}_][\p{L}\p{N}_.]*`;
 /** A call or a signature: a name and its parenthesised list ("rmtree(path, ignore_errors=False)"). */
-const SIGNATURE = /([\p{L}_][\p{L}\p{N}_.]*)\(([^()]*)\)/gu;
+const SIGNATURE = new RegExp(String.raw`(${CALLABLE_NAME})\(([^()]*)\)`, 'gu');
 /** One parameter of the list, with its default and its star: "*args", "ignore_errors=False". */
 const PARAMETER = /^\**([\p{L}_][\p{L}\p{N}_]*)(?:\s*=.*)?$/su;
 /** An identifier as code writes it. */

@@ -1,4 +1,5 @@
 import { words } from '@docent/text-segmentation';
+import { CALLABLE_NAME } from './parameter-names';
 import { stemTerm } from './term-stem';
 
 /**
@@ -24,7 +25,7 @@ export function suppliedValues(question: string): Set<string> {
       // "exist_ok=True": the parameter is the manual's, its value the asker's.
       const value = argument.includes('=') ? argument.slice(argument.indexOf('=') + 1) : argument;
       // "CAST(x AS INTEGER)": the keyword and the type are the manual's.
-      add(value.replace(QUOTED, ' $2 ').replace(KEYWORD, ' '));
+      add(value.replace(QUOTED, ' $1 ').replace(KEYWORD, ' '));
     }
   }
   for (const match of question.matchAll(SQL_NAME)) add(match[1]!);
@@ -34,15 +35,16 @@ export function suppliedValues(question: string): Set<string> {
   return out;
 }
 
-/** A short quoted literal: '0x1F', "Bob" — not an apostrophe ("typo'd", "events' rowids"). */
-const QUOTED = /(?<![\p{L}\p{N}])(['"‘“])(?=\S)([^'"‘’“”\n]{1,40}?)(?<=\S)['"’”](?![\p{L}\p{N}])/gu;
+/** A short quoted text: '0x1F', "Bob" — not an apostrophe ("typo'd", "events' rowids"). */
+const QUOTE = String.raw`['"‘“](?=\S)([^'"‘’“”\n]{1,40}?)(?<=\S)['"’”]`;
+const QUOTED = new RegExp(String.raw`(?<![\p{L}\p{N}])${QUOTE}(?![\p{L}\p{N}])`, 'gu');
 /**
  * A quoted literal as an operand ("data -> '$.name'", "WHERE name = 'Bob'"). In prose, quotes
  * mark a name or a title ("the "Crash the Super Bowl" contest"), which is what is asked about.
  */
-const CODE_LITERAL = /(?:->>?|[=<>(,|])\s*['"‘“](?=\S)([^'"‘’“”\n]{1,40}?)(?<=\S)['"’”]/gu;
+const CODE_LITERAL = new RegExp(String.raw`(?:->>?|[=<>(,|])\s*${QUOTE}`, 'gu');
 /** A call's arguments: "max(a, b, c)", "sqlite3_busy_timeout(db, 5000)". */
-const CALL = /[\p{L}_][\p{L}\p{N}_.]*\(([^()]+)\)/gu;
+const CALL = new RegExp(String.raw`${CALLABLE_NAME}\(([^()]+)\)`, 'gu');
 /**
  * A name SQL takes after a keyword, written in capitals as a person quoting a statement writes
  * them: a table, a column, an alias. The name itself is not all capitals (that is a keyword or a
@@ -54,7 +56,7 @@ const SQL_NAME =
 const KEYWORD = /(?<![\p{L}\p{N}_])\p{Lu}{2,}(?![\p{L}\p{N}_])/gu;
 /** An IP address or a network, the asker's own: "192.0.2.53", "10.0.0.0/8", "2001:db8::1". */
 const ADDRESS =
-  /(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,3})?|[\da-f]{1,4}(?::[\da-f]{0,4}){2,7}(?:\/\d{1,3})?)(?![\w.:])/giu;
+  /(?<![\w.:])(?:\d{1,3}(?:\.\d{1,3}){3}(?:\/\d{1,3})?|[\da-f]{1,4}(?::[\da-f]{0,4}){3,7}(?:\/\d{1,3})?)(?![\w.:])/giu;
 /** The value a person says they set a setting to: "I set min-cache-ttl to 5m". */
 const SET_TO = /\bset\s+(?:it|\S+)\s+to\s+(\S*\d\S*?)(?=[\s,.;:!?]|$)/giu;
 /** Names a person writes for a thing of their own when its name does not matter. */

@@ -1,4 +1,5 @@
 import { isOneLetterOption } from './option-names';
+import { CALLABLE_NAME } from './parameter-names';
 
 /** "which git stash option", "what is the default mode", "which configuration variable". */
 const ASKS_FOR_A_TERM =
@@ -7,7 +8,7 @@ const ASKS_FOR_A_TERM =
 const ASKS_HOW_TO = /^\s*how (?:do|can|could|should|would) (?:i|we|you|one)\b/;
 
 /** A call's signature: a name, then its parameters in brackets ("shutil.rmtree(path, …)"). */
-const SIGNATURE = /^([\p{L}_][\p{L}\p{N}_.]*)\(.*\)$/u;
+const SIGNATURE = new RegExp(String.raw`^(${CALLABLE_NAME})\(.*\)$`, 'u');
 
 /**
  * A term's comma-separated alternatives, each without its argument ("-c <commit>" → "-c"); a

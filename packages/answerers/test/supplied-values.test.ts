@@ -33,6 +33,10 @@ describe('suppliedValues', () => {
       stems('5m'),
     );
     expect([...suppliedValues('Which port does release R-99 use? Set it to default.')]).toEqual([]);
+    // A time is no address.
+    expect([...suppliedValues('Does the 02:30:00 backup run on 2001:db8::1?')]).toEqual(
+      stems('2001', 'db8', '1'),
+    );
   });
 
   it('reads a literal that is an operand, and a placeholder', () => {
