@@ -4,6 +4,7 @@ import { commonPrefix, FRAMING_WORDS, type QuestionAnalysis } from './question-a
 import { sentenceMatchesCues } from './question-cues';
 import { stemTerm } from './term-stem';
 import type { CollectionTermCounts, Passage } from './types';
+import { asksYesOrNo } from './verdicts';
 import { withoutVersionTimes } from './version-notes';
 
 /**
@@ -420,8 +421,10 @@ export function absentOptions(question: string, passages: Passage[]): string[] {
 export function absentHyphenedNames(
   question: string,
   passages: Passage[],
-  chunkCounts: ReadonlyMap<string, number>,
+  /** The collection's counts of the question's words; unknown, no name is known absent. */
+  chunkCounts: ReadonlyMap<string, number> | undefined,
 ): string[] {
+  if (chunkCounts === undefined) return [];
   const asked = hyphenedNames(question).filter(
     (name) => chunkCounts.get(name) === 0 && !ENGLISH_COMPOUND.test(name),
   );
@@ -798,7 +801,7 @@ export function askedAnswerCheck(
   // "What is the name of our data protection officer?" is answered by a name, not by a
   // sentence that names only the role; "how long does the review take?" by an amount.
   const wantsName = ASKS_NAME.test(wording);
-  const wantsAmount = ASKS_AMOUNT.test(wording);
+  const wantsAmount = !asksYesOrNo(wording) && ASKS_AMOUNT.test(wording);
   // A name is a proper name or one written as an identifier ("docent.yaml", "gc.auto").
   const givesWanted = (text: string) =>
     (!wantsName ||
@@ -842,10 +845,10 @@ const ASKS_NAME =
   /\bwhat(?: is| was| are| were|'s)? (?:the |their |its |his |her |our |your )?(?:full )?names? of\b/;
 /**
  * "How many…", "how much…", "how long…": an amount is asked for, which a sentence states. Not by
- * a question asking yes or no ("Does mod_cache_disk cap how much space the cache uses?").
+ * a question asking yes or no (`asksYesOrNo`: "Does mod_cache_disk cap how much space the cache
+ * uses?").
  */
-const ASKS_AMOUNT =
-  /^(?!(?:do|does|did|is|are|was|were|can|could|will|would|should|shall|may|might|must|has|have|had)\b)(?:\S+ ){0,3}how (?:many|much|long)\b/;
+const ASKS_AMOUNT = /^(?:\S+ ){0,3}how (?:many|much|long)\b/;
 
 /** What `askedAnswerCheck` reads of a candidate answer. */
 export interface AskedCandidate {

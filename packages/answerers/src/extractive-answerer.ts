@@ -397,19 +397,18 @@ export class ExtractiveAnswerer implements Answerer {
       return notFound('absent-subject');
     }
     // Words no chunk holds — misspelt ("Primeier") or past the subject rule — no sentence could
-    // hold, so none is required of one.
+    // hold, so none is required of one, nor weighed as evidence when the asker supplied it.
     const absentStems = new Set(
       [...(request.termCounts?.byWord ?? [])].filter(([, n]) => n === 0).map(([w]) => stemTerm(w)),
     );
     if (
       this.requireSubjects &&
       (absentOptions(request.standaloneQuestion, request.passages).length > 0 ||
-        (request.termCounts !== undefined &&
-          absentHyphenedNames(
-            request.standaloneQuestion,
-            request.passages,
-            request.termCounts.byWord,
-          ).length > 0) ||
+        absentHyphenedNames(
+          request.standaloneQuestion,
+          request.passages,
+          request.termCounts?.byWord,
+        ).length > 0 ||
         unheldAbbreviations(request.standaloneQuestion, request.passages).length > 0 ||
         unheldCapitalPhrases(request.standaloneQuestion, request.passages).length > 0 ||
         unheldYears(request.standaloneQuestion, request.passages).length > 0)
@@ -577,18 +576,15 @@ export class ExtractiveAnswerer implements Answerer {
 
     // "Do I still need SSLCertificateChainFile…?": of sentences near the best, one saying it
     // changed ("…became obsolete with version 2.4.8…"), when the best does not.
-    if (
-      asksYesOrNo(request.standaloneQuestion) &&
-      asksIfStill(request.standaloneQuestion) &&
-      !saysChanged(best.text)
-    ) {
+    const yesOrNo = asksYesOrNo(request.standaloneQuestion);
+    if (yesOrNo && asksIfStill(request.standaloneQuestion) && !saysChanged(best.text)) {
       best = nearBest(CHANGE_SHARE, (c) => saysChanged(c.text))[0] ?? best;
     }
 
     // "Can I open a BEGIN inside another BEGIN?": of its document's sentences near the best, one
     // that rules ("Transactions created using BEGIN...COMMIT do not nest."), when the best does
     // not.
-    if (asksYesOrNo(request.standaloneQuestion) && !givesVerdict(best.text)) {
+    if (yesOrNo && !givesVerdict(best.text)) {
       const document = documentOf(request.passages, best);
       best =
         nearBest(
