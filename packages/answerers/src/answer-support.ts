@@ -104,7 +104,6 @@ export function questionSubjects(
   const things: string[] = [];
   let rarest: string | undefined;
   const asking = askingPhraseWords(question);
-  const situation = new Set([...question.situation].map(stemTerm));
   for (const [term, weight] of question.terms) {
     const skipped =
       weight < 1 ||
@@ -125,7 +124,7 @@ export function questionSubjects(
     things.push(term);
     // A word only of the situation told around the asking sentence ("I run three views… How
     // much memory can each cache take?") says what the question is about no more than others.
-    if (situation.has(term)) continue;
+    if (question.situation.has(term)) continue;
     if (!rarest || here > rarity.get(rarest)!) rarest = term;
   }
   // A name is required on its own: only a word that is not one may be said otherwise — and
@@ -628,11 +627,10 @@ export function evidenceWeights(
   /** Stems of the words no chunk of the collection holds. */
   absent: ReadonlySet<string>,
 ): Map<string, number> {
-  const situation = new Set([...question.situation].map(stemTerm));
   const out = new Map<string, number>();
   for (const [term, weight] of question.terms) {
     if (question.supplied.has(term) && absent.has(term)) continue;
-    out.set(term, situation.has(term) ? weight * SITUATION_WEIGHT : weight);
+    out.set(term, question.situation.has(term) ? weight * SITUATION_WEIGHT : weight);
   }
   return out;
 }

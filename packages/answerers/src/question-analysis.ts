@@ -58,7 +58,7 @@ export interface QuestionAnalysis {
    * call's argument (`suppliedValues`): never what it is about.
    */
   supplied: Set<string>;
-  /** Words of the sentences before the one asking, not in it (`situationWords`). */
+  /** Stems of the words of its sentences other than the asking one, not in it (`situationWords`). */
   situation: Set<string>;
   /**
    * Stems of its names written as abbreviations ("Rev." in "SP 800-61 Rev. 2", "Vol."): a page
@@ -399,7 +399,7 @@ export function absentWords(
     for (const normal of words(word.text)) {
       if (question.verbs.has(stemTerm(normal))) continue;
       // "My zone didn't load because of a **typo** in the zone file. What do clients get…?"
-      if (question.situation.has(normal) && !namedOrNumber(normal, question)) continue;
+      if (question.situation.has(stemTerm(normal)) && !namedOrNumber(normal, question)) continue;
       const counted = namesAThing(word) || /\d/.test(normal) || inNounSlot(question.tagged, at);
       if (absent.has(normal) && counted) {
         (describesAsked(normal) ? out.asked : out.subjects).push(normal);
@@ -410,7 +410,7 @@ export function absentWords(
 }
 
 /**
- * The words of the sentences of a question other than the one asking, not in it: the
+ * Stems of the words of the sentences of a question other than the one asking, not in it: the
  * situation a person describes ("My zone didn't load because of a typo in the zone file. What
  * do clients get back when they query it?"). A common noun the collection lacks there is how
  * they tell it, not what they ask about; a name or a number still is (`namedOrNumber`).
@@ -422,7 +422,8 @@ function situationWords(text: string): Set<string> {
     sentences
       .filter((_, i) => i !== asking)
       .flatMap((sentence) => words(sentence))
-      .filter((word) => !asked.has(word)),
+      .filter((word) => !asked.has(word))
+      .map(stemTerm),
   );
 }
 

@@ -6,10 +6,10 @@ import { stemTerm } from './term-stem';
  * The values a question supplies rather than asks about: what a person writes of their own data
  * in the code they quote. "SELECT sum(amount) FROM payments WHERE 0 gives me NULL…" names the
  * manual's `sum()`; `amount` and `payments` are the asker's column and table, which no page of
- * the manual holds or needs to. Neither are a quoted literal as an operand ("CAST('0x1F' AS
- * INTEGER)", "data -> '$.name'"), a call's positional argument ("sqlite3_busy_timeout(db, 5000)"), a name SQL gives
+ * the manual holds or needs to. So are a quoted operand ("CAST('0x1F' AS INTEGER)", "data ->
+ * '$.name'"), a call's positional argument ("sqlite3_busy_timeout(db, 5000)"), a name SQL takes
  * after a keyword ("ALTER TABLE users DROP COLUMN email", "SET qty = ?", "ORDER BY day"), an
- * address ("10.0.0.0/8"), the value they set something to ("set min-cache-ttl to 5m") or a
+ * address ("10.0.0.0/8"), the value they set something to ("set min-cache-ttl to 5m") and a
  * placeholder ("LOCK TABLE foo"). What the manual names — a function, a pragma, a keyword, a
  * keyword argument's name — stays: a near miss asks about one the manual lacks
  * ("string_agg(name, ', ')", "PRAGMA wal_size_limit").
