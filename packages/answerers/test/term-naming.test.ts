@@ -83,8 +83,8 @@ describe('termNamesSubject', () => {
     const mostCommon = 'most_common([n])';
     expect(termNamesSubject(mostCommon, ['counter.most_common(n)'], asked)).toBe(true);
     expect(termNamesSubject(mostCommon, ['counter.least_common(n)'], asked)).toBe(false);
-    // An option is no method: "git.-f" names nothing.
-    expect(termNamesSubject('-f, --force', ['git.-f'], asked)).toBe(false);
+    // An option is no method: "git.--force" names nothing.
+    expect(termNamesSubject('-f, --force', ['git.--force'], asked)).toBe(false);
   });
 
   it('holds a one-letter option to the case the question writes it in', () => {
